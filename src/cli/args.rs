@@ -1,0 +1,239 @@
+//! Flags, parsed into plain data (clap derive). Resolution into library objects happens in
+//! each command's module; no logic lives here.
+
+use clap::{Args, Parser, Subcommand};
+use std::path::PathBuf;
+
+/// Enumerate chess-piece tours and draw them as Kufic-like glyph sheets.
+#[derive(Debug, Parser)]
+#[command(name = "tourglyph", version, about, long_about = None)]
+pub struct Cli {
+    /// The command.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The commands of the CLI contract (DESIGN.md).
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Count the tours of a piece on a board.
+    #[command(
+        after_help = "Examples:\n  tourglyph count --board 6x6 --classes --json\n  tourglyph count --piece knight --board 5x5 --open"
+    )]
+    Count(CountArgs),
+    /// List tours with their IDs, in ID order.
+    #[command(
+        after_help = "Examples:\n  tourglyph list --board 4x4 --json\n  tourglyph list --board 8x8 --classes --range 1000..1010"
+    )]
+    List(ListArgs),
+    /// Draw tours as a sheet of glyphs (PDF, PostScript or SVG).
+    #[command(
+        after_help = "Examples:\n  tourglyph render --board 6x6 -o poster.pdf\n  tourglyph render --board 6x6 --classes --page a3 --style kufic -o classes.pdf"
+    )]
+    Render(RenderArgs),
+    /// Draw one tour as a glyph.
+    #[command(
+        after_help = "Examples:\n  tourglyph glyph --board 6x6 --id 17 -o g.svg\n  tourglyph glyph --board 3x4 --tour 'a1 a2 a3 b3 c3 d3 d2 c2 b2 b1 c1 d1' -o mine.svg"
+    )]
+    Glyph(GlyphArgs),
+    /// Find one knight's (or other leaper's) tour on a board of any size.
+    #[command(
+        after_help = "Examples:\n  tourglyph find --board 8x8 --closed --start e4\n  tourglyph find --board 1000x1000 --closed --json"
+    )]
+    Find(FindArgs),
+    /// Solve the sliding rooks/queens puzzle.
+    #[command(
+        after_help = "Examples:\n  tourglyph slide --board 8x8 --json\n  tourglyph slide --piece queen --board 8x8 --analyze -o queens.svg --animate"
+    )]
+    Slide(SlideArgs),
+}
+
+/// What to enumerate: shared by `count`, `list` and `render`.
+#[derive(Debug, Args, Clone)]
+pub struct TourSpec {
+    /// The piece: rook (one orthogonal step), knight, king, camel, zebra, giraffe, leaper:A,B.
+    #[arg(long, default_value = "rook")]
+    pub piece: String,
+    /// The board, ROWSxCOLS (e.g. 6x6).
+    #[arg(long)]
+    pub board: String,
+    /// Open tours (Hamiltonian paths) instead of closed ones.
+    #[arg(long)]
+    pub open: bool,
+    /// One tour per symmetry class (its member with the smallest ID), with the orbit size.
+    #[arg(long)]
+    pub classes: bool,
+    /// Only tours whose drawn line never crosses itself (pieces whose moves can cross).
+    #[arg(long)]
+    pub non_crossing: bool,
+    /// Do not show a progress bar.
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+/// Which tours of the enumeration: shared by `list` and `render`.
+#[derive(Debug, Args, Clone)]
+pub struct Selection {
+    /// At most K tours (or classes).
+    #[arg(long, value_name = "K")]
+    pub limit: Option<u64>,
+    /// Tour IDs A to B−1 (half-open), e.g. 0..100.
+    #[arg(long, value_name = "A..B")]
+    pub range: Option<String>,
+    /// Do the work even when the estimate says it cannot finish in reasonable time.
+    #[arg(long)]
+    pub force: bool,
+}
+
+/// `tourglyph count`.
+#[derive(Debug, Args)]
+pub struct CountArgs {
+    /// What to count.
+    #[command(flatten)]
+    pub spec: TourSpec,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `tourglyph list`.
+#[derive(Debug, Args)]
+pub struct ListArgs {
+    /// What to list.
+    #[command(flatten)]
+    pub spec: TourSpec,
+    /// Which tours.
+    #[command(flatten)]
+    pub sel: Selection,
+    /// One JSON object per line: id, cells (and orbit with --classes).
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `tourglyph render`.
+#[derive(Debug, Args)]
+pub struct RenderArgs {
+    /// What to draw.
+    #[command(flatten)]
+    pub spec: TourSpec,
+    /// Which tours.
+    #[command(flatten)]
+    pub sel: Selection,
+    /// Output file (`-` for stdout); the format comes from the extension unless --format.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: PathBuf,
+    /// pdf, ps or svg.
+    #[arg(long)]
+    pub format: Option<String>,
+    /// a0…a5, letter, legal, tabloid, WxHmm, WxHin, or poster.
+    #[arg(long, default_value = "a4")]
+    pub page: String,
+    /// Turn the page a quarter.
+    #[arg(long)]
+    pub landscape: bool,
+    /// Glyphs per row (default: fill the page with square cells).
+    #[arg(long)]
+    pub columns: Option<u32>,
+    /// A built-in style name (line, kufic, filled, arabesque, plotter, …) or a TOML file.
+    #[arg(long, default_value = "line")]
+    pub style: String,
+    /// A title on each page.
+    #[arg(long)]
+    pub title: Option<String>,
+    /// No captions under the glyphs.
+    #[arg(long)]
+    pub no_captions: bool,
+}
+
+/// `tourglyph glyph`.
+#[derive(Debug, Args)]
+pub struct GlyphArgs {
+    /// The piece.
+    #[arg(long, default_value = "rook")]
+    pub piece: String,
+    /// The board, ROWSxCOLS.
+    #[arg(long)]
+    pub board: String,
+    /// An open tour (with --id).
+    #[arg(long)]
+    pub open: bool,
+    /// The tour's ID.
+    #[arg(long, conflicts_with_all = ["tour", "random"])]
+    pub id: Option<String>,
+    /// Your own tour: cells separated by spaces or semicolons.
+    #[arg(long, conflicts_with = "random")]
+    pub tour: Option<String>,
+    /// A uniformly random tour.
+    #[arg(long)]
+    pub random: bool,
+    /// Seed for --random.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Output file (`-` for stdout).
+    #[arg(short, long, value_name = "FILE")]
+    pub output: PathBuf,
+    /// svg, pdf or ps (default: from the extension).
+    #[arg(long)]
+    pub format: Option<String>,
+    /// Glyph size, e.g. 50mm or 2in.
+    #[arg(long, default_value = "50mm")]
+    pub size: String,
+    /// Style name or TOML file.
+    #[arg(long, default_value = "line")]
+    pub style: String,
+}
+
+/// `tourglyph find`.
+#[derive(Debug, Args)]
+pub struct FindArgs {
+    /// The piece (default knight).
+    #[arg(long, default_value = "knight")]
+    pub piece: String,
+    /// The board, ROWSxCOLS.
+    #[arg(long)]
+    pub board: String,
+    /// A closed tour (the last cell is a move from the first).
+    #[arg(long)]
+    pub closed: bool,
+    /// Start cell: algebraic (e4) or ROW,COL.
+    #[arg(long)]
+    pub start: Option<String>,
+    /// Randomise tie-breaks reproducibly.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Print JSON: cells, closed.
+    #[arg(long)]
+    pub json: bool,
+    /// Also draw the tour to this file.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+}
+
+/// `tourglyph slide`.
+#[derive(Debug, Args)]
+pub struct SlideArgs {
+    /// rook or queen.
+    #[arg(long, default_value = "rook")]
+    pub piece: String,
+    /// The board, NxN.
+    #[arg(long, default_value = "8x8")]
+    pub board: String,
+    /// Start cells (default: the four corners).
+    #[arg(long)]
+    pub from: Option<String>,
+    /// Goal cells (default: the central 2×2 on even boards).
+    #[arg(long)]
+    pub to: Option<String>,
+    /// Strongly connected components of the class graph.
+    #[arg(long)]
+    pub analyze: bool,
+    /// Print JSON.
+    #[arg(long)]
+    pub json: bool,
+    /// Draw the solution (pdf, ps or svg).
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// With an SVG output: one animated SVG that plays the solution.
+    #[arg(long)]
+    pub animate: bool,
+}

@@ -1,0 +1,26 @@
+//! The binary's command layer: parse flags into plain data ([`args`]), resolve them into
+//! library objects and run (one module per command), map errors to exit codes.
+
+pub mod args;
+mod common;
+mod count;
+mod find;
+mod glyph;
+mod list;
+mod render;
+mod slide;
+
+use args::{Cli, Command};
+use tourglyph::Result;
+
+/// Run one parsed command line.
+pub fn run(cli: Cli) -> Result<()> {
+    match cli.command {
+        Command::Count(a) => count::run(a),
+        Command::List(a) => list::run(a),
+        Command::Render(a) => render::run(a),
+        Command::Glyph(a) => glyph::run(a),
+        Command::Find(a) => find::run(a),
+        Command::Slide(a) => slide::run(a),
+    }
+}

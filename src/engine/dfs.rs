@@ -1,0 +1,1 @@
+//! Plain backtracking (stub being written).

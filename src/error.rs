@@ -1,0 +1,69 @@
+//! The library's one error type.
+//!
+//! Every error carries a message that names the problem and, where there is one, the fix.
+//! [`Error::is_usage`] tells the binary which exit status to use: 2 for a request that is
+//! wrong as written (a malformed board, an unknown piece, a bad range), 1 for a failure
+//! while doing a well-formed request (an unwritable file, a board with no tour to find).
+
+use std::path::PathBuf;
+
+/// Result alias used throughout the crate.
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+/// The one library error enum.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// The request is malformed or contradictory (exit status 2).
+    #[error("{0}")]
+    Usage(String),
+    /// A well-formed request could not be done (exit status 1).
+    #[error("{0}")]
+    Runtime(String),
+    /// An I/O failure on a named file.
+    #[error("{path}: {source}")]
+    File {
+        /// The file that failed.
+        path: PathBuf,
+        /// The underlying error.
+        source: std::io::Error,
+    },
+    /// An I/O failure on a stream (stdout, a writer handed in by the caller).
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
+}
+
+impl Error {
+    /// A usage error (exit status 2).
+    pub fn usage(msg: impl Into<String>) -> Self {
+        Error::Usage(msg.into())
+    }
+
+    /// A runtime failure (exit status 1).
+    pub fn runtime(msg: impl Into<String>) -> Self {
+        Error::Runtime(msg.into())
+    }
+
+    /// An I/O error on a named file.
+    pub fn file(path: impl Into<PathBuf>, source: std::io::Error) -> Self {
+        Error::File {
+            path: path.into(),
+            source,
+        }
+    }
+
+    /// True for errors in the request itself (exit status 2).
+    pub fn is_usage(&self) -> bool {
+        matches!(self, Error::Usage(_))
+    }
+
+    /// True when the error is a closed pipe on output (`tourglyph list | head`): the
+    /// binary exits 0 quietly, as ripgrep does.
+    pub fn is_broken_pipe(&self) -> bool {
+        match self {
+            Error::Io(e) | Error::File { source: e, .. } => {
+                e.kind() == std::io::ErrorKind::BrokenPipe
+            }
+            _ => false,
+        }
+    }
+}

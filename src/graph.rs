@@ -1,0 +1,200 @@
+//! The leap graph of a piece on a board, in CSR form.
+//!
+//! Vertices are cells, numbered row-major. Edges are the unordered pairs {u, v} of cells a
+//! move apart, numbered from 0 in increasing (u, v) order with u < v — the numbering that
+//! tour IDs are defined on (DESIGN.md, "Tour identity").
+
+use crate::board::Board;
+use crate::error::{Error, Result};
+use crate::piece::Piece;
+
+/// CSR adjacency plus the numbered edge list.
+#[derive(Clone, Debug)]
+pub struct LeapGraph {
+    board: Board,
+    piece: Piece,
+    /// `offsets[v]..offsets[v+1]` indexes `targets` and `edge_of` for v's neighbours.
+    offsets: Vec<u32>,
+    /// Neighbours of each vertex, increasing.
+    targets: Vec<u32>,
+    /// The edge number of each (v, targets[i]) slot.
+    edge_of: Vec<u32>,
+    /// Edge e = (edges[e].0, edges[e].1), u < v, in increasing order.
+    edges: Vec<(u32, u32)>,
+}
+
+/// Boards beyond this many cells are refused by the graph builder (the CSR alone would
+/// need gigabytes); the `find` constructions work on boards of any size without a graph.
+pub const MAX_GRAPH_CELLS: usize = 50_000_000;
+
+impl LeapGraph {
+    /// Build the graph of `piece` on `board`.
+    pub fn new(board: Board, piece: &Piece) -> Result<Self> {
+        let n = board.cells();
+        if n > MAX_GRAPH_CELLS {
+            return Err(Error::usage(format!(
+                "board {board} has {n} cells; the leap graph is limited to {MAX_GRAPH_CELLS}"
+            )));
+        }
+        let moves = piece.moves();
+        let (rows, cols) = (i64::from(board.rows), i64::from(board.cols));
+        let mut offsets = Vec::with_capacity(n + 1);
+        let mut targets = Vec::new();
+        offsets.push(0u32);
+        for u in 0..n as u32 {
+            let (r, c) = board.coords(u);
+            let mut nb: Vec<u32> = moves
+                .iter()
+                .filter_map(|&(dr, dc)| {
+                    let (r2, c2) = (i64::from(r) + dr, i64::from(c) + dc);
+                    (0 <= r2 && r2 < rows && 0 <= c2 && c2 < cols)
+                        .then(|| board.cell(r2 as u32, c2 as u32))
+                })
+                .collect();
+            nb.sort_unstable();
+            targets.extend_from_slice(&nb);
+            offsets.push(targets.len() as u32);
+        }
+        // Edges in increasing (u, v), u < v: scanning u in order and its sorted
+        // neighbours above u yields exactly that order.
+        let mut edges = Vec::with_capacity(targets.len() / 2);
+        for u in 0..n as u32 {
+            for &v in &targets[offsets[u as usize] as usize..offsets[u as usize + 1] as usize] {
+                if u < v {
+                    edges.push((u, v));
+                }
+            }
+        }
+        let mut g = LeapGraph {
+            board,
+            piece: piece.clone(),
+            offsets,
+            targets,
+            edge_of: Vec::new(),
+            edges,
+        };
+        g.edge_of = (0..n as u32)
+            .flat_map(|u| {
+                let g = &g;
+                g.neighbours(u)
+                    .iter()
+                    .map(move |&v| g.edge_index(u.min(v), u.max(v)).expect("edge exists"))
+            })
+            .collect();
+        Ok(g)
+    }
+
+    /// The board.
+    pub fn board(&self) -> Board {
+        self.board
+    }
+
+    /// The piece.
+    pub fn piece(&self) -> &Piece {
+        &self.piece
+    }
+
+    /// Number of vertices (cells).
+    pub fn vertex_count(&self) -> usize {
+        self.offsets.len() - 1
+    }
+
+    /// Number of edges.
+    pub fn edge_count(&self) -> usize {
+        self.edges.len()
+    }
+
+    /// Neighbours of `v`, increasing.
+    #[inline]
+    pub fn neighbours(&self, v: u32) -> &[u32] {
+        &self.targets[self.offsets[v as usize] as usize..self.offsets[v as usize + 1] as usize]
+    }
+
+    /// Edge numbers of v's incident edges, parallel to [`neighbours`](Self::neighbours).
+    #[inline]
+    pub fn incident_edges(&self, v: u32) -> &[u32] {
+        &self.edge_of[self.offsets[v as usize] as usize..self.offsets[v as usize + 1] as usize]
+    }
+
+    /// Degree of `v`.
+    #[inline]
+    pub fn degree(&self, v: u32) -> usize {
+        (self.offsets[v as usize + 1] - self.offsets[v as usize]) as usize
+    }
+
+    /// The edge list, edge e at index e.
+    pub fn edges(&self) -> &[(u32, u32)] {
+        &self.edges
+    }
+
+    /// The endpoints (u < v) of edge `e`.
+    #[inline]
+    pub fn edge(&self, e: u32) -> (u32, u32) {
+        self.edges[e as usize]
+    }
+
+    /// The number of edge {u, v}, if the cells are a move apart.
+    pub fn edge_index(&self, u: u32, v: u32) -> Option<u32> {
+        let (u, v) = (u.min(v), u.max(v));
+        self.edges.binary_search(&(u, v)).ok().map(|i| i as u32)
+    }
+
+    /// True when the graph is bipartite with colour classes of different sizes (then no
+    /// closed tour can exist), or the board has an odd number of cells and the piece
+    /// always changes colour. Returns the reason in words.
+    pub fn closed_tour_impossible(&self) -> Option<String> {
+        let n = self.vertex_count();
+        if n < 3 {
+            return Some(format!(
+                "a closed tour needs at least 3 cells; {} has {n}",
+                self.board
+            ));
+        }
+        if let Some(v) = (0..n as u32).find(|&v| self.degree(v) < 2) {
+            return Some(format!(
+                "cell {} has {} move(s); a closed tour needs 2 at every cell",
+                self.board.algebraic(v),
+                self.degree(v)
+            ));
+        }
+        if self.piece.colour_changing() && n % 2 == 1 {
+            return Some(format!(
+                "the {} always changes square colour, so a closed tour needs an even number of cells; {} has {n}",
+                self.piece, self.board
+            ));
+        }
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rook_graph_counts() {
+        let g = LeapGraph::new(Board::new(3, 4), &Piece::rook()).unwrap();
+        assert_eq!(g.vertex_count(), 12);
+        assert_eq!(g.edge_count(), 3 * 3 + 2 * 4);
+        // Increasing (u, v) order.
+        assert!(g.edges().windows(2).all(|w| w[0] < w[1]));
+        assert_eq!(g.edges()[0], (0, 1));
+        assert_eq!(g.edges()[1], (0, 4));
+        for (e, &(u, v)) in g.edges().iter().enumerate() {
+            assert_eq!(g.edge_index(v, u), Some(e as u32));
+        }
+        for v in 0..12 {
+            for (&w, &e) in g.neighbours(v).iter().zip(g.incident_edges(v)) {
+                assert_eq!(g.edge(e), (v.min(w), v.max(w)));
+            }
+        }
+    }
+
+    #[test]
+    fn knight_degrees() {
+        let g = LeapGraph::new(Board::new(8, 8), &Piece::knight()).unwrap();
+        assert_eq!(g.edge_count(), 168);
+        assert_eq!(g.degree(0), 2);
+        assert_eq!(g.degree(27), 8);
+    }
+}

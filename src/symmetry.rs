@@ -1,0 +1,242 @@
+//! Board symmetries and symmetry classes of tours.
+//!
+//! The group is D4 (8 elements) on a square board and {identity, half turn, two mirrors}
+//! on an oblong one. A tour is the representative of its class iff its ID is the smallest
+//! among its images; because the ID order is the lexicographic order of sorted edge lists,
+//! that is decided by comparing edge sets, no ranking needed: of two equal-size sets, the
+//! smaller (in ID order) is the one holding the least element of their symmetric
+//! difference. The orbit size is the group order over the stabiliser's order.
+//!
+//! [`ClassChecker`] does this per tour in a few dozen table look-ups: a tour is a bitset of
+//! edges, and each symmetry maps it byte by byte through a precomputed table.
+
+use crate::board::Board;
+use crate::graph::LeapGraph;
+
+/// One symmetry of the board, acting on (row, col).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Sym {
+    /// Identity.
+    Id,
+    /// Quarter turn clockwise (square boards only).
+    Rot90,
+    /// Half turn.
+    Rot180,
+    /// Quarter turn anticlockwise (square boards only).
+    Rot270,
+    /// Mirror in the horizontal axis (rows reversed).
+    FlipRows,
+    /// Mirror in the vertical axis (columns reversed).
+    FlipCols,
+    /// Mirror in the main diagonal (square boards only).
+    Transpose,
+    /// Mirror in the anti-diagonal (square boards only).
+    AntiTranspose,
+}
+
+impl Sym {
+    /// All 8 elements of D4.
+    pub const D4: [Sym; 8] = [
+        Sym::Id,
+        Sym::Rot90,
+        Sym::Rot180,
+        Sym::Rot270,
+        Sym::FlipRows,
+        Sym::FlipCols,
+        Sym::Transpose,
+        Sym::AntiTranspose,
+    ];
+    /// The 4 elements that map an oblong board to itself.
+    pub const OBLONG: [Sym; 4] = [Sym::Id, Sym::Rot180, Sym::FlipRows, Sym::FlipCols];
+
+    /// The board's symmetry group, identity first.
+    pub fn group(board: Board) -> &'static [Sym] {
+        if board.is_square() {
+            &Self::D4
+        } else {
+            &Self::OBLONG
+        }
+    }
+
+    /// Image of (r, c) on an m×n board (m = n for the square-only elements).
+    #[inline]
+    pub fn apply(self, board: Board, r: u32, c: u32) -> (u32, u32) {
+        let (m, n) = (board.rows - 1, board.cols - 1);
+        match self {
+            Sym::Id => (r, c),
+            Sym::Rot90 => (c, m - r),
+            Sym::Rot180 => (m - r, n - c),
+            Sym::Rot270 => (n - c, r),
+            Sym::FlipRows => (m - r, c),
+            Sym::FlipCols => (r, n - c),
+            Sym::Transpose => (c, r),
+            Sym::AntiTranspose => (n - c, m - r),
+        }
+    }
+
+    /// Image of a cell number.
+    pub fn apply_cell(self, board: Board, cell: u32) -> u32 {
+        let (r, c) = board.coords(cell);
+        let (r2, c2) = self.apply(board, r, c);
+        board.cell(r2, c2)
+    }
+
+    /// Composition: `(self ∘ other)(x) = self(other(x))`, found by acting on a probe board.
+    pub fn compose(self, other: Sym) -> Sym {
+        let b = Board::new(3, 3);
+        let probe = |s: Sym| -> Vec<u32> { (0..9).map(|c| s.apply_cell(b, c)).collect() };
+        let want: Vec<u32> = (0..9)
+            .map(|c| self.apply_cell(b, other.apply_cell(b, c)))
+            .collect();
+        *Sym::D4
+            .iter()
+            .find(|&&s| probe(s) == want)
+            .expect("D4 is closed")
+    }
+
+    /// The edge permutation this symmetry induces on `g`'s edges.
+    pub fn edge_map(self, g: &LeapGraph) -> Vec<u32> {
+        let b = g.board();
+        g.edges()
+            .iter()
+            .map(|&(u, v)| {
+                let (u2, v2) = (self.apply_cell(b, u), self.apply_cell(b, v));
+                g.edge_index(u2, v2)
+                    .expect("piece moves are closed under the board's symmetries")
+            })
+            .collect()
+    }
+}
+
+/// Decides, per tour, whether it represents its class, and the orbit size.
+#[derive(Clone, Debug)]
+pub struct ClassChecker {
+    words: usize,
+    bytes: usize,
+    /// For each non-identity symmetry s, byte position k and byte value x:
+    /// `tables[((s * bytes + k) * 256 + x) * words ..][..words]` is the image bitset.
+    tables: Vec<u64>,
+    group_order: u32,
+    others: usize,
+}
+
+impl ClassChecker {
+    /// Tables for the symmetry group of `g`'s board.
+    pub fn new(g: &LeapGraph) -> Self {
+        let e = g.edge_count();
+        let words = e.div_ceil(64).max(1);
+        let bytes = words * 8;
+        let group = Sym::group(g.board());
+        let others = group.len() - 1;
+        let mut tables = vec![0u64; others * bytes * 256 * words];
+        for (si, s) in group[1..].iter().enumerate() {
+            let map = s.edge_map(g);
+            for k in 0..bytes {
+                for x in 0..256usize {
+                    let base = ((si * bytes + k) * 256 + x) * words;
+                    for bit in 0..8 {
+                        let edge = k * 8 + bit;
+                        if x >> bit & 1 == 1 && edge < e {
+                            let img = map[edge] as usize;
+                            tables[base + img / 64] |= 1 << (img % 64);
+                        }
+                    }
+                }
+            }
+        }
+        ClassChecker {
+            words,
+            bytes,
+            tables,
+            group_order: group.len() as u32,
+            others,
+        }
+    }
+
+    /// Number of 64-bit words in a tour bitset.
+    pub fn words(&self) -> usize {
+        self.words
+    }
+
+    /// Order of the symmetry group (8 or 4).
+    pub fn group_order(&self) -> u32 {
+        self.group_order
+    }
+
+    /// `Some(orbit size)` when the tour (as an edge bitset of [`words`](Self::words) words)
+    /// is its class's representative, else `None`.
+    pub fn classify(&self, tour: &[u64]) -> Option<u32> {
+        debug_assert_eq!(tour.len(), self.words);
+        let mut img = [0u64; 16];
+        let mut stabiliser = 1;
+        let w = self.words;
+        assert!(
+            w <= img.len(),
+            "boards with more than 1024 edges are not classified"
+        );
+        for s in 0..self.others {
+            img[..w].fill(0);
+            for (k, byte) in tour
+                .iter()
+                .flat_map(|word| word.to_le_bytes())
+                .enumerate()
+                .filter(|(_, b)| *b != 0)
+            {
+                let base = ((s * self.bytes + k) * 256 + byte as usize) * w;
+                for (i, t) in self.tables[base..base + w].iter().enumerate() {
+                    img[i] |= t;
+                }
+            }
+            match compare_sets(tour, &img[..w]) {
+                std::cmp::Ordering::Greater => return None,
+                std::cmp::Ordering::Equal => stabiliser += 1,
+                std::cmp::Ordering::Less => {}
+            }
+        }
+        Some(self.group_order / stabiliser)
+    }
+}
+
+/// Compare two equal-size edge sets in ID order (lexicographic order of sorted lists).
+pub fn compare_sets(a: &[u64], b: &[u64]) -> std::cmp::Ordering {
+    for (x, y) in a.iter().zip(b) {
+        let d = x ^ y;
+        if d != 0 {
+            let low = d & d.wrapping_neg();
+            return if x & low != 0 {
+                std::cmp::Ordering::Less
+            } else {
+                std::cmp::Ordering::Greater
+            };
+        }
+    }
+    std::cmp::Ordering::Equal
+}
+
+/// Edge list → bitset of `words` words.
+pub fn bitset(edges: &[u32], words: usize) -> Vec<u64> {
+    let mut b = vec![0u64; words];
+    for &e in edges {
+        b[e as usize / 64] |= 1 << (e % 64);
+    }
+    b
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn compare_matches_lexicographic_lists() {
+        let a = [1u32, 5, 9];
+        let b = [1u32, 6, 7];
+        assert_eq!(
+            compare_sets(&bitset(&a, 1), &bitset(&b, 1)),
+            a.as_slice().cmp(b.as_slice())
+        );
+        assert_eq!(
+            compare_sets(&bitset(&b, 1), &bitset(&a, 1)),
+            std::cmp::Ordering::Greater
+        );
+    }
+}
