@@ -1,0 +1,3 @@
+//! One integration test binary, a module per topic (DESIGN.md, "Examples to follow" 9).
+
+mod common;
