@@ -207,6 +207,9 @@ pub struct FindArgs {
     /// Also draw the tour to this file.
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
+    /// Method, search nodes and time on stderr.
+    #[arg(long, short)]
+    pub verbose: bool,
 }
 
 /// `tourglyph slide`.

@@ -5,13 +5,19 @@
 //!   samples. Rook tours and any leaper on boards whose frontier is narrow enough.
 //! - [`dfs`]: plain backtracking in the style of the rook-tour essay (forced cells, dead
 //!   ends). The independent cross-check of the ZDD engine.
+//! - [`warnsdorff`], [`construct`], [`knights`]: one tour on demand on boards of any size
+//!   (Warnsdorff's rule with backtracking, divide-and-conquer constructions, and the
+//!   existence theorems that decide when to refuse).
 //!
 //! Engines push what they find into a [`Sink`], which answers [`Flow::Continue`] or
 //! [`Flow::Stop`]; limits, ranges and class filters compose as sinks without the engines
 //! knowing them (ripgrep's searcher/sink split).
 
+pub mod construct;
 pub mod dfs;
 pub mod frontier;
+pub mod knights;
+pub mod warnsdorff;
 
 pub use crate::tour::TourKind;
 
