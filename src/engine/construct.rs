@@ -3,7 +3,8 @@
 //! [`find`] decides, in this order:
 //! 1. **Refuse** at once what a theorem rules out ([`crate::engine::knights`]): the reason
 //!    names the case.
-//! 2. **Small boards** (at most [`SMALL_CELLS`] cells) and pieces other than the knight:
+//! 2. **Small boards** (at most [`SMALL_CELLS`] cells, but not strips of 3 or 4 rows
+//!    longer than 12) and pieces other than the knight:
 //!    Warnsdorff search with backtracking under a node budget, restarted with seeded
 //!    tie-breaks; a closed tour is an open one closed by Pósa rotations
 //!    ([`crate::engine::warnsdorff`]). A search that exhausts its space proves there is
@@ -112,7 +113,9 @@ pub fn find(req: &Request) -> Result<Found> {
     let moves = req.piece.moves();
     let knight = is_knight(&req.piece);
     let mut nodes = 0;
-    let (mut cells, method) = if !knight || n <= SMALL_CELLS {
+    // Long strips of 3 or 4 rows: the search struggles there, the construction does not.
+    let strip = knight && board.rows.min(board.cols) <= 4 && board.rows.max(board.cols) > 12;
+    let (mut cells, method) = if !knight || (n <= SMALL_CELLS && !strip) {
         if n > MAX_SEARCH_CELLS {
             if req.closed {
                 return Err(Error::runtime(format!(
@@ -134,6 +137,12 @@ pub fn find(req: &Request) -> Result<Found> {
                 (Outcome::Found(t), k) => {
                     nodes = k;
                     (t, Method::Search)
+                }
+                (Outcome::None, 0) if n > 1 => {
+                    return Err(Error::runtime(format!(
+                        "no {kind} {} tour exists on {board}: the piece cannot reach every cell from every other (its move graph is disconnected)",
+                        req.piece
+                    )));
                 }
                 (Outcome::None, k) => {
                     let what = if req.closed {
@@ -232,6 +241,9 @@ fn search_tour(
         tie,
         budget: BUDGET,
     };
+    if !connected(&adj, n) {
+        return (Outcome::None, 0);
+    }
     let r = find_with_restarts(&p, &adj, ATTEMPTS, seed);
     let mut nodes = r.nodes;
     if !matches!(r.outcome, Outcome::Budget) {
@@ -259,6 +271,23 @@ fn search_tour(
         return (r.outcome, nodes + r.nodes);
     }
     (Outcome::Budget, nodes)
+}
+
+/// Is the move graph connected? (A camel never leaves its colour: no tour at all.)
+fn connected(adj: &Adj, n: usize) -> bool {
+    let mut seen = vec![false; n];
+    let mut stack = vec![0u32];
+    seen[0] = true;
+    let mut count = 1;
+    while let Some(v) = stack.pop() {
+        for &w in adj.of(v) {
+            if !std::mem::replace(&mut seen[w as usize], true) {
+                count += 1;
+                stack.push(w);
+            }
+        }
+    }
+    count == n
 }
 
 /// The knight's constructions (step 3): cells of a tour, closed or open from `start`
