@@ -590,13 +590,21 @@ pub fn find_with_restarts(p: &Problem, adj: &Adj, attempts: u32, seed: u64) -> S
 /// complete when it holds every cell. The tie-break is [`TieBreak`]'s (for a seed, the
 /// priority is a hash of the cell and the seed, so nothing per cell is stored).
 pub fn linear_pass(board: Board, moves: &[(i64, i64)], start: u32, tie: TieBreak) -> Vec<u32> {
-    let (m, w) = (board.rows as i64, board.cols as i64);
+    let (m, w) = (i64::from(board.rows), i64::from(board.cols));
     let n = board.cells();
-    // free[v] = unvisited neighbours; SEEN marks visited.
+    // free[v] = unvisited neighbours of v; SEEN marks visited cells and the frame: the
+    // board sits in a frame as wide as the longest leap, so no move needs a bounds check.
     const SEEN: u8 = 0xFF;
+    let pad = moves
+        .iter()
+        .map(|&(a, b)| a.abs().max(b.abs()))
+        .max()
+        .unwrap_or(0);
+    let pw = w + 2 * pad;
+    let ph = m + 2 * pad;
     let offs: Vec<(i64, i64, isize)> = moves
         .iter()
-        .map(|&(dr, dc)| (dr, dc, (dr * w + dc) as isize))
+        .map(|&(dr, dc)| (dr, dc, (dr * pw + dc) as isize))
         .collect();
     // A cell's neighbour count is popcount(row mask & column mask): bit k of the row mask
     // says move k stays on the board vertically, of the column mask horizontally.
@@ -607,61 +615,60 @@ pub fn linear_pass(board: Board, moves: &[(i64, i64)], start: u32, tie: TieBreak
             .fold(0u32, |acc, (k, _)| acc | (1 << k))
     };
     let col_mask: Vec<u32> = (0..w).map(|c| mask(c, w, |o| o.1)).collect();
-    let mut free = vec![0u8; n];
-    for (r, row) in free.chunks_mut(w as usize).enumerate() {
-        let rm = mask(r as i64, m, |o| o.0);
+    let mut free = vec![SEEN; (pw * ph) as usize];
+    for r in 0..m {
+        let rm = mask(r, m, |o| o.0);
+        let row = &mut free[((r + pad) * pw + pad) as usize..][..w as usize];
         for (f, &cm) in row.iter_mut().zip(&col_mask) {
             *f = (rm & cm).count_ones() as u8;
         }
     }
-    let key = |v: usize, r: i64, c: i64| -> u64 {
+    // Candidates are ranked by one integer, (free << 40) | tie key, the key below 2^40
+    // (squared distances on a 100 000-wide board stay below 2^35); the loop is branch-free
+    // but for the end test.
+    const KEY: u64 = (1 << 40) - 1;
+    let key = |r: i64, c: i64| -> u64 {
         match tie {
             TieBreak::Roth | TieBreak::AwayFrom(_) => {
                 let dr = 2 * r - (m - 1);
                 let dc = 2 * c - (w - 1);
-                u64::MAX - (dr * dr + dc * dc) as u64
+                KEY - (dr * dr + dc * dc) as u64
             }
-            TieBreak::Seeded(s) => splitmix(s ^ (v as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)),
+            TieBreak::Seeded(s) => {
+                splitmix(s ^ ((r * w + c) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)) & KEY
+            }
         }
     };
     let mut out = Vec::with_capacity(n);
     let (mut r, mut c) = (i64::from(start / board.cols), i64::from(start % board.cols));
+    let mut pv = ((r + pad) * pw + c + pad) as isize;
     loop {
-        let v = (r * w + c) as usize;
-        out.push(v as u32);
-        free[v] = SEEN;
-        // (free, key, r, c) of the best candidate; the key is computed only on ties.
-        let mut best: Option<(u8, u64, i64, i64)> = None;
-        for &(dr, dc, off) in &offs {
-            let (r2, c2) = (r + dr, c + dc);
-            if (r2 as u64) >= m as u64 || (c2 as u64) >= w as u64 {
-                continue;
-            }
-            let x = (v as isize + off) as usize;
+        out.push((r * w + c) as u32);
+        free[pv as usize] = SEEN;
+        let mut best = u64::MAX;
+        let mut best_k = usize::MAX;
+        for (k, &(dr, dc, off)) in offs.iter().enumerate() {
+            let x = (pv + off) as usize;
             let f = free[x];
-            if f == SEEN {
-                continue;
-            }
-            let f = f - 1;
-            free[x] = f;
-            match best {
-                Some((bf, _, _, _)) if f > bf => {}
-                Some((bf, bk, _, _)) if f == bf => {
-                    let k = key(x, r2, c2);
-                    if k < bk {
-                        best = Some((f, k, r2, c2));
-                    }
-                }
-                _ => best = Some((f, key(x, r2, c2), r2, c2)),
+            let open = f != SEEN;
+            let f2 = f.wrapping_sub(u8::from(open));
+            free[x] = f2;
+            let score = if open {
+                (u64::from(f2) << 40) | key(r + dr, c + dc)
+            } else {
+                u64::MAX
+            };
+            if score < best {
+                best = score;
+                best_k = k;
             }
         }
-        match best {
-            Some((_, _, r2, c2)) => {
-                r = r2;
-                c = c2;
-            }
-            None => break,
+        if best_k == usize::MAX {
+            break;
         }
+        r += offs[best_k].0;
+        c += offs[best_k].1;
+        pv += offs[best_k].2;
     }
     out
 }

@@ -257,6 +257,9 @@ impl Tiling<'_> {
     }
 }
 
+/// A tiling: row parts, column parts, and the odd×odd block holding the start (if any).
+type Plan = (Vec<u32>, Vec<u32>, Option<(usize, usize)>);
+
 /// Why a construction failed (a bug or an unforeseen block pairing; never expected).
 pub type Failure = String;
 
@@ -270,7 +273,7 @@ pub fn build(board: Board, closed: bool, start: u32, tie: TieBreak) -> Result<Li
     }
     let (sr, sc) = board.coords(start);
     // Candidate tilings: (row parts, col parts, special block).
-    let mut plans: Vec<(Vec<u32>, Vec<u32>, Option<(usize, usize)>)> = Vec::new();
+    let mut plans: Vec<Plan> = Vec::new();
     if !odd {
         if n % 2 == 0 {
             plans.push((split_any(m), split_even(n), None));
@@ -330,13 +333,15 @@ fn try_plan(
                 let cells: Vec<u32> = path.as_ref().expect("path").iter().map(to_global).collect();
                 links.add_walk(&cells, false);
             } else {
-                if !cycles.contains_key(&(h, w)) {
-                    let t = block_cycle(h, w, tie)
-                        .or_else(|| block_cycle(h, w, TieBreak::Roth))
-                        .ok_or_else(|| format!("no closed tour found for a {h}x{w} block"))?;
-                    cycles.insert((h, w), t);
-                }
-                let cells: Vec<u32> = cycles[&(h, w)].iter().map(to_global).collect();
+                let cycle = match cycles.entry((h, w)) {
+                    std::collections::btree_map::Entry::Occupied(e) => e.into_mut(),
+                    std::collections::btree_map::Entry::Vacant(e) => e.insert(
+                        block_cycle(h, w, tie)
+                            .or_else(|| block_cycle(h, w, TieBreak::Roth))
+                            .ok_or_else(|| format!("no closed tour found for a {h}x{w} block"))?,
+                    ),
+                };
+                let cells: Vec<u32> = cycle.iter().map(to_global).collect();
                 links.add_walk(&cells, true);
             }
         }

@@ -29,32 +29,41 @@ pub fn verify(
         }
         seen[w] |= bit;
     }
-    let legal = |u: u32, v: u32| {
-        let (a, b) = (board.coords(u), board.coords(v));
-        let d = (
-            i64::from(b.0) - i64::from(a.0),
-            i64::from(b.1) - i64::from(a.1),
-        );
-        moves.contains(&d)
+    // A step u → v is legal when v = u + dr·cols + dc for a move (dr, dc) that keeps u's
+    // column on the board: then v (already known to be on the board) is exactly that
+    // cell. Columns are tracked step by step, so no division per cell.
+    let cols = i64::from(board.cols);
+    let diffs: Vec<(i64, i64)> = moves.iter().map(|&(dr, dc)| (dr * cols + dc, dc)).collect();
+    let col_after = |u: u32, v: u32, cu: i64| -> Option<i64> {
+        let d = i64::from(v) - i64::from(u);
+        diffs
+            .iter()
+            .filter(|&&(dd, _)| dd == d)
+            .map(|&(_, dc)| cu + dc)
+            .find(|c| (0..cols).contains(c))
     };
     let steps = if closed { n } else { n.saturating_sub(1) };
     if closed && n < 3 {
         return Err("a closed tour needs at least 3 cells".into());
     }
+    let mut col = i64::from(cells.first().map_or(0, |&v| v % board.cols));
     for i in 0..steps {
         let (u, v) = (cells[i], cells[(i + 1) % n]);
-        if !legal(u, v) {
-            return Err(format!(
-                "step {} from {} to {} is not a legal move{}",
-                i + 1,
-                board.algebraic(u),
-                board.algebraic(v),
-                if i + 1 == n {
-                    " (the closing step)"
-                } else {
-                    ""
-                }
-            ));
+        match col_after(u, v, col) {
+            Some(c) => col = c,
+            None => {
+                return Err(format!(
+                    "step {} from {} to {} is not a legal move{}",
+                    i + 1,
+                    board.algebraic(u),
+                    board.algebraic(v),
+                    if i + 1 == n {
+                        " (the closing step)"
+                    } else {
+                        ""
+                    }
+                ));
+            }
         }
     }
     Ok(())
