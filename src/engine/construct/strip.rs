@@ -217,8 +217,14 @@ pub fn build(board: Board, closed: bool, start: u32, tie: TieBreak) -> Result<Li
         }
     }
     plans.sort_by_key(|&(c0, w0)| (w0, std::cmp::Reverse(c0)));
+    plans.truncate(8);
+    // A seed also picks the start block's size, for variety where a block has few tours.
+    if seed != 0 && !plans.is_empty() {
+        let k = (seed % plans.len() as u64) as usize;
+        plans.rotate_left(k);
+    }
     let mut last = String::from("no start block fits");
-    for (c0, w0) in plans.into_iter().take(8) {
+    for (c0, w0) in plans {
         let b = Board::new(m, w0);
         let adj = Adj::new(b, &moves);
         let mut required = Vec::new();
