@@ -45,9 +45,9 @@ pub const EXHAUSTIVE_CELLS: usize = 40;
 pub const MAX_CELLS: usize = 100_000_000;
 /// Largest board the backtracking search takes for pieces without a construction.
 pub const MAX_SEARCH_CELLS: usize = 4_000_000;
-/// Nodes per search attempt.
+/// Nodes per search attempt, plus two per cell.
 pub const BUDGET: u64 = 20_000;
-/// Search attempts (seeded restarts).
+/// Search attempts (seeded restarts; 3 on boards over 100 000 cells).
 pub const ATTEMPTS: u32 = 30;
 
 /// What to find.
@@ -239,12 +239,14 @@ fn search_tour(
         end: None,
         required: vec![],
         tie,
-        budget: BUDGET,
+        // A tour needs n nodes at the very least: the budget grows with the board.
+        budget: BUDGET + 2 * n as u64,
     };
     if !connected(&adj, n) {
         return (Outcome::None, 0);
     }
-    let r = find_with_restarts(&p, &adj, ATTEMPTS, seed);
+    let attempts = if n > 100_000 { 3 } else { ATTEMPTS };
+    let r = find_with_restarts(&p, &adj, attempts, seed);
     let mut nodes = r.nodes;
     if !matches!(r.outcome, Outcome::Budget) {
         return (r.outcome, nodes);
@@ -256,7 +258,7 @@ fn search_tour(
             let mut q = p.clone();
             q.start = s;
             q.tie = TieBreak::AwayFrom(s);
-            q.budget = 2_000_000;
+            q.budget = 2_000_000 + 4 * n as u64;
             let r = search_with(&q, &adj);
             nodes += r.nodes;
             if !matches!(r.outcome, Outcome::Budget) {

@@ -562,7 +562,9 @@ pub fn find_with_restarts(p: &Problem, adj: &Adj, attempts: u32, seed: u64) -> S
                     };
                 }
                 let rot_seed = splitmix(seed.wrapping_add(u64::from(k)));
-                let cap = 64 * path.len() as u64 + 1000;
+                // Each rotation reverses up to n cells: bound the total work too.
+                let len = path.len() as u64;
+                let cap = (64 * len + 1000).min(200_000_000 / len.max(1));
                 if close_by_rotation(&mut path, adj, &p.required, rot_seed, cap) {
                     return Searched {
                         outcome: Outcome::Found(path),
