@@ -19,6 +19,11 @@
 //!   the end of the tour: at most one such square (none when the end is prescribed and it
 //!   is another square; for a closed tour it must be next to the start).
 //!
+//! **Closed tours** are found as open ones closed by Pósa's rotations
+//! ([`close_by_rotation`]); [`find_with_restarts`] restarts with seeded tie-breaks when an
+//! attempt runs out of budget (heavy-tailed searches: the seed essay's "milliseconds from
+//! one square, days from another").
+//!
 //! A search can also be asked to contain prescribed edges and to end on a prescribed cell;
 //! the constructions use that to make blocks that glue together. The node budget makes
 //! the search honest: it reports [`Outcome::Budget`] rather than running for days
