@@ -259,13 +259,34 @@ impl Zdd {
         let words = self.words();
         let mut bits = vec![0u64; words];
         let mut edges: Vec<u32> = Vec::with_capacity(self.edges);
-        // Frames: (node, first ID of its subtree, phase). Phase 0: try hi; 1: hi done,
-        // try lo; 2: finished.
-        let mut frames: Vec<(u32, u128, u8)> = Vec::with_capacity(self.edges + 1);
-        frames.push((self.root, 0, 0));
-        while let Some(top) = frames.last_mut() {
-            let (x, base, phase) = *top;
-            let xu = x as usize;
+        // Depth-first, hi before lo. Only branch points are stacked: (lo child, first ID
+        // of its subtree, edges taken above it).
+        let mut pending: Vec<(u32, u128, usize)> = Vec::with_capacity(self.edges + 1);
+        let (start, end) = (range.start, range.end);
+        let mut x = self.root as usize;
+        let mut base = 0u128;
+        loop {
+            while x > 1 {
+                let h = self.hi[x] as usize;
+                let hc = self.count[h];
+                let l = self.lo[x] as usize;
+                let lb = base + hc;
+                let lo_ok = l != 0 && lb < end && base + self.count[x] > start;
+                if base < end && lb > start {
+                    if lo_ok {
+                        pending.push((l as u32, lb, edges.len()));
+                    }
+                    let v = self.var[x];
+                    edges.push(v);
+                    bits[v as usize / 64] |= 1 << (v % 64);
+                    x = h;
+                } else if lo_ok {
+                    x = l;
+                    base = lb;
+                } else {
+                    x = 0;
+                }
+            }
             if x == 1 {
                 let f = Found {
                     id: base,
@@ -275,42 +296,19 @@ impl Zdd {
                 if sink.push(&f) == Flow::Stop {
                     return Flow::Stop;
                 }
-                frames.pop();
-                continue;
             }
-            let h = self.hi[xu];
-            let hc = self.count[h as usize];
-            match phase {
-                0 => {
-                    top.2 = 1;
-                    if base < range.end && base + hc > range.start {
-                        let v = self.var[xu];
-                        edges.push(v);
-                        bits[v as usize / 64] |= 1 << (v % 64);
-                        frames.push((h, base, 0));
-                    } else {
-                        // Mark "hi not taken" by a phase that skips the pop of the edge.
-                        top.2 = 3;
-                    }
-                }
-                1 | 3 => {
-                    if phase == 1 {
-                        let v = edges.pop().expect("hi branch pushed an edge");
+            match pending.pop() {
+                None => return Flow::Continue,
+                Some((l, lb, len)) => {
+                    for &v in &edges[len..] {
                         bits[v as usize / 64] &= !(1 << (v % 64));
                     }
-                    top.2 = 2;
-                    let l = self.lo[xu];
-                    let lb = base + hc;
-                    if l != 0 && lb < range.end && base + self.count[xu] > range.start {
-                        frames.push((l, lb, 0));
-                    }
-                }
-                _ => {
-                    frames.pop();
+                    edges.truncate(len);
+                    x = l as usize;
+                    base = lb;
                 }
             }
         }
-        Flow::Continue
     }
 
     /// Map every tour with an ID in `range` on rayon's workers, and hand the results that
