@@ -31,6 +31,7 @@ pub mod error;
 pub mod graph;
 pub mod piece;
 pub mod render;
+pub mod sample;
 pub mod sinks;
 pub mod symmetry;
 pub mod tour;
