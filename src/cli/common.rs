@@ -12,6 +12,10 @@ use tourglyph::{Board, Error, LeapGraph, Piece, Result, TourKind};
 /// reads.
 pub const WALK_LIMIT: u128 = 100_000_000;
 
+/// Boards for the enumeration engines stop here: beyond it the leap graph alone takes
+/// seconds and hundreds of megabytes, and no frontier is narrow enough to matter.
+pub const MAX_ENGINE_CELLS: usize = 1_000_000;
+
 /// What the enumeration flags resolve to.
 pub struct Resolved {
     /// The leap graph.
@@ -55,6 +59,12 @@ pub fn resolve(spec: &TourSpec, sel: Option<&Selection>) -> Result<Resolved> {
                 "--sample draws from all tours; it does not combine with --classes or --non-crossing",
             ));
         }
+    }
+    if board.cells() > MAX_ENGINE_CELLS {
+        return Err(Error::usage(format!(
+            "board {board} has {} cells; count, list and render work on boards of at most {MAX_ENGINE_CELLS} cells              (`tourglyph find` finds single tours on larger boards)",
+            board.cells()
+        )));
     }
     let graph = LeapGraph::new(board, &piece)?;
     Ok(Resolved {

@@ -4,4 +4,5 @@ mod classes;
 mod cli_count_list;
 mod common;
 mod engine;
+mod parsers;
 mod sample;
