@@ -4,3 +4,4 @@ mod classes;
 mod cli_count_list;
 mod common;
 mod engine;
+mod render;
