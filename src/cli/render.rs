@@ -9,6 +9,7 @@
 use super::args::RenderArgs;
 use super::common::{build_zdd, check_walk, resolve};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rayon::prelude::*;
 use std::io::IsTerminal;
 use tourglyph::engine::Flow;
 use tourglyph::engine::frontier::Zdd;
@@ -22,7 +23,7 @@ use tourglyph::render::pdf::{PdfOptions, PdfWriter};
 use tourglyph::render::ps::{PsOptions, PsWriter};
 use tourglyph::render::svg::SvgWriter;
 use tourglyph::render::{Backend, Format, GlyphData};
-use tourglyph::sinks::{Item, Query, stream_progress, tally};
+use tourglyph::sinks::{Item, Query, stream, tally};
 use tourglyph::{Error, LeapGraph, Result};
 
 /// Run `render`.
@@ -40,7 +41,8 @@ pub fn run(a: RenderArgs) -> Result<()> {
     let zdd = build_zdd(&r)?;
     check_walk(zdd.count(), &r, &a.sel, "rendering")?;
     let g = &r.graph;
-    let count = selected(&zdd, g, &r.query);
+    let plan = plan(&zdd, g, &r.query)?;
+    let count = plan.count();
     if count == 0 {
         let why = r
             .graph
@@ -73,6 +75,7 @@ pub fn run(a: RenderArgs) -> Result<()> {
         text,
         captions: !a.no_captions,
         pb: pb.as_ref(),
+        plan,
     };
     match format {
         Format::Pdf => {
@@ -105,18 +108,62 @@ pub fn run(a: RenderArgs) -> Result<()> {
     Ok(())
 }
 
-/// How many glyphs the sheet will hold.
-fn selected(zdd: &Zdd, g: &LeapGraph, q: &Query) -> u64 {
-    if q.classes || q.non_crossing {
-        return tally(zdd, g, q).selected;
+/// The selection, known before the first glyph is drawn.
+enum Plan {
+    /// `n` tours of the plain stream (no filter: counted without enumerating).
+    Stream(u64),
+    /// The selected IDs (and orbit sizes, 0 without classes), collected by one filtering
+    /// pass; drawing then unranks them instead of filtering a second time.
+    Ids(Vec<u64>, Vec<u8>),
+}
+
+/// Most IDs kept in memory (9 bytes each): beyond this a filtered selection is counted by
+/// one pass and streamed by a second.
+const MAX_IDS: usize = 8_000_000;
+
+impl Plan {
+    fn count(&self) -> u64 {
+        match self {
+            Plan::Stream(n) => *n,
+            Plan::Ids(ids, _) => ids.len() as u64,
+        }
     }
-    let total = zdd.count();
-    let walk = match &q.range {
-        Some(r) => r.end.min(total).saturating_sub(r.start.min(total)),
-        None => total,
-    };
-    let n = u64::try_from(walk).unwrap_or(u64::MAX);
-    q.limit.map_or(n, |l| l.min(n))
+}
+
+/// What the sheet will hold.
+fn plan(zdd: &Zdd, g: &LeapGraph, q: &Query) -> Result<Plan> {
+    if !(q.classes || q.non_crossing) {
+        let total = zdd.count();
+        let walk = match &q.range {
+            Some(r) => r.end.min(total).saturating_sub(r.start.min(total)),
+            None => total,
+        };
+        let n = u64::try_from(walk).unwrap_or(u64::MAX);
+        return Ok(Plan::Stream(q.limit.map_or(n, |l| l.min(n))));
+    }
+    if zdd.count() <= u128::from(u64::MAX) {
+        let (mut ids, mut orbits) = (Vec::new(), Vec::new());
+        let mut full = false;
+        stream(
+            zdd,
+            g,
+            q,
+            |it: &Item| (it.id as u64, it.orbit.unwrap_or(0) as u8),
+            |(id, o)| {
+                if ids.len() == MAX_IDS {
+                    full = true;
+                    return Ok(Flow::Stop);
+                }
+                ids.push(id);
+                orbits.push(o);
+                Ok(Flow::Continue)
+            },
+        )?;
+        if !full {
+            return Ok(Plan::Ids(ids, orbits));
+        }
+    }
+    Ok(Plan::Stream(tally(zdd, g, q).selected))
 }
 
 /// The footer: what the sheet shows.
@@ -165,7 +212,11 @@ struct Job<'a> {
     text: SheetText,
     captions: bool,
     pb: Option<&'a ProgressBar>,
+    plan: Plan,
 }
+
+/// IDs unranked and drawn per parallel batch.
+const BATCH: usize = 4096;
 
 impl Job<'_> {
     /// Stream the tours onto a sheet over `backend`; returns the finished backend.
@@ -184,24 +235,49 @@ impl Job<'_> {
         };
         let pb = self.pb;
         let mut last_page = 0;
-        stream_progress(
-            self.zdd,
-            g,
-            self.q,
-            map,
-            |(glyph, caption)| {
-                sheet.push(&glyph, &caption)?;
-                if let Some(pb) = pb {
-                    pb.set_position(sheet.drawn());
-                    if sheet.pages() != last_page {
-                        last_page = sheet.pages();
-                        pb.set_message(format!("page {last_page}/{pages}"));
+        let mut place = |sheet: &mut Sheet<'_, B>, glyph: &GlyphData, caption: &str| {
+            sheet.push(glyph, caption)?;
+            if let Some(pb) = pb {
+                pb.set_position(sheet.drawn());
+                if sheet.pages() != last_page {
+                    last_page = sheet.pages();
+                    pb.set_message(format!("page {last_page}/{pages}"));
+                }
+            }
+            Ok::<_, Error>(())
+        };
+        match &self.plan {
+            Plan::Stream(_) => {
+                stream(self.zdd, g, self.q, map, |(glyph, caption)| {
+                    place(&mut sheet, &glyph, &caption)?;
+                    Ok(Flow::Continue)
+                })?;
+            }
+            Plan::Ids(ids, orbits) => {
+                let zdd = self.zdd;
+                for (ids, orbits) in ids.chunks(BATCH).zip(orbits.chunks(BATCH)) {
+                    let drawn: Vec<Result<(GlyphData, String)>> = ids
+                        .par_iter()
+                        .zip(orbits.par_iter())
+                        .map(|(&id, &o)| {
+                            let tour = zdd.unrank(u128::from(id)).ok_or_else(|| {
+                                Error::runtime(format!("tour ID {id} vanished between passes"))
+                            })?;
+                            let item = Item {
+                                id: u128::from(id),
+                                tour,
+                                orbit: (o > 0).then_some(u32::from(o)),
+                            };
+                            Ok(map(&item))
+                        })
+                        .collect();
+                    for d in drawn {
+                        let (glyph, caption) = d?;
+                        place(&mut sheet, &glyph, &caption)?;
                     }
                 }
-                Ok(Flow::Continue)
-            },
-            |_| {},
-        )?;
+            }
+        }
         sheet.finish()
     }
 }

@@ -63,10 +63,24 @@ pub fn push(buf: &mut Vec<u8>, x: f64) {
     }
 }
 
+/// Decimal digits of an integer (never "-0": integers have no negative zero).
 fn push_int(buf: &mut Vec<u8>, i: i64) {
-    // `i64` Display never prints "-0".
-    use std::io::Write;
-    let _ = write!(buf, "{i}");
+    if (0..10).contains(&i) {
+        buf.push(b'0' + i as u8);
+        return;
+    }
+    if i < 0 {
+        buf.push(b'-');
+    }
+    let mut a = i.unsigned_abs();
+    let mut tmp = [0u8; 20];
+    let mut k = tmp.len();
+    while a > 0 {
+        k -= 1;
+        tmp[k] = b'0' + (a % 10) as u8;
+        a /= 10;
+    }
+    buf.extend_from_slice(&tmp[k..]);
 }
 
 /// `x` formatted as by [`push`], for use with `format!` and `write!`.
@@ -108,6 +122,9 @@ mod tests {
         assert_eq!(fmt(210.0000001), "210");
         assert_eq!(fmt(f64::NAN), "0");
         assert_eq!(fmt(123456.5), "123456.5");
+        assert_eq!(fmt(-1234567.0), "-1234567");
+        assert_eq!(fmt(10.0), "10");
+        assert_eq!(fmt(-9.0), "-9");
     }
 
     #[test]

@@ -39,8 +39,9 @@ const PT_PER_MM_TEXT: &str = "2.8346457";
 pub struct PdfOptions {
     /// `/Title` of the document information dictionary. Default: empty (no title).
     pub title: String,
-    /// Flate level 0–10. Default 6 (zlib's default: files within a few per cent of the
-    /// smallest at a fraction of level 9's time).
+    /// Flate level 0–10. Default 3: measured on the 580,717-glyph 8×8 classes sheet,
+    /// level 6 makes the file 7 % smaller (14.2 vs 15.3 MB) for about a third more
+    /// compression time; miniz's level 1 is a different, greedy mode that doubles the size.
     pub level: u8,
     /// Compression threads; 0 compresses on the calling thread. Default: the available
     /// parallelism, at most 4.
@@ -51,7 +52,7 @@ impl Default for PdfOptions {
     fn default() -> Self {
         PdfOptions {
             title: String::new(),
-            level: 6,
+            level: 3,
             threads: std::thread::available_parallelism()
                 .map_or(1, |n| n.get())
                 .min(4),
