@@ -66,6 +66,9 @@ pub struct Sheet<'s, B: Backend> {
     text: SheetText,
     next: u64,
     open: bool,
+    /// Captions of the current page, drawn after its glyphs so that backends see one
+    /// run of glyphs (PDF keeps one glyph transform open across it).
+    captions: Vec<Text>,
 }
 
 impl<'s, B: Backend> Sheet<'s, B> {
@@ -78,6 +81,7 @@ impl<'s, B: Backend> Sheet<'s, B> {
             text,
             next: 0,
             open: false,
+            captions: Vec::new(),
         }
     }
 
@@ -156,8 +160,7 @@ impl<'s, B: Backend> Sheet<'s, B> {
         let s = self.grid.slot(self.next);
         if s.index == 0 {
             if self.open {
-                self.backend.end_page()?;
-                self.open = false;
+                self.end_page()?;
             }
             self.begin_page(s.page)?;
         }
@@ -174,16 +177,25 @@ impl<'s, B: Backend> Sheet<'s, B> {
             self.backend.glyph(g, &s.place, &paint)?;
         }
         if !caption.is_empty() && self.grid.spec.caption > 0.0 {
-            self.backend.text(&Text {
+            self.captions.push(Text {
                 x: s.caption.0,
                 y: s.caption.1,
                 size_pt: st.caption_size,
                 color: st.caption_color,
                 anchor: Anchor::Middle,
                 text: caption.to_string(),
-            })?;
+            });
         }
         self.next += 1;
+        Ok(())
+    }
+
+    fn end_page(&mut self) -> Result<()> {
+        for t in std::mem::take(&mut self.captions) {
+            self.backend.text(&t)?;
+        }
+        self.backend.end_page()?;
+        self.open = false;
         Ok(())
     }
 
@@ -192,7 +204,7 @@ impl<'s, B: Backend> Sheet<'s, B> {
         if !self.open {
             self.begin_page(0)?;
         }
-        self.backend.end_page()?;
+        self.end_page()?;
         self.backend.finish()?;
         Ok(self.backend)
     }

@@ -60,6 +60,12 @@ impl Default for PdfOptions {
     }
 }
 
+/// `x` rounded as the number formatter writes it.
+fn round3(x: f64) -> f64 {
+    let r = (x * 1000.0).round() / 1000.0;
+    if r == 0.0 { 0.0 } else { r }
+}
+
 /// A writer that counts what went through it (for xref offsets).
 struct Counting<W> {
     inner: W,
@@ -161,13 +167,14 @@ struct Pending {
 }
 
 /// Graphics state already set in the current page's content stream.
-#[derive(Default)]
+#[derive(Clone, Default)]
 struct State {
     w: Option<f64>,
     stroke: Option<Rgb>,
     fill: Option<Rgb>,
     join: Option<Join>,
     cap: Option<Cap>,
+    font: Option<f64>,
 }
 
 /// Writes a PDF document page by page.
@@ -184,6 +191,9 @@ pub struct PdfWriter<W: Write> {
     content: Vec<u8>,
     size: Option<(f64, f64)>,
     st: State,
+    /// The open glyph transform: (scale, origin x, origin y) as written, and the state
+    /// to return to at its `Q`.
+    frame: Option<(f64, f64, f64, State)>,
     pool: Pool,
     pending: VecDeque<Pending>,
     started: bool,
@@ -205,6 +215,7 @@ impl<W: Write> PdfWriter<W> {
             content: Vec::with_capacity(1 << 16),
             size: None,
             st: State::default(),
+            frame: None,
             pool,
             pending: VecDeque::new(),
             started: false,
@@ -385,6 +396,42 @@ impl<W: Write> PdfWriter<W> {
         }
     }
 
+    /// Leave the glyph transform, if one is open.
+    fn close_frame(&mut self) {
+        if let Some((_, _, _, st)) = self.frame.take() {
+            self.Q();
+            self.st = st;
+        }
+    }
+
+    /// Move the glyph transform so glyph point (0, 0) lands on (x, y) mm at `scale` mm
+    /// per unit: a full `q … cm` the first time, then a translation in glyph units
+    /// relative to the last origin as written (so rounding never accumulates).
+    fn move_frame(&mut self, scale: f64, x: f64, y: f64) {
+        match &self.frame {
+            Some((s, fx, fy, _)) if *s == scale => {
+                let (fx, fy) = (*fx, *fy);
+                let dx = round3((x - fx) / scale);
+                let dy = round3((y - fy) / scale);
+                if dx != 0.0 || dy != 0.0 {
+                    self.cm(1.0, 0.0, 0.0, 1.0, dx, dy);
+                }
+                if let Some(f) = &mut self.frame {
+                    f.1 = fx + dx * scale;
+                    f.2 = fy + dy * scale;
+                }
+            }
+            _ => {
+                self.close_frame();
+                let saved = self.st.clone();
+                self.q();
+                let (rx, ry) = (round3(x), round3(y));
+                self.cm(scale, 0.0, 0.0, scale, rx, ry);
+                self.frame = Some((scale, rx, ry, saved));
+            }
+        }
+    }
+
     /// Set colours and stroke parameters for `paint`; `unit` is mm per user unit.
     fn set_paint(&mut self, paint: &Paint, unit: f64) {
         if let Some(f) = paint.fill {
@@ -429,6 +476,7 @@ impl<W: Write> Backend for PdfWriter<W> {
         }
         self.size = Some((width, height));
         self.st = State::default();
+        self.frame = None;
         self.content.clear();
         // User space: mm, origin top-left, y down.
         let k = PT_PER_MM_TEXT;
@@ -440,6 +488,7 @@ impl<W: Write> Backend for PdfWriter<W> {
     }
 
     fn path(&mut self, path: &Path, paint: &Paint) -> Result<()> {
+        self.close_frame();
         self.set_paint(paint, 1.0);
         self.segs(&path.segs);
         self.paint_op(paint);
@@ -450,9 +499,8 @@ impl<W: Write> Backend for PdfWriter<W> {
         if !(at.scale > 0.0) {
             return self.path(&g.to_path(at), paint);
         }
+        self.move_frame(at.scale, at.x, at.y);
         self.set_paint(paint, at.scale);
-        self.q();
-        self.cm(at.scale, 0.0, 0.0, at.scale, at.x, at.y);
         if g.corner == super::Corner::Sharp {
             // The common case: small integers, written directly.
             for (i, &(x, y)) in g.points.iter().enumerate() {
@@ -468,11 +516,11 @@ impl<W: Write> Backend for PdfWriter<W> {
             self.segs(&o);
         }
         self.paint_op(paint);
-        self.Q();
         Ok(())
     }
 
     fn text(&mut self, t: &Text) -> Result<()> {
+        self.close_frame();
         let s = ascii(&t.text);
         let size = t.size_pt / PT_PER_MM;
         let x = match t.anchor {
@@ -481,10 +529,14 @@ impl<W: Write> Backend for PdfWriter<W> {
             Anchor::End => t.x - text_width(&s, size),
         };
         self.rg(t.color);
-        self.op("BT");
-        self.content.extend_from_slice(b"/F1 ");
-        self.num(size);
-        self.op("Tf");
+        self.content.extend_from_slice(b"BT ");
+        if self.st.font != Some(size) {
+            // Font and size are graphics state: they outlast ET.
+            self.st.font = Some(size);
+            self.content.extend_from_slice(b"/F1 ");
+            self.num(size);
+            self.content.extend_from_slice(b"Tf ");
+        }
         self.content.extend_from_slice(b"1 0 0 -1 ");
         self.num(x);
         self.num(t.y);
@@ -496,13 +548,12 @@ impl<W: Write> Backend for PdfWriter<W> {
             }
             self.content.push(ch);
         }
-        self.content.extend_from_slice(b") ");
-        self.op("Tj");
-        self.op("ET");
+        self.content.extend_from_slice(b") Tj ET\n");
         Ok(())
     }
 
     fn end_page(&mut self) -> Result<()> {
+        self.close_frame();
         let (w, h) = self
             .size
             .take()
