@@ -21,7 +21,8 @@ run() {
     read -r SECS KB < "$OUT/time"
     printf "%-34s %7.2f s %8.1f MB\n" "$label" "$SECS" "$(echo "$KB / 1024" | bc -l)"
 }
-ratio() { echo "scale=2; $1 / $2" | bc -l; }
+# ratio A B: A/B, or "n/a" when B is below the timer's 10 ms resolution.
+ratio() { if [ "$(echo "$2 < 0.01" | bc -l)" = 1 ]; then echo "n/a (baseline < 10 ms)"; else echo "scale=2; $1 / $2" | bc -l; fi; }
 size() { printf "%-34s %10d bytes\n" "  file $(basename "$1")" "$(stat -c %s "$1")"; }
 
 echo "== 6x6 poster (1,072 glyphs, A4 pages)"
