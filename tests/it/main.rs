@@ -5,4 +5,5 @@ mod cli_count_list;
 mod common;
 mod engine;
 mod parsers;
+mod render;
 mod sample;
