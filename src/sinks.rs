@@ -69,7 +69,19 @@ pub fn stream<T: Send>(
     g: &LeapGraph,
     q: &Query,
     map: impl Fn(&Item) -> T + Sync,
+    consume: impl FnMut(T) -> Result<Flow>,
+) -> Result<u64> {
+    stream_progress(zdd, g, q, map, consume, |_| {})
+}
+
+/// [`stream`], reporting after each batch how many IDs of the range have been walked.
+pub fn stream_progress<T: Send>(
+    zdd: &Zdd,
+    g: &LeapGraph,
+    q: &Query,
+    map: impl Fn(&Item) -> T + Sync,
     mut consume: impl FnMut(T) -> Result<Flow>,
+    progress: impl FnMut(u128),
 ) -> Result<u64> {
     let checker = q.classes.then(|| ClassChecker::new(g));
     let range = q.range.clone().unwrap_or(0..zdd.count());
@@ -79,7 +91,7 @@ pub fn stream<T: Send>(
     if q.limit == Some(0) {
         return Ok(0);
     }
-    zdd.par_map(
+    zdd.par_map_progress(
         range,
         |f: &Found<'_>| {
             let orbit = match &checker {
@@ -113,6 +125,7 @@ pub fn stream<T: Send>(
                 Flow::Stop
             }
         },
+        progress,
     );
     match err {
         Some(e) => Err(e),
@@ -131,10 +144,15 @@ pub struct Tally {
 
 /// Count a selection without materialising tours.
 pub fn tally(zdd: &Zdd, g: &LeapGraph, q: &Query) -> Tally {
+    tally_progress(zdd, g, q, |_| {})
+}
+
+/// [`tally`] with a progress callback (IDs walked so far).
+pub fn tally_progress(zdd: &Zdd, g: &LeapGraph, q: &Query, progress: impl FnMut(u128)) -> Tally {
     let checker = q.classes.then(|| ClassChecker::new(g));
     let range = q.range.clone().unwrap_or(0..zdd.count());
     let mut t = Tally::default();
-    zdd.par_map(
+    zdd.par_map_progress(
         range,
         |f: &Found<'_>| {
             if q.non_crossing && crate::crossing::crosses(g, f.edges) {
@@ -156,6 +174,7 @@ pub fn tally(zdd: &Zdd, g: &LeapGraph, q: &Query) -> Tally {
                 Flow::Continue
             }
         },
+        progress,
     );
     t
 }

@@ -1,1 +1,146 @@
-//! Helpers shared by the commands.
+//! Resolution shared by the commands: flags → graph, tour kind, query; progress bars;
+//! a small JSON writer for exact integers of any size.
+
+use super::args::{Selection, TourSpec};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::io::IsTerminal;
+use tourglyph::sinks::{Query, parse_range};
+use tourglyph::{Board, Error, LeapGraph, Piece, Result, TourKind};
+
+/// Walks larger than this many tour IDs are refused without `--limit`, `--range` or
+/// `--force`: about a minute of work on this kind of machine, and more output than anyone
+/// reads.
+pub const WALK_LIMIT: u128 = 100_000_000;
+
+/// Boards for the enumeration engines stop here: beyond it the leap graph alone takes
+/// seconds and hundreds of megabytes, and no frontier is narrow enough to matter.
+pub const MAX_ENGINE_CELLS: usize = 1_000_000;
+
+/// What the enumeration flags resolve to.
+pub struct Resolved {
+    /// The leap graph.
+    pub graph: LeapGraph,
+    /// Closed or open.
+    pub kind: TourKind,
+    /// Classes, crossing filter, range, limit.
+    pub query: Query,
+    /// `--shard K/N`, turned into a range by [`Resolved::fix_range`].
+    pub shard: Option<(u64, u64)>,
+}
+
+impl Resolved {
+    /// Once the number of tours is known, turn `--shard` into the query's range.
+    pub fn fix_range(&mut self, total: u128) {
+        if let Some((k, n)) = self.shard {
+            self.query.range = Some(tourglyph::sample::shard_range(total, k, n));
+        }
+    }
+}
+
+/// Parse `--piece` and `--board`.
+pub fn piece_board(piece: &str, board: &str) -> Result<(Piece, Board)> {
+    Ok((piece.parse()?, board.parse()?))
+}
+
+/// Resolve the shared flags.
+pub fn resolve(spec: &TourSpec, sel: Option<&Selection>) -> Result<Resolved> {
+    let (piece, board) = piece_board(&spec.piece, &spec.board)?;
+    let range = match sel.and_then(|s| s.range.as_deref()) {
+        Some(r) => Some(parse_range(r)?),
+        None => None,
+    };
+    let shard = match sel.and_then(|s| s.shard.as_deref()) {
+        Some(s) => Some(tourglyph::sample::parse_shard(s)?),
+        None => None,
+    };
+    if let Some(s) = sel {
+        if s.sample.is_some() && (spec.classes || spec.non_crossing) {
+            return Err(Error::usage(
+                "--sample draws from all tours; it does not combine with --classes or --non-crossing",
+            ));
+        }
+    }
+    if board.cells() > MAX_ENGINE_CELLS {
+        return Err(Error::usage(format!(
+            "board {board} has {} cells; count, list and render work on boards of at most {MAX_ENGINE_CELLS} cells              (`tourglyph find` finds single tours on larger boards)",
+            board.cells()
+        )));
+    }
+    let graph = LeapGraph::new(board, &piece)?;
+    Ok(Resolved {
+        graph,
+        kind: if spec.open {
+            TourKind::Open
+        } else {
+            TourKind::Closed
+        },
+        query: Query {
+            classes: spec.classes,
+            non_crossing: spec.non_crossing,
+            range,
+            limit: sel.and_then(|s| s.limit),
+        },
+        shard,
+    })
+}
+
+/// Print why a board has no closed tour, if it has none (on stderr).
+pub fn explain_impossible(r: &Resolved) -> bool {
+    if r.kind == TourKind::Closed {
+        if let Some(why) = r.graph.closed_tour_impossible() {
+            eprintln!("tourglyph: no closed tour: {why}");
+            return true;
+        }
+    }
+    false
+}
+
+/// Refuse a walk over more IDs than [`WALK_LIMIT`] unless bounded or forced.
+pub fn check_walk(total: u128, r: &Resolved, sel: &Selection, what: &str) -> Result<()> {
+    let walk = match &r.query.range {
+        Some(rg) => rg.end.min(total).saturating_sub(rg.start),
+        None => total,
+    };
+    if walk > WALK_LIMIT && sel.limit.is_none() && sel.sample.is_none() && !sel.force {
+        return Err(Error::usage(format!(
+            "{what} all {total} tours of {} would not finish in reasonable time; \
+             bound it with --limit K or --range A..B, or add --force",
+            r.graph.board()
+        )));
+    }
+    Ok(())
+}
+
+/// A progress bar on stderr when it is a terminal (and not `--quiet`).
+pub fn progress_bar(total: u64, quiet: bool, what: &str) -> Option<ProgressBar> {
+    if quiet || !std::io::stderr().is_terminal() || total == 0 {
+        return None;
+    }
+    let pb = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
+    pb.set_style(
+        ProgressStyle::with_template(
+            "{msg} {wide_bar} {human_pos}/{human_len} IDs  {per_sec}  ETA {eta}",
+        )
+        .expect("valid template"),
+    );
+    pb.set_message(what.to_string());
+    Some(pb)
+}
+
+/// Build the diagram, with a spinner when it takes a while.
+pub fn build_zdd(r: &Resolved) -> Result<tourglyph::engine::frontier::Zdd> {
+    tourglyph::engine::frontier::Zdd::build(&r.graph, r.kind)
+}
+
+/// `"closed"` / `"open"`.
+pub fn kind_word(kind: TourKind) -> &'static str {
+    match kind {
+        TourKind::Closed => "closed",
+        TourKind::Open => "open",
+    }
+}
+
+/// Escape a string for JSON.
+pub fn json_str(s: &str) -> String {
+    serde_json::to_string(s).expect("strings serialise")
+}
