@@ -9,7 +9,21 @@ use std::io::{BufWriter, Write};
 use std::path::Path;
 use std::time::Instant;
 use tourglyph::engine::construct::{Request, find};
-use tourglyph::{Board, Error, Piece, Result};
+use tourglyph::layout::glyph::glyph_data;
+use tourglyph::layout::grid::Grid;
+use tourglyph::layout::style::Style;
+use tourglyph::layout::{Sheet, SheetText};
+use tourglyph::output::open_out;
+use tourglyph::render::pdf::{PdfOptions, PdfWriter};
+use tourglyph::render::ps::{PsOptions, PsWriter};
+use tourglyph::render::svg::SvgWriter;
+use tourglyph::render::{Backend, Format, GlyphData};
+use tourglyph::{Board, Error, LeapGraph, Piece, Result, Tour, TourKind};
+
+/// Largest board `find -o` draws (a glyph of a million moves is no longer a picture).
+const MAX_DRAW_CELLS: usize = 250_000;
+/// Glyph size in mm.
+const DRAW_SIZE_MM: f64 = 50.0;
 
 /// Run `find`.
 pub fn run(args: FindArgs) -> Result<()> {
@@ -39,7 +53,10 @@ pub fn run(args: FindArgs) -> Result<()> {
         );
     }
     if let Some(path) = &args.output {
-        draw(&found.cells, board, found.closed, path)?;
+        draw(&found.cells, board, &piece, found.closed, path)?;
+        if path.as_os_str() == "-" {
+            return Ok(());
+        }
     }
     let out = std::io::stdout().lock();
     let mut w = BufWriter::with_capacity(1 << 16, out);
@@ -88,12 +105,74 @@ fn write_algebraic(w: &mut impl Write, board: Board, cells: &[u32]) -> Result<()
     Ok(())
 }
 
-/// Draw the tour as a single glyph into `path` — the hook for the render module. The
-/// sheet/glyph renderer is not part of this build yet.
-fn draw(cells: &[u32], board: Board, closed: bool, path: &Path) -> Result<()> {
-    let _ = (cells, board, closed);
-    Err(Error::runtime(format!(
-        "cannot write {}: rendering not available in this build (run without -o to print the tour)",
-        path.display()
-    )))
+/// Draw the tour as a single glyph into `path`, through the sheet/glyph renderer.
+fn draw(cells: &[u32], board: Board, piece: &Piece, closed: bool, path: &Path) -> Result<()> {
+    if board.cells() > MAX_DRAW_CELLS {
+        return Err(Error::usage(format!(
+            "-o draws boards up to {MAX_DRAW_CELLS} cells; {board} has {}: print the tour without -o, or pick a smaller board",
+            board.cells()
+        )));
+    }
+    let format = if path.as_os_str() == "-" {
+        Format::Svg
+    } else {
+        Format::from_path(path)?
+    };
+    let style = Style::resolve("line")?;
+    let g = LeapGraph::new(board, piece)?;
+    let kind = if closed {
+        TourKind::Closed
+    } else {
+        TourKind::Open
+    };
+    let tour = Tour::from_cells(&g, cells, kind)?;
+    let glyph = glyph_data(&tour, &g, &style);
+    let grid = Grid::single(board, DRAW_SIZE_MM, style.padding)?;
+    let title = format!(
+        "{} {piece} tour of {board}",
+        if closed { "closed" } else { "open" }
+    );
+    let out = open_out(path)?;
+    match format {
+        Format::Pdf => sheet(
+            PdfWriter::new(
+                out,
+                PdfOptions {
+                    title,
+                    threads: 0,
+                    ..PdfOptions::default()
+                },
+            ),
+            &glyph,
+            grid,
+            &style,
+        )?
+        .into_inner()
+        .commit(),
+        Format::Ps => sheet(
+            PsWriter::new(out, PsOptions { title }),
+            &glyph,
+            grid,
+            &style,
+        )?
+        .into_inner()
+        .commit(),
+        Format::Svg => {
+            let mut out = Some(out);
+            let w = SvgWriter::new(Box::new(move |_| {
+                out.take()
+                    .ok_or_else(|| Error::runtime("svg: one glyph is one page"))
+            }));
+            for o in sheet(w, &glyph, grid, &style)?.into_writers() {
+                o.commit()?;
+            }
+            Ok(())
+        }
+    }
+}
+
+fn sheet<B: Backend>(b: B, glyph: &GlyphData, grid: Grid, style: &Style) -> Result<B> {
+    let mut s = Sheet::new(b, grid, style, SheetText::default());
+    s.push(glyph, "")?;
+    s.finish()
 }

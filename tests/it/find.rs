@@ -140,7 +140,7 @@ fn text_output_round_trips_and_starts_where_asked() {
 }
 
 #[test]
-fn bad_input_and_missing_renderer() {
+fn bad_input_is_refused() {
     let o = run(&["find", "--board", "8x8", "--start", "z9"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("off the 8x8 board"));
@@ -148,15 +148,48 @@ fn bad_input_and_missing_renderer() {
     assert_eq!(o.status.code(), Some(2));
     let o = run(&["find", "--board", "20000x20000"]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+}
+
+#[test]
+fn draws_the_tour_with_o() {
     let dir = tempfile::tempdir().unwrap();
-    let f = dir.path().join("t.svg");
-    let o = run(&["find", "--board", "6x6", "-o", f.to_str().unwrap()]);
-    assert_eq!(o.status.code(), Some(1));
-    assert!(
-        stderr(&o).contains("rendering not available"),
-        "{}",
-        stderr(&o)
-    );
+    for ext in ["svg", "pdf", "ps"] {
+        let f = dir.path().join(format!("t.{ext}"));
+        let o = run(&[
+            "find",
+            "--board",
+            "6x6",
+            "--closed",
+            "-o",
+            f.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{ext}: {}", stderr(&o));
+        // The cells are still printed.
+        let cells = Board::new(6, 6).parse_cells(&stdout(&o)).unwrap();
+        check_graph(&Piece::knight(), Board::new(6, 6), &cells, true);
+        let bytes = std::fs::read(&f).unwrap();
+        let head = String::from_utf8_lossy(&bytes[..bytes.len().min(400)]).into_owned();
+        let magic = match ext {
+            "svg" => "<svg",
+            "pdf" => "%PDF",
+            _ => "%!PS",
+        };
+        assert!(head.contains(magic), "{ext}: {head}");
+    }
+    let o = run(&["find", "--board", "6x6", "--closed", "-o", "-"]);
+    assert!(o.status.success());
+    assert!(stdout(&o).contains("<svg"));
+    let f = dir.path().join("big.svg");
+    let o = run(&[
+        "find",
+        "--board",
+        "1000x1000",
+        "--closed",
+        "-o",
+        f.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("without -o"), "{}", stderr(&o));
 }
 
 #[test]
