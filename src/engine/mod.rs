@@ -12,6 +12,7 @@
 
 pub mod dfs;
 pub mod frontier;
+pub mod transfer;
 
 pub use crate::tour::TourKind;
 

@@ -1,0 +1,414 @@
+//! Exact counts of closed rook tours on big boards, without enumerating them.
+//!
+//! A closed rook tour is a Hamiltonian cycle of the grid graph. [`count_rook_tours`]
+//! counts them with the transfer-matrix method of Jacobsen ("Exact enumeration of
+//! Hamiltonian circuits, walks and chains in two and three dimensions", J. Phys. A 40,
+//! 2007) — the frontier DP also known from Knuth's SIMPATH and, as "plug DP", from
+//! programming contests: cells are processed one at a time along rows, and a state is
+//! the set of tour edges crossing the cut with the pairing of their path ends, a
+//! balanced-parenthesis word ([`state`]). Only counts are kept — no diagram nodes — and
+//! only two layers of states at a time, so memory is bounded by the number of states of
+//! one cut, which depends on the frontier width alone; the board is turned so the
+//! narrow side is the frontier (the count is the same for the transposed board).
+//!
+//! [`count_rook_classes`] counts the tours up to the board's symmetries by Burnside's
+//! lemma, the fixed tours of each symmetry counted on half or a quarter of the board
+//! ([`burnside`], after Wynn 2014).
+//!
+//! - [`state`]: the frontier word and its packing into a `u64`;
+//! - [`step`]: one cell's transition on sorted arrays, in parallel with rayon;
+//! - [`sweep`]: a whole board, a half board or a quarter board, cell by cell;
+//! - [`bigcount`]: counts modulo 2^(64·N) with a proof that they did not wrap;
+//! - [`burnside`]: gluing half- and quarter-board states into symmetric tours.
+//!
+//! Results are exact big integers and do not depend on the number of threads.
+
+pub mod bigcount;
+pub mod burnside;
+pub mod state;
+pub mod step;
+pub mod sweep;
+
+use crate::board::Board;
+use crate::error::{Error, Result};
+use crate::symmetry::Sym;
+use bigcount::{Wide, fits, guess_bits, limbs_for_bits};
+use num_bigint::BigUint;
+use sweep::{Region, Swept};
+
+/// The widest frontier (narrow side of the board) accepted. The number of states grows
+/// about sevenfold per two columns: width 18 peaks near 5 million states, 20 near 35
+/// million (several GB), 22 would need tens of GB.
+pub const MAX_WIDTH: u32 = 20;
+
+/// Counts are computed with at most this many 64-bit limbs (512 bits).
+pub const MAX_LIMBS: usize = 8;
+
+/// A progress callback: (cells done, cells in all).
+pub type Progress<'a> = Option<&'a dyn Fn(usize, usize)>;
+
+/// Exact number of closed rook tours (Hamiltonian cycles of the grid graph) on `board`.
+///
+/// `progress`, when given, is called after every cell swept with (cells done, total).
+///
+/// ```
+/// use tourglyph::{Board, engine::transfer::count_rook_tours};
+/// let n = count_rook_tours(Board::new(8, 8), None).unwrap();
+/// assert_eq!(n.to_string(), "4638576");
+/// ```
+pub fn count_rook_tours(board: Board, progress: Progress<'_>) -> Result<BigUint> {
+    let region = narrow(board)?;
+    if no_tours(board) {
+        return Ok(BigUint::ZERO);
+    }
+    let plan = Plan {
+        sweeps: vec![region],
+    };
+    let out = run_plan(&plan, progress, |s| vec![s[0].total()])?;
+    Ok(out.into_iter().next().unwrap())
+}
+
+/// Tours and symmetry classes of a board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClassCount {
+    /// All closed rook tours.
+    pub tours: BigUint,
+    /// Tours up to the board's symmetries (D4 on a square, {id, half turn, two mirrors}
+    /// on an oblong board).
+    pub classes: BigUint,
+    /// Fix(g), the tours each symmetry g maps to themselves, for every g of the group in
+    /// [`Sym::group`] order (identity first, its Fix being `tours`).
+    pub fixed: Vec<(Sym, BigUint)>,
+}
+
+/// Number of symmetry classes of closed rook tours by Burnside's lemma:
+/// classes = (1/|G|) Σ_g Fix(g), each Fix counted without enumeration ([`burnside`]).
+///
+/// `progress`, when given, is called after every cell of every sweep.
+///
+/// ```
+/// use tourglyph::{Board, engine::transfer::count_rook_classes};
+/// let c = count_rook_classes(Board::new(6, 6), None).unwrap();
+/// assert_eq!((c.tours.to_string(), c.classes.to_string()), ("1072".into(), "149".into()));
+/// ```
+pub fn count_rook_classes(board: Board, progress: Progress<'_>) -> Result<ClassCount> {
+    narrow(board)?;
+    let group = Sym::group(board);
+    if no_tours(board) {
+        return Ok(ClassCount {
+            tours: BigUint::ZERO,
+            classes: BigUint::ZERO,
+            fixed: group.iter().map(|&g| (g, BigUint::ZERO)).collect(),
+        });
+    }
+    let (plan, rules) = class_plan(board);
+    for r in &plan.sweeps {
+        if r.key_bits() > 64 {
+            return Err(Error::usage(format!(
+                "the {board} board is too long for the symmetric-tour count (a half board \
+                 {}x{} has too wide a frontier); class counts need both sides at most 31",
+                r.rows, r.cols
+            )));
+        }
+    }
+    let values = run_plan(&plan, progress, |s| {
+        rules.iter().map(|rule| rule.eval(s, &rules)).collect()
+    })?;
+    let tours = values[0].clone();
+    let sum: BigUint = values.iter().sum();
+    let order = BigUint::from(group.len());
+    if &sum % &order != BigUint::ZERO {
+        return Err(Error::runtime(format!(
+            "internal error: the fixed-tour counts of {board} sum to {sum}, not a multiple of {order}"
+        )));
+    }
+    Ok(ClassCount {
+        tours,
+        classes: sum / order,
+        fixed: group.iter().copied().zip(values).collect(),
+    })
+}
+
+/// The board turned so the narrow side is the frontier, checked against [`MAX_WIDTH`].
+fn narrow(board: Board) -> Result<Region> {
+    let (w, h) = (board.rows.min(board.cols), board.rows.max(board.cols));
+    if w > MAX_WIDTH {
+        return Err(Error::usage(format!(
+            "the {board} board is too big to count: its narrow side is {w} and exact counting \
+             handles narrow sides up to {MAX_WIDTH} (the frontier states grow about sevenfold \
+             per two columns)"
+        )));
+    }
+    Ok(Region::board(h, w))
+}
+
+/// Boards with no closed tour: an odd number of cells, or a side of one.
+fn no_tours(board: Board) -> bool {
+    board.cells() % 2 == 1 || board.rows < 2 || board.cols < 2
+}
+
+/// The sweeps to run.
+struct Plan {
+    sweeps: Vec<Region>,
+}
+
+/// One count read off a set of sweeps, with the additions that built it.
+struct Value<const N: usize> {
+    count: Wide<N>,
+    additions: u64,
+}
+
+impl<const N: usize> Swept<N> {
+    fn total(&self) -> Value<N> {
+        Value {
+            count: self.closed,
+            additions: self.additions,
+        }
+    }
+}
+
+/// Run every sweep of `plan` with the fewest limbs that hold the results, then read the
+/// results off with `read`. Starts from a guess and retries with more limbs when the
+/// floating-point shadow shows a result might have wrapped.
+fn run_plan(
+    plan: &Plan,
+    progress: Progress<'_>,
+    read: impl Fn(&[SweptAny]) -> Vec<ValueAny>,
+) -> Result<Vec<BigUint>> {
+    let total_cells: usize = plan.sweeps.iter().map(Region::cells).sum();
+    let biggest = plan.sweeps[0];
+    let mut limbs = limbs_for_bits(guess_bits(biggest.rows, biggest.cols)).min(MAX_LIMBS);
+    loop {
+        let mut done = 0;
+        let mut tick = || {
+            done += 1;
+            if let Some(p) = progress {
+                p(done, total_cells);
+            }
+        };
+        let swept = dispatch(limbs, &plan.sweeps, &mut tick);
+        let values = read(&swept);
+        let mut need = limbs;
+        for v in &values {
+            if !fits(v.est, v.additions, limbs) {
+                need = need.max(limbs_for_bits(v.est.log2() + 2.0)).max(limbs + 1);
+            }
+        }
+        if need == limbs {
+            return Ok(values.into_iter().map(|v| v.residue).collect());
+        }
+        if need > MAX_LIMBS {
+            return Err(Error::runtime(format!(
+                "the count needs more than {} bits; this build counts up to {} bits",
+                64 * MAX_LIMBS,
+                64 * MAX_LIMBS
+            )));
+        }
+        limbs = need;
+    }
+}
+
+/// A sweep result with the limb count erased.
+pub(crate) enum SweptAny {
+    /// 64-bit counts.
+    L1(Swept<1>),
+    /// 128-bit counts.
+    L2(Swept<2>),
+    /// 192-bit counts.
+    L3(Swept<3>),
+    /// 256-bit counts.
+    L4(Swept<4>),
+    /// 320-bit counts.
+    L5(Swept<5>),
+    /// 384-bit counts.
+    L6(Swept<6>),
+    /// 448-bit counts.
+    L7(Swept<7>),
+    /// 512-bit counts.
+    L8(Swept<8>),
+}
+
+/// A count with the limb count erased: its residue, estimate and additions.
+pub(crate) struct ValueAny {
+    residue: BigUint,
+    est: f64,
+    additions: u64,
+}
+
+impl<const N: usize> From<Value<N>> for ValueAny {
+    fn from(v: Value<N>) -> Self {
+        ValueAny {
+            residue: v.count.residue(),
+            est: v.count.estimate(),
+            additions: v.additions,
+        }
+    }
+}
+
+/// Run the sweeps with `limbs` limbs.
+fn dispatch(limbs: usize, sweeps: &[Region], tick: &mut dyn FnMut()) -> Vec<SweptAny> {
+    macro_rules! go {
+        ($n:literal, $v:ident) => {
+            sweeps
+                .iter()
+                .map(|&r| SweptAny::$v(sweep::sweep::<$n>(r, &mut *tick)))
+                .collect()
+        };
+    }
+    match limbs {
+        1 => go!(1, L1),
+        2 => go!(2, L2),
+        3 => go!(3, L3),
+        4 => go!(4, L4),
+        5 => go!(5, L5),
+        6 => go!(6, L6),
+        7 => go!(7, L7),
+        _ => go!(8, L8),
+    }
+}
+
+/// Apply a generic function to the concrete sweep inside a [`SweptAny`].
+macro_rules! with_swept {
+    ($s:expr, |$x:ident| $body:expr) => {
+        match $s {
+            SweptAny::L1($x) => ValueAny::from($body),
+            SweptAny::L2($x) => ValueAny::from($body),
+            SweptAny::L3($x) => ValueAny::from($body),
+            SweptAny::L4($x) => ValueAny::from($body),
+            SweptAny::L5($x) => ValueAny::from($body),
+            SweptAny::L6($x) => ValueAny::from($body),
+            SweptAny::L7($x) => ValueAny::from($body),
+            SweptAny::L8($x) => ValueAny::from($body),
+        }
+    };
+}
+
+impl SweptAny {
+    fn total(&self) -> ValueAny {
+        with_swept!(self, |s| s.total())
+    }
+}
+
+/// How one symmetry's Fix is read off the sweeps.
+#[derive(Clone, Copy, Debug)]
+enum Rule {
+    /// The closed count of sweep i.
+    Total(usize),
+    /// Gluing the half-board sweep i (width w, rows h) to its image under the half turn.
+    HalfTurn(usize, u32, u32),
+    /// Gluing the half-board sweep i to its mirror image (two exits).
+    Mirror(usize, u32, u32),
+    /// The quarter-board sweep i of a 2k×2k board, k given.
+    Quarter(usize, u32),
+    /// Same as the rule at this index (the total when the theorem says all tours are
+    /// fixed, as on boards two cells wide).
+    Same(usize),
+    /// No tour is fixed.
+    Zero,
+}
+
+impl Rule {
+    fn eval(&self, s: &[SweptAny], rules: &[Rule]) -> ValueAny {
+        match *self {
+            Rule::Total(i) => s[i].total(),
+            Rule::HalfTurn(i, w, h) => {
+                with_swept!(&s[i], |x| half(x, w, h, move |j| w as usize - 1 - j))
+            }
+            Rule::Mirror(i, w, h) => with_swept!(&s[i], |x| half(x, w, h, |j| j)),
+            Rule::Quarter(i, k) => with_swept!(&s[i], |x| {
+                let (count, additions) = burnside::glue_quarter(x, k);
+                Value { count, additions }
+            }),
+            Rule::Same(j) => rules[j].eval(s, rules),
+            Rule::Zero => ValueAny {
+                residue: BigUint::ZERO,
+                est: 0.0,
+                additions: 0,
+            },
+        }
+    }
+}
+
+fn half<const N: usize>(
+    x: &Swept<N>,
+    w: u32,
+    h: u32,
+    sigma: impl Fn(usize) -> usize,
+) -> Value<N> {
+    let (count, additions) = burnside::glue_half(x, w, h, sigma);
+    Value { count, additions }
+}
+
+/// The sweeps and the rule for each symmetry of `board` (in [`Sym::group`] order).
+/// Needs a board with tours (even cell count, both sides ≥ 2).
+fn class_plan(board: Board) -> (Plan, Vec<Rule>) {
+    let (m, n) = (board.rows, board.cols);
+    let mut sweeps = vec![Region::board(m.max(n), m.min(n))];
+    let mut half_sweep = |rows: u32, cols: u32| -> usize {
+        let r = Region {
+            rows,
+            cols,
+            bottom_exits: true,
+            right_exits: false,
+        };
+        if let Some(i) = sweeps.iter().position(|&s| s == r) {
+            return i;
+        }
+        sweeps.push(r);
+        sweeps.len() - 1
+    };
+    // The top half of m×n (m even), frontier n; and of the transposed board.
+    let top = (m % 2 == 0).then(|| half_sweep(m / 2, n));
+    let side = (n % 2 == 0).then(|| half_sweep(n / 2, m));
+    let half_turn = match (top, side) {
+        (Some(i), _) => Rule::HalfTurn(i, n, m / 2),
+        (None, Some(i)) => Rule::HalfTurn(i, m, n / 2),
+        (None, None) => Rule::Zero,
+    };
+    // Mirror in the horizontal axis: between rows if m is even, else through a row.
+    let flip_rows = match top {
+        Some(i) => Rule::Mirror(i, n, m / 2),
+        None if n == 2 => Rule::Same(0),
+        None => Rule::Zero,
+    };
+    let flip_cols = match side {
+        Some(i) => Rule::Mirror(i, m, n / 2),
+        None if m == 2 => Rule::Same(0),
+        None => Rule::Zero,
+    };
+    let rules = Sym::group(board)
+        .iter()
+        .map(|g| match g {
+            Sym::Id => Rule::Total(0),
+            Sym::Rot180 => half_turn,
+            Sym::FlipRows => flip_rows,
+            Sym::FlipCols => flip_cols,
+            Sym::Rot90 | Sym::Rot270 => {
+                // Square and even (an odd square has no tour at all).
+                let k = n / 2;
+                let r = Region {
+                    rows: k,
+                    cols: k,
+                    bottom_exits: true,
+                    right_exits: true,
+                };
+                let i = match sweeps.iter().position(|&s| s == r) {
+                    Some(i) => i,
+                    None => {
+                        sweeps.push(r);
+                        sweeps.len() - 1
+                    }
+                };
+                Rule::Quarter(i, k)
+            }
+            Sym::Transpose | Sym::AntiTranspose => {
+                if n == 2 {
+                    Rule::Same(0)
+                } else {
+                    Rule::Zero
+                }
+            }
+        })
+        .collect();
+    (Plan { sweeps }, rules)
+}
