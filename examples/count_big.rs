@@ -27,7 +27,12 @@ fn main() -> std::process::ExitCode {
     let result = if args.iter().any(|a| a == "--classes") {
         count_rook_classes(board, None).map(|c| {
             let fixed: Vec<String> = c.fixed.iter().map(|(g, f)| format!("{g:?}={f}")).collect();
-            format!("{board} tours {} classes {} fixed {}", c.tours, c.classes, fixed.join(" "))
+            format!(
+                "{board} tours {} classes {} fixed {}",
+                c.tours,
+                c.classes,
+                fixed.join(" ")
+            )
         })
     } else {
         count_rook_tours(board, None).map(|n| format!("{board} tours {n}"))

@@ -41,8 +41,10 @@ use sweep::{Region, Swept};
 /// million (several GB), 22 would need tens of GB.
 pub const MAX_WIDTH: u32 = 20;
 
-/// Counts are computed with at most this many 64-bit limbs (512 bits).
-pub const MAX_LIMBS: usize = 8;
+/// Counts are computed with at most this many 64-bit limbs (960 bits, about 289 digits:
+/// a 4×700 board). The floating-point shadow of [`bigcount`] stays below `f64::MAX`
+/// up to there.
+pub const MAX_LIMBS: usize = 15;
 
 /// A progress callback: (cells done, cells in all).
 pub type Progress<'a> = Option<&'a dyn Fn(usize, usize)>;
@@ -175,9 +177,19 @@ fn run_plan(
     progress: Progress<'_>,
     read: impl Fn(&[SweptAny]) -> Vec<ValueAny>,
 ) -> Result<Vec<BigUint>> {
-    let total_cells: usize = plan.sweeps.iter().map(Region::cells).sum();
     let biggest = plan.sweeps[0];
-    let mut limbs = limbs_for_bits(guess_bits(biggest.rows, biggest.cols)).min(MAX_LIMBS);
+    let limbs = limbs_for_bits(guess_bits(biggest.rows, biggest.cols));
+    run_plan_from(plan, progress, read, size_for(limbs).unwrap_or(MAX_LIMBS))
+}
+
+/// [`run_plan`] starting from `limbs` limbs.
+fn run_plan_from(
+    plan: &Plan,
+    progress: Progress<'_>,
+    read: impl Fn(&[SweptAny]) -> Vec<ValueAny>,
+    mut limbs: usize,
+) -> Result<Vec<BigUint>> {
+    let total_cells: usize = plan.sweeps.iter().map(Region::cells).sum();
     loop {
         let mut done = 0;
         let mut tick = || {
@@ -197,35 +209,14 @@ fn run_plan(
         if need == limbs {
             return Ok(values.into_iter().map(|v| v.residue).collect());
         }
-        if need > MAX_LIMBS {
-            return Err(Error::runtime(format!(
-                "the count needs more than {} bits; this build counts up to {} bits",
+        limbs = size_for(need).ok_or_else(|| {
+            Error::runtime(format!(
+                "the count needs more than {} bits; exact counting stops there (about {} digits)",
                 64 * MAX_LIMBS,
-                64 * MAX_LIMBS
-            )));
-        }
-        limbs = need;
+                (64.0 * MAX_LIMBS as f64 * std::f64::consts::LOG10_2) as u32
+            ))
+        })?;
     }
-}
-
-/// A sweep result with the limb count erased.
-pub(crate) enum SweptAny {
-    /// 64-bit counts.
-    L1(Swept<1>),
-    /// 128-bit counts.
-    L2(Swept<2>),
-    /// 192-bit counts.
-    L3(Swept<3>),
-    /// 256-bit counts.
-    L4(Swept<4>),
-    /// 320-bit counts.
-    L5(Swept<5>),
-    /// 384-bit counts.
-    L6(Swept<6>),
-    /// 448-bit counts.
-    L7(Swept<7>),
-    /// 512-bit counts.
-    L8(Swept<8>),
 }
 
 /// A count with the limb count erased: its residue, estimate and additions.
@@ -245,48 +236,73 @@ impl<const N: usize> From<Value<N>> for ValueAny {
     }
 }
 
-/// Run the sweeps with `limbs` limbs.
-fn dispatch(limbs: usize, sweeps: &[Region], tick: &mut dyn FnMut()) -> Vec<SweptAny> {
-    macro_rules! go {
-        ($n:literal, $v:ident) => {
-            sweeps
-                .iter()
-                .map(|&r| SweptAny::$v(sweep::sweep::<$n>(r, &mut *tick)))
-                .collect()
-        };
-    }
-    match limbs {
-        1 => go!(1, L1),
-        2 => go!(2, L2),
-        3 => go!(3, L3),
-        4 => go!(4, L4),
-        5 => go!(5, L5),
-        6 => go!(6, L6),
-        7 => go!(7, L7),
-        _ => go!(8, L8),
-    }
-}
+/// The limb counts the engine is compiled for, the sweep result with its limb count
+/// erased, and the dispatch from a run-time limb count to the compiled sweep.
+macro_rules! limb_sizes {
+    ($($n:literal => $v:ident),* $(,)?) => {
+        /// Limb counts compiled in, increasing.
+        const SIZES: &[usize] = &[$($n),*];
 
-/// Apply a generic function to the concrete sweep inside a [`SweptAny`].
-macro_rules! with_swept {
-    ($s:expr, |$x:ident| $body:expr) => {
-        match $s {
-            SweptAny::L1($x) => ValueAny::from($body),
-            SweptAny::L2($x) => ValueAny::from($body),
-            SweptAny::L3($x) => ValueAny::from($body),
-            SweptAny::L4($x) => ValueAny::from($body),
-            SweptAny::L5($x) => ValueAny::from($body),
-            SweptAny::L6($x) => ValueAny::from($body),
-            SweptAny::L7($x) => ValueAny::from($body),
-            SweptAny::L8($x) => ValueAny::from($body),
+        /// A sweep result with the limb count erased.
+        pub(crate) enum SweptAny {
+            $(
+                #[doc = concat!(stringify!($n), " limbs.")]
+                $v(Swept<$n>),
+            )*
+        }
+
+        /// Run the sweeps with `limbs` limbs (one of [`SIZES`]).
+        fn dispatch(limbs: usize, sweeps: &[Region], tick: &mut dyn FnMut()) -> Vec<SweptAny> {
+            match limbs {
+                $($n => sweeps
+                    .iter()
+                    .map(|&r| SweptAny::$v(sweep::sweep::<$n>(r, &mut *tick)))
+                    .collect(),)*
+                _ => unreachable!("limb count {limbs} is not compiled in"),
+            }
+        }
+
+        impl SweptAny {
+            /// The closed tours of a whole-board sweep.
+            fn total(&self) -> ValueAny {
+                match self {
+                    $(SweptAny::$v(s) => s.total().into(),)*
+                }
+            }
+
+            /// Fix of the half turn (`turn`) or the mirror between rows, from a
+            /// half-board sweep of width `w` and `h` rows.
+            fn half(&self, w: u32, h: u32, turn: bool) -> ValueAny {
+                let sigma = move |j: usize| if turn { w as usize - 1 - j } else { j };
+                match self {
+                    $(SweptAny::$v(s) => {
+                        let (count, additions) = burnside::glue_half(s, w, h, sigma);
+                        Value { count, additions }.into()
+                    })*
+                }
+            }
+
+            /// Fix of the quarter turn from the k×k quarter-board sweep.
+            fn quarter(&self, k: u32) -> ValueAny {
+                match self {
+                    $(SweptAny::$v(s) => {
+                        let (count, additions) = burnside::glue_quarter(s, k);
+                        Value { count, additions }.into()
+                    })*
+                }
+            }
         }
     };
 }
 
-impl SweptAny {
-    fn total(&self) -> ValueAny {
-        with_swept!(self, |s| s.total())
-    }
+limb_sizes!(
+    1 => L1, 2 => L2, 3 => L3, 4 => L4, 5 => L5, 6 => L6, 8 => L8,
+    10 => L10, 12 => L12, 15 => L15,
+);
+
+/// The smallest compiled limb count holding `limbs`.
+fn size_for(limbs: usize) -> Option<usize> {
+    SIZES.iter().copied().find(|&s| s >= limbs)
 }
 
 /// How one symmetry's Fix is read off the sweeps.
@@ -311,14 +327,9 @@ impl Rule {
     fn eval(&self, s: &[SweptAny], rules: &[Rule]) -> ValueAny {
         match *self {
             Rule::Total(i) => s[i].total(),
-            Rule::HalfTurn(i, w, h) => {
-                with_swept!(&s[i], |x| half(x, w, h, move |j| w as usize - 1 - j))
-            }
-            Rule::Mirror(i, w, h) => with_swept!(&s[i], |x| half(x, w, h, |j| j)),
-            Rule::Quarter(i, k) => with_swept!(&s[i], |x| {
-                let (count, additions) = burnside::glue_quarter(x, k);
-                Value { count, additions }
-            }),
+            Rule::HalfTurn(i, w, h) => s[i].half(w, h, true),
+            Rule::Mirror(i, w, h) => s[i].half(w, h, false),
+            Rule::Quarter(i, k) => s[i].quarter(k),
             Rule::Same(j) => rules[j].eval(s, rules),
             Rule::Zero => ValueAny {
                 residue: BigUint::ZERO,
@@ -327,16 +338,6 @@ impl Rule {
             },
         }
     }
-}
-
-fn half<const N: usize>(
-    x: &Swept<N>,
-    w: u32,
-    h: u32,
-    sigma: impl Fn(usize) -> usize,
-) -> Value<N> {
-    let (count, additions) = burnside::glue_half(x, w, h, sigma);
-    Value { count, additions }
 }
 
 /// The sweeps and the rule for each symmetry of `board` (in [`Sym::group`] order).
@@ -411,4 +412,26 @@ fn class_plan(board: Board) -> (Plan, Vec<Rule>) {
         })
         .collect();
     (Plan { sweeps }, rules)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn too_few_limbs_are_detected_and_widened() {
+        // 14×14 has an 85-bit count: starting from one limb must notice the wrap.
+        let plan = Plan {
+            sweeps: vec![Region::board(14, 14)],
+        };
+        let got = run_plan_from(&plan, None, |s| vec![s[0].total()], 1).unwrap();
+        assert_eq!(got[0].to_string(), "56126499620491437281263608");
+    }
+
+    #[test]
+    fn limb_sizes_cover_every_request() {
+        assert_eq!(size_for(7), Some(8));
+        assert_eq!(size_for(MAX_LIMBS), Some(MAX_LIMBS));
+        assert_eq!(size_for(MAX_LIMBS + 1), None);
+    }
 }

@@ -161,9 +161,9 @@ mod tests {
     /// Pack profile positions (a slice of digits, position j first) for cell c.
     fn pack(pos: &[u64], c: u32) -> u64 {
         let p = pos.len() as u32;
-        pos.iter().enumerate().fold(0, |k, (j, &d)| {
-            with_digit(k, (j as u32 + p - c) % p, d)
-        })
+        pos.iter()
+            .enumerate()
+            .fold(0, |k, (j, &d)| with_digit(k, (j as u32 + p - c) % p, d))
     }
 
     #[test]

@@ -125,7 +125,12 @@ pub fn step<const N: usize>(ws: &mut Workspace<N>, layer: &mut Layer<N>, cell: C
         .par_iter_mut()
         .zip(bounds.par_windows(2))
         .for_each(|(buf, b)| {
-            expand(&layer.keys[b[0]..b[1]], &layer.counts[b[0]..b[1]], cell, buf)
+            expand(
+                &layer.keys[b[0]..b[1]],
+                &layer.counts[b[0]..b[1]],
+                cell,
+                buf,
+            )
         });
 
     let mut out = Stepped::default();
@@ -198,7 +203,9 @@ fn expand<const N: usize>(keys: &[u64], counts: &[Wide<N>], cell: Cell, out: &mu
     out.side.clear();
     out.closed = Wide::default();
     out.outputs = 0;
-    let Cell { w, c, down, right, .. } = cell;
+    let Cell {
+        w, c, down, right, ..
+    } = cell;
     let mut acc = [Wide::<N>::default(); 10];
     let mut i = 0;
     while i < keys.len() {
