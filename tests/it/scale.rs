@@ -4,7 +4,7 @@
 //! here, and against enumeration with the ZDD engine on every board up to 8×8.
 
 use num_bigint::BigUint;
-use std::collections::HashSet;
+use std::collections::{BTreeMap, HashSet};
 use tourglyph::engine::frontier::Zdd;
 use tourglyph::engine::transfer::{self, ClassCount, count_rook_classes, count_rook_tours};
 use tourglyph::engine::{Flow, Found};
@@ -110,6 +110,30 @@ fn square_classes_match_a209077() {
         assert_eq!(c.classes.to_string(), want, "{n}x{n}");
         assert_eq!(c.tours.to_string(), tours(n, n));
         assert_eq!(fix(&c, Sym::Id), c.tours);
+    }
+}
+
+/// OEIS A238818: tours of the 2n×2n board fixed by both mirrors (and the half turn).
+/// Classes of orbit size 2 are exactly those fixed by both mirrors or by the quarter
+/// turn, so 2·orbits[2] − Fix(quarter turn) must give the sequence.
+#[test]
+fn both_mirror_counts_match_a238818() {
+    let known = [
+        (4, 2u64),
+        (6, 6),
+        (8, 40),
+        (10, 488),
+        (12, 13782),
+        (14, 757626),
+    ];
+    for (n, want) in known {
+        let c = classes(n, n);
+        let two = c.orbits.get(&2).cloned().unwrap_or_default();
+        assert_eq!(
+            two * 2u32 - fix(&c, Sym::Rot90),
+            BigUint::from(want),
+            "{n}x{n}"
+        );
     }
 }
 
@@ -288,6 +312,12 @@ fn classes_match_enumeration_up_to_8x8() {
             };
             let t = tally(&zdd, &g, &q);
             assert_eq!(c.classes, BigUint::from(t.selected), "{board} classes");
+            let orbits: BTreeMap<u32, BigUint> = t
+                .orbits
+                .iter()
+                .map(|(&s, &k)| (s, BigUint::from(k)))
+                .collect();
+            assert_eq!(c.orbits, orbits, "{board} orbit sizes");
         }
     }
 }

@@ -99,6 +99,24 @@ pub fn glue_quarter<const N: usize>(swept: &Swept<N>, k: u32) -> (Wide<N>, u64) 
     (fix, swept.additions + keys.len() as u64)
 }
 
+/// Tours fixed by both mirrors (and so by the half turn), from the final layer of the
+/// sweep of the top-left `rows × cols` quarter. Each mirror axis is crossed exactly
+/// twice, by two edges the other mirror swaps, so the quarter holds one path from an
+/// exit on its bottom side to one on its right side; each such path, mirrored both
+/// ways, closes into exactly one tour.
+pub fn glue_corner<const N: usize>(swept: &Swept<N>, rows: u32, cols: u32) -> (Wide<N>, u64) {
+    let mut fix = Wide::default();
+    let Layer { keys, counts } = &swept.finals;
+    for (&key, v) in keys.iter().zip(counts) {
+        let (bottom, right) = state::boundary(key, cols, rows, true);
+        let plugs = |d: &[u64]| d.iter().filter(|&&x| x != NONE).count();
+        if plugs(&bottom) == 1 && plugs(&right) == 1 {
+            fix.add(v);
+        }
+    }
+    (fix, swept.additions + keys.len() as u64)
+}
+
 /// Does the quadrant pairing on `word` (B_0..B_{k−1}, then R_{k−1}..R_0) close into one
 /// quarter-turn-symmetric cycle?
 ///

@@ -34,6 +34,8 @@ use crate::error::{Error, Result};
 use crate::symmetry::Sym;
 use bigcount::{Wide, fits, guess_bits, limbs_for_bits};
 use num_bigint::BigUint;
+use num_traits::CheckedSub;
+use std::collections::BTreeMap;
 use sweep::{Region, Swept};
 
 /// The widest frontier (narrow side of the board) accepted. The number of states grows
@@ -81,6 +83,9 @@ pub struct ClassCount {
     /// Fix(g), the tours each symmetry g maps to themselves, for every g of the group in
     /// [`Sym::group`] order (identity first, its Fix being `tours`).
     pub fixed: Vec<(Sym, BigUint)>,
+    /// Orbit size → number of classes with that many members (sizes with no class are
+    /// left out); the classes add up to `classes` and the members to `tours`.
+    pub orbits: BTreeMap<u32, BigUint>,
 }
 
 /// Number of symmetry classes of closed rook tours by Burnside's lemma:
@@ -101,6 +106,7 @@ pub fn count_rook_classes(board: Board, progress: Progress<'_>) -> Result<ClassC
             tours: BigUint::ZERO,
             classes: BigUint::ZERO,
             fixed: group.iter().map(|&g| (g, BigUint::ZERO)).collect(),
+            orbits: BTreeMap::new(),
         });
     }
     let (plan, rules) = class_plan(board);
@@ -113,9 +119,11 @@ pub fn count_rook_classes(board: Board, progress: Progress<'_>) -> Result<ClassC
             )));
         }
     }
-    let values = run_plan(&plan, progress, |s| {
+    let mut values = run_plan(&plan, progress, |s| {
         rules.iter().map(|rule| rule.eval(s, &rules)).collect()
     })?;
+    // The last rule is not a group element: the tours fixed by both mirrors.
+    let both = values.pop().expect("the both-mirrors rule");
     let tours = values[0].clone();
     let sum: BigUint = values.iter().sum();
     let order = BigUint::from(group.len());
@@ -124,11 +132,80 @@ pub fn count_rook_classes(board: Board, progress: Progress<'_>) -> Result<ClassC
             "internal error: the fixed-tour counts of {board} sum to {sum}, not a multiple of {order}"
         )));
     }
+    let fixed: Vec<(Sym, BigUint)> = group.iter().copied().zip(values).collect();
+    let classes = sum / order;
+    let orbits = orbit_sizes(board, &fixed, &both).ok_or_else(|| {
+        Error::runtime(format!(
+            "internal error: the stabiliser counts of {board} do not divide into orbits"
+        ))
+    })?;
+    let (c, t) = orbits
+        .iter()
+        .fold((BigUint::ZERO, BigUint::ZERO), |(c, t), (s, k)| {
+            (c + k, t + k * BigUint::from(*s))
+        });
+    if c != classes || t != tours {
+        return Err(Error::runtime(format!(
+            "internal error: the orbits of {board} add up to {c} classes and {t} tours, \
+             not {classes} and {tours}"
+        )));
+    }
     Ok(ClassCount {
         tours,
-        classes: sum / order,
-        fixed: group.iter().copied().zip(values).collect(),
+        classes,
+        fixed,
+        orbits,
     })
+}
+
+/// The orbit-size histogram from the fixed counts and `both`, the tours fixed by both
+/// mirrors FlipRows and FlipCols (so by the half turn too).
+///
+/// The possible stabilisers of a tour: on a square bigger than 2×2 no tour is fixed by
+/// a diagonal mirror ([`burnside`]), so a stabiliser is trivial, one mirror ⟨FlipRows⟩ or
+/// ⟨FlipCols⟩, ⟨half turn⟩, ⟨quarter turn⟩ (order 4) or ⟨both mirrors⟩ (order 4) — any
+/// larger subgroup holds a diagonal mirror. On an oblong board: trivial, one of the three
+/// order-2 subgroups, or the whole group. Counting tours by stabiliser (a tour fixed by
+/// the half turn has stabiliser ⟨half turn⟩, ⟨quarter turn⟩ or ⟨both mirrors⟩, and so
+/// on) and dividing by the orbit size |G|/|stabiliser| gives the classes of each size.
+/// `None` if a division is not exact (a bug upstream).
+fn orbit_sizes(
+    board: Board,
+    fixed: &[(Sym, BigUint)],
+    both: &BigUint,
+) -> Option<BTreeMap<u32, BigUint>> {
+    let f = |g: Sym| -> BigUint { fixed.iter().find(|(s, _)| *s == g).unwrap().1.clone() };
+    let total = f(Sym::Id);
+    let mut tours_by_orbit: Vec<(u32, BigUint)> = Vec::new();
+    if board.rows == 2 || board.cols == 2 {
+        // The one tour is the boundary ring, fixed by every symmetry.
+        tours_by_orbit.push((1, total.clone()));
+    } else if board.is_square() {
+        let quarter = f(Sym::Rot90);
+        let sym2 = both + &quarter;
+        let half = f(Sym::Rot180).checked_sub(&sym2)?;
+        let mirrors = f(Sym::FlipRows).checked_sub(both)? + f(Sym::FlipCols).checked_sub(both)?;
+        let sym4 = half + mirrors;
+        let rest = total.checked_sub(&(&sym2 + &sym4))?;
+        tours_by_orbit.extend([(2, sym2), (4, sym4), (8, rest)]);
+    } else {
+        let order2 = f(Sym::Rot180).checked_sub(both)?
+            + f(Sym::FlipRows).checked_sub(both)?
+            + f(Sym::FlipCols).checked_sub(both)?;
+        let rest = total.checked_sub(&(both + &order2))?;
+        tours_by_orbit.extend([(1, both.clone()), (2, order2), (4, rest)]);
+    }
+    let mut out = BTreeMap::new();
+    for (size, t) in tours_by_orbit {
+        let s = BigUint::from(size);
+        if &t % &s != BigUint::ZERO {
+            return None;
+        }
+        if t != BigUint::ZERO {
+            out.insert(size, t / s);
+        }
+    }
+    Some(out)
 }
 
 /// The board turned so the narrow side is the frontier, checked against [`MAX_WIDTH`].
@@ -282,6 +359,16 @@ macro_rules! limb_sizes {
                 }
             }
 
+            /// Tours fixed by both mirrors, from a quarter-board sweep.
+            fn corner(&self, rows: u32, cols: u32) -> ValueAny {
+                match self {
+                    $(SweptAny::$v(s) => {
+                        let (count, additions) = burnside::glue_corner(s, rows, cols);
+                        Value { count, additions }.into()
+                    })*
+                }
+            }
+
             /// Fix of the quarter turn from the k×k quarter-board sweep.
             fn quarter(&self, k: u32) -> ValueAny {
                 match self {
@@ -316,6 +403,9 @@ enum Rule {
     Mirror(usize, u32, u32),
     /// The quarter-board sweep i of a 2k×2k board, k given.
     Quarter(usize, u32),
+    /// Fixed by both mirrors: the quarter-board sweep i (rows, cols) with one exit down
+    /// and one to the right.
+    Corner(usize, u32, u32),
     /// Same as the rule at this index (the total when the theorem says all tours are
     /// fixed, as on boards two cells wide).
     Same(usize),
@@ -330,6 +420,7 @@ impl Rule {
             Rule::HalfTurn(i, w, h) => s[i].half(w, h, true),
             Rule::Mirror(i, w, h) => s[i].half(w, h, false),
             Rule::Quarter(i, k) => s[i].quarter(k),
+            Rule::Corner(i, rows, cols) => s[i].corner(rows, cols),
             Rule::Same(j) => rules[j].eval(s, rules),
             Rule::Zero => ValueAny {
                 residue: BigUint::ZERO,
@@ -340,27 +431,28 @@ impl Rule {
     }
 }
 
-/// The sweeps and the rule for each symmetry of `board` (in [`Sym::group`] order).
+/// The sweeps and the rules: one for each symmetry of `board` (in [`Sym::group`]
+/// order), then one for the tours fixed by both mirrors (for the orbit sizes).
 /// Needs a board with tours (even cell count, both sides ≥ 2).
 fn class_plan(board: Board) -> (Plan, Vec<Rule>) {
     let (m, n) = (board.rows, board.cols);
     let mut sweeps = vec![Region::board(m.max(n), m.min(n))];
-    let mut half_sweep = |rows: u32, cols: u32| -> usize {
-        let r = Region {
-            rows,
-            cols,
-            bottom_exits: true,
-            right_exits: false,
-        };
+    let mut add = |r: Region| -> usize {
         if let Some(i) = sweeps.iter().position(|&s| s == r) {
             return i;
         }
         sweeps.push(r);
         sweeps.len() - 1
     };
+    let part = |rows: u32, cols: u32, right_exits: bool| Region {
+        rows,
+        cols,
+        bottom_exits: true,
+        right_exits,
+    };
     // The top half of m×n (m even), frontier n; and of the transposed board.
-    let top = (m % 2 == 0).then(|| half_sweep(m / 2, n));
-    let side = (n % 2 == 0).then(|| half_sweep(n / 2, m));
+    let top = (m % 2 == 0).then(|| add(part(m / 2, n, false)));
+    let side = (n % 2 == 0).then(|| add(part(n / 2, m, false)));
     let half_turn = match (top, side) {
         (Some(i), _) => Rule::HalfTurn(i, n, m / 2),
         (None, Some(i)) => Rule::HalfTurn(i, m, n / 2),
@@ -377,40 +469,28 @@ fn class_plan(board: Board) -> (Plan, Vec<Rule>) {
         None if m == 2 => Rule::Same(0),
         None => Rule::Zero,
     };
-    let rules = Sym::group(board)
+    // The top-left quarter (both sides even), shared by the quarter turn and the
+    // both-mirrors count.
+    let quarter = (m % 2 == 0 && n % 2 == 0).then(|| add(part(m / 2, n / 2, true)));
+    let both = match quarter {
+        Some(i) => Rule::Corner(i, m / 2, n / 2),
+        None if m == 2 || n == 2 => Rule::Same(0),
+        None => Rule::Zero,
+    };
+    let mut rules: Vec<Rule> = Sym::group(board)
         .iter()
         .map(|g| match g {
             Sym::Id => Rule::Total(0),
             Sym::Rot180 => half_turn,
             Sym::FlipRows => flip_rows,
             Sym::FlipCols => flip_cols,
-            Sym::Rot90 | Sym::Rot270 => {
-                // Square and even (an odd square has no tour at all).
-                let k = n / 2;
-                let r = Region {
-                    rows: k,
-                    cols: k,
-                    bottom_exits: true,
-                    right_exits: true,
-                };
-                let i = match sweeps.iter().position(|&s| s == r) {
-                    Some(i) => i,
-                    None => {
-                        sweeps.push(r);
-                        sweeps.len() - 1
-                    }
-                };
-                Rule::Quarter(i, k)
-            }
-            Sym::Transpose | Sym::AntiTranspose => {
-                if n == 2 {
-                    Rule::Same(0)
-                } else {
-                    Rule::Zero
-                }
-            }
+            // Square: an odd one has no tour at all, so `quarter` is there.
+            Sym::Rot90 | Sym::Rot270 => quarter.map_or(Rule::Zero, |i| Rule::Quarter(i, n / 2)),
+            Sym::Transpose | Sym::AntiTranspose if n == 2 => Rule::Same(0),
+            Sym::Transpose | Sym::AntiTranspose => Rule::Zero,
         })
         .collect();
+    rules.push(both);
     (Plan { sweeps }, rules)
 }
 
