@@ -76,9 +76,12 @@ pub struct Stepped<const N: usize> {
 const CHUNK: usize = 1 << 15;
 
 /// Buffers kept from cell to cell, so a sweep allocates (and the kernel zeroes pages)
-/// only while layers grow.
+/// only while layers grow. Every buffer is sized exactly (a counting pass comes first),
+/// so a cell needs the layer, its successors (about 1.1 layers), the side list and the
+/// next layer: about 3.5 × (8 + size of a count) bytes per state.
 pub struct Workspace<const N: usize> {
-    chunks: Vec<ChunkBufs<N>>,
+    main_keys: Vec<u64>,
+    main_counts: Vec<Wide<N>>,
     side: Vec<(u64, Wide<N>)>,
     spare: Layer<N>,
 }
@@ -86,7 +89,8 @@ pub struct Workspace<const N: usize> {
 impl<const N: usize> Default for Workspace<N> {
     fn default() -> Self {
         Workspace {
-            chunks: Vec::new(),
+            main_keys: Vec::new(),
+            main_counts: Vec::new(),
             side: Vec::new(),
             spare: Layer {
                 keys: Vec::new(),
@@ -96,74 +100,153 @@ impl<const N: usize> Default for Workspace<N> {
     }
 }
 
-/// One chunk's buffers: its expanded successors and its merged, split output.
-#[derive(Default)]
-struct ChunkBufs<const N: usize> {
-    keys: Vec<u64>,
-    counts: Vec<Wide<N>>,
-    side: Vec<(u64, Wide<N>)>,
-    closed: Wide<N>,
-    outputs: u64,
-    runs: [Run<N>; 3],
-}
-
 /// Apply cell `cell` to every state of `layer`, replacing it by the next layer.
 pub fn step<const N: usize>(ws: &mut Workspace<N>, layer: &mut Layer<N>, cell: Cell) -> Stepped<N> {
+    let table = Slots::new(cell);
     let bounds = chunk_bounds(&layer.keys);
     let nchunks = bounds.len() - 1;
     let lows: Vec<u64> = bounds[..nchunks]
         .iter()
         .map(|&i| layer.keys.get(i).map_or(0, |k| k & !15))
         .collect();
-    if ws.chunks.len() < nchunks {
-        ws.chunks.resize_with(nchunks, ChunkBufs::default);
+
+    // Count each chunk's successors, then expand into exactly sized slices.
+    let sizes: Vec<(usize, usize)> = bounds
+        .par_windows(2)
+        .map(|b| table.count(&layer.keys[b[0]..b[1]]))
+        .collect();
+    let main_total: usize = sizes.iter().map(|s| s.0).sum();
+    let side_total: usize = sizes.iter().map(|s| s.1).sum();
+    ws.main_keys.resize(main_total, 0);
+    ws.main_counts.resize(main_total, Wide::default());
+    ws.side.resize(side_total, (0, Wide::default()));
+    let mut jobs = Vec::with_capacity(nchunks);
+    {
+        let (mut mk, mut mc, mut sd) = (
+            &mut ws.main_keys[..],
+            &mut ws.main_counts[..],
+            &mut ws.side[..],
+        );
+        for (t, &(m, s)) in sizes.iter().enumerate() {
+            let (k, krest) = mk.split_at_mut(m);
+            let (c, crest) = mc.split_at_mut(m);
+            let (d, drest) = sd.split_at_mut(s);
+            jobs.push((bounds[t]..bounds[t + 1], k, c, d));
+            (mk, mc, sd) = (krest, crest, drest);
+        }
     }
-    let chunks = &mut ws.chunks[..nchunks];
-
-    // Expand: successors of each chunk.
-    chunks
-        .par_iter_mut()
-        .zip(bounds.par_windows(2))
-        .for_each(|(buf, b)| {
-            expand(
-                &layer.keys[b[0]..b[1]],
-                &layer.counts[b[0]..b[1]],
-                cell,
-                buf,
-            )
-        });
-
+    let results: Vec<Stepped<N>> = jobs
+        .into_par_iter()
+        .map(|(r, k, c, d)| table.expand(&layer.keys[r.clone()], &layer.counts[r], k, c, d))
+        .collect();
     let mut out = Stepped::default();
-    let side = &mut ws.side;
-    side.clear();
-    for buf in chunks.iter() {
-        out.closed.add(&buf.closed);
-        out.outputs += buf.outputs;
-        side.extend_from_slice(&buf.side);
+    for r in &results {
+        out.closed.add(&r.closed);
+        out.outputs += r.outputs;
     }
+
     // Equal keys are ordered by their estimates, so the floating-point sums (and so
     // everything) come out the same whatever the sort's internal order.
-    side.par_sort_unstable_by_key(|e| (e.0, e.1.estimate().to_bits()));
+    ws.side
+        .par_sort_unstable_by_key(|e| (e.0, e.1.estimate().to_bits()));
 
-    // Merge each chunk's main output with the side entries in its key range.
+    // Merge each chunk's successors with the side entries in its key range: count the
+    // distinct keys per top digit, then write them into their places in the next layer.
     let mut cuts: Vec<usize> = lows[1..]
         .iter()
-        .map(|&lo| side.partition_point(|e| e.0 < lo))
+        .map(|&lo| ws.side.partition_point(|e| e.0 < lo))
         .collect();
     cuts.insert(0, 0);
-    cuts.push(side.len());
-    let side = &ws.side;
-    chunks
-        .par_iter_mut()
-        .enumerate()
-        .for_each(|(t, buf)| merge(buf, &side[cuts[t]..cuts[t + 1]], cell));
+    cuts.push(ws.side.len());
+    let mut moffs = vec![0];
+    for s in &sizes {
+        moffs.push(moffs.last().unwrap() + s.0);
+    }
+    let (mk, mc, side) = (&ws.main_keys[..], &ws.main_counts[..], &ws.side[..]);
+    let part = |t: usize| {
+        (
+            &mk[moffs[t]..moffs[t + 1]],
+            &mc[moffs[t]..moffs[t + 1]],
+            &side[cuts[t]..cuts[t + 1]],
+        )
+    };
+    let per_digit: Vec<[usize; 3]> = (0..nchunks)
+        .into_par_iter()
+        .map(|t| {
+            let (k, c, s) = part(t);
+            let mut n = [0usize; 3];
+            let mut last = None;
+            merge_walk(k, c, s, |key, _| {
+                if last != Some(key) {
+                    n[(key & 3) as usize] += 1;
+                    last = Some(key);
+                }
+            });
+            n
+        })
+        .collect();
+    let total: usize = per_digit.iter().flatten().sum();
+    let dst = &mut ws.spare;
+    dst.keys.resize(total, 0);
+    dst.counts.resize(total, Wide::default());
+    let mut slots: Vec<Vec<(&mut [u64], &mut [Wide<N>])>> =
+        (0..nchunks).map(|_| Vec::with_capacity(3)).collect();
+    {
+        let (mut kr, mut cr) = (&mut dst.keys[..], &mut dst.counts[..]);
+        for d in 0..3 {
+            for (t, n) in per_digit.iter().enumerate() {
+                let (k, krest) = kr.split_at_mut(n[d]);
+                let (c, crest) = cr.split_at_mut(n[d]);
+                slots[t].push((k, c));
+                (kr, cr) = (krest, crest);
+            }
+        }
+    }
+    let w = cell.w;
+    slots.into_par_iter().enumerate().for_each(|(t, mut outs)| {
+        let (k, c, s) = part(t);
+        let mut fill = [0usize; 3];
+        let mut last = None;
+        merge_walk(k, c, s, |key, v| {
+            let d = (key & 3) as usize;
+            let (ok, oc) = &mut outs[d];
+            if last == Some(key) {
+                oc[fill[d] - 1].add(v);
+            } else {
+                ok[fill[d]] = state::rotate(key, w);
+                oc[fill[d]] = *v;
+                fill[d] += 1;
+                last = Some(key);
+            }
+        });
+    });
 
-    assemble(chunks, &mut ws.spare);
     std::mem::swap(layer, &mut ws.spare);
     if cell.frozen {
         sort_layer(layer);
     }
     out
+}
+
+/// Walk the union of a sorted main run and sorted side entries in key order (equal keys
+/// adjacent, main first).
+#[inline]
+fn merge_walk<const N: usize>(
+    keys: &[u64],
+    counts: &[Wide<N>],
+    side: &[(u64, Wide<N>)],
+    mut f: impl FnMut(u64, &Wide<N>),
+) {
+    let (mut x, mut y) = (0, 0);
+    while x < keys.len() || y < side.len() {
+        if y == side.len() || (x < keys.len() && keys[x] <= side[y].0) {
+            f(keys[x], &counts[x]);
+            x += 1;
+        } else {
+            f(side[y].0, &side[y].1);
+            y += 1;
+        }
+    }
 }
 
 /// Chunk boundaries (indices into the layer), each at the start of a group; depends only
@@ -194,138 +277,117 @@ fn chunk_bounds(keys: &[u64]) -> Vec<usize> {
 /// | –, –    | down `(` right `)`: a new path turning at this cell            |
 /// | x, – / –, x | the path goes on: down x, or right x                       |
 /// | `)`, `(`| the two paths join                                             |
-/// | `(`, `(`| join; the `)` matching b becomes `(`                           |
-/// | `)`, `)`| join; the `(` matching a becomes `)`                           |
+/// | `(`, `(`| join; the `)` matching b becomes `(`  (side list)            |
+/// | `)`, `)`| join; the `(` matching a becomes `)`  (side list)            |
 /// | `(`, `)`| the path closes: only at the last cell with no other plug      |
-fn expand<const N: usize>(keys: &[u64], counts: &[Wide<N>], cell: Cell, out: &mut ChunkBufs<N>) {
-    out.keys.clear();
-    out.counts.clear();
-    out.side.clear();
-    out.closed = Wide::default();
-    out.outputs = 0;
-    let Cell {
-        w, c, down, right, ..
-    } = cell;
-    let mut acc = [Wide::<N>::default(); 10];
-    let mut i = 0;
-    while i < keys.len() {
-        let prefix = keys[i] & !15;
-        let mut touched = 0u16;
-        let mut put = |low: u64, v: &Wide<N>, acc: &mut [Wide<N>; 10]| {
-            let bit = 1u16 << low;
-            if touched & bit == 0 {
-                acc[low as usize] = *v;
-                touched |= bit;
-            } else {
-                acc[low as usize].add(v);
+///
+/// `mask[a | b << 2]` has bit `low` set when the state has a successor with the same
+/// prefix and low four bits `low`.
+struct Slots {
+    mask: [u16; 16],
+    cell: Cell,
+}
+
+impl Slots {
+    fn new(cell: Cell) -> Self {
+        let mut mask = [0u16; 16];
+        for (i, m) in mask.iter_mut().enumerate() {
+            let (a, b) = (i as u64 & 3, i as u64 >> 2);
+            *m = match (a, b) {
+                (NONE, NONE) if cell.down && cell.right => 1 << (OPEN | CLOSE << 2),
+                (NONE, NONE) => 0,
+                (x, NONE) | (NONE, x) if x != 3 => {
+                    (if cell.down { 1 << x } else { 0 })
+                        | (if cell.right { 1 << (x << 2) } else { 0 })
+                }
+                (CLOSE, OPEN) => 1,
+                _ => 0,
+            };
+        }
+        Slots { mask, cell }
+    }
+
+    fn is_side(low: u64) -> bool {
+        low == (OPEN | OPEN << 2) || low == (CLOSE | CLOSE << 2)
+    }
+
+    /// (successors with the group's prefix, side entries) of a chunk.
+    fn count(&self, keys: &[u64]) -> (usize, usize) {
+        let (mut main, mut side) = (0, 0);
+        let mut i = 0;
+        while i < keys.len() {
+            let prefix = keys[i] & !15;
+            let mut touched = 0u16;
+            while i < keys.len() && keys[i] & !15 == prefix {
+                let low = keys[i] & 15;
+                touched |= self.mask[low as usize];
+                side += usize::from(Self::is_side(low));
+                i += 1;
             }
-        };
-        while i < keys.len() && keys[i] & !15 == prefix {
-            let k = keys[i];
-            let v = &counts[i];
-            i += 1;
-            let (a, b) = (k & 3, (k >> 2) & 3);
-            match (a, b) {
-                (NONE, NONE) => {
-                    if down && right {
-                        put(OPEN | CLOSE << 2, v, &mut acc);
+            main += touched.count_ones() as usize;
+        }
+        (main, side)
+    }
+
+    /// Expand a chunk into exactly sized outputs (from [`Self::count`]).
+    fn expand<const N: usize>(
+        &self,
+        keys: &[u64],
+        counts: &[Wide<N>],
+        out_keys: &mut [u64],
+        out_counts: &mut [Wide<N>],
+        side: &mut [(u64, Wide<N>)],
+    ) -> Stepped<N> {
+        let Cell { w, c, .. } = self.cell;
+        let mut res = Stepped::default();
+        let mut acc = [Wide::<N>::default(); 10];
+        let (mut o, mut s) = (0, 0);
+        let mut i = 0;
+        while i < keys.len() {
+            let prefix = keys[i] & !15;
+            let mut touched = 0u16;
+            while i < keys.len() && keys[i] & !15 == prefix {
+                let k = keys[i];
+                let v = &counts[i];
+                i += 1;
+                let low = k & 15;
+                let mut m = self.mask[low as usize];
+                while m != 0 {
+                    let slot = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    if touched & (1 << slot) == 0 {
+                        acc[slot] = *v;
+                        touched |= 1 << slot;
+                    } else {
+                        acc[slot].add(v);
                     }
                 }
-                (x, NONE) | (NONE, x) => {
-                    if down {
-                        put(x, v, &mut acc);
-                    }
-                    if right {
-                        put(x << 2, v, &mut acc);
-                    }
-                }
-                (CLOSE, OPEN) => put(0, v, &mut acc),
-                (OPEN, OPEN) => {
+                if low == (OPEN | OPEN << 2) {
                     let p = state::partner_of_up_open(k, w, c);
-                    out.side.push((state::with_digit(prefix, p, OPEN), *v));
-                }
-                (CLOSE, CLOSE) => {
+                    side[s] = (state::with_digit(prefix, p, OPEN), *v);
+                    s += 1;
+                } else if low == (CLOSE | CLOSE << 2) {
                     let p = state::partner_of_left_close(k, w);
-                    out.side.push((state::with_digit(prefix, p, CLOSE), *v));
-                }
-                _ => {
-                    // (OPEN, CLOSE): the two ends of one path meet.
-                    if cell.close && prefix == 0 {
-                        out.closed.add(v);
-                    }
+                    side[s] = (state::with_digit(prefix, p, CLOSE), *v);
+                    s += 1;
+                } else if low == (OPEN | CLOSE << 2) && self.cell.close && prefix == 0 {
+                    // The two ends of the last path meet at the last cell.
+                    res.closed.add(v);
                 }
             }
+            res.outputs += u64::from(touched.count_ones());
+            while touched != 0 {
+                let slot = touched.trailing_zeros();
+                touched &= touched - 1;
+                out_keys[o] = prefix | u64::from(slot);
+                out_counts[o] = acc[slot as usize];
+                o += 1;
+            }
         }
-        out.outputs += u64::from(touched.count_ones());
-        while touched != 0 {
-            let low = touched.trailing_zeros();
-            touched &= touched - 1;
-            out.keys.push(prefix | u64::from(low));
-            out.counts.push(acc[low as usize]);
-        }
+        debug_assert_eq!((o, s), (out_keys.len(), side.len()));
+        res.outputs += s as u64;
+        res
     }
-    out.outputs += out.side.len() as u64;
-}
-
-/// One sorted run of (key, count).
-type Run<const N: usize> = (Vec<u64>, Vec<Wide<N>>);
-
-/// Merge a chunk's sorted main output with its sorted side entries, summing equal keys,
-/// rotating each key for the next cell and splitting by the digit that rotates to the
-/// top of the profile.
-fn merge<const N: usize>(buf: &mut ChunkBufs<N>, side: &[(u64, Wide<N>)], cell: Cell) {
-    let ChunkBufs {
-        keys, counts, runs, ..
-    } = buf;
-    for r in runs.iter_mut() {
-        r.0.clear();
-        r.1.clear();
-    }
-    let w = cell.w;
-    let mut emit = |k: u64, v: &Wide<N>| {
-        let run = &mut runs[(k & 3) as usize];
-        let nk = state::rotate(k, w);
-        if run.0.last() == Some(&nk) {
-            run.1.last_mut().unwrap().add(v);
-        } else {
-            run.0.push(nk);
-            run.1.push(*v);
-        }
-    };
-    let (mut x, mut y) = (0, 0);
-    while x < keys.len() || y < side.len() {
-        if y == side.len() || (x < keys.len() && keys[x] <= side[y].0) {
-            emit(keys[x], &counts[x]);
-            x += 1;
-        } else {
-            emit(side[y].0, &side[y].1);
-            y += 1;
-        }
-    }
-}
-
-/// Lay the runs end to end into `dst`: digit 0, then 1, then 2, chunks in order within
-/// each; the copies run in parallel into disjoint slices.
-fn assemble<const N: usize>(chunks: &[ChunkBufs<N>], dst: &mut Layer<N>) {
-    let total: usize = chunks.iter().flat_map(|c| &c.runs).map(|r| r.0.len()).sum();
-    dst.keys.resize(total, 0);
-    dst.counts.resize(total, Wide::default());
-    let mut jobs = Vec::with_capacity(chunks.len() * 3);
-    let (mut kr, mut cr) = (&mut dst.keys[..], &mut dst.counts[..]);
-    for d in 0..3 {
-        for p in chunks {
-            let n = p.runs[d].0.len();
-            let (k, krest) = kr.split_at_mut(n);
-            let (c, crest) = cr.split_at_mut(n);
-            jobs.push((k, c, &p.runs[d]));
-            kr = krest;
-            cr = crest;
-        }
-    }
-    jobs.into_par_iter().for_each(|(k, c, run)| {
-        k.copy_from_slice(&run.0);
-        c.copy_from_slice(&run.1);
-    });
 }
 
 /// Sort a layer whose keys are distinct but out of order.
