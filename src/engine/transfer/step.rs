@@ -68,7 +68,7 @@ pub struct Cell {
 pub struct Stepped<const N: usize> {
     /// Tours closed at this cell.
     pub closed: Wide<N>,
-    /// Successor states generated (a bound on the additions made).
+    /// A bound on the additions made (successors generated plus two per state).
     pub outputs: u64,
 }
 
@@ -385,7 +385,9 @@ impl Slots {
             }
         }
         debug_assert_eq!((o, s), (out_keys.len(), side.len()));
-        res.outputs += s as u64;
+        // Every addition made for this chunk, here and in the merge, is charged: at most
+        // two per input state in the group tables, one per output in the merge.
+        res.outputs += s as u64 + 2 * keys.len() as u64;
         res
     }
 }
