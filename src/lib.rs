@@ -13,7 +13,8 @@
 //! - [`engine`]: the frontier (ZDD) engine (count, enumerate in ID order, rank, unrank,
 //!   sample) and a plain backtracking engine;
 //! - [`tour`], [`symmetry`]: tours as edge sets, symmetry classes;
-//! - [`render`]: SVG, PostScript and PDF backends.
+//! - [`layout`]: glyph geometry, style templates, pages and grids;
+//! - [`render`]: SVG, PostScript and PDF backends; [`output`]: atomic output files.
 //!
 //! ```
 //! use tourglyph::{Board, Piece, LeapGraph, engine::frontier::Zdd, TourKind};
@@ -29,8 +30,11 @@ pub mod crossing;
 pub mod engine;
 pub mod error;
 pub mod graph;
+pub mod layout;
+pub mod output;
 pub mod piece;
 pub mod render;
+pub mod sample;
 pub mod sinks;
 pub mod symmetry;
 pub mod tour;

@@ -78,8 +78,18 @@ pub struct Selection {
     #[arg(long, value_name = "K")]
     pub limit: Option<u64>,
     /// Tour IDs A to B−1 (half-open), e.g. 0..100.
-    #[arg(long, value_name = "A..B")]
+    #[arg(long, value_name = "A..B", conflicts_with = "shard")]
     pub range: Option<String>,
+    /// Shard K of N: the K-th of N equal ID ranges (1-based); the N outputs concatenate
+    /// to the single-run output.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<String>,
+    /// K tours drawn uniformly at random (with repetition), in draw order.
+    #[arg(long, value_name = "K", conflicts_with_all = ["range", "shard", "limit"])]
+    pub sample: Option<u64>,
+    /// Seed for --sample.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
     /// Do the work even when the estimate says it cannot finish in reasonable time.
     #[arg(long)]
     pub force: bool,

@@ -12,6 +12,10 @@ use tourglyph::{Board, Error, LeapGraph, Piece, Result, TourKind};
 /// reads.
 pub const WALK_LIMIT: u128 = 100_000_000;
 
+/// Boards for the enumeration engines stop here: beyond it the leap graph alone takes
+/// seconds and hundreds of megabytes, and no frontier is narrow enough to matter.
+pub const MAX_ENGINE_CELLS: usize = 1_000_000;
+
 /// What the enumeration flags resolve to.
 pub struct Resolved {
     /// The leap graph.
@@ -20,6 +24,17 @@ pub struct Resolved {
     pub kind: TourKind,
     /// Classes, crossing filter, range, limit.
     pub query: Query,
+    /// `--shard K/N`, turned into a range by [`Resolved::fix_range`].
+    pub shard: Option<(u64, u64)>,
+}
+
+impl Resolved {
+    /// Once the number of tours is known, turn `--shard` into the query's range.
+    pub fn fix_range(&mut self, total: u128) {
+        if let Some((k, n)) = self.shard {
+            self.query.range = Some(tourglyph::sample::shard_range(total, k, n));
+        }
+    }
 }
 
 /// Parse `--piece` and `--board`.
@@ -34,6 +49,23 @@ pub fn resolve(spec: &TourSpec, sel: Option<&Selection>) -> Result<Resolved> {
         Some(r) => Some(parse_range(r)?),
         None => None,
     };
+    let shard = match sel.and_then(|s| s.shard.as_deref()) {
+        Some(s) => Some(tourglyph::sample::parse_shard(s)?),
+        None => None,
+    };
+    if let Some(s) = sel {
+        if s.sample.is_some() && (spec.classes || spec.non_crossing) {
+            return Err(Error::usage(
+                "--sample draws from all tours; it does not combine with --classes or --non-crossing",
+            ));
+        }
+    }
+    if board.cells() > MAX_ENGINE_CELLS {
+        return Err(Error::usage(format!(
+            "board {board} has {} cells; count, list and render work on boards of at most {MAX_ENGINE_CELLS} cells              (`tourglyph find` finds single tours on larger boards)",
+            board.cells()
+        )));
+    }
     let graph = LeapGraph::new(board, &piece)?;
     Ok(Resolved {
         graph,
@@ -48,6 +80,7 @@ pub fn resolve(spec: &TourSpec, sel: Option<&Selection>) -> Result<Resolved> {
             range,
             limit: sel.and_then(|s| s.limit),
         },
+        shard,
     })
 }
 
@@ -68,7 +101,7 @@ pub fn check_walk(total: u128, r: &Resolved, sel: &Selection, what: &str) -> Res
         Some(rg) => rg.end.min(total).saturating_sub(rg.start),
         None => total,
     };
-    if walk > WALK_LIMIT && sel.limit.is_none() && !sel.force {
+    if walk > WALK_LIMIT && sel.limit.is_none() && sel.sample.is_none() && !sel.force {
         return Err(Error::usage(format!(
             "{what} all {total} tours of {} would not finish in reasonable time; \
              bound it with --limit K or --range A..B, or add --force",

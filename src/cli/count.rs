@@ -94,8 +94,13 @@ fn enumerate_counts(
     let total = zdd.count();
     if total > WALK_LIMIT {
         return Err(Error::usage(format!(
-            "{total} tours on {}: too many to classify one by one; classes by Burnside's lemma come with the big-board counter",
-            g.board()
+            "{total} tours on {}: too many to examine one by one (the limit is {WALK_LIMIT}); {}",
+            g.board(),
+            if q.non_crossing {
+                "--non-crossing needs every tour drawn and checked"
+            } else {
+                "classes by Burnside's lemma are counted for closed rook tours only"
+            }
         )));
     }
     let pb = progress_bar(total as u64, quiet, "classifying");

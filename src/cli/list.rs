@@ -6,15 +6,17 @@ use std::fmt::Write as _;
 use std::io::Write;
 use tourglyph::Result;
 use tourglyph::engine::Flow;
+use tourglyph::sample::Sampler;
 use tourglyph::sinks::{Item, stream_progress};
 
 /// Run `list`.
 pub fn run(a: ListArgs) -> Result<()> {
-    let r = resolve(&a.spec, Some(&a.sel))?;
+    let mut r = resolve(&a.spec, Some(&a.sel))?;
     if explain_impossible(&r) {
         return Ok(());
     }
     let zdd = build_zdd(&r)?;
+    r.fix_range(zdd.count());
     check_walk(zdd.count(), &r, &a.sel, "listing")?;
     let g = &r.graph;
     let board = g.board();
@@ -66,6 +68,19 @@ pub fn run(a: ListArgs) -> Result<()> {
         }
         s
     };
+    if let Some(k) = a.sel.sample {
+        let k = usize::try_from(k).map_err(|_| tourglyph::Error::usage("--sample is too large"))?;
+        for (id, tour) in Sampler::new(a.sel.seed).tours(&zdd, k)? {
+            let line = format(&Item {
+                id,
+                tour,
+                orbit: None,
+            });
+            out.write_all(line.as_bytes())?;
+        }
+        out.flush()?;
+        return Ok(());
+    }
     stream_progress(
         &zdd,
         g,

@@ -1,9 +1,283 @@
-//! `tourglyph render`.
+//! `tourglyph render`: a sheet of glyphs (PDF, PostScript or SVG).
+//!
+//! Flags → style, format, page, graph, diagram and query; the number of glyphs is counted
+//! first (cheaply without filters, by one enumeration with `--classes` or
+//! `--non-crossing`), so the grid and the page count are known before the first glyph;
+//! then tours stream in ID order (glyph geometry computed on the workers) into a
+//! [`Sheet`] over the chosen backend, written to a temporary file and renamed.
 
 use super::args::RenderArgs;
-use tourglyph::{Error, Result};
+use super::common::{build_zdd, check_walk, resolve};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rayon::prelude::*;
+use std::io::IsTerminal;
+use tourglyph::engine::Flow;
+use tourglyph::engine::frontier::Zdd;
+use tourglyph::layout::glyph::glyph_data;
+use tourglyph::layout::grid::Grid;
+use tourglyph::layout::page::PageSpec;
+use tourglyph::layout::style::Style;
+use tourglyph::layout::{Sheet, SheetText, grid_spec};
+use tourglyph::output::{check_stdout_pages, open_out, svg_page_paths};
+use tourglyph::render::pdf::{PdfOptions, PdfWriter};
+use tourglyph::render::ps::{PsOptions, PsWriter};
+use tourglyph::render::svg::SvgWriter;
+use tourglyph::render::{Backend, Format, GlyphData};
+use tourglyph::sinks::{Item, Query, stream, tally};
+use tourglyph::{Error, LeapGraph, Result};
 
 /// Run `render`.
-pub fn run(_args: RenderArgs) -> Result<()> {
-    Err(Error::runtime("'render' is not built yet"))
+pub fn run(a: RenderArgs) -> Result<()> {
+    let style = Style::resolve(&a.style)?;
+    let format = match &a.format {
+        Some(f) => Format::parse(f)?,
+        None => Format::from_path(&a.output)?,
+    };
+    let page = PageSpec::parse(&a.page)?.landscape(a.landscape);
+    if a.columns == Some(0) {
+        return Err(Error::usage("--columns must be at least 1"));
+    }
+    let r = resolve(&a.spec, Some(&a.sel))?;
+    let zdd = build_zdd(&r)?;
+    check_walk(zdd.count(), &r, &a.sel, "rendering")?;
+    let g = &r.graph;
+    let plan = plan(&zdd, g, &r.query)?;
+    let count = plan.count();
+    if count == 0 {
+        let why = r
+            .graph
+            .closed_tour_impossible()
+            .filter(|_| r.kind.is_closed())
+            .map_or(String::new(), |w| format!(": {w}"));
+        return Err(Error::runtime(format!(
+            "nothing to draw: the selection holds no tours{why}"
+        )));
+    }
+    let mut spec = grid_spec(&style, g.board(), count, !a.no_captions, a.title.is_some());
+    spec.page = page;
+    spec.columns = a.columns;
+    let grid = Grid::new(&spec)?;
+    if format == Format::Svg {
+        check_stdout_pages(&a.output, grid.pages)?;
+    }
+    let text = SheetText {
+        title: a.title.clone(),
+        footer: footer(g, &r.query, r.kind.is_closed(), count, a.no_captions),
+    };
+    let pb = progress(count, grid.pages, a.spec.quiet);
+    let title = a.title.clone().unwrap_or_default();
+    let job = Job {
+        zdd: &zdd,
+        g,
+        q: &r.query,
+        style: &style,
+        grid,
+        text,
+        captions: !a.no_captions,
+        pb: pb.as_ref(),
+        plan,
+    };
+    match format {
+        Format::Pdf => {
+            let out = open_out(&a.output)?;
+            let w = PdfWriter::new(
+                out,
+                PdfOptions {
+                    title,
+                    ..PdfOptions::default()
+                },
+            );
+            job.draw(w)?.into_inner().commit()?;
+        }
+        Format::Ps => {
+            let out = open_out(&a.output)?;
+            let w = PsWriter::new(out, PsOptions { title });
+            job.draw(w)?.into_inner().commit()?;
+        }
+        Format::Svg => {
+            let paths = svg_page_paths(&a.output, job.grid.pages);
+            let w = SvgWriter::new(Box::new(move |i| open_out(&paths[i])));
+            for out in job.draw(w)?.into_writers() {
+                out.commit()?;
+            }
+        }
+    }
+    if let Some(pb) = pb {
+        pb.finish_and_clear();
+    }
+    Ok(())
+}
+
+/// The selection, known before the first glyph is drawn.
+enum Plan {
+    /// `n` tours of the plain stream (no filter: counted without enumerating).
+    Stream(u64),
+    /// The selected IDs (and orbit sizes, 0 without classes), collected by one filtering
+    /// pass; drawing then unranks them instead of filtering a second time.
+    Ids(Vec<u64>, Vec<u8>),
+}
+
+/// Most IDs kept in memory (9 bytes each): beyond this a filtered selection is counted by
+/// one pass and streamed by a second.
+const MAX_IDS: usize = 8_000_000;
+
+impl Plan {
+    fn count(&self) -> u64 {
+        match self {
+            Plan::Stream(n) => *n,
+            Plan::Ids(ids, _) => ids.len() as u64,
+        }
+    }
+}
+
+/// What the sheet will hold.
+fn plan(zdd: &Zdd, g: &LeapGraph, q: &Query) -> Result<Plan> {
+    if !(q.classes || q.non_crossing) {
+        let total = zdd.count();
+        let walk = match &q.range {
+            Some(r) => r.end.min(total).saturating_sub(r.start.min(total)),
+            None => total,
+        };
+        let n = u64::try_from(walk).unwrap_or(u64::MAX);
+        return Ok(Plan::Stream(q.limit.map_or(n, |l| l.min(n))));
+    }
+    if zdd.count() <= u128::from(u64::MAX) {
+        let (mut ids, mut orbits) = (Vec::new(), Vec::new());
+        let mut full = false;
+        stream(
+            zdd,
+            g,
+            q,
+            |it: &Item| (it.id as u64, it.orbit.unwrap_or(0) as u8),
+            |(id, o)| {
+                if ids.len() == MAX_IDS {
+                    full = true;
+                    return Ok(Flow::Stop);
+                }
+                ids.push(id);
+                orbits.push(o);
+                Ok(Flow::Continue)
+            },
+        )?;
+        if !full {
+            return Ok(Plan::Ids(ids, orbits));
+        }
+    }
+    Ok(Plan::Stream(tally(zdd, g, q).selected))
+}
+
+/// The footer: what the sheet shows.
+fn footer(g: &LeapGraph, q: &Query, closed: bool, count: u64, no_captions: bool) -> String {
+    let kind = if closed { "closed" } else { "open" };
+    let what = if q.classes {
+        format!(
+            "{count} symmetry classes of {kind} {} tours of {}",
+            g.piece(),
+            g.board()
+        )
+    } else {
+        format!("{count} {kind} {} tours of {}", g.piece(), g.board())
+    };
+    let caption = match (no_captions, q.classes) {
+        (true, _) => "",
+        (false, true) => " - caption: tour ID (orbit size)",
+        (false, false) => " - caption: tour ID",
+    };
+    format!("tourglyph: {what}{caption}")
+}
+
+/// A progress bar on stderr when it is a terminal (and not `--quiet`).
+fn progress(total: u64, pages: u64, quiet: bool) -> Option<ProgressBar> {
+    if quiet || !std::io::stderr().is_terminal() {
+        return None;
+    }
+    let pb = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
+    pb.set_style(
+        ProgressStyle::with_template(
+            "drawing {wide_bar} {human_pos}/{human_len} glyphs  {msg}  ETA {eta}",
+        )
+        .expect("valid template"),
+    );
+    pb.set_message(format!("page 1/{pages}"));
+    Some(pb)
+}
+
+/// Everything a sheet needs besides its backend.
+struct Job<'a> {
+    zdd: &'a Zdd,
+    g: &'a LeapGraph,
+    q: &'a Query,
+    style: &'a Style,
+    grid: Grid,
+    text: SheetText,
+    captions: bool,
+    pb: Option<&'a ProgressBar>,
+    plan: Plan,
+}
+
+/// IDs unranked and drawn per parallel batch.
+const BATCH: usize = 4096;
+
+impl Job<'_> {
+    /// Stream the tours onto a sheet over `backend`; returns the finished backend.
+    fn draw<B: Backend>(self, backend: B) -> Result<B> {
+        let (g, style) = (self.g, self.style);
+        let pages = self.grid.pages;
+        let mut sheet = Sheet::new(backend, self.grid, style, self.text);
+        let captions = self.captions;
+        let map = |it: &Item| -> (GlyphData, String) {
+            let caption = match (captions, it.orbit) {
+                (false, _) => String::new(),
+                (true, Some(o)) => format!("{} ({o})", it.id),
+                (true, None) => it.id.to_string(),
+            };
+            (glyph_data(&it.tour, g, style), caption)
+        };
+        let pb = self.pb;
+        let mut last_page = 0;
+        let mut place = |sheet: &mut Sheet<'_, B>, glyph: &GlyphData, caption: &str| {
+            sheet.push(glyph, caption)?;
+            if let Some(pb) = pb {
+                pb.set_position(sheet.drawn());
+                if sheet.pages() != last_page {
+                    last_page = sheet.pages();
+                    pb.set_message(format!("page {last_page}/{pages}"));
+                }
+            }
+            Ok::<_, Error>(())
+        };
+        match &self.plan {
+            Plan::Stream(_) => {
+                stream(self.zdd, g, self.q, map, |(glyph, caption)| {
+                    place(&mut sheet, &glyph, &caption)?;
+                    Ok(Flow::Continue)
+                })?;
+            }
+            Plan::Ids(ids, orbits) => {
+                let zdd = self.zdd;
+                for (ids, orbits) in ids.chunks(BATCH).zip(orbits.chunks(BATCH)) {
+                    let drawn: Vec<Result<(GlyphData, String)>> = ids
+                        .par_iter()
+                        .zip(orbits.par_iter())
+                        .map(|(&id, &o)| {
+                            let tour = zdd.unrank(u128::from(id)).ok_or_else(|| {
+                                Error::runtime(format!("tour ID {id} vanished between passes"))
+                            })?;
+                            let item = Item {
+                                id: u128::from(id),
+                                tour,
+                                orbit: (o > 0).then_some(u32::from(o)),
+                            };
+                            Ok(map(&item))
+                        })
+                        .collect();
+                    for d in drawn {
+                        let (glyph, caption) = d?;
+                        place(&mut sheet, &glyph, &caption)?;
+                    }
+                }
+            }
+        }
+        sheet.finish()
+    }
 }

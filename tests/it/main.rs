@@ -1,4 +1,10 @@
 //! One integration test binary, a module per topic (DESIGN.md, "Examples to follow" 9).
 
+mod classes;
+mod cli_count_list;
 mod common;
+mod engine;
+mod parsers;
+mod render;
+mod sample;
 mod scale;

@@ -1,0 +1,138 @@
+//! Glyph geometry: a tour becomes a polyline through the cell centres, in cell units
+//! (cell (row r, col c) is the point (c, r)), with the corner treatment of its style; plus
+//! the optional board frame and cell dots, and the paint a style gives a glyph.
+
+use super::style::{CornerKind, Style};
+use crate::board::Board;
+use crate::graph::LeapGraph;
+use crate::render::{Corner, GlyphData, Paint, Path, Place, Seg, Stroke};
+use crate::tour::Tour;
+
+/// The glyph of `tour`: its cells in printing order as integer points, closed for a closed
+/// tour, corners treated as `style` says.
+pub fn glyph_data(tour: &Tour, g: &LeapGraph, style: &Style) -> GlyphData {
+    let pts: Vec<(i32, i32)> = tour
+        .coords(g)
+        .into_iter()
+        .map(|(r, c)| (c as i32, r as i32))
+        .collect();
+    GlyphData::new(&pts, tour.kind.is_closed(), corner(style))
+}
+
+/// The geometric corner treatment a style asks for.
+pub fn corner(style: &Style) -> Corner {
+    match style.corner {
+        CornerKind::Sharp => Corner::Sharp,
+        CornerKind::Bevel => Corner::Bevel(style.corner_radius),
+        CornerKind::Round => Corner::Round(style.corner_radius),
+    }
+}
+
+/// How to paint a glyph of cell pitch `pitch` mm; the inside is filled only for a closed
+/// line (even-odd, so a crossing tour gets a chequered inside).
+pub fn paint(style: &Style, pitch: f64, closed: bool) -> Paint {
+    Paint {
+        stroke: style.stroke.map(|color| Stroke {
+            color,
+            width: style.stroke_width * pitch,
+            join: style.join,
+            cap: style.cap,
+        }),
+        fill: if closed { style.fill } else { None },
+    }
+}
+
+/// The board's outline (cell edges, half a cell outside the centres), placed at `at`, with
+/// its paint; `None` when the style has no frame.
+pub fn frame(board: Board, at: &Place, style: &Style) -> Option<(Path, Paint)> {
+    let color = style.frame?;
+    let (x, y) = at.map(-0.5, -0.5);
+    let p = Path::rect(
+        x,
+        y,
+        at.scale * f64::from(board.cols),
+        at.scale * f64::from(board.rows),
+    );
+    let paint = Paint {
+        stroke: Some(Stroke {
+            color,
+            width: style.frame_width * at.scale,
+            join: crate::render::Join::Miter,
+            cap: crate::render::Cap::Butt,
+        }),
+        fill: None,
+    };
+    Some((p, paint))
+}
+
+/// A dot at every cell centre (one path of circles), with its paint; `None` when the style
+/// has no dots.
+pub fn dots(board: Board, at: &Place, style: &Style) -> Option<(Path, Paint)> {
+    let color = style.dots?;
+    let r = style.dot_radius * at.scale;
+    let mut segs: Vec<Seg> = Vec::with_capacity(board.cells() * 6);
+    for row in 0..board.rows {
+        for col in 0..board.cols {
+            let (x, y) = at.map(f64::from(col), f64::from(row));
+            segs.extend(Path::circle(x, y, r).segs);
+        }
+    }
+    Some((
+        Path { segs },
+        Paint {
+            stroke: None,
+            fill: Some(color),
+        },
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::piece::Piece;
+    use crate::tour::TourKind;
+
+    #[test]
+    fn ring_glyph() {
+        let g = LeapGraph::new(Board::new(2, 3), &Piece::rook()).unwrap();
+        let t = Tour::from_cells(&g, &[0, 1, 2, 5, 4, 3], TourKind::Closed).unwrap();
+        let gd = glyph_data(&t, &g, &Style::default());
+        assert!(gd.closed);
+        assert_eq!(gd.points, vec![(0, 0), (2, 0), (2, 1), (0, 1)]);
+        let st = Style {
+            corner: CornerKind::Round,
+            corner_radius: 0.3,
+            fill: Some(crate::render::Rgb::WHITE),
+            ..Style::default()
+        };
+        assert_eq!(glyph_data(&t, &g, &st).corner, Corner::Round(0.3));
+        assert!(paint(&st, 4.0, true).fill.is_some());
+        assert!(paint(&st, 4.0, false).fill.is_none());
+        assert_eq!(paint(&st, 4.0, true).stroke.unwrap().width, 0.4);
+    }
+
+    #[test]
+    fn frame_and_dots_cover_the_board() {
+        let st = Style {
+            frame: Some(crate::render::Rgb::BLACK),
+            dots: Some(crate::render::Rgb::BLACK),
+            ..Style::default()
+        };
+        let at = Place {
+            x: 10.0,
+            y: 10.0,
+            scale: 2.0,
+        };
+        let (f, _) = frame(Board::new(2, 3), &at, &st).unwrap();
+        assert_eq!(f, Path::rect(9.0, 9.0, 6.0, 4.0));
+        let (d, _) = dots(Board::new(2, 3), &at, &st).unwrap();
+        assert_eq!(
+            d.segs
+                .iter()
+                .filter(|s| matches!(s, Seg::MoveTo(..)))
+                .count(),
+            6
+        );
+        assert!(frame(Board::new(2, 3), &at, &Style::default()).is_none());
+    }
+}

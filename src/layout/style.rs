@@ -1,0 +1,321 @@
+//! Style templates: how glyphs look. Built-in styles live in `templates/styles/*.toml` and
+//! are compiled into the binary; `--style` takes one of their names or a path to a TOML
+//! file of the same form.
+//!
+//! A style file is a flat table of the keys of [`Style`] (every key optional; a missing
+//! key keeps the default given on the field). An unknown key or a bad value is an error
+//! that names the file, the line and the key.
+
+use crate::error::{Error, Result};
+use crate::render::{Cap, Join, Rgb};
+use std::path::Path;
+use toml::de::{DeTable, DeValue};
+
+/// The built-in styles: (name, TOML source).
+pub const BUILTIN: &[(&str, &str)] = &[
+    ("line", include_str!("../../templates/styles/line.toml")),
+    ("kufic", include_str!("../../templates/styles/kufic.toml")),
+    ("filled", include_str!("../../templates/styles/filled.toml")),
+    (
+        "arabesque",
+        include_str!("../../templates/styles/arabesque.toml"),
+    ),
+    (
+        "plotter",
+        include_str!("../../templates/styles/plotter.toml"),
+    ),
+];
+
+/// Corner treatment of the glyph line (geometry; see [`crate::render::Corner`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CornerKind {
+    /// Corners as they are.
+    Sharp,
+    /// Corners cut straight, `corner_radius` from the vertex.
+    Bevel,
+    /// Corners rounded with radius `corner_radius`.
+    Round,
+}
+
+/// How a sheet of glyphs looks. Lengths marked "pitch" are fractions of the cell pitch
+/// (the distance between neighbouring cell centres).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Style {
+    /// The style's name. Default: the file stem.
+    pub name: String,
+    /// Glyph stroke width, pitch. Default 0.1.
+    pub stroke_width: f64,
+    /// Glyph stroke colour, or `"none"`. Default `#000000`.
+    pub stroke: Option<Rgb>,
+    /// Fill of the inside of a closed tour (even-odd), or `"none"`. Default none.
+    pub fill: Option<Rgb>,
+    /// Page background, or `"none"` (transparent / paper). Default none.
+    pub background: Option<Rgb>,
+    /// Stroke join: `miter`, `round` or `bevel`. Default `round`.
+    pub join: Join,
+    /// Stroke cap (ends of open tours): `butt`, `round` or `square`. Default `round`.
+    pub cap: Cap,
+    /// Corner treatment: `sharp`, `bevel` or `round`. Default `sharp`.
+    pub corner: CornerKind,
+    /// Corner radius (or bevel cut), pitch, at most 0.5. Default 0.3.
+    pub corner_radius: f64,
+    /// Board frame colour, or `"none"`. Default none.
+    pub frame: Option<Rgb>,
+    /// Board frame width, pitch. Default 0.04.
+    pub frame_width: f64,
+    /// Cell dot colour, or `"none"`. Default none.
+    pub dots: Option<Rgb>,
+    /// Cell dot radius, pitch. Default 0.08.
+    pub dot_radius: f64,
+    /// Caption font size in points; 0 for no captions. Default 6.
+    pub caption_size: f64,
+    /// Caption, title and footer colour. Default `#000000`.
+    pub caption_color: Rgb,
+    /// Title font size in points. Default 14.
+    pub title_size: f64,
+    /// Footer font size in points; 0 for no footer. Default 6.
+    pub footer_size: f64,
+    /// Page margin in mm. Default 10.
+    pub margin: f64,
+    /// Empty space around each glyph inside its slot, pitch (half on each side).
+    /// Default 1.
+    pub padding: f64,
+}
+
+impl Default for Style {
+    fn default() -> Self {
+        Style {
+            name: String::new(),
+            stroke_width: 0.1,
+            stroke: Some(Rgb::BLACK),
+            fill: None,
+            background: None,
+            join: Join::Round,
+            cap: Cap::Round,
+            corner: CornerKind::Sharp,
+            corner_radius: 0.3,
+            frame: None,
+            frame_width: 0.04,
+            dots: None,
+            dot_radius: 0.08,
+            caption_size: 6.0,
+            caption_color: Rgb::BLACK,
+            title_size: 14.0,
+            footer_size: 6.0,
+            margin: 10.0,
+            padding: 1.0,
+        }
+    }
+}
+
+/// The keys a style file may hold, in the order of [`Style`]'s fields.
+pub const KEYS: &[&str] = &[
+    "name",
+    "stroke_width",
+    "stroke",
+    "fill",
+    "background",
+    "join",
+    "cap",
+    "corner",
+    "corner_radius",
+    "frame",
+    "frame_width",
+    "dots",
+    "dot_radius",
+    "caption_size",
+    "caption_color",
+    "title_size",
+    "footer_size",
+    "margin",
+    "padding",
+];
+
+type Check<T> = std::result::Result<T, String>;
+
+impl Style {
+    /// A built-in style by name, or a style file by path (anything with a `/`, a `\` or
+    /// ending in `.toml`).
+    pub fn resolve(spec: &str) -> Result<Style> {
+        if let Some((name, src)) = BUILTIN.iter().find(|(n, _)| *n == spec) {
+            return Style::parse(src, &format!("templates/styles/{name}.toml"), name);
+        }
+        let looks_like_path = spec.contains('/') || spec.contains('\\') || spec.ends_with(".toml");
+        if !looks_like_path {
+            let names: Vec<&str> = BUILTIN.iter().map(|(n, _)| *n).collect();
+            return Err(Error::usage(format!(
+                "unknown style '{spec}': use one of {} or the path of a .toml style file",
+                names.join(", ")
+            )));
+        }
+        let p = Path::new(spec);
+        let src = std::fs::read_to_string(p).map_err(|e| Error::file(p, e))?;
+        let stem = p.file_stem().and_then(|s| s.to_str()).unwrap_or("custom");
+        Style::parse(&src, spec, stem)
+    }
+
+    /// Parse a style from TOML source; `file` names it in errors, `stem` is the default
+    /// name.
+    pub fn parse(src: &str, file: &str, stem: &str) -> Result<Style> {
+        let line_of = |offset: usize| src[..offset.min(src.len())].matches('\n').count() + 1;
+        let table = DeTable::parse(src).map_err(|e| {
+            let line = e.span().map_or(1, |s| line_of(s.start));
+            let msg = e.message().trim().replace('\n', " ");
+            Error::usage(format!("{file}:{line}: {msg}"))
+        })?;
+        let mut st = Style {
+            name: stem.to_string(),
+            ..Style::default()
+        };
+        let mut entries: Vec<_> = table.get_ref().iter().collect();
+        entries.sort_by_key(|(k, _)| k.span().start);
+        for (key, value) in entries {
+            let k: &str = key.get_ref();
+            let line = line_of(key.span().start);
+            let bad = |what: String| Error::usage(format!("{file}:{line}: key '{k}': {what}"));
+            let v = value.get_ref();
+            let num = |lo, hi| length(v, lo, hi).map_err(bad);
+            let col = || colour(v).map_err(bad);
+            let pick = |names: &[&str]| -> Result<usize> {
+                v.as_str()
+                    .and_then(|s| names.iter().position(|n| *n == s))
+                    .ok_or_else(|| {
+                        let list: Vec<String> = names.iter().map(|n| format!("\"{n}\"")).collect();
+                        bad(format!("expected one of {}", list.join(", ")))
+                    })
+            };
+            match k {
+                "name" => {
+                    st.name = v
+                        .as_str()
+                        .ok_or_else(|| bad("expected a string".into()))?
+                        .into()
+                }
+                "stroke_width" => st.stroke_width = num(0.0, 1.0)?,
+                "stroke" => st.stroke = col()?,
+                "fill" => st.fill = col()?,
+                "background" => st.background = col()?,
+                "join" => {
+                    st.join =
+                        [Join::Miter, Join::Round, Join::Bevel][pick(&["miter", "round", "bevel"])?]
+                }
+                "cap" => {
+                    st.cap =
+                        [Cap::Butt, Cap::Round, Cap::Square][pick(&["butt", "round", "square"])?]
+                }
+                "corner" => {
+                    st.corner = [CornerKind::Sharp, CornerKind::Bevel, CornerKind::Round]
+                        [pick(&["sharp", "bevel", "round"])?]
+                }
+                "corner_radius" => st.corner_radius = num(0.0, 0.5)?,
+                "frame" => st.frame = col()?,
+                "frame_width" => st.frame_width = num(0.0, 1.0)?,
+                "dots" => st.dots = col()?,
+                "dot_radius" => st.dot_radius = num(0.0, 0.5)?,
+                "caption_size" => st.caption_size = num(0.0, 72.0)?,
+                "caption_color" => {
+                    st.caption_color = col()?.ok_or_else(|| {
+                        Error::usage(format!(
+                            "{file}:{line}: key '{k}': expected a colour like \"#000000\""
+                        ))
+                    })?
+                }
+                "title_size" => st.title_size = num(0.0, 144.0)?,
+                "footer_size" => st.footer_size = num(0.0, 72.0)?,
+                "margin" => st.margin = num(0.0, 500.0)?,
+                "padding" => st.padding = num(0.0, 20.0)?,
+                _ => {
+                    return Err(Error::usage(format!(
+                        "{file}:{line}: unknown key '{k}': the keys are {}",
+                        KEYS.join(", ")
+                    )));
+                }
+            }
+        }
+        Ok(st)
+    }
+}
+
+/// A number (integer or float) within [lo, hi].
+fn length(v: &DeValue<'_>, lo: f64, hi: f64) -> Check<f64> {
+    let x = match v {
+        DeValue::Integer(i) if i.radix() == 10 => i.as_str().replace('_', "").parse::<f64>().ok(),
+        DeValue::Float(f) => f.as_str().replace('_', "").parse::<f64>().ok(),
+        _ => None,
+    };
+    match x {
+        Some(x) if x.is_finite() && (lo..=hi).contains(&x) => Ok(x),
+        Some(x) => Err(format!(
+            "{x} is out of range: use a number from {lo} to {hi}"
+        )),
+        None => Err(format!("expected a number from {lo} to {hi}")),
+    }
+}
+
+/// `"#rrggbb"`, `"#rgb"` or `"none"`.
+fn colour(v: &DeValue<'_>) -> Check<Option<Rgb>> {
+    match v.as_str() {
+        Some("none") => Ok(None),
+        Some(s) => Rgb::parse(s)
+            .map(Some)
+            .ok_or_else(|| format!("bad colour \"{s}\": write \"#rrggbb\", \"#rgb\" or \"none\"")),
+        None => Err("expected a colour string like \"#000000\" or \"none\"".into()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn builtins_parse_and_differ() {
+        let all: Vec<Style> = BUILTIN
+            .iter()
+            .map(|(n, _)| Style::resolve(n).unwrap())
+            .collect();
+        for (i, a) in all.iter().enumerate() {
+            assert_eq!(a.name, BUILTIN[i].0);
+            for b in &all[i + 1..] {
+                assert_ne!(a, b);
+            }
+        }
+        let k = Style::resolve("kufic").unwrap();
+        assert_eq!(k.stroke_width, 0.5);
+        assert_eq!((k.join, k.cap), (Join::Miter, Cap::Square));
+        assert!(Style::resolve("filled").unwrap().fill.is_some());
+        assert_eq!(
+            Style::resolve("arabesque").unwrap().corner,
+            CornerKind::Round
+        );
+        let p = Style::resolve("plotter").unwrap();
+        assert!(p.fill.is_none() && p.background.is_none());
+    }
+
+    #[test]
+    fn errors_name_file_line_and_key() {
+        let e = Style::parse("stroke_width = 0.2\n\nwidht = 3\n", "my.toml", "my").unwrap_err();
+        assert!(e.is_usage());
+        let m = e.to_string();
+        assert!(m.starts_with("my.toml:3: unknown key 'widht'"), "{m}");
+        let e = Style::parse("# c\njoin = \"sharp\"\n", "s.toml", "s").unwrap_err();
+        assert!(
+            e.to_string().starts_with("s.toml:2: key 'join': expected"),
+            "{e}"
+        );
+        let e = Style::parse("stroke = \"#12\"\n", "s.toml", "s").unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("s.toml:1: key 'stroke': bad colour"),
+            "{e}"
+        );
+        let e = Style::parse("stroke_width = 2\n", "s.toml", "s").unwrap_err();
+        assert!(e.to_string().contains("out of range"), "{e}");
+        let e = Style::parse("a = 1\nmargin = \n", "s.toml", "s").unwrap_err();
+        assert!(e.to_string().starts_with("s.toml:2:"), "{e}");
+        let e = Style::resolve("gothic").unwrap_err();
+        assert!(e.to_string().contains("kufic"), "{e}");
+        let ok = Style::parse("stroke_width = 1\nfill = \"none\"\n", "s.toml", "s").unwrap();
+        assert_eq!(ok.stroke_width, 1.0);
+        assert_eq!(ok.name, "s");
+    }
+}

@@ -1,0 +1,327 @@
+//! PostScript backend, written by hand: DSC 3.0 (`%!PS-Adobe-3.0`, `%%Pages`, `%%Page`,
+//! `%%BoundingBox`, `%%DocumentMedia`), one prolog (`templates/prolog.ps`) and compact
+//! glyph calls.
+//!
+//! The prolog sets each page to millimetres with the origin top-left and y down, as the
+//! [`Backend`] trait draws, and defines `G`, which draws a glyph from its integer corner
+//! points (`[0 0 5 0 5 1 …] 12.5 30 G`) under the current glyph state (`scale radius closed
+//! GS`), rounding corners with `arct`. The current paint is a procedure `pt`, redefined
+//! only when the paint changes. So the 1,072-glyph 6×6 poster costs about a hundred bytes
+//! per glyph. Every page saves and restores the VM and sets its own media size, so pages
+//! are independent, as DSC asks.
+//!
+//! The writer's drawing methods are named after the operators they emit, as pdf-writer's
+//! are (the prolog binds `m`, `l`, `c`, `h` to `moveto`, `lineto`, `curveto`, `closepath`).
+
+use super::helvetica::ascii;
+use super::num;
+use super::{Backend, Cap, Corner, GlyphData, Join, Paint, Path, Place, Rgb, Seg, Text};
+use crate::error::{Error, Result};
+use std::io::Write;
+
+/// The prolog, kept in `templates/`.
+pub const PROLOG: &str = include_str!("../../templates/prolog.ps");
+/// Points per millimetre.
+const PT_PER_MM: f64 = 72.0 / 25.4;
+
+/// Document-level options.
+#[derive(Clone, Debug, Default)]
+pub struct PsOptions {
+    /// `%%Title:` (printable ASCII; other characters become `?`). Default: empty, no
+    /// title comment.
+    pub title: String,
+}
+
+/// Writes a DSC 3.0 PostScript document, page by page.
+pub struct PsWriter<W: Write> {
+    out: W,
+    opts: PsOptions,
+    buf: Vec<u8>,
+    pages: u32,
+    in_page: bool,
+    paint: Option<Paint>,
+    text_color: Option<Rgb>,
+    gstate: Option<(f64, f64, bool)>,
+}
+
+impl<W: Write> PsWriter<W> {
+    /// A writer over `out`.
+    pub fn new(out: W, opts: PsOptions) -> Self {
+        PsWriter {
+            out,
+            opts,
+            buf: Vec::with_capacity(1 << 16),
+            pages: 0,
+            in_page: false,
+            paint: None,
+            text_color: None,
+            gstate: None,
+        }
+    }
+
+    /// The underlying writer, after [`Backend::finish`].
+    pub fn into_inner(self) -> W {
+        self.out
+    }
+
+    fn num(&mut self, x: f64) {
+        num::push(&mut self.buf, x);
+        self.buf.push(b' ');
+    }
+
+    fn op(&mut self, op: &str) {
+        self.buf.extend_from_slice(op.as_bytes());
+        self.buf.push(b'\n');
+    }
+
+    /// `m`: begin a subpath at (x, y) (`moveto`).
+    pub fn m(&mut self, x: f64, y: f64) {
+        self.num(x);
+        self.num(y);
+        self.op("m");
+    }
+
+    /// `l`: straight line to (x, y) (`lineto`).
+    pub fn l(&mut self, x: f64, y: f64) {
+        self.num(x);
+        self.num(y);
+        self.op("l");
+    }
+
+    /// `c`: cubic Bézier to (x, y) (`curveto`).
+    pub fn c(&mut self, x1: f64, y1: f64, x2: f64, y2: f64, x: f64, y: f64) {
+        for v in [x1, y1, x2, y2, x, y] {
+            self.num(v);
+        }
+        self.op("c");
+    }
+
+    /// `h`: close the subpath (`closepath`).
+    pub fn h(&mut self) {
+        self.op("h");
+    }
+
+    /// `pt`: paint the current path with the current paint.
+    pub fn pt(&mut self) {
+        self.op("pt");
+    }
+
+    fn rgb(&mut self, c: Rgb) {
+        for v in [c.0, c.1, c.2] {
+            self.num(f64::from(v) / 255.0);
+        }
+    }
+
+    /// Redefine `pt` when the paint changes.
+    fn set_paint(&mut self, p: &Paint) {
+        if self.paint.as_ref() == Some(p) {
+            return;
+        }
+        self.paint = Some(*p);
+        self.buf.extend_from_slice(b"/pt {");
+        if let Some(f) = p.fill {
+            self.buf.extend_from_slice(b"gsave ");
+            self.rgb(f);
+            self.buf.extend_from_slice(b"setrgbcolor eofill grestore ");
+        }
+        match p.stroke {
+            Some(s) => {
+                self.rgb(s.color);
+                self.buf.extend_from_slice(b"setrgbcolor ");
+                self.num(s.width);
+                let j = match s.join {
+                    Join::Miter => 0.0,
+                    Join::Round => 1.0,
+                    Join::Bevel => 2.0,
+                };
+                let c = match s.cap {
+                    Cap::Butt => 0.0,
+                    Cap::Round => 1.0,
+                    Cap::Square => 2.0,
+                };
+                self.buf.extend_from_slice(b"setlinewidth ");
+                self.num(j);
+                self.buf.extend_from_slice(b"setlinejoin ");
+                self.num(c);
+                self.buf.extend_from_slice(b"setlinecap stroke");
+            }
+            None => self.buf.extend_from_slice(b"newpath"),
+        }
+        self.buf.extend_from_slice(b"} def\n");
+    }
+
+    fn string(&mut self, s: &str) {
+        self.buf.push(b'(');
+        for ch in ascii(s).bytes() {
+            if matches!(ch, b'(' | b')' | b'\\') {
+                self.buf.push(b'\\');
+            }
+            self.buf.push(ch);
+        }
+        self.buf.extend_from_slice(b") ");
+    }
+
+    fn header(&mut self, width: f64, height: f64) -> Result<()> {
+        let (wp, hp) = (width * PT_PER_MM, height * PT_PER_MM);
+        let mut h = Vec::new();
+        writeln!(h, "%!PS-Adobe-3.0")?;
+        writeln!(h, "%%Creator: tourglyph")?;
+        if !self.opts.title.is_empty() {
+            let t = ascii(&self.opts.title);
+            writeln!(h, "%%Title: {t}")?;
+        }
+        writeln!(h, "%%Pages: (atend)")?;
+        writeln!(h, "%%BoundingBox: 0 0 {} {}", wp.ceil(), hp.ceil())?;
+        writeln!(
+            h,
+            "%%HiResBoundingBox: 0 0 {} {}",
+            num::Num(wp),
+            num::Num(hp)
+        )?;
+        writeln!(
+            h,
+            "%%DocumentMedia: sheet {} {} 0 () ()",
+            num::Num(wp),
+            num::Num(hp)
+        )?;
+        writeln!(h, "%%DocumentNeededResources: font Helvetica")?;
+        writeln!(h, "%%LanguageLevel: 2")?;
+        writeln!(h, "%%EndComments")?;
+        writeln!(h, "%%BeginProlog")?;
+        h.extend_from_slice(PROLOG.as_bytes());
+        writeln!(h, "%%EndProlog")?;
+        writeln!(h, "%%BeginSetup")?;
+        writeln!(h, "%%IncludeResource: font Helvetica")?;
+        writeln!(h, "%%EndSetup")?;
+        self.out.write_all(&h)?;
+        Ok(())
+    }
+}
+
+impl<W: Write> Backend for PsWriter<W> {
+    fn begin_page(&mut self, width: f64, height: f64) -> Result<()> {
+        if self.in_page {
+            return Err(Error::runtime("ps: page begun twice"));
+        }
+        if self.pages == 0 {
+            self.header(width, height)?;
+        }
+        self.pages += 1;
+        self.in_page = true;
+        self.paint = None;
+        self.text_color = None;
+        self.gstate = None;
+        let (wp, hp) = (width * PT_PER_MM, height * PT_PER_MM);
+        let n = self.pages;
+        writeln!(self.buf, "%%Page: {n} {n}")?;
+        writeln!(
+            self.buf,
+            "%%PageBoundingBox: 0 0 {} {}",
+            wp.ceil(),
+            hp.ceil()
+        )?;
+        writeln!(self.buf, "%%BeginPageSetup")?;
+        writeln!(
+            self.buf,
+            "<< /PageSize [{} {}] >> setpagedevice",
+            num::Num(wp),
+            num::Num(hp)
+        )?;
+        writeln!(self.buf, "userdict /pgsave save put tg begin")?;
+        writeln!(self.buf, "{} {} BP", num::Num(width), num::Num(height))?;
+        writeln!(self.buf, "%%EndPageSetup")?;
+        Ok(())
+    }
+
+    fn path(&mut self, path: &Path, paint: &Paint) -> Result<()> {
+        self.set_paint(paint);
+        for s in &path.segs {
+            match *s {
+                Seg::MoveTo(x, y) => self.m(x, y),
+                Seg::LineTo(x, y) => self.l(x, y),
+                Seg::CubicTo(a, b, c, d, x, y) => self.c(a, b, c, d, x, y),
+                Seg::Close => self.h(),
+            }
+        }
+        self.pt();
+        Ok(())
+    }
+
+    fn glyph(&mut self, g: &GlyphData, at: &Place, paint: &Paint) -> Result<()> {
+        let r = match g.corner {
+            Corner::Sharp => 0.0,
+            Corner::Round(r) => r,
+            // The prolog knows sharp and round corners; bevels go the long way.
+            Corner::Bevel(_) => return self.path(&g.to_path(at), paint),
+        };
+        if g.points.len() < 2 {
+            return self.path(&g.to_path(at), paint);
+        }
+        self.set_paint(paint);
+        let st = (at.scale, r, g.closed);
+        if self.gstate != Some(st) {
+            self.gstate = Some(st);
+            self.num(at.scale);
+            self.num(r);
+            self.op(if g.closed { "true GS" } else { "false GS" });
+        }
+        self.buf.push(b'[');
+        for (i, &(x, y)) in g.points.iter().enumerate() {
+            if i > 0 {
+                self.buf.push(b' ');
+            }
+            write!(self.buf, "{x} {y}")?;
+        }
+        self.buf.extend_from_slice(b"] ");
+        self.num(at.x);
+        self.num(at.y);
+        self.op("G");
+        Ok(())
+    }
+
+    fn text(&mut self, t: &Text) -> Result<()> {
+        if self.text_color != Some(t.color) {
+            self.text_color = Some(t.color);
+            self.buf.extend_from_slice(b"/tc {");
+            self.rgb(t.color);
+            self.buf.extend_from_slice(b"} def\n");
+        }
+        self.string(&t.text);
+        self.num(t.x);
+        self.num(t.y);
+        self.num(t.size_pt);
+        let a = match t.anchor {
+            super::Anchor::Start => "0 T",
+            super::Anchor::Middle => "1 T",
+            super::Anchor::End => "2 T",
+        };
+        self.op(a);
+        Ok(())
+    }
+
+    fn end_page(&mut self) -> Result<()> {
+        if !self.in_page {
+            return Err(Error::runtime("ps: end_page without a page"));
+        }
+        self.in_page = false;
+        self.buf
+            .extend_from_slice(b"end pgsave restore showpage\n%%PageTrailer\n");
+        self.out.write_all(&self.buf)?;
+        self.buf.clear();
+        Ok(())
+    }
+
+    fn finish(&mut self) -> Result<()> {
+        if self.in_page {
+            self.end_page()?;
+        }
+        if self.pages == 0 {
+            return Err(Error::runtime("ps: a document needs at least one page"));
+        }
+        writeln!(self.out, "%%Trailer")?;
+        writeln!(self.out, "%%Pages: {}", self.pages)?;
+        writeln!(self.out, "%%EOF")?;
+        self.out.flush()?;
+        Ok(())
+    }
+}
