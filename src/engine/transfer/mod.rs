@@ -39,8 +39,8 @@ use std::collections::BTreeMap;
 use sweep::{Region, Swept};
 
 /// The widest frontier (narrow side of the board) accepted. The number of states grows
-/// about sevenfold per two columns: width 18 peaks near 5 million states, 20 near 35
-/// million (several GB), 22 would need tens of GB.
+/// about sevenfold per two columns: 18×18 peaks at 0.6 GB and 20×20 at 5.5 GB (measured,
+/// `benches/count.sh`); width 22 would need about 40 GB.
 pub const MAX_WIDTH: u32 = 20;
 
 /// Counts are computed with at most this many 64-bit limbs (960 bits, about 289 digits:

@@ -42,6 +42,11 @@ impl<const N: usize> Layer<N> {
     pub fn len(&self) -> usize {
         self.keys.len()
     }
+
+    /// True when no state is left.
+    pub fn is_empty(&self) -> bool {
+        self.keys.is_empty()
+    }
 }
 
 /// What one cell allows.
