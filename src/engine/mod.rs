@@ -3,6 +3,8 @@
 //! - [`frontier`]: the frontier-based ZDD (Knuth's SIMPATH; Kawahara, Inoue, Iwashita and
 //!   Minato's frontier method). Counts exactly, enumerates in ID order, ranks, unranks and
 //!   samples. Rook tours and any leaper on boards whose frontier is narrow enough.
+//! - [`transfer`]: count-only transfer matrix (no diagram) for rook tours on big boards,
+//!   and symmetry classes by Burnside's lemma.
 //! - [`dfs`]: plain backtracking in the style of the rook-tour essay (forced cells, dead
 //!   ends). The independent cross-check of the ZDD engine.
 //! - [`warnsdorff`], [`construct`], [`knights`]: one tour on demand on boards of any size
@@ -17,6 +19,7 @@ pub mod construct;
 pub mod dfs;
 pub mod frontier;
 pub mod knights;
+pub mod transfer;
 pub mod warnsdorff;
 
 pub use crate::tour::TourKind;

@@ -8,3 +8,4 @@ mod find;
 mod parsers;
 mod render;
 mod sample;
+mod scale;
