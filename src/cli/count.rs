@@ -5,13 +5,14 @@ use super::common::{WALK_LIMIT, explain_impossible, json_str, kind_word, progres
 use std::collections::BTreeMap;
 use std::io::Write;
 use tourglyph::engine::frontier::{Zdd, count_only};
+use tourglyph::engine::transfer;
 use tourglyph::sinks::{Query, tally_progress};
 use tourglyph::{Error, LeapGraph, Result};
 
 /// What `count` found.
 struct Counted {
     tours: String,
-    classes: Option<(String, BTreeMap<u32, u64>)>,
+    classes: Option<(String, BTreeMap<u32, String>)>,
     selected: Option<String>,
 }
 
@@ -25,6 +26,10 @@ pub fn run(a: CountArgs) -> Result<()> {
             classes: a.spec.classes.then(|| ("0".to_string(), BTreeMap::new())),
             selected: None,
         }
+    } else if r.kind.is_closed() && g.piece().leaps() == [(0, 1)] {
+        // Closed rook tours (which never cross): the transfer-matrix counter, exact
+        // on boards of any length, and Burnside's lemma for classes.
+        transfer_counts(g, a.spec.classes, a.spec.quiet)?
     } else if a.spec.classes || a.spec.non_crossing {
         enumerate_counts(&r.graph, r.kind, &r.query, a.spec.quiet)?
     } else {
@@ -69,6 +74,39 @@ pub fn run(a: CountArgs) -> Result<()> {
     }
     let _ = kind_word;
     Ok(())
+}
+
+/// Closed rook tours by the transfer matrix; classes by Burnside's lemma.
+fn transfer_counts(g: &LeapGraph, classes: bool, quiet: bool) -> Result<Counted> {
+    let board = g.board();
+    let pb = progress_bar(1, quiet, "counting");
+    let tick = |done: usize, total: usize| {
+        if let Some(pb) = &pb {
+            pb.set_length(total as u64);
+            pb.set_position(done as u64);
+        }
+    };
+    let c = if classes {
+        let c = transfer::count_rook_classes(board, Some(&tick))?;
+        Counted {
+            tours: c.tours.to_string(),
+            classes: Some((
+                c.classes.to_string(),
+                c.orbits.iter().map(|(k, v)| (*k, v.to_string())).collect(),
+            )),
+            selected: None,
+        }
+    } else {
+        Counted {
+            tours: transfer::count_rook_tours(board, Some(&tick))?.to_string(),
+            classes: None,
+            selected: None,
+        }
+    };
+    if let Some(pb) = pb {
+        pb.finish_and_clear();
+    }
+    Ok(c)
 }
 
 /// The number of tours, by the count-only frontier DP on the narrower orientation (a
@@ -117,9 +155,10 @@ fn enumerate_counts(
     if let Some(pb) = pb {
         pb.finish_and_clear();
     }
-    let classes = q
-        .classes
-        .then(|| (t.selected.to_string(), t.orbits.clone()));
+    let classes = q.classes.then(|| {
+        let orbits = t.orbits.iter().map(|(k, v)| (*k, v.to_string())).collect();
+        (t.selected.to_string(), orbits)
+    });
     let selected = q.non_crossing.then(|| {
         if q.classes {
             // Classes of non-crossing tours; the plain non-crossing count needs its own walk.
