@@ -24,6 +24,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
         "plotter",
         include_str!("../../templates/styles/plotter.toml"),
     ),
+    ("leaper", include_str!("../../templates/styles/leaper.toml")),
 ];
 
 /// Corner treatment of the glyph line (geometry; see [`crate::render::Corner`]).
