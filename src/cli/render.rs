@@ -37,11 +37,25 @@ pub fn run(a: RenderArgs) -> Result<()> {
     if a.columns == Some(0) {
         return Err(Error::usage("--columns must be at least 1"));
     }
-    let r = resolve(&a.spec, Some(&a.sel))?;
+    let mut r = resolve(&a.spec, Some(&a.sel))?;
     let zdd = build_zdd(&r)?;
+    r.fix_range(zdd.count());
     check_walk(zdd.count(), &r, &a.sel, "rendering")?;
     let g = &r.graph;
-    let plan = plan(&zdd, g, &r.query)?;
+    let plan = match a.sel.sample {
+        // Uniform random tours, in draw order (captions give their IDs).
+        Some(k) => {
+            let k = usize::try_from(k).map_err(|_| Error::usage("--sample is too large"))?;
+            let ids: Vec<u128> = tourglyph::sample::Sampler::new(a.sel.seed)
+                .tours(&zdd, k)?
+                .into_iter()
+                .map(|(id, _)| id)
+                .collect();
+            let orbits = vec![0; ids.len()];
+            Plan::Ids(ids, orbits)
+        }
+        None => plan(&zdd, g, &r.query)?,
+    };
     let count = plan.count();
     if count == 0 {
         let why = r
@@ -114,7 +128,7 @@ enum Plan {
     Stream(u64),
     /// The selected IDs (and orbit sizes, 0 without classes), collected by one filtering
     /// pass; drawing then unranks them instead of filtering a second time.
-    Ids(Vec<u64>, Vec<u8>),
+    Ids(Vec<u128>, Vec<u8>),
 }
 
 /// Most IDs kept in memory (9 bytes each): beyond this a filtered selection is counted by
@@ -141,14 +155,14 @@ fn plan(zdd: &Zdd, g: &LeapGraph, q: &Query) -> Result<Plan> {
         let n = u64::try_from(walk).unwrap_or(u64::MAX);
         return Ok(Plan::Stream(q.limit.map_or(n, |l| l.min(n))));
     }
-    if zdd.count() <= u128::from(u64::MAX) {
+    {
         let (mut ids, mut orbits) = (Vec::new(), Vec::new());
         let mut full = false;
         stream(
             zdd,
             g,
             q,
-            |it: &Item| (it.id as u64, it.orbit.unwrap_or(0) as u8),
+            |it: &Item| (it.id, it.orbit.unwrap_or(0) as u8),
             |(id, o)| {
                 if ids.len() == MAX_IDS {
                     full = true;
@@ -260,11 +274,11 @@ impl Job<'_> {
                         .par_iter()
                         .zip(orbits.par_iter())
                         .map(|(&id, &o)| {
-                            let tour = zdd.unrank(u128::from(id)).ok_or_else(|| {
+                            let tour = zdd.unrank(id).ok_or_else(|| {
                                 Error::runtime(format!("tour ID {id} vanished between passes"))
                             })?;
                             let item = Item {
-                                id: u128::from(id),
+                                id,
                                 tour,
                                 orbit: (o > 0).then_some(u32::from(o)),
                             };

@@ -120,3 +120,46 @@ fn ids_beyond_u64() {
     assert_eq!(o.lines().count(), 3);
     assert!(o.starts_with(&format!("{big}: a16")), "{o}");
 }
+
+/// `render --sample` draws a reproducible sheet of random glyphs of a big board, and
+/// `render --shard` draws one shard; both are valid PDFs.
+#[test]
+fn render_sample_and_shard() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = dir.path().join("a.pdf");
+    let b = dir.path().join("b.pdf");
+    for p in [&a, &b] {
+        let o = run(&[
+            "render",
+            "--board",
+            "12x12",
+            "--sample",
+            "6",
+            "--seed",
+            "3",
+            "-o",
+            p.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{}", crate::common::stderr(&o));
+    }
+    assert_eq!(std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());
+    let s = dir.path().join("s.pdf");
+    let o = run(&[
+        "render",
+        "--board",
+        "6x8",
+        "--shard",
+        "3/4",
+        "-o",
+        s.to_str().unwrap(),
+    ]);
+    assert!(o.status.success());
+    for p in [&a, &s] {
+        let q = std::process::Command::new("qpdf")
+            .arg("--check")
+            .arg(p)
+            .output()
+            .expect("qpdf is installed (.ci/run installs it)");
+        assert!(q.status.success(), "{}", String::from_utf8_lossy(&q.stdout));
+    }
+}
