@@ -9,15 +9,8 @@ use std::io::{BufWriter, Write};
 use std::path::Path;
 use std::time::Instant;
 use tourglyph::engine::construct::{Request, find};
-use tourglyph::layout::glyph::glyph_data;
-use tourglyph::layout::grid::Grid;
 use tourglyph::layout::style::Style;
-use tourglyph::layout::{Sheet, SheetText};
-use tourglyph::output::open_out;
-use tourglyph::render::pdf::{PdfOptions, PdfWriter};
-use tourglyph::render::ps::{PsOptions, PsWriter};
-use tourglyph::render::svg::SvgWriter;
-use tourglyph::render::{Backend, Format, GlyphData};
+use tourglyph::render::Format;
 use tourglyph::{Board, Error, LeapGraph, Piece, Result, Tour, TourKind};
 
 /// Largest board `find -o` draws (a glyph of a million moves is no longer a picture).
@@ -126,53 +119,9 @@ fn draw(cells: &[u32], board: Board, piece: &Piece, closed: bool, path: &Path) -
         TourKind::Open
     };
     let tour = Tour::from_cells(&g, cells, kind)?;
-    let glyph = glyph_data(&tour, &g, &style);
-    let grid = Grid::single(board, DRAW_SIZE_MM, style.padding)?;
     let title = format!(
         "{} {piece} tour of {board}",
         if closed { "closed" } else { "open" }
     );
-    let out = open_out(path)?;
-    match format {
-        Format::Pdf => sheet(
-            PdfWriter::new(
-                out,
-                PdfOptions {
-                    title,
-                    threads: 0,
-                    ..PdfOptions::default()
-                },
-            ),
-            &glyph,
-            grid,
-            &style,
-        )?
-        .into_inner()
-        .commit(),
-        Format::Ps => sheet(
-            PsWriter::new(out, PsOptions { title }),
-            &glyph,
-            grid,
-            &style,
-        )?
-        .into_inner()
-        .commit(),
-        Format::Svg => {
-            let mut out = Some(out);
-            let w = SvgWriter::new(Box::new(move |_| {
-                out.take()
-                    .ok_or_else(|| Error::runtime("svg: one glyph is one page"))
-            }));
-            for o in sheet(w, &glyph, grid, &style)?.into_writers() {
-                o.commit()?;
-            }
-            Ok(())
-        }
-    }
-}
-
-fn sheet<B: Backend>(b: B, glyph: &GlyphData, grid: Grid, style: &Style) -> Result<B> {
-    let mut s = Sheet::new(b, grid, style, SheetText::default());
-    s.push(glyph, "")?;
-    s.finish()
+    super::glyph::write_glyph(&tour, &g, &style, DRAW_SIZE_MM, format, title, path)
 }

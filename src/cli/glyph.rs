@@ -36,9 +36,24 @@ pub fn run(a: GlyphArgs) -> Result<()> {
         TourKind::Closed
     };
     let (tour, title) = pick(&a, &g, kind)?;
-    let glyph = glyph_data(&tour, &g, &style);
-    let grid = Grid::single(board, size, style.padding)?;
-    let out = open_out(&a.output)?;
+    write_glyph(&tour, &g, &style, size, format, title, &a.output)
+}
+
+/// Write one tour as a glyph on a page exactly its size (`size` mm for the larger side),
+/// atomically. Shared by `glyph` and `find -o`.
+pub fn write_glyph(
+    tour: &Tour,
+    g: &LeapGraph,
+    style: &Style,
+    size: f64,
+    format: Format,
+    title: String,
+    path: &std::path::Path,
+) -> Result<()> {
+    let style = style.clone();
+    let glyph = glyph_data(tour, g, &style);
+    let grid = Grid::single(g.board(), size, style.padding)?;
+    let out = open_out(path)?;
     match format {
         Format::Pdf => draw(
             PdfWriter::new(
