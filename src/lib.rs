@@ -30,6 +30,7 @@ pub mod engine;
 pub mod error;
 pub mod graph;
 pub mod piece;
+pub mod puzzle;
 pub mod render;
 pub mod sinks;
 pub mod symmetry;

@@ -12,7 +12,10 @@ pub fn bin() -> PathBuf {
 
 /// Run the binary with arguments and the given thread count.
 pub fn run(args: &[&str]) -> Output {
-    Command::new(bin()).args(args).output().expect("run tourglyph")
+    Command::new(bin())
+        .args(args)
+        .output()
+        .expect("run tourglyph")
 }
 
 /// Run with RAYON_NUM_THREADS set.
