@@ -19,6 +19,9 @@ pub const UNSEEN: u16 = u16::MAX;
 pub struct Distances {
     /// `dist[rank]`: moves from the start, or [`UNSEEN`].
     pub dist: Vec<u16>,
+    /// The states reached, one bit per rank (the search's hot table: 1/16 the size of
+    /// `dist`, so it stays in cache far longer).
+    pub seen: Vec<u64>,
     /// Number of states reached (the start included).
     pub reachable: u64,
     /// The largest distance.
@@ -31,6 +34,12 @@ impl Distances {
     pub fn get(&self, rank: u64) -> Option<u32> {
         let d = self.dist[rank as usize];
         (d != UNSEEN).then_some(d as u32)
+    }
+
+    /// True when the state was reached.
+    #[inline]
+    pub fn reached(&self, rank: u64) -> bool {
+        self.seen[(rank >> 6) as usize] >> (rank & 63) & 1 == 1
     }
 }
 
@@ -47,50 +56,120 @@ pub(crate) fn alloc<T: Clone>(len: usize, v: T, what: &str) -> Result<Vec<T>> {
 }
 
 /// BFS from the sorted state `start` over all states reachable by sliding moves.
+///
+/// Each layer is a bitset over ranks, expanded in increasing rank order: consecutive
+/// states then share their high cells, so most successors (a move of one of the lower
+/// pieces changes the rank only a little) land near each other in the `seen` bitset and
+/// the distance table. A successor is ranked, tested against `seen`, and only on discovery
+/// written to the distance table and the next layer. The order of expansion does not show
+/// in the result: the distances are those of any BFS, and the path is recovered from them.
 pub fn distances(g: &Geometry, s: &Subsets, start: &[u8]) -> Result<Distances> {
     let total = s
         .total()
         .ok_or_else(|| Error::usage("the state space is too large to search"))?;
+    let words = total.div_ceil(64) as usize;
     let mut dist = alloc(total as usize, UNSEEN, "distance table")?;
-    let k = s.k();
+    let mut seen = alloc(words, 0u64, "visited set")?;
+    let mut layer = alloc(words, 0u64, "BFS layer")?;
+    let next = alloc(words, 0u64, "BFS layer")?;
     let r0 = s.rank(start);
     dist[r0 as usize] = 0;
-    let mut layer = vec![r0];
-    let mut next = Vec::new();
-    let (mut reachable, mut d) = (1u64, 0u16);
-    let mut cells = vec![0u8; k];
-    let mut succ = vec![0u8; k];
-    while !layer.is_empty() {
+    seen[(r0 >> 6) as usize] |= 1 << (r0 & 63);
+    layer[(r0 >> 6) as usize] |= 1 << (r0 & 63);
+    let mut t = Tables {
+        dist,
+        seen,
+        layer,
+        next,
+    };
+    // Fixed-size buffers for the usual piece counts let the compiler unroll the
+    // per-successor work (copy, re-sort, rank); any other count runs on vectors.
+    let (reachable, farthest) = match s.k() {
+        1 => layers(g, s, &mut t, [0u8; 1]),
+        2 => layers(g, s, &mut t, [0u8; 2]),
+        3 => layers(g, s, &mut t, [0u8; 3]),
+        4 => layers(g, s, &mut t, [0u8; 4]),
+        5 => layers(g, s, &mut t, [0u8; 5]),
+        6 => layers(g, s, &mut t, [0u8; 6]),
+        7 => layers(g, s, &mut t, [0u8; 7]),
+        8 => layers(g, s, &mut t, [0u8; 8]),
+        k => layers(g, s, &mut t, vec![0u8; k]),
+    }?;
+    Ok(Distances {
+        dist: t.dist,
+        seen: t.seen,
+        reachable,
+        farthest,
+    })
+}
+
+/// The search's tables: distances, the visited set, the current and next layers.
+struct Tables {
+    dist: Vec<u16>,
+    seen: Vec<u64>,
+    layer: Vec<u64>,
+    next: Vec<u64>,
+}
+
+/// The layer loop of [`distances`] on state buffers of type `B` (k bytes); returns
+/// (reachable, farthest).
+#[inline(always)]
+fn layers<B: AsRef<[u8]> + AsMut<[u8]> + Clone>(
+    g: &Geometry,
+    s: &Subsets,
+    t: &mut Tables,
+    buf: B,
+) -> Result<(u64, u32)> {
+    let Tables {
+        dist,
+        seen,
+        layer,
+        next,
+    } = t;
+    let words = seen.len();
+    let (mut reachable, mut d, mut found) = (1u64, 0u16, 1u64);
+    let mut cells = buf.clone();
+    let mut succ = buf;
+    while found > 0 {
         if d == UNSEEN - 1 {
             return Err(Error::runtime(
                 "a distance exceeds 65534 moves: the search cannot record it",
             ));
         }
-        for &x in &layer {
-            s.unrank(x, &mut cells);
-            g.for_each_move(&cells, |m| {
-                succ.copy_from_slice(&cells);
-                apply(&mut succ, m);
-                let y = s.rank(&succ);
-                let slot = &mut dist[y as usize];
-                if *slot == UNSEEN {
-                    *slot = d + 1;
-                    next.push(y);
-                }
-            });
+        found = 0;
+        for w in 0..words {
+            let mut bits = layer[w];
+            if bits == 0 {
+                continue;
+            }
+            layer[w] = 0;
+            while bits != 0 {
+                let x = ((w as u64) << 6) | bits.trailing_zeros() as u64;
+                bits &= bits - 1;
+                s.unrank(x, cells.as_mut());
+                let cells = cells.as_ref();
+                g.for_each_move(cells, |m| {
+                    let succ = succ.as_mut();
+                    succ.copy_from_slice(cells);
+                    apply(succ, m);
+                    let y = s.rank(succ);
+                    let (yw, bit) = ((y >> 6) as usize, 1u64 << (y & 63));
+                    if seen[yw] & bit == 0 {
+                        seen[yw] |= bit;
+                        next[yw] |= bit;
+                        dist[y as usize] = d + 1;
+                        found += 1;
+                    }
+                });
+            }
         }
-        reachable += next.len() as u64;
-        std::mem::swap(&mut layer, &mut next);
-        next.clear();
-        if !layer.is_empty() {
+        reachable += found;
+        std::mem::swap(layer, next);
+        if found > 0 {
             d += 1;
         }
     }
-    Ok(Distances {
-        dist,
-        reachable,
-        farthest: d as u32,
-    })
+    Ok((reachable, d as u32))
 }
 
 /// One shortest sequence of moves from the search's start to `goal` (sorted), or `None`

@@ -244,9 +244,9 @@ pub fn solve(p: &Puzzle, opts: &Options) -> Result<Report> {
             census.classes
         )));
     }
-    let sccs = match &census.index {
-        Some(idx) => {
-            let cg = scc::class_graph(&g, &s, &o, idx)?;
+    let sccs = match &census.map {
+        Some(map) => {
+            let cg = scc::class_graph(&g, &s, map)?;
             Some(scc::tarjan(&cg)?.stats())
         }
         None => None,

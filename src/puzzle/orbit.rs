@@ -46,42 +46,42 @@ impl Orbits {
     #[inline]
     pub fn canonical(&self, cells: &[u8], out: &mut [u8]) {
         out.copy_from_slice(cells);
-        let mut tmp = [0u8; 256];
-        let tmp = &mut tmp[..cells.len()];
-        for g in 1..8 {
-            self.image(g, cells, tmp);
-            if colex_cmp(tmp, out) == Ordering::Less {
-                out.copy_from_slice(tmp);
+        with_scratch(cells.len(), |tmp| {
+            for g in 1..8 {
+                self.image(g, cells, tmp);
+                if colex_cmp(tmp, out) == Ordering::Less {
+                    out.copy_from_slice(tmp);
+                }
             }
-        }
+        })
     }
 
     /// If `cells` is the least member of its orbit, its orbit size (1, 2, 4 or 8);
     /// otherwise `None`. Stops at the first smaller image.
     #[inline]
     pub fn orbit_if_least(&self, cells: &[u8]) -> Option<u32> {
-        let mut tmp = [0u8; 256];
-        let tmp = &mut tmp[..cells.len()];
-        let mut stabiliser = 1;
-        for g in 1..8 {
-            self.image(g, cells, tmp);
-            match colex_cmp(tmp, cells) {
-                Ordering::Less => return None,
-                Ordering::Equal => stabiliser += 1,
-                Ordering::Greater => {}
+        with_scratch(cells.len(), |tmp| {
+            let mut stabiliser = 1;
+            for g in 1..8 {
+                self.image(g, cells, tmp);
+                match colex_cmp(tmp, cells) {
+                    Ordering::Less => return None,
+                    Ordering::Equal => stabiliser += 1,
+                    Ordering::Greater => {}
+                }
             }
-        }
-        Some(8 / stabiliser)
+            Some(8 / stabiliser)
+        })
     }
 
     /// Call `f(image)` for each of the 8 images of `cells` (with repeats), identity first.
     pub fn for_each_image(&self, cells: &[u8], mut f: impl FnMut(&[u8])) {
-        let mut tmp = [0u8; 256];
-        let tmp = &mut tmp[..cells.len()];
-        for g in 0..8 {
-            self.image(g, cells, tmp);
-            f(tmp);
-        }
+        with_scratch(cells.len(), |tmp| {
+            for g in 0..8 {
+                self.image(g, cells, tmp);
+                f(tmp);
+            }
+        })
     }
 
     /// Number of classes of k-sets of cells under D4, by Burnside's lemma (no
@@ -92,6 +92,17 @@ impl Orbits {
             sum += fixed_sets(&cycle_lengths(m), k);
         }
         sum / 8u32
+    }
+}
+
+/// Run `f` on a zeroed scratch buffer of `k` bytes (on the stack when small).
+#[inline]
+fn with_scratch<R>(k: usize, f: impl FnOnce(&mut [u8]) -> R) -> R {
+    if k <= 32 {
+        let mut b = [0u8; 32];
+        f(&mut b[..k])
+    } else {
+        f(&mut vec![0u8; k])
     }
 }
 

@@ -7,8 +7,7 @@
 //! stack so that a long path of classes cannot overflow the call stack.
 
 use super::bfs::alloc;
-use super::classes::ClassIndex;
-use super::orbit::Orbits;
+use super::classes::ClassMap;
 use super::sliding::{Geometry, apply};
 use super::subset::Subsets;
 use crate::error::{Error, Result};
@@ -55,23 +54,23 @@ impl Csr {
     }
 }
 
-/// The class graph: vertices are class numbers from `idx`.
-pub fn class_graph(g: &Geometry, s: &Subsets, o: &Orbits, idx: &ClassIndex) -> Result<Csr> {
+/// The class graph: vertices are the class numbers of `map`; the arcs of class c are
+/// the classes of the successors of its representative.
+pub fn class_graph(g: &Geometry, s: &Subsets, map: &ClassMap) -> Result<Csr> {
     let k = s.k();
     let mut csr = Csr {
         offsets: vec![0],
         targets: Vec::new(),
     };
-    let (mut x, mut y, mut c) = (vec![0u8; k], vec![0u8; k], vec![0u8; k]);
+    let (mut x, mut y) = (vec![0u8; k], vec![0u8; k]);
     let mut arcs: Vec<u32> = Vec::new();
-    for r in idx.reps() {
+    for &r in &map.reps {
         s.unrank(r, &mut x);
         arcs.clear();
         g.for_each_move(&x, |m| {
             y.copy_from_slice(&x);
             apply(&mut y, m);
-            o.canonical(&y, &mut c);
-            arcs.push(idx.index(s.rank(&c)) as u32);
+            arcs.push(map.class[s.rank(&y) as usize]);
         });
         arcs.sort_unstable();
         arcs.dedup();
@@ -80,11 +79,6 @@ pub fn class_graph(g: &Geometry, s: &Subsets, o: &Orbits, idx: &ClassIndex) -> R
         })?;
         csr.targets.extend_from_slice(&arcs);
         csr.offsets.push(csr.targets.len() as u64);
-    }
-    if csr.len() >= u32::MAX as usize {
-        return Err(Error::runtime(
-            "too many classes for the component analysis",
-        ));
     }
     Ok(csr)
 }

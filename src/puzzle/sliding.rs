@@ -91,7 +91,13 @@ pub struct Geometry {
     /// with `i = cell * ndirs + d`, nearest cell first.
     rays: Vec<u8>,
     start: Vec<u32>,
+    /// `line[p * cells + q]`: `(d << 8) | t` when q is t ≥ 1 steps from p in direction
+    /// d, else [`NO_LINE`]. With it a state's moves cost O(k²) look-ups, no ray walks.
+    line: Vec<u16>,
 }
+
+/// Entry of `Geometry::line` for two cells on no common line.
+const NO_LINE: u16 = u16::MAX;
 
 /// A 256-bit occupancy set.
 #[derive(Clone, Copy, Default)]
@@ -131,12 +137,26 @@ impl Geometry {
                 start.push(rays.len() as u32);
             }
         }
+        let cells = (n * n) as usize;
+        let mut line = vec![NO_LINE; cells * cells];
+        for p in 0..cells {
+            for d in 0..dirs.len() {
+                let i = p * dirs.len() + d;
+                for (t, &q) in rays[start[i] as usize..start[i + 1] as usize]
+                    .iter()
+                    .enumerate()
+                {
+                    line[p * cells + q as usize] = ((d as u16) << 8) | (t as u16 + 1);
+                }
+            }
+        }
         Geometry {
             n,
             piece,
             ndirs: dirs.len(),
             rays,
             start,
+            line,
         }
     }
 
@@ -156,28 +176,51 @@ impl Geometry {
         &self.rays[self.start[i] as usize..self.start[i + 1] as usize]
     }
 
-    /// Where a piece on `cell` stops sliding in direction `d`, or `None` when it cannot
-    /// move that way (the next cell is occupied or off the board).
-    #[inline]
-    fn stop(&self, occ: &Occ, cell: u8, d: usize) -> Option<u8> {
-        let mut last = None;
-        for &c in self.ray(cell, d) {
-            if occ.has(c) {
-                break;
-            }
-            last = Some(c);
-        }
-        last
-    }
-
     /// Call `f(move)` for every legal move of the state `cells`, in a fixed order: pieces
     /// in cell order, directions clockwise from north.
+    ///
+    /// A piece on p slides in direction d as many steps as the ray allows, less one step
+    /// short of the nearest other piece on that ray (found in the `line` table).
     #[inline]
     pub fn for_each_move(&self, cells: &[u8], mut f: impl FnMut(Move)) {
+        let nc = (self.n * self.n) as usize;
+        for &p in cells {
+            let base = p as usize * self.ndirs;
+            let mut reach = [0u16; 8];
+            for (d, r) in reach.iter_mut().enumerate().take(self.ndirs) {
+                *r = (self.start[base + d + 1] - self.start[base + d]) as u16;
+            }
+            let row = &self.line[p as usize * nc..(p as usize + 1) * nc];
+            for &q in cells {
+                let e = row[q as usize];
+                if e != NO_LINE {
+                    let (d, t) = ((e >> 8) as usize, e & 0xff);
+                    reach[d] = reach[d].min(t - 1);
+                }
+            }
+            for (d, &r) in reach.iter().enumerate().take(self.ndirs) {
+                if r > 0 {
+                    let to = self.rays[self.start[base + d] as usize + r as usize - 1];
+                    f(Move { from: p, to });
+                }
+            }
+        }
+    }
+
+    /// The moves of a state by walking every ray cell by cell: the plain definition,
+    /// kept to test [`Geometry::for_each_move`] against.
+    pub fn for_each_move_by_walking(&self, cells: &[u8], mut f: impl FnMut(Move)) {
         let occ = Occ::of(cells);
         for &p in cells {
             for d in 0..self.ndirs {
-                if let Some(q) = self.stop(&occ, p, d) {
+                let mut last = None;
+                for &c in self.ray(p, d) {
+                    if occ.has(c) {
+                        break;
+                    }
+                    last = Some(c);
+                }
+                if let Some(q) = last {
                     f(Move { from: p, to: q });
                 }
             }
@@ -310,6 +353,33 @@ mod tests {
             back.sort_by_key(|t| (t.0, t.1, t.2.from, t.2.to));
             assert!(!fwd.is_empty());
             assert_eq!(fwd, back, "{piece}");
+        }
+    }
+
+    #[test]
+    fn table_moves_equal_ray_walks() {
+        for piece in [Slider::Rook, Slider::Queen] {
+            for n in [3u32, 6, 16] {
+                let g = Geometry::new(n, piece);
+                let mut state = 99u64;
+                for _ in 0..2000 {
+                    let mut cells: Vec<u8> = Vec::new();
+                    while cells.len() < 5 {
+                        state = state
+                            .wrapping_mul(6364136223846793005)
+                            .wrapping_add(1442695040888963407);
+                        let c = ((state >> 33) % (n * n) as u64) as u8;
+                        if !cells.contains(&c) {
+                            cells.push(c);
+                        }
+                    }
+                    cells.sort_unstable();
+                    let (mut a, mut b) = (Vec::new(), Vec::new());
+                    g.for_each_move(&cells, |m| a.push(m));
+                    g.for_each_move_by_walking(&cells, |m| b.push(m));
+                    assert_eq!(a, b, "{piece} {n} {cells:?}");
+                }
+            }
         }
     }
 

@@ -89,15 +89,22 @@ impl Subsets {
     pub fn unrank(&self, mut r: u64, out: &mut [u8]) {
         debug_assert_eq!(out.len(), self.k);
         let w = self.k + 1;
-        let mut c = self.cells;
+        let mut hi = self.cells; // exclusive bound: below the previous element
         for i in (0..self.k).rev() {
-            // Largest c with C(c, i+1) ≤ r; it is below the previous element.
-            c -= 1;
-            while self.binom[c * w + i + 1] > r {
-                c -= 1;
+            // Largest c in [i, hi) with C(c, i+1) ≤ r (C(i, i+1) = 0 ≤ r always holds),
+            // by binary search: C(·, i+1) is non-decreasing.
+            let (mut lo, mut top) = (i, hi - 1);
+            while lo < top {
+                let mid = (lo + top).div_ceil(2);
+                if self.binom[mid * w + i + 1] <= r {
+                    lo = mid;
+                } else {
+                    top = mid - 1;
+                }
             }
-            out[i] = c as u8;
-            r -= self.binom[c * w + i + 1];
+            out[i] = lo as u8;
+            r -= self.binom[lo * w + i + 1];
+            hi = lo;
         }
     }
 
