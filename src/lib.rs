@@ -33,6 +33,7 @@ pub mod graph;
 pub mod layout;
 pub mod output;
 pub mod piece;
+pub mod puzzle;
 pub mod render;
 pub mod sample;
 pub mod sinks;

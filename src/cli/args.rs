@@ -249,4 +249,7 @@ pub struct SlideArgs {
     /// With an SVG output: one animated SVG that plays the solution.
     #[arg(long)]
     pub animate: bool,
+    /// Search even when the state space looks too large for memory.
+    #[arg(long)]
+    pub force: bool,
 }

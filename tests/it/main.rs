@@ -9,3 +9,4 @@ mod parsers;
 mod render;
 mod sample;
 mod scale;
+mod slide;
