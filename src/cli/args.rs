@@ -46,6 +46,9 @@ pub enum Command {
         after_help = "Examples:\n  tourglyph slide --board 8x8 --json\n  tourglyph slide --piece queen --board 8x8 --analyze -o queens.svg --animate"
     )]
     Slide(SlideArgs),
+    /// Render every gallery manifest (DIR/*.toml) and an index page.
+    #[command(after_help = "Examples:\n  tourglyph gallery\n  tourglyph gallery my-galleries --out site")]
+    Gallery(GalleryArgs),
 }
 
 /// What to enumerate: shared by `count`, `list` and `render`.
@@ -249,4 +252,15 @@ pub struct SlideArgs {
     /// With an SVG output: one animated SVG that plays the solution.
     #[arg(long)]
     pub animate: bool,
+}
+
+/// `tourglyph gallery`.
+#[derive(Debug, Args)]
+pub struct GalleryArgs {
+    /// The folder of manifests (*.toml).
+    #[arg(default_value = "gallery")]
+    pub dir: PathBuf,
+    /// Where to write the outputs and index.html (default: DIR/out).
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
 }
