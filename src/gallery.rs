@@ -130,13 +130,14 @@ impl Manifest {
         };
         let mut m: Manifest = toml::from_str(src).map_err(|e| {
             let msg = e.message().trim().to_string();
-            let line = e
-                .span()
-                .map_or(1, |s| src[..s.start.min(src.len())].matches('\n').count() + 1);
+            let line = e.span().map_or(1, |s| {
+                src[..s.start.min(src.len())].matches('\n').count() + 1
+            });
             // A type error names no key in its message; the span's line holds it.
             let key = backticked(&msg).or_else(|| {
                 let l = src.lines().nth(line - 1).unwrap_or("");
-                l.split_once('=').map(|(k, _)| k.trim().trim_matches('"').to_string())
+                l.split_once('=')
+                    .map(|(k, _)| k.trim().trim_matches('"').to_string())
             });
             let line = match (&key, msg.starts_with("missing field")) {
                 (_, true) => 1,
@@ -243,7 +244,10 @@ mod tests {
         assert_eq!((e.line, e.key.as_deref()), (2, Some("board")), "{e}");
         let e = parse("title = \"T\"\nboard = \"4x4\"\ncolour = 3\n").unwrap_err();
         assert_eq!((e.line, e.key.as_deref()), (3, Some("colour")), "{e}");
-        assert!(e.to_string().starts_with("g/x.toml:3: key 'colour': "), "{e}");
+        assert!(
+            e.to_string().starts_with("g/x.toml:3: key 'colour': "),
+            "{e}"
+        );
         let e = parse("title = \"T\"\nboard = \"4x4\"\nlimit = \"many\"\n").unwrap_err();
         assert_eq!((e.line, e.key.as_deref()), (3, Some("limit")), "{e}");
         let e = parse("title = \"T\"\nformats = [\"gif\"]\nboard = \"4x4\"\n").unwrap_err();

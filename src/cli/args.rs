@@ -47,7 +47,9 @@ pub enum Command {
     )]
     Slide(SlideArgs),
     /// Render every gallery manifest (DIR/*.toml) and an index page.
-    #[command(after_help = "Examples:\n  tourglyph gallery\n  tourglyph gallery my-galleries --out site")]
+    #[command(
+        after_help = "Examples:\n  tourglyph gallery\n  tourglyph gallery my-galleries --out site"
+    )]
     Gallery(GalleryArgs),
 }
 

@@ -73,7 +73,10 @@ pub fn run(a: GalleryArgs) -> Result<()> {
 fn one(path: &Path, out: &Path) -> std::result::Result<Done, String> {
     let file = path.display().to_string();
     let src = std::fs::read_to_string(path).map_err(|e| format!("{file}: {e}"))?;
-    let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("gallery");
+    let stem = path
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or("gallery");
     let m = Manifest::parse(&src, &file, stem).map_err(|e| e.to_string())?;
     let name = m.name().to_string();
     let mut files = vec![];
