@@ -82,6 +82,10 @@ fn one(path: &Path, out: &Path) -> std::result::Result<Done, String> {
     let mut files = vec![];
     for f in m.formats() {
         let target = out.join(format!("{name}.{}", ext(f)));
+        // Stale SVG pages of an earlier run would be taken for this run's output.
+        for p in outputs(&target, f) {
+            let _ = std::fs::remove_file(p);
+        }
         super::render::run(render_args(&m, target.clone(), f))
             .map_err(|e| format!("{file}: {e:#}"))?;
         for p in outputs(&target, f) {

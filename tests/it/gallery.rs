@@ -145,3 +145,41 @@ fn gallery_without_manifests_is_a_usage_error() {
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert!(stderr(&o).contains("no manifests"));
 }
+
+/// Golden index page of a tiny gallery (resvg's convention: `UPDATE_GOLDEN=1` rewrites it;
+/// on a mismatch the actual page is written beside the expected one).
+#[test]
+fn golden_gallery_index() {
+    let golden = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/golden/gallery/index.html");
+    let d = tempfile::tempdir().unwrap();
+    std::fs::write(
+        d.path().join("tiny.toml"),
+        "title = \"4×4 & friends\"\nboard = \"4x4\"\nformats = [\"svg\", \"ps\"]\n",
+    )
+    .unwrap();
+    let out = d.path().join("out");
+    let o = run(&[
+        "gallery",
+        d.path().to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let actual = std::fs::read(out.join("index.html")).unwrap();
+    if std::env::var_os("UPDATE_GOLDEN").is_some_and(|v| v == "1") {
+        std::fs::create_dir_all(golden.parent().unwrap()).unwrap();
+        std::fs::write(&golden, &actual).unwrap();
+        return;
+    }
+    let expected = std::fs::read(&golden).expect("golden missing: run with UPDATE_GOLDEN=1");
+    if expected != actual {
+        let beside = golden.with_extension("actual.html");
+        std::fs::write(&beside, &actual).unwrap();
+        panic!(
+            "index.html differs from {}; actual in {}",
+            golden.display(),
+            beside.display()
+        );
+    }
+}
