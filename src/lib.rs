@@ -29,6 +29,7 @@ pub mod board;
 pub mod crossing;
 pub mod engine;
 pub mod error;
+pub mod gallery;
 pub mod graph;
 pub mod layout;
 pub mod output;

@@ -46,6 +46,11 @@ pub enum Command {
         after_help = "Examples:\n  tourglyph slide --board 8x8 --json\n  tourglyph slide --piece queen --board 8x8 --analyze -o queens.svg --animate"
     )]
     Slide(SlideArgs),
+    /// Render every gallery manifest (DIR/*.toml) and an index page.
+    #[command(
+        after_help = "Examples:\n  tourglyph gallery\n  tourglyph gallery my-galleries --out site"
+    )]
+    Gallery(GalleryArgs),
 }
 
 /// What to enumerate: shared by `count`, `list` and `render`.
@@ -252,4 +257,15 @@ pub struct SlideArgs {
     /// Search even when the state space looks too large for memory.
     #[arg(long)]
     pub force: bool,
+}
+
+/// `tourglyph gallery`.
+#[derive(Debug, Args)]
+pub struct GalleryArgs {
+    /// The folder of manifests (*.toml).
+    #[arg(default_value = "gallery")]
+    pub dir: PathBuf,
+    /// Where to write the outputs and index.html (default: DIR/out).
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
 }

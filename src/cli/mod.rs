@@ -5,6 +5,7 @@ pub mod args;
 mod common;
 mod count;
 mod find;
+mod gallery;
 mod glyph;
 mod list;
 mod render;
@@ -22,5 +23,6 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Glyph(a) => glyph::run(a),
         Command::Find(a) => find::run(a),
         Command::Slide(a) => slide::run(a),
+        Command::Gallery(a) => gallery::run(a),
     }
 }

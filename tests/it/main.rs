@@ -5,6 +5,7 @@ mod cli_count_list;
 mod common;
 mod engine;
 mod find;
+mod gallery;
 mod parsers;
 mod render;
 mod sample;

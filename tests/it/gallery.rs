@@ -1,0 +1,185 @@
+//! `tourglyph gallery` through the binary: two good 4×4 manifests and one broken one in a
+//! temp folder → exit 1 with a file:line:key error and a summary, both good galleries
+//! rendered (outputs, PNG previews, index.html), every index link resolving to a file,
+//! and two runs giving byte-identical output folders.
+
+use crate::common::{run, stderr};
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// Every file of a folder (recursively not needed: the out folder is flat) → its bytes.
+fn snapshot(dir: &Path) -> BTreeMap<String, Vec<u8>> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.is_file())
+        .map(|p| {
+            let name = p.file_name().unwrap().to_string_lossy().into_owned();
+            (name, std::fs::read(&p).unwrap())
+        })
+        .collect()
+}
+
+/// The `href` and `src` targets in an HTML page.
+fn links(html: &str) -> Vec<String> {
+    let mut out = vec![];
+    for attr in ["href=\"", "src=\""] {
+        for (i, _) in html.match_indices(attr) {
+            let rest = &html[i + attr.len()..];
+            out.push(rest[..rest.find('"').unwrap()].to_string());
+        }
+    }
+    out
+}
+
+fn setup() -> tempfile::TempDir {
+    let d = tempfile::tempdir().unwrap();
+    let g = d.path().join("g");
+    std::fs::create_dir(&g).unwrap();
+    std::fs::write(
+        g.join("a-tours.toml"),
+        "title = \"Four <by> four\"\nboard = \"4x4\"\nformats = [\"svg\", \"pdf\"]\n",
+    )
+    .unwrap();
+    std::fs::write(
+        g.join("b-broken.toml"),
+        "title = \"Broken\"\nboard = \"4x4\"\n\nstyle = \"no-such-style\"\n",
+    )
+    .unwrap();
+    std::fs::write(
+        g.join("c-classes.toml"),
+        "title = \"Classes\"\nboard = \"4x4\"\nclasses = true\nstyle = \"kufic\"\nformats = [\"pdf\"]\nname = \"cls\"\n",
+    )
+    .unwrap();
+    d
+}
+
+#[test]
+fn gallery_renders_good_reports_broken_and_is_deterministic() {
+    let d = setup();
+    let g = d.path().join("g");
+    let mut snaps = vec![];
+    for k in 0..2 {
+        let out = d.path().join(format!("out{k}"));
+        let o = run(&[
+            "gallery",
+            g.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(1), "{err}");
+        let broken = format!("{}:4: key 'style': ", g.join("b-broken.toml").display());
+        assert!(
+            err.lines()
+                .any(|l| l.starts_with(&format!("tourglyph: {broken}"))),
+            "{err}"
+        );
+        assert!(err.contains("1 of 3 galleries failed"), "{err}");
+        for f in [
+            "a-tours.svg",
+            "a-tours.pdf",
+            "a-tours.png",
+            "cls.pdf",
+            "cls.png",
+        ] {
+            let p = out.join(f);
+            assert!(p.metadata().map(|m| m.len() > 100).unwrap_or(false), "{f}");
+        }
+        assert!(!out.join("b-broken.pdf").exists());
+        let png = std::fs::read(out.join("cls.png")).unwrap();
+        assert_eq!(&png[1..4], b"PNG");
+        // The index links every output and each link resolves.
+        let html = std::fs::read_to_string(out.join("index.html")).unwrap();
+        assert!(html.contains("Four &lt;by&gt; four"), "{html}");
+        assert!(!html.contains("Broken"));
+        let l = links(&html);
+        for f in snapshot(&out).keys().filter(|f| *f != "index.html") {
+            assert!(l.contains(f), "index misses {f}");
+        }
+        for t in &l {
+            assert!(out.join(t).is_file(), "dead link {t}");
+        }
+        snaps.push(snapshot(&out));
+    }
+    assert_eq!(
+        snaps[0].keys().collect::<Vec<_>>(),
+        snaps[1].keys().collect::<Vec<_>>()
+    );
+    for (f, bytes) in &snaps[0] {
+        assert!(snaps[1][f] == *bytes, "{f} differs between runs");
+    }
+}
+
+#[test]
+fn gallery_errors_for_bad_board_and_unknown_key() {
+    let d = tempfile::tempdir().unwrap();
+    std::fs::write(d.path().join("x.toml"), "title = \"X\"\nboard = \"4y4\"\n").unwrap();
+    std::fs::write(
+        d.path().join("y.toml"),
+        "title = \"Y\"\nboard = \"4x4\"\ncolour = \"red\"\n",
+    )
+    .unwrap();
+    let out = d.path().join("out");
+    let o = run(&[
+        "gallery",
+        d.path().to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(err.contains("x.toml:2: key 'board': bad board"), "{err}");
+    assert!(
+        err.contains("y.toml:3: key 'colour': unknown field"),
+        "{err}"
+    );
+    assert!(err.contains("2 of 2 galleries failed"), "{err}");
+    assert!(out.join("index.html").is_file());
+}
+
+#[test]
+fn gallery_without_manifests_is_a_usage_error() {
+    let d = tempfile::tempdir().unwrap();
+    let o = run(&["gallery", d.path().to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("no manifests"));
+}
+
+/// Golden index page of a tiny gallery (resvg's convention: `UPDATE_GOLDEN=1` rewrites it;
+/// on a mismatch the actual page is written beside the expected one).
+#[test]
+fn golden_gallery_index() {
+    let golden = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/golden/gallery/index.html");
+    let d = tempfile::tempdir().unwrap();
+    std::fs::write(
+        d.path().join("tiny.toml"),
+        "title = \"4×4 & friends\"\nboard = \"4x4\"\nformats = [\"svg\", \"ps\"]\n",
+    )
+    .unwrap();
+    let out = d.path().join("out");
+    let o = run(&[
+        "gallery",
+        d.path().to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let actual = std::fs::read(out.join("index.html")).unwrap();
+    if std::env::var_os("UPDATE_GOLDEN").is_some_and(|v| v == "1") {
+        std::fs::create_dir_all(golden.parent().unwrap()).unwrap();
+        std::fs::write(&golden, &actual).unwrap();
+        return;
+    }
+    let expected = std::fs::read(&golden).expect("golden missing: run with UPDATE_GOLDEN=1");
+    if expected != actual {
+        let beside = golden.with_extension("actual.html");
+        std::fs::write(&beside, &actual).unwrap();
+        panic!(
+            "index.html differs from {}; actual in {}",
+            golden.display(),
+            beside.display()
+        );
+    }
+}
