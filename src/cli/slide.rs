@@ -74,9 +74,7 @@ pub fn run(args: SlideArgs) -> Result<()> {
                 animate::animated_svg(&p, &report.solution, &animate::AnimOptions::default())?;
             write_atomic(path, svg.as_bytes())?;
         } else {
-            return Err(Error::runtime(format!(
-                "drawing the frame sheet as .{e} needs the SVG/PostScript/PDF backends, which are not in this build yet; use -o FILE.svg --animate for the animation"
-            )));
+            frame_sheet(path, e, &p, &report.solution)?;
         }
     }
     let mut out = std::io::stdout().lock();
@@ -90,6 +88,54 @@ pub fn run(args: SlideArgs) -> Result<()> {
     }
     out.flush()?;
     Ok(())
+}
+
+/// The solution as one page of board frames, through the glyph sheets' backends, written
+/// to a temporary file and renamed.
+fn frame_sheet(
+    path: &std::path::Path,
+    ext: &str,
+    p: &puzzle::Puzzle,
+    moves: &[puzzle::Move],
+) -> Result<()> {
+    use tourglyph::output::open_out;
+    use tourglyph::puzzle::draw::{SheetStyle, draw_sheet};
+    use tourglyph::render::Backend;
+    use tourglyph::render::pdf::{PdfOptions, PdfWriter};
+    use tourglyph::render::ps::{PsOptions, PsWriter};
+    use tourglyph::render::svg::SvgWriter;
+    let st = SheetStyle::default();
+    let title = "tourglyph: sliding puzzle solution".to_string();
+    match ext {
+        "pdf" => {
+            let mut w = PdfWriter::new(
+                open_out(path)?,
+                PdfOptions {
+                    title,
+                    ..PdfOptions::default()
+                },
+            );
+            draw_sheet(&mut w, p, moves, &st)?;
+            w.finish()?;
+            w.into_inner().commit()
+        }
+        "ps" => {
+            let mut w = PsWriter::new(open_out(path)?, PsOptions { title });
+            draw_sheet(&mut w, p, moves, &st)?;
+            w.finish()?;
+            w.into_inner().commit()
+        }
+        _ => {
+            let path = path.to_path_buf();
+            let mut w = SvgWriter::new(Box::new(move |_| open_out(&path)));
+            draw_sheet(&mut w, p, moves, &st)?;
+            w.finish()?;
+            for o in w.into_writers() {
+                o.commit()?;
+            }
+            Ok(())
+        }
+    }
 }
 
 /// A goal suggestion for an odd board: the centre and its four neighbours' corners.

@@ -11,3 +11,4 @@ mod render;
 mod sample;
 mod scale;
 mod slide;
+mod slide_sheet;
