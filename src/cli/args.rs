@@ -51,6 +51,17 @@ pub enum Command {
         after_help = "Examples:\n  tourglyph gallery\n  tourglyph gallery my-galleries --out site"
     )]
     Gallery(GalleryArgs),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
+    #[command(
+        after_help = "Example:\n  tourglyph completions bash > ~/.local/share/bash-completion/completions/tourglyph"
+    )]
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff).
+    #[command(after_help = "Example:\n  tourglyph man > tourglyph.1 && man ./tourglyph.1")]
+    Man,
 }
 
 /// What to enumerate: shared by `count`, `list` and `render`.

@@ -24,5 +24,17 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Find(a) => find::run(a),
         Command::Slide(a) => slide::run(a),
         Command::Gallery(a) => gallery::run(a),
+        Command::Completions { shell } => {
+            let mut cmd = <Cli as clap::CommandFactory>::command();
+            clap_complete::generate(shell, &mut cmd, "tourglyph", &mut std::io::stdout());
+            Ok(())
+        }
+        Command::Man => {
+            let cmd = <Cli as clap::CommandFactory>::command();
+            let mut out = std::io::stdout().lock();
+            clap_mangen::Man::new(cmd).render(&mut out)?;
+            std::io::Write::flush(&mut out)?;
+            Ok(())
+        }
     }
 }

@@ -1,5 +1,6 @@
 //! One integration test binary, a module per topic (DESIGN.md, "Examples to follow" 9).
 
+mod adoption;
 mod classes;
 mod cli_count_list;
 mod common;
