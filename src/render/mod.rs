@@ -12,6 +12,7 @@
 
 pub mod helvetica;
 pub mod num;
+pub mod ops;
 pub mod pdf;
 pub mod ps;
 pub mod svg;

@@ -20,7 +20,7 @@
 //! compression threads.
 
 use super::helvetica::{ascii, width as text_width};
-use super::num;
+use super::ops::PathOps;
 use super::{Anchor, Backend, Cap, GlyphData, Join, Paint, Path, Place, Rgb, Seg, Text};
 use crate::error::{Error, Result};
 use pdf_writer::{Chunk, Filter, Name, Rect, Ref, Settings, TextStr};
@@ -286,16 +286,6 @@ impl<W: Write> PdfWriter<W> {
         Ok(())
     }
 
-    fn num(&mut self, x: f64) {
-        num::push(&mut self.content, x);
-        self.content.push(b' ');
-    }
-
-    fn op(&mut self, op: &str) {
-        self.content.extend_from_slice(op.as_bytes());
-        self.content.push(b'\n');
-    }
-
     /// `q`: save the graphics state.
     pub fn q(&mut self) {
         self.op("q");
@@ -313,33 +303,6 @@ impl<W: Write> PdfWriter<W> {
             self.num(v);
         }
         self.op("cm");
-    }
-
-    /// `m`: begin a subpath at (x, y).
-    pub fn m(&mut self, x: f64, y: f64) {
-        self.num(x);
-        self.num(y);
-        self.op("m");
-    }
-
-    /// `l`: straight line to (x, y).
-    pub fn l(&mut self, x: f64, y: f64) {
-        self.num(x);
-        self.num(y);
-        self.op("l");
-    }
-
-    /// `c`: cubic Bézier to (x, y).
-    pub fn c(&mut self, x1: f64, y1: f64, x2: f64, y2: f64, x: f64, y: f64) {
-        for v in [x1, y1, x2, y2, x, y] {
-            self.num(v);
-        }
-        self.op("c");
-    }
-
-    /// `h`: close the subpath.
-    pub fn h(&mut self) {
-        self.op("h");
     }
 
     /// `w`: line width (in current user units), only when it changes.
@@ -463,6 +426,12 @@ impl<W: Write> PdfWriter<W> {
                 Seg::Close => self.h(),
             }
         }
+    }
+}
+
+impl<W: Write> super::ops::PathOps for PdfWriter<W> {
+    fn buf(&mut self) -> &mut Vec<u8> {
+        &mut self.content
     }
 }
 

@@ -15,6 +15,7 @@
 
 use super::helvetica::ascii;
 use super::num;
+use super::ops::PathOps;
 use super::{Backend, Cap, Corner, GlyphData, Join, Paint, Path, Place, Rgb, Seg, Text};
 use crate::error::{Error, Result};
 use std::io::Write;
@@ -62,43 +63,6 @@ impl<W: Write> PsWriter<W> {
     /// The underlying writer, after [`Backend::finish`].
     pub fn into_inner(self) -> W {
         self.out
-    }
-
-    fn num(&mut self, x: f64) {
-        num::push(&mut self.buf, x);
-        self.buf.push(b' ');
-    }
-
-    fn op(&mut self, op: &str) {
-        self.buf.extend_from_slice(op.as_bytes());
-        self.buf.push(b'\n');
-    }
-
-    /// `m`: begin a subpath at (x, y) (`moveto`).
-    pub fn m(&mut self, x: f64, y: f64) {
-        self.num(x);
-        self.num(y);
-        self.op("m");
-    }
-
-    /// `l`: straight line to (x, y) (`lineto`).
-    pub fn l(&mut self, x: f64, y: f64) {
-        self.num(x);
-        self.num(y);
-        self.op("l");
-    }
-
-    /// `c`: cubic Bézier to (x, y) (`curveto`).
-    pub fn c(&mut self, x1: f64, y1: f64, x2: f64, y2: f64, x: f64, y: f64) {
-        for v in [x1, y1, x2, y2, x, y] {
-            self.num(v);
-        }
-        self.op("c");
-    }
-
-    /// `h`: close the subpath (`closepath`).
-    pub fn h(&mut self) {
-        self.op("h");
     }
 
     /// `pt`: paint the current path with the current paint.
@@ -195,6 +159,12 @@ impl<W: Write> PsWriter<W> {
         writeln!(h, "%%EndSetup")?;
         self.out.write_all(&h)?;
         Ok(())
+    }
+}
+
+impl<W: Write> super::ops::PathOps for PsWriter<W> {
+    fn buf(&mut self) -> &mut Vec<u8> {
+        &mut self.buf
     }
 }
 
