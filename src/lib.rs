@@ -26,6 +26,7 @@
 //! ```
 
 pub mod board;
+pub mod budget;
 pub mod crossing;
 pub mod engine;
 pub mod error;

@@ -1,39 +1,178 @@
-//! Atomic output files: written under a temporary name beside the target and renamed
-//! over it only when complete, so a failure never leaves a partial file.
+//! Output files that are either complete or not there.
+//!
+//! A regular file is written under a temporary name beside its target (`.NAME.PID-K.tmp`,
+//! created exclusively, so the final rename stays on one file system and never follows a
+//! planted link) and renamed over the target only when complete and synced. An error, a
+//! dropped writer or a signal (see [`abandon_pending`]) removes the temporary file, so a
+//! failure leaves the old file, or nothing, never a partial one.
+//!
+//! The conventions, chosen after the compilers and converters whose output is a
+//! regenerable artefact (`cc -o`, `gs -o`, `qpdf`, `pdftoppm`, ImageMagick):
+//! - an existing file is **replaced** (atomically: readers see the old file until the new
+//!   one is complete); `--no-clobber` refuses instead, as `cp -n` does, and the final step
+//!   is then a hard link, which fails rather than replaces when the name was taken
+//!   meanwhile;
+//! - a symbolic link is followed: the file it points to is replaced and the link stays;
+//! - a target that is not a regular file (`/dev/null`, `/dev/stdout`, a FIFO) is written
+//!   in place: renaming over a device node would replace it;
+//! - a missing folder is an error naming it, unless `--mkdir` ([`OutOptions::mkdir`]);
+//! - every write error names the file (or `standard output`).
 
 use crate::error::{Error, Result};
-use std::fs::File;
+use std::fs::{File, OpenOptions};
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// How outputs are opened (the `--mkdir` and `--no-clobber` flags).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct OutOptions {
+    /// Create missing folders on the way to the file. Default false: a missing folder is
+    /// an error, so a typo in a path is not silently turned into a new folder.
+    pub mkdir: bool,
+    /// Refuse to replace an existing file. Default false: replace it atomically.
+    pub no_clobber: bool,
+}
+
+/// Temporary files being written by this process, removed by [`abandon_pending`].
+static PENDING: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+/// Makes temporary names unique within the process.
+static SERIAL: AtomicU64 = AtomicU64::new(0);
+
+fn pending() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
+    PENDING.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+fn forget(list: &mut Vec<PathBuf>, temp: &Path) {
+    if let Some(i) = list.iter().position(|p| p == temp) {
+        list.swap_remove(i);
+    }
+}
+
+/// Remove every temporary file still being written and exit with `code`, for a signal
+/// handler (SIGINT → 130). The registry stays locked until the process is gone, so no
+/// file can be renamed into place half-way through.
+pub fn abandon_pending(code: i32) -> ! {
+    let list = pending();
+    for p in list.iter() {
+        let _ = std::fs::remove_file(p);
+    }
+    std::process::exit(code)
+}
+
+/// An I/O error with the name of what failed in front of its message (kind kept, so a
+/// broken pipe is still recognised).
+fn named(what: &Path, e: io::Error) -> io::Error {
+    io::Error::new(e.kind(), format!("{}: {e}", what.display()))
+}
 
 /// A file being written; becomes visible under its name only on [`AtomicFile::commit`].
 /// Dropped without a commit, the temporary file is removed.
 pub struct AtomicFile {
+    /// The name as given (for messages).
     target: PathBuf,
-    temp: PathBuf,
+    /// Where the file lands: the target, or the file a symbolic link points to.
+    dest: PathBuf,
+    /// The temporary file; `None` when writing straight into a device or FIFO.
+    temp: Option<PathBuf>,
     file: Option<BufWriter<File>>,
+    no_clobber: bool,
 }
 
 impl AtomicFile {
-    /// Start writing `target` (through a temporary `.NAME.tmp-PID` in the same folder, so
-    /// the final rename stays on one file system).
+    /// Start writing `target`, replacing an existing file, in an existing folder.
     pub fn create(target: &Path) -> Result<AtomicFile> {
-        let name = target
-            .file_name()
-            .ok_or_else(|| Error::usage(format!("{}: not a file name", target.display())))?;
-        let dir = target.parent().filter(|d| !d.as_os_str().is_empty());
-        let mut tname = std::ffi::OsString::from(".");
-        tname.push(name);
-        tname.push(format!(".tmp-{}", std::process::id()));
-        let temp = match dir {
-            Some(d) => d.join(&tname),
-            None => PathBuf::from(&tname),
+        Self::create_with(target, OutOptions::default())
+    }
+
+    /// Start writing `target` with the given options (see the module doc).
+    pub fn create_with(target: &Path, opts: OutOptions) -> Result<AtomicFile> {
+        let shown = target.display();
+        if target.as_os_str().is_empty() {
+            return Err(Error::usage(
+                "empty output file name: give a path, or - for stdout",
+            ));
+        }
+        match std::fs::metadata(target) {
+            Ok(m) if m.is_dir() => {
+                return Err(Error::usage(format!(
+                    "{shown}: is a folder: give a file name inside it, e.g. {}",
+                    target.join("sheet.pdf").display()
+                )));
+            }
+            Ok(m) if !m.is_file() => {
+                // A device or FIFO: write into it; renaming over it would replace it.
+                let f = OpenOptions::new()
+                    .write(true)
+                    .open(target)
+                    .map_err(|e| Error::file(target, e))?;
+                return Ok(AtomicFile {
+                    target: target.to_path_buf(),
+                    dest: target.to_path_buf(),
+                    temp: None,
+                    file: Some(BufWriter::with_capacity(1 << 16, f)),
+                    no_clobber: false,
+                });
+            }
+            Ok(_) if opts.no_clobber => {
+                return Err(Error::runtime(format!(
+                    "{shown}: already exists: remove it, choose another name, or drop --no-clobber"
+                )));
+            }
+            _ => {}
+        }
+        let is_link = std::fs::symlink_metadata(target).is_ok_and(|m| m.file_type().is_symlink());
+        let dest = if is_link {
+            std::fs::canonicalize(target).unwrap_or_else(|_| target.to_path_buf())
+        } else {
+            target.to_path_buf()
         };
-        let file = File::create(&temp).map_err(|e| Error::file(target, e))?;
+        let name = dest
+            .file_name()
+            .ok_or_else(|| Error::usage(format!("{shown}: not a file name")))?;
+        let dir = dest
+            .parent()
+            .filter(|d| !d.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
+        if !dir.is_dir() {
+            if dir.exists() {
+                return Err(Error::runtime(format!(
+                    "{shown}: '{}' is not a folder",
+                    dir.display()
+                )));
+            }
+            if !opts.mkdir {
+                return Err(Error::runtime(format!(
+                    "{shown}: folder '{}' does not exist: create it, or add --mkdir",
+                    dir.display()
+                )));
+            }
+            std::fs::create_dir_all(dir).map_err(|e| Error::file(dir, e))?;
+        }
+        let mut list = pending();
+        let (temp, file) = loop {
+            let mut t = std::ffi::OsString::from(".");
+            t.push(name);
+            t.push(format!(
+                ".{}-{}.tmp",
+                std::process::id(),
+                SERIAL.fetch_add(1, Ordering::Relaxed)
+            ));
+            let temp = dir.join(t);
+            match OpenOptions::new().write(true).create_new(true).open(&temp) {
+                Ok(f) => break (temp, f),
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
+                Err(e) => return Err(Error::file(target, e)),
+            }
+        };
+        list.push(temp.clone());
         Ok(AtomicFile {
             target: target.to_path_buf(),
-            temp,
+            dest,
+            temp: Some(temp),
             file: Some(BufWriter::with_capacity(1 << 16, file)),
+            no_clobber: opts.no_clobber,
         })
     }
 
@@ -42,37 +181,92 @@ impl AtomicFile {
         &self.target
     }
 
+    /// Flush, sync and close the file, keeping it under its temporary name until
+    /// [`AtomicFile::commit`]: a sheet of many pages then holds no open files or buffers.
+    /// Writing after it is an error.
+    pub fn close(&mut self) -> Result<()> {
+        if let Some(f) = self.file.take() {
+            let file = f
+                .into_inner()
+                .map_err(|e| Error::file(&self.target, e.into_error()))?;
+            if self.temp.is_some() {
+                file.sync_all().map_err(|e| Error::file(&self.target, e))?;
+            }
+        }
+        Ok(())
+    }
+
     /// Flush, sync and rename the file to its name.
     pub fn commit(mut self) -> Result<()> {
-        let f = self.file.take().expect("committed twice");
-        let file = f
-            .into_inner()
-            .map_err(|e| Error::file(&self.target, e.into_error()))?;
-        file.sync_all().map_err(|e| Error::file(&self.target, e))?;
-        drop(file);
-        std::fs::rename(&self.temp, &self.target).map_err(|e| Error::file(&self.target, e))
+        self.close()?;
+        let Some(temp) = self.temp.take() else {
+            return Ok(()); // a device or FIFO: nothing to rename
+        };
+        let mut list = pending();
+        let done = self.place(&temp).map_err(|e| Error::file(&self.target, e));
+        if done.is_err() {
+            let _ = std::fs::remove_file(&temp);
+        }
+        forget(&mut list, &temp);
+        drop(list);
+        if done.is_ok() {
+            // The rename is durable once the folder is synced (best effort).
+            if let Some(d) = self.dest.parent().filter(|d| !d.as_os_str().is_empty()) {
+                let _ = File::open(d).and_then(|d| d.sync_all());
+            }
+        }
+        done
+    }
+
+    /// Move the complete temporary file to its name.
+    fn place(&self, temp: &Path) -> io::Result<()> {
+        if !self.no_clobber {
+            return std::fs::rename(temp, &self.dest);
+        }
+        match std::fs::hard_link(temp, &self.dest) {
+            Ok(()) => std::fs::remove_file(temp),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => Err(io::Error::new(
+                e.kind(),
+                "already exists: remove it, choose another name, or drop --no-clobber",
+            )),
+            // A file system without hard links: check, then rename.
+            Err(_) if !self.dest.exists() => std::fs::rename(temp, &self.dest),
+            Err(e) => Err(e),
+        }
+    }
+
+    fn writer(&mut self) -> io::Result<&mut BufWriter<File>> {
+        self.file
+            .as_mut()
+            .ok_or_else(|| io::Error::other("written after it was closed"))
     }
 }
 
 impl Write for AtomicFile {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        self.file.as_mut().expect("written after commit").write(buf)
+        self.writer()
+            .and_then(|w| w.write(buf))
+            .map_err(|e| named(&self.target, e))
     }
     fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
-        self.file
-            .as_mut()
-            .expect("written after commit")
-            .write_all(buf)
+        self.writer()
+            .and_then(|w| w.write_all(buf))
+            .map_err(|e| named(&self.target, e))
     }
     fn flush(&mut self) -> io::Result<()> {
-        self.file.as_mut().expect("flushed after commit").flush()
+        self.writer()
+            .and_then(|w| w.flush())
+            .map_err(|e| named(&self.target, e))
     }
 }
 
 impl Drop for AtomicFile {
     fn drop(&mut self) {
-        if self.file.take().is_some() {
-            let _ = std::fs::remove_file(&self.temp);
+        if let Some(temp) = self.temp.take() {
+            let mut list = pending();
+            drop(self.file.take());
+            let _ = std::fs::remove_file(&temp);
+            forget(&mut list, &temp);
         }
     }
 }
@@ -85,21 +279,48 @@ pub enum Out {
     Stdout(BufWriter<io::Stdout>),
 }
 
-/// Open `path` for writing (`-` is stdout).
+/// Open `path` for writing (`-` is stdout), with the default [`OutOptions`].
 pub fn open_out(path: &Path) -> Result<Out> {
+    open_out_with(path, OutOptions::default())
+}
+
+/// Open `path` for writing (`-` is stdout).
+pub fn open_out_with(path: &Path, opts: OutOptions) -> Result<Out> {
     if path.as_os_str() == "-" {
-        Ok(Out::Stdout(BufWriter::with_capacity(1 << 16, io::stdout())))
+        Ok(stdout())
     } else {
-        AtomicFile::create(path).map(Out::File)
+        AtomicFile::create_with(path, opts).map(Out::File)
     }
 }
 
+/// Buffered standard output whose errors say `standard output` (commit to flush).
+pub fn stdout() -> Out {
+    Out::Stdout(BufWriter::with_capacity(1 << 16, io::stdout()))
+}
+
+/// Write `bytes` to `path` (`-` is stdout) completely or not at all.
+pub fn write_file(path: &Path, bytes: &[u8], opts: OutOptions) -> Result<()> {
+    let mut out = open_out_with(path, opts)?;
+    out.write_all(bytes)?;
+    out.commit()
+}
+
+const STDOUT: &str = "standard output";
+
 impl Out {
+    /// Close a file (see [`AtomicFile::close`]); flush stdout.
+    pub fn close(&mut self) -> Result<()> {
+        match self {
+            Out::File(f) => f.close(),
+            Out::Stdout(s) => Ok(s.flush().map_err(|e| named(Path::new(STDOUT), e))?),
+        }
+    }
+
     /// Finish: rename a file into place, flush stdout.
     pub fn commit(self) -> Result<()> {
         match self {
             Out::File(f) => f.commit(),
-            Out::Stdout(mut s) => Ok(s.flush()?),
+            Out::Stdout(mut s) => Ok(s.flush().map_err(|e| named(Path::new(STDOUT), e))?),
         }
     }
 }
@@ -108,19 +329,19 @@ impl Write for Out {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
         match self {
             Out::File(f) => f.write(buf),
-            Out::Stdout(s) => s.write(buf),
+            Out::Stdout(s) => s.write(buf).map_err(|e| named(Path::new(STDOUT), e)),
         }
     }
     fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
         match self {
             Out::File(f) => f.write_all(buf),
-            Out::Stdout(s) => s.write_all(buf),
+            Out::Stdout(s) => s.write_all(buf).map_err(|e| named(Path::new(STDOUT), e)),
         }
     }
     fn flush(&mut self) -> io::Result<()> {
         match self {
             Out::File(f) => f.flush(),
-            Out::Stdout(s) => s.flush(),
+            Out::Stdout(s) => s.flush().map_err(|e| named(Path::new(STDOUT), e)),
         }
     }
 }
@@ -165,6 +386,15 @@ pub fn commit_all(files: Vec<AtomicFile>) -> Result<()> {
 mod tests {
     use super::*;
 
+    fn names(dir: &Path) -> Vec<String> {
+        let mut v: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        v.sort();
+        v
+    }
+
     #[test]
     fn commit_renames_and_drop_cleans_up() {
         let dir = tempfile::tempdir().unwrap();
@@ -172,15 +402,24 @@ mod tests {
         let mut f = AtomicFile::create(&t).unwrap();
         f.write_all(b"hello").unwrap();
         assert!(!t.exists());
+        assert_eq!(
+            pending()
+                .iter()
+                .filter(|p| p.starts_with(dir.path()))
+                .count(),
+            1
+        );
         f.commit().unwrap();
         assert_eq!(std::fs::read(&t).unwrap(), b"hello");
+        assert!(!pending().iter().any(|p| p.starts_with(dir.path())));
 
         let u = dir.path().join("b.txt");
         let mut g = AtomicFile::create(&u).unwrap();
         g.write_all(b"partial").unwrap();
         drop(g);
         assert!(!u.exists());
-        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+        assert_eq!(names(dir.path()), ["a.txt"]);
+        assert!(!pending().iter().any(|p| p.starts_with(dir.path())));
 
         let p = svg_page_paths(Path::new("out/all.svg"), 3);
         assert_eq!(p[2], Path::new("out/all-3.svg"));
@@ -193,10 +432,116 @@ mod tests {
                 .unwrap_err()
                 .is_usage()
         );
+    }
 
-        let e = AtomicFile::create(&dir.path().join("no/such/dir/c.txt"))
+    #[test]
+    fn closed_files_hold_no_descriptor_and_commit_later() {
+        let dir = tempfile::tempdir().unwrap();
+        let fds = || std::fs::read_dir("/proc/self/fd").unwrap().count();
+        let before = fds();
+        let mut files = vec![];
+        for i in 0..50 {
+            let mut f = AtomicFile::create(&dir.path().join(format!("p{i}.txt"))).unwrap();
+            f.write_all(b"page").unwrap();
+            f.close().unwrap();
+            assert!(f.write_all(b"more").is_err());
+            files.push(f);
+        }
+        // Other tests run in parallel threads: allow them a few descriptors.
+        assert!(fds() < before + 10, "{} open after closing", fds() - before);
+        commit_all(files).unwrap();
+        assert_eq!(std::fs::read(dir.path().join("p49.txt")).unwrap(), b"page");
+    }
+
+    #[test]
+    fn missing_folder_is_an_error_unless_mkdir() {
+        let dir = tempfile::tempdir().unwrap();
+        let t = dir.path().join("no/such/dir/c.txt");
+        let e = AtomicFile::create(&t).err().unwrap().to_string();
+        assert!(
+            e.contains("c.txt") && e.contains("does not exist") && e.contains("--mkdir"),
+            "{e}"
+        );
+        assert!(!dir.path().join("no").exists());
+        let opts = OutOptions {
+            mkdir: true,
+            ..OutOptions::default()
+        };
+        write_file(&t, b"x", opts).unwrap();
+        assert_eq!(std::fs::read(&t).unwrap(), b"x");
+        // A file where a folder should be.
+        let e = AtomicFile::create(&t.join("d.txt"))
             .err()
-            .unwrap();
-        assert!(e.to_string().contains("c.txt"), "{e}");
+            .unwrap()
+            .to_string();
+        assert!(e.contains("is not a folder"), "{e}");
+        // A folder where the file should be.
+        let e = AtomicFile::create(dir.path()).err().unwrap();
+        assert!(e.is_usage() && e.to_string().contains("is a folder"), "{e}");
+    }
+
+    #[test]
+    fn overwrite_replaces_and_no_clobber_refuses() {
+        let dir = tempfile::tempdir().unwrap();
+        let t = dir.path().join("a.txt");
+        write_file(&t, b"old", OutOptions::default()).unwrap();
+        write_file(&t, b"new", OutOptions::default()).unwrap();
+        assert_eq!(std::fs::read(&t).unwrap(), b"new");
+        let nc = OutOptions {
+            no_clobber: true,
+            ..OutOptions::default()
+        };
+        let e = write_file(&t, b"newer", nc).unwrap_err().to_string();
+        assert!(
+            e.contains("already exists") && e.contains("--no-clobber"),
+            "{e}"
+        );
+        assert_eq!(std::fs::read(&t).unwrap(), b"new");
+        // The name taken while the file was written: the hard link refuses.
+        let u = dir.path().join("u.txt");
+        let mut f = AtomicFile::create_with(&u, nc).unwrap();
+        f.write_all(b"late").unwrap();
+        std::fs::write(&u, b"first").unwrap();
+        assert!(f.commit().is_err());
+        assert_eq!(std::fs::read(&u).unwrap(), b"first");
+        assert_eq!(names(dir.path()), ["a.txt", "u.txt"]);
+        write_file(&dir.path().join("v.txt"), b"v", nc).unwrap();
+    }
+
+    #[test]
+    fn symlink_is_followed_and_devices_are_written_in_place() {
+        let dir = tempfile::tempdir().unwrap();
+        let real = dir.path().join("real.txt");
+        std::fs::write(&real, b"old").unwrap();
+        let link = dir.path().join("link.txt");
+        std::os::unix::fs::symlink(&real, &link).unwrap();
+        write_file(&link, b"new", OutOptions::default()).unwrap();
+        assert!(
+            std::fs::symlink_metadata(&link)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+        assert_eq!(std::fs::read(&real).unwrap(), b"new");
+        // /dev/null stays a device (renaming over it as root would replace it).
+        write_file(Path::new("/dev/null"), b"gone", OutOptions::default()).unwrap();
+        use std::os::unix::fs::FileTypeExt;
+        assert!(
+            std::fs::metadata("/dev/null")
+                .unwrap()
+                .file_type()
+                .is_char_device()
+        );
+    }
+
+    #[test]
+    fn full_device_error_names_the_file() {
+        let e = write_file(Path::new("/dev/full"), &[0; 1 << 17], OutOptions::default())
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.starts_with("/dev/full: ") && e.contains("No space left"),
+            "{e}"
+        );
     }
 }

@@ -47,15 +47,23 @@ impl Sampler {
 
     /// `k` uniform random tours (with repetition) with their IDs.
     pub fn tours(&mut self, zdd: &Zdd, k: usize) -> Result<Vec<(u128, Tour)>> {
+        Ok(self.stream(zdd, k as u64)?.collect())
+    }
+
+    /// `k` uniform random tours (with repetition) with their IDs, drawn one at a time
+    /// (memory does not grow with `k`).
+    pub fn stream<'a>(
+        &'a mut self,
+        zdd: &'a Zdd,
+        k: u64,
+    ) -> Result<impl Iterator<Item = (u128, Tour)> + 'a> {
         if zdd.count() == 0 {
             return Err(Error::runtime("no tours to sample from"));
         }
-        Ok((0..k)
-            .map(|_| {
-                let id = self.below(zdd.count());
-                (id, zdd.unrank(id).expect("id below the count"))
-            })
-            .collect())
+        Ok((0..k).map(move |_| {
+            let id = self.below(zdd.count());
+            (id, zdd.unrank(id).expect("id below the count"))
+        }))
     }
 }
 

@@ -11,6 +11,32 @@ pub struct Cli {
     /// The command.
     #[command(subcommand)]
     pub command: Command,
+    /// Memory the engines may use, e.g. 4G or 512M (default: three quarters of this
+    /// machine's memory); work that would need more fails cleanly before the system
+    /// would kill it.
+    #[arg(long, global = true, value_name = "SIZE")]
+    pub max_memory: Option<String>,
+}
+
+/// How output files are written (render, glyph, find, slide).
+#[derive(Debug, Args, Clone, Copy, Default)]
+pub struct OutputFlags {
+    /// Create the output file's folder (and its parents) when missing.
+    #[arg(long)]
+    pub mkdir: bool,
+    /// Refuse to replace an existing output file (by default it is replaced, atomically).
+    #[arg(long)]
+    pub no_clobber: bool,
+}
+
+impl OutputFlags {
+    /// As the library's options.
+    pub fn options(self) -> tourglyph::output::OutOptions {
+        tourglyph::output::OutOptions {
+            mkdir: self.mkdir,
+            no_clobber: self.no_clobber,
+        }
+    }
 }
 
 /// The commands of the CLI contract (DESIGN.md).
@@ -120,6 +146,9 @@ pub struct CountArgs {
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
+    /// Count even when the estimate says it cannot finish in reasonable time.
+    #[arg(long)]
+    pub force: bool,
 }
 
 /// `tourglyph list`.
@@ -148,6 +177,9 @@ pub struct RenderArgs {
     /// Output file (`-` for stdout); the format comes from the extension unless --format.
     #[arg(short, long, value_name = "FILE")]
     pub output: PathBuf,
+    /// Output file handling.
+    #[command(flatten)]
+    pub out: OutputFlags,
     /// pdf, ps or svg.
     #[arg(long)]
     pub format: Option<String>,
@@ -184,7 +216,7 @@ pub struct GlyphArgs {
     #[arg(long)]
     pub open: bool,
     /// The tour's ID.
-    #[arg(long, conflicts_with_all = ["tour", "random"])]
+    #[arg(long, allow_negative_numbers = true, conflicts_with_all = ["tour", "random"])]
     pub id: Option<String>,
     /// Your own tour: cells separated by spaces or semicolons.
     #[arg(long, conflicts_with = "random")]
@@ -198,6 +230,9 @@ pub struct GlyphArgs {
     /// Output file (`-` for stdout).
     #[arg(short, long, value_name = "FILE")]
     pub output: PathBuf,
+    /// Output file handling.
+    #[command(flatten)]
+    pub out: OutputFlags,
     /// svg, pdf or ps (default: from the extension).
     #[arg(long)]
     pub format: Option<String>,
@@ -207,6 +242,9 @@ pub struct GlyphArgs {
     /// Style name or TOML file.
     #[arg(long, default_value = "line")]
     pub style: String,
+    /// Build the diagram even when the estimate says it cannot finish in reasonable time.
+    #[arg(long)]
+    pub force: bool,
 }
 
 /// `tourglyph find`.
@@ -233,6 +271,9 @@ pub struct FindArgs {
     /// Also draw the tour to this file.
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
+    /// Output file handling.
+    #[command(flatten)]
+    pub out: OutputFlags,
     /// Method, search nodes and time on stderr.
     #[arg(long, short)]
     pub verbose: bool,
@@ -262,6 +303,9 @@ pub struct SlideArgs {
     /// Draw the solution (pdf, ps or svg).
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
+    /// Output file handling.
+    #[command(flatten)]
+    pub out: OutputFlags,
     /// With an SVG output: one animated SVG that plays the solution.
     #[arg(long)]
     pub animate: bool,

@@ -4,6 +4,8 @@
 use super::args::{Selection, TourSpec};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
+use std::sync::OnceLock;
+use tourglyph::budget::Budget;
 use tourglyph::sinks::{Query, parse_range};
 use tourglyph::{Board, Error, LeapGraph, Piece, Result, TourKind};
 
@@ -97,11 +99,20 @@ pub fn explain_impossible(r: &Resolved) -> bool {
 
 /// Refuse a walk over more IDs than [`WALK_LIMIT`] unless bounded or forced.
 pub fn check_walk(total: u128, r: &Resolved, sel: &Selection, what: &str) -> Result<()> {
+    if let Some(k) = sel.sample {
+        if u128::from(k) > WALK_LIMIT && !sel.force {
+            return Err(Error::usage(format!(
+                "{what} {k} random tours would not finish in reasonable time (the limit is \
+                 {WALK_LIMIT}); ask for fewer, or add --force"
+            )));
+        }
+        return Ok(());
+    }
     let walk = match &r.query.range {
         Some(rg) => rg.end.min(total).saturating_sub(rg.start),
         None => total,
     };
-    if walk > WALK_LIMIT && sel.limit.is_none() && sel.sample.is_none() && !sel.force {
+    if walk > WALK_LIMIT && sel.limit.is_none() && !sel.force {
         return Err(Error::usage(format!(
             "{what} all {total} tours of {} would not finish in reasonable time; \
              bound it with --limit K or --range A..B, or add --force",
@@ -127,9 +138,29 @@ pub fn progress_bar(total: u64, quiet: bool, what: &str) -> Option<ProgressBar> 
     Some(pb)
 }
 
-/// Build the diagram, with a spinner when it takes a while.
-pub fn build_zdd(r: &Resolved) -> Result<tourglyph::engine::frontier::Zdd> {
-    tourglyph::engine::frontier::Zdd::build(&r.graph, r.kind)
+/// Build the diagram within the memory of `--max-memory` and, unless `force`, the
+/// default time budget.
+pub fn build_zdd(r: &Resolved, force: bool) -> Result<tourglyph::engine::frontier::Zdd> {
+    tourglyph::engine::frontier::Zdd::build_with_budget(&r.graph, r.kind, &budget(force))
+}
+
+/// `--max-memory`, parsed once per run (default: three quarters of the machine's memory).
+static MAX_MEMORY: OnceLock<u64> = OnceLock::new();
+
+/// Set the memory limit from `--max-memory` (call once, before any command runs).
+pub fn set_max_memory(flag: Option<&str>) -> Result<()> {
+    let bytes = match flag {
+        Some(s) => tourglyph::budget::parse_size(s)?,
+        None => tourglyph::budget::default_memory(),
+    };
+    let _ = MAX_MEMORY.set(bytes);
+    Ok(())
+}
+
+/// The engines' budget: `--max-memory` bytes, and the default time limit unless `force`.
+pub fn budget(force: bool) -> Budget {
+    let memory = *MAX_MEMORY.get_or_init(tourglyph::budget::default_memory);
+    Budget::new(memory, force)
 }
 
 /// `"closed"` / `"open"`.

@@ -1,10 +1,12 @@
 //! `tourglyph count`: exact counts, with symmetry classes and the orbit histogram.
 
 use super::args::CountArgs;
-use super::common::{WALK_LIMIT, explain_impossible, json_str, kind_word, progress_bar, resolve};
+use super::common::{
+    WALK_LIMIT, budget, explain_impossible, json_str, kind_word, progress_bar, resolve,
+};
 use std::collections::BTreeMap;
 use std::io::Write;
-use tourglyph::engine::frontier::{Zdd, count_only};
+use tourglyph::engine::frontier::{Zdd, count_only_with_budget};
 use tourglyph::engine::transfer;
 use tourglyph::sinks::{Query, tally_progress};
 use tourglyph::{Error, LeapGraph, Result};
@@ -29,17 +31,17 @@ pub fn run(a: CountArgs) -> Result<()> {
     } else if r.kind.is_closed() && g.piece().leaps() == [(0, 1)] {
         // Closed rook tours (which never cross): the transfer-matrix counter, exact
         // on boards of any length, and Burnside's lemma for classes.
-        transfer_counts(g, a.spec.classes, a.spec.quiet)?
+        transfer_counts(g, a.spec.classes, a.spec.quiet, a.force)?
     } else if a.spec.classes || a.spec.non_crossing {
-        enumerate_counts(&r.graph, r.kind, &r.query, a.spec.quiet)?
+        enumerate_counts(&r.graph, r.kind, &r.query, a.spec.quiet, a.force)?
     } else {
         Counted {
-            tours: plain_count(g, r.kind)?.to_string(),
+            tours: plain_count(g, r.kind, a.force)?.to_string(),
             classes: None,
             selected: None,
         }
     };
-    let mut out = std::io::stdout().lock();
+    let mut out = tourglyph::output::stdout();
     if a.json {
         let mut s = format!(
             "{{\"piece\":{},\"board\":\"{}\",\"closed\":{},\"tours\":{}",
@@ -73,12 +75,20 @@ pub fn run(a: CountArgs) -> Result<()> {
         }
     }
     let _ = kind_word;
-    Ok(())
+    out.commit()
 }
 
 /// Closed rook tours by the transfer matrix; classes by Burnside's lemma.
-fn transfer_counts(g: &LeapGraph, classes: bool, quiet: bool) -> Result<Counted> {
+fn transfer_counts(g: &LeapGraph, classes: bool, quiet: bool, force: bool) -> Result<Counted> {
     let board = g.board();
+    if board.rows.min(board.cols) <= transfer::MAX_WIDTH {
+        let (seconds, bytes) = transfer::estimate(board);
+        budget(force).check(
+            &format!("counting the closed rook tours of {board}"),
+            seconds,
+            bytes,
+        )?;
+    }
     let pb = progress_bar(1, quiet, "counting");
     let tick = |done: usize, total: usize| {
         if let Some(pb) = &pb {
@@ -111,13 +121,13 @@ fn transfer_counts(g: &LeapGraph, classes: bool, quiet: bool) -> Result<Counted>
 
 /// The number of tours, by the count-only frontier DP on the narrower orientation (a
 /// quarter turn maps tours to tours, so the count is the same).
-fn plain_count(g: &LeapGraph, kind: tourglyph::TourKind) -> Result<u128> {
+fn plain_count(g: &LeapGraph, kind: tourglyph::TourKind, force: bool) -> Result<u128> {
     let b = g.board();
     if b.cols > b.rows {
         let t = LeapGraph::new(b.transposed(), g.piece())?;
-        return Ok(count_only(&t, kind)?.tours);
+        return Ok(count_only_with_budget(&t, kind, &budget(force))?.tours);
     }
-    Ok(count_only(g, kind)?.tours)
+    Ok(count_only_with_budget(g, kind, &budget(force))?.tours)
 }
 
 /// Counts that need the tours themselves: classes (by the representative test) and the
@@ -127,8 +137,9 @@ fn enumerate_counts(
     kind: tourglyph::TourKind,
     q: &Query,
     quiet: bool,
+    force: bool,
 ) -> Result<Counted> {
-    let zdd = Zdd::build(g, kind)?;
+    let zdd = Zdd::build_with_budget(g, kind, &budget(force))?;
     let total = zdd.count();
     if total > WALK_LIMIT {
         return Err(Error::usage(format!(

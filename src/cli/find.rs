@@ -5,11 +5,12 @@
 //! Statistics go to stderr only with `--verbose`.
 
 use super::args::FindArgs;
-use std::io::{BufWriter, Write};
+use std::io::Write;
 use std::path::Path;
 use std::time::Instant;
 use tourglyph::engine::construct::{Request, find};
 use tourglyph::layout::style::Style;
+use tourglyph::output::OutOptions;
 use tourglyph::render::Format;
 use tourglyph::{Board, Error, LeapGraph, Piece, Result, Tour, TourKind};
 
@@ -46,19 +47,25 @@ pub fn run(args: FindArgs) -> Result<()> {
         );
     }
     if let Some(path) = &args.output {
-        draw(&found.cells, board, &piece, found.closed, path)?;
+        draw(
+            &found.cells,
+            board,
+            &piece,
+            found.closed,
+            path,
+            args.out.options(),
+        )?;
         if path.as_os_str() == "-" {
             return Ok(());
         }
     }
-    let out = std::io::stdout().lock();
-    let mut w = BufWriter::with_capacity(1 << 16, out);
+    let mut w = tourglyph::output::stdout();
     if args.json {
         write_json(&mut w, board, &found.cells, found.closed)?;
     } else {
         write_algebraic(&mut w, board, &found.cells)?;
     }
-    w.flush()?;
+    w.commit()?;
     Ok(())
 }
 
@@ -99,7 +106,14 @@ fn write_algebraic(w: &mut impl Write, board: Board, cells: &[u32]) -> Result<()
 }
 
 /// Draw the tour as a single glyph into `path`, through the sheet/glyph renderer.
-fn draw(cells: &[u32], board: Board, piece: &Piece, closed: bool, path: &Path) -> Result<()> {
+fn draw(
+    cells: &[u32],
+    board: Board,
+    piece: &Piece,
+    closed: bool,
+    path: &Path,
+    opts: OutOptions,
+) -> Result<()> {
     if board.cells() > MAX_DRAW_CELLS {
         return Err(Error::usage(format!(
             "-o draws boards up to {MAX_DRAW_CELLS} cells; {board} has {}: print the tour without -o, or pick a smaller board",
@@ -123,5 +137,5 @@ fn draw(cells: &[u32], board: Board, piece: &Piece, closed: bool, path: &Path) -
         "{} {piece} tour of {board}",
         if closed { "closed" } else { "open" }
     );
-    super::glyph::write_glyph(&tour, &g, &style, DRAW_SIZE_MM, format, title, path)
+    super::glyph::write_glyph(&tour, &g, &style, DRAW_SIZE_MM, format, title, path, opts)
 }

@@ -10,6 +10,7 @@
 use super::args::{GalleryArgs, RenderArgs, Selection, TourSpec};
 use std::path::{Path, PathBuf};
 use tourglyph::gallery::{Manifest, html_escape};
+use tourglyph::output::{OutOptions, write_file};
 use tourglyph::render::Format;
 use tourglyph::{Error, Result};
 
@@ -143,6 +144,8 @@ fn render_args(m: &Manifest, output: PathBuf, f: Format) -> RenderArgs {
         style: m.style.clone(),
         title: Some(m.title.clone()),
         no_captions: false,
+        // The gallery's output folder is created up front; its files are replaced.
+        out: Default::default(),
     }
 }
 
@@ -194,15 +197,7 @@ fn preview(svg: &Path, png: &Path) -> std::result::Result<(), String> {
         &mut pm.as_mut(),
     );
     let bytes = pm.encode_png().map_err(|e| e.to_string())?;
-    write_atomic(png, &bytes)
-}
-
-/// Write beside the target and rename.
-fn write_atomic(path: &Path, bytes: &[u8]) -> std::result::Result<(), String> {
-    let tmp = path.with_extension("tmp~");
-    std::fs::write(&tmp, bytes)
-        .and_then(|_| std::fs::rename(&tmp, path))
-        .map_err(|e| format!("{}: {e}", path.display()))
+    write_file(png, &bytes, OutOptions::default()).map_err(|e| e.to_string())
 }
 
 /// `index.html`: one section per rendered gallery, in manifest order.
@@ -223,5 +218,9 @@ fn write_index(out: &Path, done: &[Done]) -> Result<()> {
         items.push_str("</ul>\n</section>\n");
     }
     let html = INDEX.replace("{{ITEMS}}", &items);
-    write_atomic(&out.join("index.html"), html.as_bytes()).map_err(Error::runtime)
+    write_file(
+        &out.join("index.html"),
+        html.as_bytes(),
+        OutOptions::default(),
+    )
 }

@@ -12,7 +12,7 @@ use tourglyph::layout::glyph::glyph_data;
 use tourglyph::layout::grid::Grid;
 use tourglyph::layout::style::Style;
 use tourglyph::layout::{Sheet, SheetText};
-use tourglyph::output::open_out;
+use tourglyph::output::{OutOptions, open_out_with};
 use tourglyph::render::pdf::{PdfOptions, PdfWriter};
 use tourglyph::render::ps::{PsOptions, PsWriter};
 use tourglyph::render::svg::SvgWriter;
@@ -36,7 +36,16 @@ pub fn run(a: GlyphArgs) -> Result<()> {
         TourKind::Closed
     };
     let (tour, title) = pick(&a, &g, kind)?;
-    write_glyph(&tour, &g, &style, size, format, title, &a.output)
+    write_glyph(
+        &tour,
+        &g,
+        &style,
+        size,
+        format,
+        title,
+        &a.output,
+        a.out.options(),
+    )
 }
 
 /// Write one tour as a glyph on a page exactly its size (`size` mm for the larger side),
@@ -49,11 +58,12 @@ pub fn write_glyph(
     format: Format,
     title: String,
     path: &std::path::Path,
+    opts: OutOptions,
 ) -> Result<()> {
     let style = style.clone();
     let glyph = glyph_data(tour, g, &style);
     let grid = Grid::single(g.board(), size, style.padding)?;
-    let out = open_out(path)?;
+    let out = open_out_with(path, opts)?;
     match format {
         Format::Pdf => draw(
             PdfWriter::new(
@@ -112,7 +122,7 @@ fn pick(a: &GlyphArgs, g: &LeapGraph, kind: TourKind) -> Result<(Tour, String)> 
         })?;
         return Ok((t, format!("a {what}")));
     }
-    let zdd = || Zdd::build(g, kind);
+    let zdd = || Zdd::build_with_budget(g, kind, &super::common::budget(a.force));
     if let Some(id) = &a.id {
         let id: u128 = id.trim().parse().map_err(|_| {
             Error::usage(format!(

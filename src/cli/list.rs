@@ -15,7 +15,7 @@ pub fn run(a: ListArgs) -> Result<()> {
     if explain_impossible(&r) {
         return Ok(());
     }
-    let zdd = build_zdd(&r)?;
+    let zdd = build_zdd(&r, a.sel.force)?;
     r.fix_range(zdd.count());
     check_walk(zdd.count(), &r, &a.sel, "listing")?;
     let g = &r.graph;
@@ -26,8 +26,7 @@ pub fn run(a: ListArgs) -> Result<()> {
         None => zdd.count(),
     };
     let pb = progress_bar(walk as u64, a.spec.quiet, "listing");
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
+    let mut out = tourglyph::output::stdout();
     // Per-cell text, made once: formatting is the hot loop when listing millions.
     let names: Vec<String> = (0..board.cells() as u32)
         .map(|c| board.algebraic(c))
@@ -69,8 +68,7 @@ pub fn run(a: ListArgs) -> Result<()> {
         s
     };
     if let Some(k) = a.sel.sample {
-        let k = usize::try_from(k).map_err(|_| tourglyph::Error::usage("--sample is too large"))?;
-        for (id, tour) in Sampler::new(a.sel.seed).tours(&zdd, k)? {
+        for (id, tour) in Sampler::new(a.sel.seed).stream(&zdd, k)? {
             let line = format(&Item {
                 id,
                 tour,
@@ -78,8 +76,7 @@ pub fn run(a: ListArgs) -> Result<()> {
             });
             out.write_all(line.as_bytes())?;
         }
-        out.flush()?;
-        return Ok(());
+        return out.commit();
     }
     stream_progress(
         &zdd,
@@ -99,6 +96,5 @@ pub fn run(a: ListArgs) -> Result<()> {
     if let Some(pb) = pb {
         pb.finish_and_clear();
     }
-    out.flush()?;
-    Ok(())
+    out.commit()
 }

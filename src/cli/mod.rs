@@ -12,10 +12,13 @@ mod render;
 mod slide;
 
 use args::{Cli, Command};
+use std::path::Path;
 use tourglyph::Result;
+use tourglyph::output::write_file;
 
 /// Run one parsed command line.
 pub fn run(cli: Cli) -> Result<()> {
+    common::set_max_memory(cli.max_memory.as_deref())?;
     match cli.command {
         Command::Count(a) => count::run(a),
         Command::List(a) => list::run(a),
@@ -25,16 +28,17 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Slide(a) => slide::run(a),
         Command::Gallery(a) => gallery::run(a),
         Command::Completions { shell } => {
+            // Into memory first: clap_complete panics on a failed write (a closed pipe).
             let mut cmd = <Cli as clap::CommandFactory>::command();
-            clap_complete::generate(shell, &mut cmd, "tourglyph", &mut std::io::stdout());
-            Ok(())
+            let mut buf = Vec::new();
+            clap_complete::generate(shell, &mut cmd, "tourglyph", &mut buf);
+            write_file(Path::new("-"), &buf, Default::default())
         }
         Command::Man => {
             let cmd = <Cli as clap::CommandFactory>::command();
-            let mut out = std::io::stdout().lock();
+            let mut out = tourglyph::output::stdout();
             clap_mangen::Man::new(cmd).render(&mut out)?;
-            std::io::Write::flush(&mut out)?;
-            Ok(())
+            out.commit()
         }
     }
 }

@@ -7,10 +7,11 @@
 //! [`Sheet`] over the chosen backend, written to a temporary file and renamed.
 
 use super::args::RenderArgs;
-use super::common::{build_zdd, check_walk, resolve};
+use super::common::{budget, build_zdd, check_walk, resolve};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use std::io::IsTerminal;
+use tourglyph::budget::{free_space, human_bytes};
 use tourglyph::engine::Flow;
 use tourglyph::engine::frontier::Zdd;
 use tourglyph::layout::glyph::glyph_data;
@@ -18,7 +19,8 @@ use tourglyph::layout::grid::Grid;
 use tourglyph::layout::page::PageSpec;
 use tourglyph::layout::style::Style;
 use tourglyph::layout::{Sheet, SheetText, grid_spec};
-use tourglyph::output::{check_stdout_pages, open_out, svg_page_paths};
+use tourglyph::output::{check_stdout_pages, open_out_with, svg_page_paths};
+use tourglyph::render::estimate;
 use tourglyph::render::pdf::{PdfOptions, PdfWriter};
 use tourglyph::render::ps::{PsOptions, PsWriter};
 use tourglyph::render::svg::SvgWriter;
@@ -38,25 +40,21 @@ pub fn run(a: RenderArgs) -> Result<()> {
         return Err(Error::usage("--columns must be at least 1"));
     }
     let mut r = resolve(&a.spec, Some(&a.sel))?;
-    let zdd = build_zdd(&r)?;
+    let zdd = build_zdd(&r, a.sel.force)?;
     r.fix_range(zdd.count());
     check_walk(zdd.count(), &r, &a.sel, "rendering")?;
     let g = &r.graph;
-    let plan = match a.sel.sample {
-        // Uniform random tours, in draw order (captions give their IDs).
-        Some(k) => {
-            let k = usize::try_from(k).map_err(|_| Error::usage("--sample is too large"))?;
-            let ids: Vec<u128> = tourglyph::sample::Sampler::new(a.sel.seed)
-                .tours(&zdd, k)?
-                .into_iter()
-                .map(|(id, _)| id)
-                .collect();
-            let orbits = vec![0; ids.len()];
-            Plan::Ids(ids, orbits)
-        }
-        None => plan(&zdd, g, &r.query)?,
+    // The selection's size first (a sample's is known before drawing it), then the cost.
+    let planned = match a.sel.sample {
+        Some(_) => None,
+        None => Some(plan(&zdd, g, &r.query)?),
     };
-    let count = plan.count();
+    let sample = if zdd.count() == 0 {
+        0
+    } else {
+        a.sel.sample.unwrap_or(0)
+    };
+    let count = planned.as_ref().map_or(sample, Plan::count);
     if count == 0 {
         let why = r
             .graph
@@ -74,10 +72,23 @@ pub fn run(a: RenderArgs) -> Result<()> {
     if format == Format::Svg {
         check_stdout_pages(&a.output, grid.pages)?;
     }
+    check_cost(format, g.board(), count, grid.pages, &a.output, a.sel.force)?;
+    let plan = match (planned, a.sel.sample) {
+        (Some(p), _) => p,
+        // Uniform random tours, in draw order (captions give their IDs).
+        (None, k) => {
+            let mut s = tourglyph::sample::Sampler::new(a.sel.seed);
+            let n = zdd.count();
+            let ids: Vec<u128> = (0..k.unwrap_or(0)).map(|_| s.below(n)).collect();
+            let orbits = vec![0; ids.len()];
+            Plan::Ids(ids, orbits)
+        }
+    };
     let text = SheetText {
         title: a.title.clone(),
         footer: footer(g, &r.query, r.kind.is_closed(), count, a.no_captions),
     };
+    let opts = a.out.options();
     let pb = progress(count, grid.pages, a.spec.quiet);
     let title = a.title.clone().unwrap_or_default();
     let job = Job {
@@ -93,7 +104,7 @@ pub fn run(a: RenderArgs) -> Result<()> {
     };
     match format {
         Format::Pdf => {
-            let out = open_out(&a.output)?;
+            let out = open_out_with(&a.output, opts)?;
             let w = PdfWriter::new(
                 out,
                 PdfOptions {
@@ -104,13 +115,13 @@ pub fn run(a: RenderArgs) -> Result<()> {
             job.draw(w)?.into_inner().commit()?;
         }
         Format::Ps => {
-            let out = open_out(&a.output)?;
+            let out = open_out_with(&a.output, opts)?;
             let w = PsWriter::new(out, PsOptions { title });
             job.draw(w)?.into_inner().commit()?;
         }
         Format::Svg => {
             let paths = svg_page_paths(&a.output, job.grid.pages);
-            let w = SvgWriter::new(Box::new(move |i| open_out(&paths[i])));
+            let w = SvgWriter::new(Box::new(move |i| open_out_with(&paths[i], opts)));
             for out in job.draw(w)?.into_writers() {
                 out.commit()?;
             }
@@ -118,6 +129,49 @@ pub fn run(a: RenderArgs) -> Result<()> {
     }
     if let Some(pb) = pb {
         pb.finish_and_clear();
+    }
+    Ok(())
+}
+
+/// SVG sheets of more pages than this (one file each) need `--force`.
+const MAX_SVG_FILES: u64 = 1000;
+
+/// Refuse a sheet that would take too long, fill too many SVG files, or not fit on the
+/// disk, before anything is written; `--force` lifts all three.
+fn check_cost(
+    format: Format,
+    board: tourglyph::Board,
+    count: u64,
+    pages: u64,
+    path: &std::path::Path,
+    force: bool,
+) -> Result<()> {
+    let (seconds, bytes) = estimate::sheet(format, board.cells(), count);
+    let size = human_bytes(bytes);
+    let what = format!(
+        "drawing {count} glyphs of {board} on {pages} pages (about {size} of {})",
+        format.extension()
+    );
+    budget(force).check(&what, seconds, 0.0)?;
+    if force {
+        return Ok(());
+    }
+    if format == Format::Svg && pages > MAX_SVG_FILES {
+        return Err(Error::usage(format!(
+            "{what} would write {pages} SVG files, one a page (the limit is {MAX_SVG_FILES}): \
+             use PDF or PostScript, a larger --page, fewer tours, or add --force"
+        )));
+    }
+    if path.as_os_str() != "-" {
+        let dir = path.parent().unwrap_or(std::path::Path::new("."));
+        // The estimate is within 25 %: refuse only what surely does not fit.
+        if let Some(free) = free_space(dir).filter(|&f| bytes * 0.75 > f as f64) {
+            return Err(Error::runtime(format!(
+                "{}: {what}, but only {} is free there: free some space, write elsewhere, or add --force",
+                path.display(),
+                human_bytes(free as f64)
+            )));
+        }
     }
     Ok(())
 }

@@ -72,12 +72,12 @@ pub fn run(args: SlideArgs) -> Result<()> {
         if args.animate {
             let svg =
                 animate::animated_svg(&p, &report.solution, &animate::AnimOptions::default())?;
-            write_atomic(path, svg.as_bytes())?;
+            tourglyph::output::write_file(path, svg.as_bytes(), args.out.options())?;
         } else {
-            frame_sheet(path, e, &p, &report.solution)?;
+            frame_sheet(path, e, &p, &report.solution, args.out.options())?;
         }
     }
-    let mut out = std::io::stdout().lock();
+    let mut out = tourglyph::output::stdout();
     if args.json {
         let j = serde_json::to_string(&JsonReport::new(&p, &report)).map_err(|e| {
             Error::runtime(format!("internal error: cannot serialise the report: {e}"))
@@ -86,7 +86,7 @@ pub fn run(args: SlideArgs) -> Result<()> {
     } else {
         human(&mut out, &p, &report)?;
     }
-    out.flush()?;
+    out.commit()?;
     Ok(())
 }
 
@@ -97,8 +97,10 @@ fn frame_sheet(
     ext: &str,
     p: &puzzle::Puzzle,
     moves: &[puzzle::Move],
+    opts: tourglyph::output::OutOptions,
 ) -> Result<()> {
-    use tourglyph::output::open_out;
+    use tourglyph::output::open_out_with;
+    let open_out = move |p: &std::path::Path| open_out_with(p, opts);
     use tourglyph::puzzle::draw::{SheetStyle, draw_sheet};
     use tourglyph::render::Backend;
     use tourglyph::render::pdf::{PdfOptions, PdfWriter};
@@ -167,28 +169,6 @@ fn extension(path: &Path) -> Result<String> {
                 path.display()
             ))
         })
-}
-
-/// Write `bytes` to a temporary file beside `path`, then rename it over `path` (`-` is
-/// stdout).
-fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
-    if path.as_os_str() == "-" {
-        let mut o = std::io::stdout().lock();
-        o.write_all(bytes)?;
-        return Ok(o.flush()?);
-    }
-    let name = path
-        .file_name()
-        .ok_or_else(|| Error::usage(format!("'{}' is not a file name", path.display())))?;
-    let mut tmp_name = std::ffi::OsString::from(".");
-    tmp_name.push(name);
-    tmp_name.push(format!(".{}.tmp", std::process::id()));
-    let tmp = path.with_file_name(tmp_name);
-    let res = std::fs::write(&tmp, bytes).and_then(|()| std::fs::rename(&tmp, path));
-    res.map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        Error::file(path, e)
-    })
 }
 
 #[derive(serde::Serialize)]

@@ -14,6 +14,10 @@ use crate::render::Place;
 /// Millimetres per point.
 pub const MM_PER_PT: f64 = 25.4 / 72.0;
 
+/// The smallest cell pitch `--columns` may ask for, in mm: a tenth of a millimetre is
+/// about the finest line a printer draws, and it keeps the rows of a page countable.
+pub const MIN_COLUMN_PITCH: f64 = 0.1;
+
 /// What the grid must hold; `Default` gives the documented defaults.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GridSpec {
@@ -153,6 +157,12 @@ impl Grid {
                     Some(c) => {
                         let c = u64::from(c.max(1));
                         let p = uw / (c as f64 * bw);
+                        if p < MIN_COLUMN_PITCH {
+                            let most = (uw / (MIN_COLUMN_PITCH * bw)).floor().max(1.0);
+                            return Err(Error::usage(format!(
+                                "--columns {c} makes a cell {p:.2e} mm wide on this page: at most {most} columns fit at {MIN_COLUMN_PITCH} mm a cell; use fewer columns or a larger --page"
+                            )));
+                        }
                         let r = ((uh / (p * bh + cap)).floor() as u64).max(1);
                         (c, r)
                     }

@@ -10,6 +10,7 @@
 //!   the fast path PostScript (a prolog procedure) and PDF (a `cm` transform with small
 //!   integer coordinates) use for the thousands of glyphs of a sheet.
 
+pub mod estimate;
 pub mod helvetica;
 pub mod num;
 pub mod ops;

@@ -21,6 +21,23 @@ const MM_PER_PT: f64 = 25.4 / 72.0;
 /// Opens the writer for page `i` (0-based).
 pub type PageOpener<W> = Box<dyn FnMut(usize) -> Result<W>>;
 
+/// A page's writer, closed as soon as its page is written, so that a sheet of tens of
+/// thousands of pages holds no open files or buffers until they are committed together.
+pub trait PageWrite: Write {
+    /// Flush and release what the writer holds; nothing is written to it afterwards.
+    fn close(&mut self) -> Result<()> {
+        Ok(self.flush()?)
+    }
+}
+
+impl PageWrite for Vec<u8> {}
+
+impl PageWrite for crate::output::Out {
+    fn close(&mut self) -> Result<()> {
+        crate::output::Out::close(self)
+    }
+}
+
 struct Page {
     width: f64,
     height: f64,
@@ -29,13 +46,13 @@ struct Page {
 }
 
 /// Writes each page as a standalone SVG document.
-pub struct SvgWriter<W: Write> {
+pub struct SvgWriter<W: PageWrite> {
     open: PageOpener<W>,
     page: Option<Page>,
     done: Vec<W>,
 }
 
-impl<W: Write> SvgWriter<W> {
+impl<W: PageWrite> SvgWriter<W> {
     /// A writer that asks `open` for the output of each page in turn.
     pub fn new(open: PageOpener<W>) -> Self {
         SvgWriter {
@@ -96,7 +113,7 @@ fn cap_name(c: Cap) -> &'static str {
     }
 }
 
-impl<W: Write> Backend for SvgWriter<W> {
+impl<W: PageWrite> Backend for SvgWriter<W> {
     fn begin_page(&mut self, width: f64, height: f64) -> Result<()> {
         if self.page.is_some() {
             return Err(Error::runtime("svg: page begun twice"));
@@ -169,7 +186,7 @@ impl<W: Write> Backend for SvgWriter<W> {
         w.write_all(b"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")?;
         svg::write(&mut w, &doc)?;
         w.write_all(b"\n")?;
-        w.flush()?;
+        w.close()?;
         self.done.push(w);
         Ok(())
     }

@@ -24,6 +24,7 @@
 
 mod state;
 
+use crate::budget::Budget;
 use crate::engine::{Flow, Found, Sink, Stats};
 use crate::error::{Error, Result};
 use crate::graph::LeapGraph;
@@ -38,8 +39,33 @@ pub use state::Level;
 /// Bytes per diagram node: lo, hi, variable (u32 each) and count (u128).
 pub const BYTES_PER_NODE: usize = 28;
 
-/// Default memory cap for one diagram, overridable with [`Zdd::build_with_budget`].
-pub const DEFAULT_BUDGET: usize = 16 << 30;
+/// Diagram nodes built per second on the reference machine (measured: 14×14 rook, 16 M
+/// nodes; `benches/limits.sh`), to turn a projected size into a time.
+pub const NODES_PER_SECOND: f64 = 2.5e6;
+
+/// Frontier states stepped per second by [`count_only`] on the reference machine
+/// (measured: 6×8 knight; `benches/limits.sh`).
+pub const STATES_PER_SECOND: f64 = 1.3e6;
+
+/// Bytes per state held by [`count_only`]: the next level's hash map (key, count, control
+/// byte, load-factor slack) and the sorted current level.
+const BYTES_PER_STATE: f64 = 96.0;
+
+/// Where a level-by-level construction is heading: `done` units built, `width` at level
+/// `i` of `levels`. The width of a frontier construction grows over the first rows and
+/// then holds, so `done + width × levels left` is what the whole will need, give or take
+/// the last row; checking it at every level refuses a hopeless build early.
+fn projected(done: usize, width: usize, i: usize, levels: usize) -> f64 {
+    done as f64 + width as f64 * (levels - i - 1) as f64
+}
+
+fn kind_word(kind: TourKind) -> &'static str {
+    if kind == TourKind::Closed {
+        "closed"
+    } else {
+        "open"
+    }
+}
 
 /// IDs handed to one worker at a time by [`Zdd::par_map`].
 const CHUNK: u128 = 4096;
@@ -68,14 +94,15 @@ fn too_wide(g: &LeapGraph) -> Error {
 }
 
 impl Zdd {
-    /// Build the diagram of all tours of `kind` on `g`, within [`DEFAULT_BUDGET`] bytes.
+    /// Build the diagram of all tours of `kind` on `g`, within the default [`Budget`].
     pub fn build(g: &LeapGraph, kind: TourKind) -> Result<Zdd> {
-        Self::build_with_budget(g, kind, DEFAULT_BUDGET)
+        Self::build_with_budget(g, kind, &Budget::default())
     }
 
-    /// Build the diagram, failing cleanly (instead of being killed) when its nodes would
-    /// need more than `budget` bytes.
-    pub fn build_with_budget(g: &LeapGraph, kind: TourKind, budget: usize) -> Result<Zdd> {
+    /// Build the diagram, failing cleanly (instead of being killed or running for hours)
+    /// as soon as its projected size (see [`projected`]) needs more memory or time than
+    /// `budget` allows.
+    pub fn build_with_budget(g: &LeapGraph, kind: TourKind, budget: &Budget) -> Result<Zdd> {
         let n = g.vertex_count();
         let m = g.edge_count();
         let mut z = Zdd {
@@ -97,7 +124,6 @@ impl Zdd {
             return Ok(z);
         }
         let plan = Plan::new(n, g.edges(), kind == TourKind::Open).ok_or_else(|| too_wide(g))?;
-        let max_nodes = budget / BYTES_PER_NODE;
         let mut cur: Vec<u128> = vec![0];
         let mut level_start = 2usize;
         for i in 0..m {
@@ -127,23 +153,28 @@ impl Zdd {
                 z.var.push(i as u32);
             }
             z.stats.max_width = z.stats.max_width.max(cur.len() as u64);
-            if next_start + next.len() > max_nodes || next_start + next.len() > u32::MAX as usize {
+            let nodes = projected(next_start, next.len(), i, m);
+            if next_start + next.len() > u32::MAX as usize {
                 return Err(Error::runtime(format!(
-                    "the diagram for {} {} tours of the {} board needs more than {} MB (over {} nodes by edge {} of {}); \
+                    "the diagram for {} {} tours of the {} board has more than 2^32 nodes; \
                      count them with `tourglyph count`, which needs no diagram",
-                    if kind == TourKind::Closed {
-                        "closed"
-                    } else {
-                        "open"
-                    },
+                    kind_word(kind),
                     g.piece(),
-                    g.board(),
-                    budget >> 20,
-                    max_nodes,
-                    i + 1,
-                    m
+                    g.board()
                 )));
             }
+            budget.check(
+                &format!(
+                    "the diagram of the {} {} tours of {} (about {nodes:.2e} nodes, projected from \
+                     edge {} of {m})",
+                    kind_word(kind),
+                    g.piece(),
+                    g.board(),
+                    i + 1
+                ),
+                nodes / NODES_PER_SECOND,
+                nodes * BYTES_PER_NODE as f64 + next.len() as f64 * 64.0,
+            )?;
             level_start = next_start;
             cur = next;
         }
@@ -371,29 +402,35 @@ impl Zdd {
 }
 
 /// Result of [`count_only`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct CountOnly {
     /// Exact number of tours.
     pub tours: u128,
     /// Largest number of states held at one level.
     pub max_width: u64,
+    /// States stepped in all (the work done: a machine-independent counter).
+    pub states: u64,
 }
 
 /// Count the tours of `kind` on `g` by the frontier method without building the diagram:
-/// the same transitions, with counts instead of nodes, two levels at a time.
+/// the same transitions, with counts instead of nodes, two levels at a time; within the
+/// default [`Budget`].
 pub fn count_only(g: &LeapGraph, kind: TourKind) -> Result<CountOnly> {
+    count_only_with_budget(g, kind, &Budget::default())
+}
+
+/// [`count_only`] within `budget`: refused as soon as the projected work or the width of
+/// a level breaks it.
+pub fn count_only_with_budget(g: &LeapGraph, kind: TourKind, budget: &Budget) -> Result<CountOnly> {
     let n = g.vertex_count();
     if n == 1 {
         return Ok(CountOnly {
             tours: u128::from(kind == TourKind::Open),
-            max_width: 0,
+            ..CountOnly::default()
         });
     }
     if kind == TourKind::Closed && g.closed_tour_impossible().is_some() {
-        return Ok(CountOnly {
-            tours: 0,
-            max_width: 0,
-        });
+        return Ok(CountOnly::default());
     }
     let plan = Plan::new(n, g.edges(), kind == TourKind::Open).ok_or_else(|| too_wide(g))?;
     let overflow = || {
@@ -405,8 +442,24 @@ pub fn count_only(g: &LeapGraph, kind: TourKind) -> Result<CountOnly> {
     let mut cur: Vec<(u128, u128)> = vec![(0, 1)];
     let mut total: u128 = 0;
     let mut max_width = 0u64;
-    for i in 0..g.edge_count() {
+    let mut states = 0usize;
+    let m = g.edge_count();
+    for i in 0..m {
         max_width = max_width.max(cur.len() as u64);
+        states += cur.len();
+        let work = projected(states, cur.len(), i, m);
+        budget.check(
+            &format!(
+                "counting the {} {} tours of {} (about {work:.2e} frontier states, projected \
+                 from edge {} of {m})",
+                kind_word(kind),
+                g.piece(),
+                g.board(),
+                i + 1
+            ),
+            work / STATES_PER_SECOND,
+            cur.len() as f64 * 3.0 * BYTES_PER_STATE,
+        )?;
         let mut next: FxHashMap<u128, u128> = FxHashMap::default();
         next.reserve(cur.len() * 2);
         for &(s, c) in &cur {
@@ -429,5 +482,6 @@ pub fn count_only(g: &LeapGraph, kind: TourKind) -> Result<CountOnly> {
     Ok(CountOnly {
         tours: total,
         max_width,
+        states: states as u64,
     })
 }
