@@ -33,7 +33,7 @@ impl LeapGraph {
         let n = board.cells();
         if n > MAX_GRAPH_CELLS {
             return Err(Error::usage(format!(
-                "board {board} has {n} cells; the leap graph is limited to {MAX_GRAPH_CELLS}"
+                "board {board} has {n} cells; the leap graph is limited to {MAX_GRAPH_CELLS}: use a smaller board"
             )));
         }
         let moves = piece.moves();

@@ -11,11 +11,17 @@ fn main() -> ExitCode {
     on_signals_remove_partial_outputs();
     let parsed = match cli::args::Cli::try_parse() {
         Ok(c) => c,
+        Err(e)
+            if e.use_stderr()
+                && e.kind() != clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand =>
+        {
+            eprintln!("tourglyph: {}", one_line(&e));
+            return ExitCode::from(2);
+        }
         Err(e) => {
-            // clap prints help/version to stdout (exit 0) and usage errors to stderr (2).
-            let code = if e.use_stderr() { 2 } else { 0 };
+            // Help and version on stdout (0); the help for a bare `tourglyph` on stderr (2).
             let _ = e.print();
-            return ExitCode::from(code);
+            return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
         }
     };
     match cli::run(parsed) {
@@ -40,4 +46,27 @@ fn on_signals_remove_partial_outputs() {
             tourglyph::output::abandon_pending(128 + sig);
         }
     });
+}
+
+/// A clap usage error on one line: its message (lines up to `Usage:`, tips dropped,
+/// joined) and where to read more, e.g. `the following required arguments were not
+/// provided: --board <BOARD> (see 'tourglyph count --help')`.
+fn one_line(e: &clap::Error) -> String {
+    let text = e.render().to_string();
+    let parts: Vec<&str> = text
+        .lines()
+        .take_while(|l| !l.starts_with("Usage:"))
+        .map(str::trim)
+        .filter(|l| !(l.is_empty() || l.starts_with("tip:") || l.starts_with("For more")))
+        .collect();
+    let msg = parts.join(" ");
+    let msg = msg.strip_prefix("error: ").unwrap_or(&msg);
+    let cmd = <cli::args::Cli as clap::CommandFactory>::command();
+    let sub = std::env::args()
+        .skip(1)
+        .find(|a| cmd.get_subcommands().any(|s| s.get_name() == a.as_str()));
+    match sub {
+        Some(s) => format!("{msg} (see 'tourglyph {s} --help')"),
+        None => format!("{msg} (see 'tourglyph --help')"),
+    }
 }

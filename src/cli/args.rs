@@ -14,7 +14,7 @@ pub struct Cli {
     /// Memory the engines may use, e.g. 4G or 512M (default: three quarters of this
     /// machine's memory); work that would need more fails cleanly before the system
     /// would kill it.
-    #[arg(long, global = true, value_name = "SIZE")]
+    #[arg(long, global = true, value_name = "SIZE", allow_hyphen_values = true)]
     pub max_memory: Option<String>,
 }
 
@@ -117,7 +117,7 @@ pub struct TourSpec {
 #[derive(Debug, Args, Clone)]
 pub struct Selection {
     /// At most K tours (or classes).
-    #[arg(long, value_name = "K")]
+    #[arg(long, value_name = "K", allow_negative_numbers = true)]
     pub limit: Option<u64>,
     /// Tour IDs A to B−1 (half-open), e.g. 0..100.
     #[arg(long, value_name = "A..B", conflicts_with = "shard")]

@@ -31,9 +31,11 @@ struct Done {
 pub fn run(a: GalleryArgs) -> Result<()> {
     let out = a.out.clone().unwrap_or_else(|| a.dir.join("out"));
     let mut manifests: Vec<PathBuf> = std::fs::read_dir(&a.dir)
-        .map_err(|e| Error::File {
-            path: a.dir.clone(),
-            source: e,
+        .map_err(|e| {
+            Error::runtime(format!(
+                "cannot read the gallery folder '{}': {e}; give the folder of manifests (default: gallery)",
+                a.dir.display()
+            ))
         })?
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "toml"))

@@ -197,7 +197,7 @@ fn parse_size(s: &str) -> Result<f64> {
         (t.as_str(), 1.0)
     };
     match num.trim().parse::<f64>() {
-        Ok(x) if x.is_finite() && x > 0.0 => Ok(x * unit),
+        Ok(x) if x > 0.0 && (x * unit).is_finite() => Ok(x * unit),
         _ => Err(Error::usage(format!(
             "bad size '{s}': write a length like 50mm, 5cm or 2in"
         ))),

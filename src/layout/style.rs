@@ -150,7 +150,11 @@ impl Style {
             )));
         }
         let p = Path::new(spec);
-        let src = std::fs::read_to_string(p).map_err(|e| Error::file(p, e))?;
+        let src = std::fs::read_to_string(p).map_err(|e| {
+            Error::runtime(format!(
+                "cannot read style file '{spec}': {e}; give a built-in style name or the path of a .toml style file"
+            ))
+        })?;
         let stem = p.file_stem().and_then(|s| s.to_str()).unwrap_or("custom");
         Style::parse(&src, spec, stem)
     }

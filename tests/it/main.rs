@@ -1,10 +1,12 @@
 //! One integration test binary, a module per topic (DESIGN.md, "Examples to follow" 9).
 
 mod adoption;
+mod bad_inputs;
 mod classes;
 mod cli_count_list;
 mod common;
 mod engine;
+mod failures;
 mod find;
 mod gallery;
 mod parsers;

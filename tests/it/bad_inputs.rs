@@ -1,0 +1,259 @@
+//! Bad input through the binary: malformed, huge, empty, Unicode, negative, overflowing
+//! and contradictory. Each case must exit with its status, print exactly one line on
+//! stderr starting `tourglyph: ` (no panic, no backtrace) and leave no file behind.
+//!
+//! The whole table, with each message, is the golden file `tests/golden/bad-inputs.md`
+//! (regenerate with `UPDATE_GOLDEN=1`): a changed message shows up as a diff there.
+
+use super::common::bin;
+use std::process::Command;
+
+/// (arguments, expected exit status). Outputs are relative: each case runs in an empty
+/// temporary folder.
+const CASES: &[(&[&str], i32)] = &[
+    (&["count", "--board", "0x6"], 2),
+    (&["count", "--board", ""], 2),
+    (&["count", "--board", "6x"], 2),
+    (&["count", "--board=-6x6"], 2),
+    (&["count", "--board", "99999999999x6"], 2),
+    (&["count", "--board", "6x6x6"], 2),
+    (&["count", "--board", "６x６"], 2),
+    (&["count", "--board", "🂡x6"], 2),
+    (&["count"], 2),
+    (&["count", "--board", "6x6", "--json", "--json"], 2),
+    (&["count", "--board", "40x40"], 2),
+    (&["count", "--board", "20x20"], 2),
+    (&["count", "--board", "18x18", "--max-memory", "100M"], 1),
+    (&["count", "--board", "6x6", "--max-memory", "lots"], 2),
+    (&["count", "--board", "6x6", "--max-memory", "-1G"], 2),
+    (&["count", "--piece", "bishop", "--board", "6x6"], 2),
+    (&["count", "--piece", "leaper:-1,2", "--board", "6x6"], 2),
+    (&["count", "--piece", "leaper:0,0", "--board", "6x6"], 2),
+    (
+        &["count", "--piece", "leaper:99999999999,1", "--board", "6x6"],
+        2,
+    ),
+    (&["count", "--piece", "knight", "--board", "8x8"], 2),
+    (&["list", "--board", "6x6", "--range", "5..2"], 2),
+    (
+        &[
+            "list",
+            "--board",
+            "6x6",
+            "--range",
+            "0..999999999999999999999999999999999999999999",
+        ],
+        2,
+    ),
+    (&["list", "--board", "6x6", "--range", ""], 2),
+    (&["list", "--board", "6x6", "--shard", "0/4"], 2),
+    (&["list", "--board", "6x6", "--shard", "5/4"], 2),
+    (
+        &[
+            "list", "--board", "6x6", "--range", "0..3", "--shard", "1/2",
+        ],
+        2,
+    ),
+    (
+        &["list", "--board", "6x6", "--sample", "1000000000000000000"],
+        2,
+    ),
+    (&["list", "--board", "6x6", "--sample", "5", "--classes"], 2),
+    (&["list", "--board", "6x6", "--limit", "-1"], 2),
+    (&["list", "--board", "12x12"], 2),
+    (&["render", "--board", "6x6", "-o", "x.docx"], 2),
+    (
+        &["render", "--board", "6x6", "--format", "docx", "-o", "x"],
+        2,
+    ),
+    (&["render", "--board", "6x6", "-o", ""], 2),
+    (&["render", "--board", "6x6", "-o", "no/such/dir/x.pdf"], 1),
+    (
+        &["render", "--board", "6x6", "--page", "0x0mm", "-o", "x.pdf"],
+        2,
+    ),
+    (
+        &[
+            "render",
+            "--board",
+            "6x6",
+            "--page",
+            "99999x99999mm",
+            "-o",
+            "x.pdf",
+        ],
+        2,
+    ),
+    (
+        &["render", "--board", "6x6", "--columns", "0", "-o", "x.pdf"],
+        2,
+    ),
+    (
+        &[
+            "render",
+            "--board",
+            "6x6",
+            "--columns",
+            "4000000000",
+            "-o",
+            "x.pdf",
+        ],
+        2,
+    ),
+    (
+        &[
+            "render", "--board", "6x6", "--style", "gothic", "-o", "x.pdf",
+        ],
+        2,
+    ),
+    (
+        &[
+            "render",
+            "--board",
+            "6x6",
+            "--style",
+            "no/such.toml",
+            "-o",
+            "x.pdf",
+        ],
+        1,
+    ),
+    (&["render", "--board", "8x8", "-o", "x.svg"], 2),
+    (
+        &[
+            "render", "--board", "6x6", "--page", "poster", "--limit", "0", "-o", "x.pdf",
+        ],
+        1,
+    ),
+    (&["glyph", "--board", "6x6", "--id", "-1", "-o", "g.svg"], 2),
+    (
+        &["glyph", "--board", "6x6", "--id", "1072", "-o", "g.svg"],
+        2,
+    ),
+    (
+        &[
+            "glyph",
+            "--board",
+            "6x6",
+            "--id",
+            "99999999999999999999999999999999999999999",
+            "-o",
+            "g.svg",
+        ],
+        2,
+    ),
+    (
+        &[
+            "glyph", "--board", "3x4", "--tour", "a1 a2 z9", "-o", "g.svg",
+        ],
+        2,
+    ),
+    (
+        &["glyph", "--board", "3x4", "--tour", "a1 b1", "-o", "g.svg"],
+        2,
+    ),
+    (
+        &[
+            "glyph",
+            "--board",
+            "100000x100000",
+            "--tour",
+            "a1",
+            "-o",
+            "g.svg",
+        ],
+        2,
+    ),
+    (&["glyph", "--board", "6x6", "-o", "g.svg"], 2),
+    (
+        &[
+            "glyph", "--board", "6x6", "--id", "3", "--size", "1e308in", "-o", "g.svg",
+        ],
+        2,
+    ),
+    (
+        &[
+            "glyph",
+            "--board",
+            "12x12",
+            "--id",
+            "0",
+            "--max-memory",
+            "10M",
+            "-o",
+            "g.svg",
+        ],
+        1,
+    ),
+    (&["find", "--board", "100000x100000"], 2),
+    (&["find", "--board", "5x5", "--closed"], 1),
+    (&["find", "--board", "8x8", "--start", "z99"], 2),
+    (&["find", "--board", "8x8", "--start", "é4"], 2),
+    (&["slide", "--board", "17x17"], 2),
+    (&["slide", "--board", "6x8"], 2),
+    (&["slide", "--board", "8x8", "--from", "a1 a1 a1 a1"], 2),
+    (&["gallery", "no-such-folder"], 1),
+    (&["--bogus"], 2),
+];
+
+/// A Markdown table cell: pipes escaped, kept on one line.
+fn cell(s: &str) -> String {
+    s.replace('|', "\\|").replace('\n', " ")
+}
+
+#[test]
+fn bad_inputs_give_one_line_and_the_right_status() {
+    let mut table = String::from(
+        "# Bad inputs\n\nMade by `tests/it/bad_inputs.rs` (`UPDATE_GOLDEN=1` rewrites it). \
+         Each row ran in an empty folder, exited with the status shown, printed this one \
+         line on stderr and left no file.\n\n| # | command | exit | message |\n|---|---|---|---|\n",
+    );
+    for (i, (args, want)) in CASES.iter().enumerate() {
+        let dir = tempfile::tempdir().unwrap();
+        let o = Command::new(bin())
+            .args(*args)
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&o.stderr).into_owned();
+        let shown: Vec<String> = args
+            .iter()
+            .map(|a| {
+                if a.is_empty() || a.contains(' ') {
+                    format!("'{a}'")
+                } else {
+                    a.to_string()
+                }
+            })
+            .collect();
+        let cmd = format!("tourglyph {}", shown.join(" "));
+        assert_eq!(o.status.code(), Some(*want), "{cmd}: {err}");
+        assert!(err.starts_with("tourglyph: "), "{cmd}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{cmd}: {err}");
+        assert!(!err.contains("panicked"), "{cmd}: {err}");
+        let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
+        assert!(left.is_empty(), "{cmd} left files");
+        table += &format!(
+            "| {} | `{}` | {want} | {} |\n",
+            i + 1,
+            cell(&cmd),
+            cell(err.trim_end())
+        );
+    }
+    assert!(CASES.len() >= 30);
+    let golden =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/bad-inputs.md");
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::write(&golden, &table).unwrap();
+    }
+    let expected = std::fs::read_to_string(&golden).unwrap_or_default();
+    if expected != table {
+        let actual = golden.with_extension("actual.md");
+        std::fs::write(&actual, &table).unwrap();
+        panic!(
+            "messages differ from {}; the actual table is in {} (UPDATE_GOLDEN=1 accepts it)",
+            golden.display(),
+            actual.display()
+        );
+    }
+}
