@@ -1,0 +1,524 @@
+//! Output validity under stress: random tours of random boards (every piece, open and
+//! closed), drawn as sheets of 1 to 12 glyphs in every built-in style, on random pages
+//! (sizes, landscape, columns, captions on and off) under hostile titles, captions and
+//! footers, in all three formats; every file is checked by the real validators (qpdf and
+//! pdftotext for PDF, Ghostscript for PostScript, usvg for SVG) and for one semantic fact
+//! (the page count the grid predicted; the number of paths in the SVG).
+//!
+//! Tours are uniform samples of the frontier diagram where it is cheap to build, else the
+//! seeded single-tour finder's; a case whose piece has no tour of its kind on its board is
+//! rejected (and a new one drawn). A failing case shrinks to the smallest sheet that fails.
+//!
+//! `STRESS_CASES=N` runs N cases instead of [`DEFAULT_CASES`] (a longer soak); run with
+//! `--nocapture` to see the figures. The validators must be installed (CI installs them):
+//! without them this test fails, it never skips.
+
+use crate::common::{gs_check, pdftotext_check, qpdf_check, qpdf_pages, svg_tree, tool};
+use proptest::prelude::*;
+use proptest::test_runner::{Config, TestCaseError, TestError, TestRunner};
+use std::cell::Cell;
+use std::io::BufWriter;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+use tourglyph::engine::construct::{Request, find};
+use tourglyph::engine::frontier::Zdd;
+use tourglyph::layout::glyph::glyph_data;
+use tourglyph::layout::grid::Grid;
+use tourglyph::layout::page::PageSpec;
+use tourglyph::layout::style::{BUILTIN, CornerKind, Style};
+use tourglyph::layout::{Sheet, SheetText, grid_spec};
+use tourglyph::render::pdf::{PdfOptions, PdfWriter};
+use tourglyph::render::ps::{PsOptions, PsWriter};
+use tourglyph::render::svg::SvgWriter;
+use tourglyph::render::{Backend, Format, GlyphData, Rgb};
+use tourglyph::sample::Sampler;
+use tourglyph::{Board, Error, LeapGraph, Piece, Tour, TourKind};
+
+/// Cases of a plain `cargo test` run (each is one sheet in each of the three formats).
+const DEFAULT_CASES: u32 = 128;
+
+/// One sheet to draw: what proptest generates and shrinks.
+#[derive(Clone, Debug)]
+struct Case {
+    /// Piece name as the CLI takes it (`rook`, …, `leaper:A,B`).
+    piece: String,
+    rows: u32,
+    cols: u32,
+    closed: bool,
+    /// Seed of the sampler or the finder.
+    seed: u64,
+    /// Glyphs on the sheet.
+    glyphs: usize,
+    /// A built-in style name.
+    style: &'static str,
+    /// The style's corner treatment replaced (the built-ins have no bevel).
+    corner: Option<CornerKind>,
+    /// A page background added to the style.
+    background: bool,
+    /// Draw one glyph on a page its own size (`glyph`, `find -o`), this many mm wide,
+    /// instead of a sheet.
+    single: Option<u32>,
+    /// Page as `--page` takes it.
+    page: String,
+    landscape: bool,
+    columns: Option<u32>,
+    captions: bool,
+    title: Option<String>,
+    footer: String,
+    /// Caption texts, used in turn.
+    labels: Vec<String>,
+    /// PDF compression threads (0: on the calling thread).
+    pdf_threads: usize,
+}
+
+/// Characters that need care in some format: PostScript and PDF string delimiters and
+/// escape, the PostScript comment sign, XML markup and quotes, control characters,
+/// characters XML 1.0 cannot hold, and non-ASCII up to emoji, combining marks and
+/// bidirectional overrides.
+const NASTY: &[char] = &[
+    '(',
+    ')',
+    '\\',
+    '%',
+    '<',
+    '>',
+    '&',
+    '"',
+    '\'',
+    '\0',
+    '\u{1}',
+    '\u{8}',
+    '\t',
+    '\n',
+    '\r',
+    '\u{b}',
+    '\u{c}',
+    '\u{1b}',
+    '\u{7f}',
+    '\u{85}',
+    '\u{a0}',
+    '\u{ad}',
+    '\u{301}',
+    '\u{2028}',
+    '\u{202e}',
+    '\u{feff}',
+    '\u{fffe}',
+    '\u{ffff}',
+    'é',
+    '×',
+    '€',
+    '♞',
+    '🐴',
+    '\u{10ffff}',
+];
+
+/// A short text mixing [`NASTY`] characters, printable ASCII and any Unicode scalar.
+fn text() -> impl Strategy<Value = String> {
+    let ch = prop_oneof![
+        4 => prop::sample::select(NASTY),
+        3 => prop::char::range(' ', '~'),
+        2 => any::<char>(),
+    ];
+    prop::collection::vec(ch, 0..32).prop_map(|v| v.into_iter().collect())
+}
+
+fn piece() -> impl Strategy<Value = String> {
+    prop_oneof![
+        4 => Just("rook".to_string()),
+        1 => prop::sample::select(vec!["knight", "king", "camel", "zebra", "giraffe"])
+            .prop_map(String::from),
+        1 => (0u32..=3, 1u32..=5).prop_map(|(a, b)| format!("leaper:{a},{b}")),
+    ]
+}
+
+fn page() -> impl Strategy<Value = String> {
+    prop_oneof![
+        prop::sample::select(vec![
+            "a5", "a4", "a3", "a2", "a1", "a0", "letter", "legal", "tabloid"
+        ])
+        .prop_map(String::from),
+        Just("poster".to_string()),
+        (40u32..=600, 40u32..=600).prop_map(|(w, h)| format!("{w}x{h}mm")),
+        (2u32..=24, 2u32..=24).prop_map(|(w, h)| format!("{w}x{h}in")),
+    ]
+}
+
+fn case() -> impl Strategy<Value = Case> {
+    let styles: Vec<&'static str> = BUILTIN.iter().map(|(n, _)| *n).collect();
+    (
+        (
+            piece(),
+            2u32..=16,
+            2u32..=16,
+            any::<bool>(),
+            any::<u64>(),
+            1usize..=12,
+            prop::sample::select(styles),
+            prop::option::of(prop::sample::select(vec![
+                CornerKind::Sharp,
+                CornerKind::Bevel,
+                CornerKind::Round,
+            ])),
+            any::<bool>(),
+            prop::option::weighted(0.15, 5u32..=300),
+        ),
+        (
+            page(),
+            any::<bool>(),
+            prop::option::of(1u32..=8),
+            any::<bool>(),
+            prop::option::of(text()),
+            text(),
+            prop::collection::vec(text(), 1..=12),
+            0usize..=2,
+        ),
+    )
+        .prop_map(
+            |(
+                (piece, rows, cols, closed, seed, glyphs, style, corner, background, single),
+                (page, landscape, columns, captions, title, footer, labels, pdf_threads),
+            )| Case {
+                piece,
+                rows,
+                cols,
+                closed,
+                seed,
+                glyphs: if single.is_some() { 1 } else { glyphs },
+                style,
+                corner,
+                background,
+                single,
+                page,
+                landscape,
+                columns,
+                captions,
+                title,
+                footer,
+                labels,
+                pdf_threads,
+            },
+        )
+}
+
+/// True when the frontier diagram of `g` is cheap to build (milliseconds): rook boards up
+/// to 8 columns, small boards for the other pieces.
+fn diagram_is_cheap(g: &LeapGraph) -> bool {
+    let b = g.board();
+    if g.piece().leaps() == [(0, 1)] {
+        b.cols <= 8
+    } else {
+        b.cells() <= 20 && b.cols <= 5
+    }
+}
+
+/// `k` tours of `g` (repeated in turn if fewer distinct ones were found), uniform from the
+/// frontier diagram where it is cheap, else from the seeded finder, and whether they were
+/// sampled; `None` when there is no tour of this kind.
+fn tours(g: &LeapGraph, closed: bool, k: usize, seed: u64) -> Option<(Vec<Tour>, bool)> {
+    let kind = if closed {
+        TourKind::Closed
+    } else {
+        TourKind::Open
+    };
+    let mut out = Vec::with_capacity(k);
+    if diagram_is_cheap(g) {
+        let z = Zdd::build(g, kind).expect("a cheap diagram builds");
+        if z.count() == 0 {
+            return None;
+        }
+        let drawn = Sampler::new(seed).tours(&z, k).expect("sampling");
+        out.extend(drawn.into_iter().map(|(_, t)| t));
+        return Some((out, true));
+    }
+    for i in 0..k as u64 {
+        let req = Request {
+            board: g.board(),
+            piece: g.piece().clone(),
+            closed,
+            start: None,
+            seed: Some(seed.wrapping_add(i)),
+        };
+        match find(&req) {
+            Ok(f) => out.push(Tour::from_cells(g, &f.cells, kind).expect("a found tour")),
+            Err(_) if i == 0 => return None,
+            Err(_) => break,
+        }
+    }
+    let n = out.len();
+    for i in n..k {
+        out.push(out[i % n].clone());
+    }
+    Some((out, false))
+}
+
+/// Everything a sheet needs, format aside.
+struct Job {
+    case: Case,
+    style: Style,
+    grid: Grid,
+    glyphs: Vec<GlyphData>,
+    /// The tours were sampled from the frontier diagram (else found).
+    sampled: bool,
+}
+
+impl Job {
+    /// The job for `c`; `Err` rejects the case (no tour of its kind, or a page too small
+    /// for any glyph, which is a usage error).
+    fn new(c: &Case) -> Result<Job, TestCaseError> {
+        let piece: Piece = c.piece.parse().expect("piece name");
+        let g = match LeapGraph::new(Board::new(c.rows, c.cols), &piece) {
+            Ok(g) => g,
+            Err(e) => return Err(TestCaseError::reject(e.to_string())),
+        };
+        let mut style = Style::resolve(c.style).expect("built-in style");
+        if let Some(k) = c.corner {
+            style.corner = k;
+        }
+        if c.background {
+            style.background = Some(Rgb(0xf4, 0xee, 0xdc));
+        }
+        let Some((tours, sampled)) = tours(&g, c.closed, c.glyphs, c.seed) else {
+            return Err(TestCaseError::reject("no tour"));
+        };
+        let glyphs: Vec<GlyphData> = tours.iter().map(|t| glyph_data(t, &g, &style)).collect();
+        let mut spec = grid_spec(
+            &style,
+            g.board(),
+            glyphs.len() as u64,
+            c.captions,
+            c.title.is_some(),
+        );
+        spec.page = PageSpec::parse(&c.page)
+            .expect("page name")
+            .landscape(c.landscape);
+        spec.columns = c.columns;
+        let grid = match c.single {
+            Some(mm) => Grid::single(g.board(), f64::from(mm), style.padding),
+            None => Grid::new(&spec),
+        };
+        let grid = match grid {
+            Ok(g) => g,
+            Err(e) if e.is_usage() => return Err(TestCaseError::reject(e.to_string())),
+            Err(e) => panic!("grid: {e}"),
+        };
+        Ok(Job {
+            case: c.clone(),
+            style,
+            grid,
+            glyphs,
+            sampled,
+        })
+    }
+
+    /// Title band text, footer and captions as the sheet draws them (`glyph` and
+    /// `find -o` draw none: their title goes only into the document's metadata).
+    fn text(&self) -> SheetText {
+        let c = &self.case;
+        match c.single {
+            Some(_) => SheetText::default(),
+            None => SheetText {
+                title: c.title.clone(),
+                footer: c.footer.clone(),
+            },
+        }
+    }
+
+    /// Draw the sheet on `backend`, as the CLI does.
+    fn draw<B: Backend>(&self, backend: B) -> B {
+        let c = &self.case;
+        let text = self.text();
+        let mut sheet = Sheet::new(backend, self.grid.clone(), &self.style, text);
+        for (i, g) in self.glyphs.iter().enumerate() {
+            let caption = if c.captions && c.single.is_none() {
+                c.labels[i % c.labels.len()].as_str()
+            } else {
+                ""
+            };
+            sheet.push(g, caption).expect("push a glyph");
+        }
+        sheet.finish().expect("finish the sheet")
+    }
+
+    /// Write the sheet in `format` into `dir`; returns the files (one per page for SVG).
+    fn write(&self, format: Format, dir: &Path) -> Vec<PathBuf> {
+        let title = self.case.title.clone().unwrap_or_default();
+        let file = |p: &Path| BufWriter::new(std::fs::File::create(p).expect("create"));
+        match format {
+            Format::Pdf => {
+                let p = dir.join("sheet.pdf");
+                let opts = PdfOptions {
+                    title,
+                    threads: self.case.pdf_threads,
+                    ..PdfOptions::default()
+                };
+                drop(self.draw(PdfWriter::new(file(&p), opts)).into_inner());
+                vec![p]
+            }
+            Format::Ps => {
+                let p = dir.join("sheet.ps");
+                drop(
+                    self.draw(PsWriter::new(file(&p), PsOptions { title }))
+                        .into_inner(),
+                );
+                vec![p]
+            }
+            Format::Svg => {
+                let paths: Vec<PathBuf> = (1..=self.grid.pages)
+                    .map(|i| dir.join(format!("sheet-{i}.svg")))
+                    .collect();
+                let open = paths.clone();
+                let w = SvgWriter::new(Box::new(move |i| {
+                    let p = &open[i];
+                    std::fs::File::create(p).map_err(|e| Error::file(p, e))
+                }));
+                let written = self.draw(w).into_writers().len();
+                assert_eq!(written as u64, self.grid.pages, "SVG pages written");
+                paths
+            }
+        }
+    }
+
+    /// Paths usvg should find on SVG page `page`: the background, and per glyph its
+    /// frame, its dots and its line (every built-in style strokes or fills the line).
+    fn svg_paths(&self, page: u64) -> usize {
+        let st = &self.style;
+        let on_page = (0..self.glyphs.len() as u64)
+            .filter(|&i| self.grid.slot(i).page == page)
+            .count();
+        let per_glyph = 1 + usize::from(st.frame.is_some()) + usize::from(st.dots.is_some());
+        usize::from(st.background.is_some()) + on_page * per_glyph
+    }
+}
+
+/// Path nodes in a usvg group, nested groups included.
+fn count_paths(g: &resvg::usvg::Group) -> usize {
+    g.children()
+        .iter()
+        .map(|n| match n {
+            resvg::usvg::Node::Path(_) => 1,
+            resvg::usvg::Node::Group(g) => count_paths(g),
+            _ => 0,
+        })
+        .sum()
+}
+
+/// `%%Pages:` of a DSC document's trailer, and the number of `%%Page:` comments.
+fn ps_pages(p: &Path) -> (Option<u64>, u64) {
+    let text = String::from_utf8_lossy(&std::fs::read(p).expect("read PS")).into_owned();
+    let trailer = text
+        .lines()
+        .rev()
+        .find_map(|l| l.strip_prefix("%%Pages: "))
+        .and_then(|n| n.trim().parse().ok());
+    let pages = text.lines().filter(|l| l.starts_with("%%Page: ")).count() as u64;
+    (trailer, pages)
+}
+
+/// Figures of a run.
+#[derive(Default)]
+struct Tally {
+    /// Sheets validated per format (PDF, PS, SVG).
+    sheets: [Cell<u64>; 3],
+    pages: Cell<u64>,
+    rejected: Cell<u64>,
+    /// Sheets of sampled tours and of found tours.
+    sampled: Cell<u64>,
+    found: Cell<u64>,
+}
+
+fn bump(c: &Cell<u64>, by: u64) {
+    c.set(c.get() + by);
+}
+
+/// Draw `c` in the three formats and check every file.
+fn check_case(c: &Case, tally: &Tally) -> Result<(), TestCaseError> {
+    let job = Job::new(c).inspect_err(|_| bump(&tally.rejected, 1))?;
+    bump(
+        if job.sampled {
+            &tally.sampled
+        } else {
+            &tally.found
+        },
+        1,
+    );
+    let dir = tempfile::tempdir().expect("temp dir");
+    let pages = job.grid.pages;
+    for (k, format) in [Format::Pdf, Format::Ps, Format::Svg]
+        .into_iter()
+        .enumerate()
+    {
+        let sub = dir.path().join(format.extension());
+        std::fs::create_dir(&sub).expect("mkdir");
+        let files = job.write(format, &sub);
+        match format {
+            Format::Pdf => {
+                qpdf_check(&files[0]);
+                pdftotext_check(&files[0]);
+                prop_assert_eq!(qpdf_pages(&files[0]), pages, "PDF pages");
+            }
+            Format::Ps => {
+                gs_check(&files[0]);
+                prop_assert_eq!(ps_pages(&files[0]), (Some(pages), pages), "PS pages");
+            }
+            Format::Svg => {
+                for (i, f) in files.iter().enumerate() {
+                    let tree = svg_tree(&std::fs::read(f).expect("read SVG"));
+                    prop_assert_eq!(
+                        count_paths(tree.root()),
+                        job.svg_paths(i as u64),
+                        "paths on SVG page {}",
+                        i + 1
+                    );
+                }
+            }
+        }
+        bump(&tally.sheets[k], 1);
+    }
+    bump(&tally.pages, pages);
+    Ok(())
+}
+
+/// The validators answer (so a run whose every case were rejected still fails without
+/// them).
+fn require_validators() {
+    for (name, flag) in [
+        ("qpdf", "--version"),
+        ("gs", "--version"),
+        ("pdftotext", "-v"),
+    ] {
+        let o = tool(name, &[flag]);
+        assert!(o.status.success(), "`{name} {flag}` failed");
+    }
+}
+
+#[test]
+fn stress_every_format_validates() {
+    require_validators();
+    let cases = std::env::var("STRESS_CASES")
+        .ok()
+        .map(|v| v.parse().expect("STRESS_CASES is a number"))
+        .unwrap_or(DEFAULT_CASES);
+    let config = Config {
+        cases,
+        max_global_rejects: cases * 20,
+        failure_persistence: None,
+        ..Config::default()
+    };
+    let clock = Instant::now();
+    let tally = Tally::default();
+    let result = TestRunner::new(config).run(&case(), |c| check_case(&c, &tally));
+    let [pdf, ps, svg] = tally.sheets.each_ref().map(Cell::get);
+    eprintln!(
+        "stress: {cases} cases in {:.1} s ({} rejected; tours sampled for {}, found for {}): sheets validated pdf {pdf}, ps {ps}, svg {svg}; {} pages each",
+        clock.elapsed().as_secs_f64(),
+        tally.rejected.get(),
+        tally.sampled.get(),
+        tally.found.get(),
+        tally.pages.get()
+    );
+    match result {
+        Ok(()) => {}
+        Err(TestError::Fail(why, c)) => panic!("minimal failing case: {c:#?}\n{why}"),
+        Err(TestError::Abort(why)) => panic!("aborted: {why}"),
+    }
+}
