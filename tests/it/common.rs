@@ -84,9 +84,9 @@ pub fn qpdf_pages(p: &Path) -> u64 {
 
 /// `pdftotext` (poppler, a second PDF parser) must read the PDF: exit 0 and no `Error`
 /// printed (poppler reports broken content streams as "Syntax Error" and goes on).
-/// Returns the text.
+/// Returns the text in content-stream order (`-raw`).
 pub fn pdftotext_check(p: &Path) -> String {
-    let o = tool("pdftotext", &[arg(p), "-"]);
+    let o = tool("pdftotext", &["-raw", arg(p), "-"]);
     assert!(
         o.status.success() && !stderr(&o).contains("Error"),
         "pdftotext {}: {}",

@@ -1,9 +1,11 @@
 //! Output validity under stress: random tours of random boards (every piece, open and
-//! closed), drawn as sheets of 1 to 12 glyphs in every built-in style, on random pages
-//! (sizes, landscape, columns, captions on and off) under hostile titles, captions and
+//! closed), drawn as sheets of 1 to 12 glyphs in every built-in style (corners and
+//! background varied too), on random pages (sizes, landscape, columns, captions on and off)
+//! or on a page of one glyph's size as `glyph` draws it, under hostile titles, captions and
 //! footers, in all three formats; every file is checked by the real validators (qpdf and
-//! pdftotext for PDF, Ghostscript for PostScript, usvg for SVG) and for one semantic fact
-//! (the page count the grid predicted; the number of paths in the SVG).
+//! pdftotext for PDF, Ghostscript for PostScript, usvg for SVG) and for semantic facts: the
+//! page count the grid predicted, the number of paths in the SVG, and every title, footer
+//! and caption read back whole from the PDF (none ran off the page).
 //!
 //! Tours are uniform samples of the frontier diagram where it is cheap to build, else the
 //! seeded single-tour finder's; a case whose piece has no tour of its kind on its board is
@@ -27,6 +29,7 @@ use tourglyph::layout::grid::Grid;
 use tourglyph::layout::page::PageSpec;
 use tourglyph::layout::style::{BUILTIN, CornerKind, Style};
 use tourglyph::layout::{Sheet, SheetText, grid_spec};
+use tourglyph::render::helvetica::ascii;
 use tourglyph::render::pdf::{PdfOptions, PdfWriter};
 use tourglyph::render::ps::{PsOptions, PsWriter};
 use tourglyph::render::svg::SvgWriter;
@@ -69,6 +72,33 @@ struct Case {
     labels: Vec<String>,
     /// PDF compression threads (0: on the calling thread).
     pdf_threads: usize,
+}
+
+impl Case {
+    /// The smallest case: one open rook tour of 2×2 in `line` on a poster, no title,
+    /// footer or captions; regression tests change what they need.
+    fn small() -> Case {
+        Case {
+            piece: "rook".into(),
+            rows: 2,
+            cols: 2,
+            closed: false,
+            seed: 0,
+            glyphs: 1,
+            style: "line",
+            corner: None,
+            background: false,
+            single: None,
+            page: "poster".into(),
+            landscape: false,
+            columns: None,
+            captions: false,
+            title: None,
+            footer: String::new(),
+            labels: vec![String::new()],
+            pdf_threads: 0,
+        }
+    }
 }
 
 /// Characters that need care in some format: PostScript and PDF string delimiters and
@@ -323,6 +353,24 @@ impl Job {
         }
     }
 
+    /// The texts the sheet draws: title, footer, captions.
+    fn texts(&self) -> Vec<String> {
+        let (spec, text) = (&self.grid.spec, self.text());
+        let mut out: Vec<String> = text
+            .title
+            .into_iter()
+            .filter(|_| spec.title > 0.0)
+            .collect();
+        if spec.footer > 0.0 {
+            out.push(text.footer);
+        }
+        if spec.caption > 0.0 && self.case.captions && self.case.single.is_none() {
+            let labels = &self.case.labels;
+            out.extend((0..self.glyphs.len()).map(|i| labels[i % labels.len()].clone()));
+        }
+        out
+    }
+
     /// Draw the sheet on `backend`, as the CLI does.
     fn draw<B: Backend>(&self, backend: B) -> B {
         let c = &self.case;
@@ -453,8 +501,20 @@ fn check_case(c: &Case, tally: &Tally) -> Result<(), TestCaseError> {
         match format {
             Format::Pdf => {
                 qpdf_check(&files[0]);
-                pdftotext_check(&files[0]);
+                let text = pdftotext_check(&files[0]);
                 prop_assert_eq!(qpdf_pages(&files[0]), pages, "PDF pages");
+                // Every text reads back whole, as drawn (printable ASCII, the rest as '?'):
+                // none ran off the page. Compared without white
+                // space, which pdftotext lays out anew.
+                let squeeze = |s: &str| s.split_whitespace().collect::<String>();
+                for t in job.texts() {
+                    prop_assert!(
+                        squeeze(&text).contains(&squeeze(&ascii(&t))),
+                        "{:?} not in the PDF's text {:?}",
+                        ascii(&t),
+                        text
+                    );
+                }
             }
             Format::Ps => {
                 gs_check(&files[0]);
@@ -521,4 +581,49 @@ fn stress_every_format_validates() {
         Err(TestError::Fail(why, c)) => panic!("minimal failing case: {c:#?}\n{why}"),
         Err(TestError::Abort(why)) => panic!("aborted: {why}"),
     }
+}
+
+/// Check one case that must not be rejected (a regression test).
+fn check(c: Case) {
+    if let Err(e) = check_case(&c, &Tally::default()) {
+        panic!("{c:#?}\n{e}");
+    }
+}
+
+/// Bug: a title wider than the page ran off it (the pages of a poster of one 2×2 glyph are
+/// 29 mm wide, this title 33 mm at 14 pt); now it is set smaller to fit between the margins.
+#[test]
+fn title_wider_than_the_page() {
+    check(Case {
+        title: Some("((%(%\0%(((((M".into()),
+        ..Case::small()
+    });
+}
+
+/// Bug: a footer wider than the page ran off its right edge; now it is set smaller to fit
+/// beside the page number.
+#[test]
+fn footer_wider_than_the_page() {
+    check(Case {
+        footer: "(%(%(au%%((\0%(%((".into(),
+        ..Case::small()
+    });
+    check(Case {
+        glyphs: 12,
+        page: "60x60mm".into(),
+        footer: "tourglyph: 12 open rook tours of 2x2".into(),
+        ..Case::small()
+    });
+}
+
+/// Bug: a caption wider than the page ran off it (36 mm of 6 pt capitals under a 2×2 glyph
+/// on a 29 mm poster; any caption wider than its slot also ran into its neighbours); now
+/// each caption is set smaller to fit its slot.
+#[test]
+fn caption_wider_than_the_page() {
+    check(Case {
+        captions: true,
+        labels: vec!["WWWWWWWWWWWWWWWWWW".into()],
+        ..Case::small()
+    });
 }
