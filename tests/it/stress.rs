@@ -37,6 +37,9 @@ use tourglyph::render::{Backend, Format, GlyphData, Rgb};
 use tourglyph::sample::Sampler;
 use tourglyph::{Board, Error, LeapGraph, Piece, Tour, TourKind};
 
+/// Points per millimetre.
+const PT_PER_MM: f64 = 72.0 / 25.4;
+
 /// Cases of a plain `cargo test` run (each is one sheet in each of the three formats).
 const DEFAULT_CASES: u32 = 128;
 
@@ -60,7 +63,7 @@ struct Case {
     background: bool,
     /// Draw one glyph on a page its own size (`glyph`, `find -o`), this many mm wide,
     /// instead of a sheet.
-    single: Option<u32>,
+    single: Option<f64>,
     /// Page as `--page` takes it.
     page: String,
     landscape: bool,
@@ -190,7 +193,14 @@ fn case() -> impl Strategy<Value = Case> {
                 CornerKind::Round,
             ])),
             any::<bool>(),
-            prop::option::weighted(0.15, 5u32..=300),
+            prop::option::weighted(
+                0.15,
+                prop_oneof![
+                    3 => 5.0..300.0f64,
+                    1 => 0.0001..2.0f64,
+                    1 => 1000.0..6000.0f64,
+                ],
+            ),
         ),
         (
             page(),
@@ -323,7 +333,7 @@ impl Job {
             .landscape(c.landscape);
         spec.columns = c.columns;
         let grid = match c.single {
-            Some(mm) => Grid::single(g.board(), f64::from(mm), style.padding),
+            Some(mm) => Grid::single(g.board(), mm, style.padding),
             None => Grid::new(&spec),
         };
         let grid = match grid {
@@ -491,6 +501,13 @@ fn check_case(c: &Case, tally: &Tally) -> Result<(), TestCaseError> {
     );
     let dir = tempfile::tempdir().expect("temp dir");
     let pages = job.grid.pages;
+    // PDF's architectural limits on a page side (ISO 32000-1, Annex C), which the other
+    // formats' consumers share in practice: 3 pt to 14,400 pt.
+    let (w, h) = (job.grid.width * PT_PER_MM, job.grid.height * PT_PER_MM);
+    prop_assert!(
+        (3.0..=14_400.0).contains(&w.min(h)) && (3.0..=14_400.0).contains(&w.max(h)),
+        "page {w} x {h} pt"
+    );
     for (k, format) in [Format::Pdf, Format::Ps, Format::Svg]
         .into_iter()
         .enumerate()
@@ -624,6 +641,27 @@ fn caption_wider_than_the_page() {
     check(Case {
         captions: true,
         labels: vec!["WWWWWWWWWWWWWWWWWW".into()],
+        ..Case::small()
+    });
+}
+
+/// Bug: a glyph page of 0.0001 mm (`glyph --size 0.0001mm`, or `--page 0.0001x0.0001mm`
+/// with a margin-free style) was written as `PageSize [0 0]`, which Ghostscript refuses
+/// ("/configurationerror in --setpagedevice--"), and an SVG of size 0; a tall board's glyph
+/// page could exceed 5080 mm. A page side must now be from 3 pt (PDF's smallest page) to
+/// 5080 mm, else it is a usage error.
+#[test]
+fn glyph_page_smaller_than_3pt() {
+    for (rows, cols, size) in [(7, 4, 0.0001), (6, 6, 1.0), (2, 16, 1.2), (16, 2, 1000.0)] {
+        let e = Grid::single(Board::new(rows, cols), size, 1.0).unwrap_err();
+        assert!(e.is_usage(), "{e}");
+    }
+    assert!(PageSpec::parse("0.0001x0.0001mm").unwrap_err().is_usage());
+    // The smallest glyph page that is allowed validates.
+    check(Case {
+        rows: 7,
+        cols: 4,
+        single: Some(1.1),
         ..Case::small()
     });
 }
