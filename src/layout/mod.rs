@@ -143,20 +143,20 @@ impl<'s, B: Backend> Sheet<'s, B> {
         }
         if self.grid.spec.footer > 0.0 {
             let y = h - m - st.footer_size * MM_PER_PT * 0.3;
-            // The footer takes the width the page number (and a gap of two of its
-            // characters' heights) leaves.
+            // The footer and the page number share the width between the margins, with a
+            // gap of four spaces: both shrink alike when they do not fit.
             let number = format!("page {} of {}", page + 1, self.grid.pages);
-            let number_size = fit_size(&number, st.footer_size, w - 2.0 * m);
-            let mut room = w - 2.0 * m;
-            if self.grid.pages > 1 {
-                room -= crate::render::helvetica::width(&number, number_size * MM_PER_PT)
-                    + 2.0 * number_size * MM_PER_PT;
-            }
+            let line = match (self.text.footer.is_empty(), self.grid.pages > 1) {
+                (false, true) => format!("{}    {number}", self.text.footer),
+                (false, false) => self.text.footer.clone(),
+                (true, _) => number.clone(),
+            };
+            let size = fit_size(&line, st.footer_size, w - 2.0 * m);
             if !self.text.footer.is_empty() {
                 self.backend.text(&Text {
                     x: m,
                     y,
-                    size_pt: fit_size(&self.text.footer, st.footer_size, room),
+                    size_pt: size,
                     color: st.caption_color,
                     anchor: Anchor::Start,
                     text: self.text.footer.clone(),
@@ -166,7 +166,7 @@ impl<'s, B: Backend> Sheet<'s, B> {
                 self.backend.text(&Text {
                     x: w - m,
                     y,
-                    size_pt: number_size,
+                    size_pt: size,
                     color: st.caption_color,
                     anchor: Anchor::End,
                     text: number,
