@@ -6,7 +6,7 @@
 //! A slot is the glyph's board area (`cols + padding` by `rows + padding` pitches, the
 //! padding split evenly around the board) with the caption band below it.
 
-use super::page::{MAX_SIDE_MM, PageSpec};
+use super::page::{MAX_SIDE_MM, MIN_SIDE_MM, PageSpec};
 use crate::board::Board;
 use crate::error::{Error, Result};
 use crate::render::Place;
@@ -212,16 +212,19 @@ impl Grid {
         })
     }
 
-    /// A page holding exactly one glyph `size` mm wide (no margin, caption or bands).
+    /// A page holding exactly one glyph `size` mm wide (no margin, caption or bands); both
+    /// sides of the page must lie within [`MIN_SIDE_MM`] and [`MAX_SIDE_MM`].
     pub fn single(board: Board, size: f64, padding: f64) -> Result<Grid> {
-        if !(size > 0.0) || size > MAX_SIDE_MM {
-            return Err(Error::usage(format!(
-                "bad glyph size {size} mm: use a size from 1 mm to {MAX_SIDE_MM} mm"
-            )));
-        }
         let bw = f64::from(board.cols) + padding;
         let bh = f64::from(board.rows) + padding;
         let pitch = size / bw;
+        let height = pitch * bh;
+        let side = MIN_SIDE_MM..=MAX_SIDE_MM;
+        if !(side.contains(&size) && side.contains(&height)) {
+            return Err(Error::usage(format!(
+                "bad glyph size {size} mm: the page would be {size:.2} x {height:.2} mm, and a page side must be from {MIN_SIDE_MM:.2} mm (3 pt) to {MAX_SIDE_MM} mm"
+            )));
+        }
         let spec = GridSpec {
             page: PageSpec::Size {
                 width: size,

@@ -48,6 +48,18 @@ pub fn grid_spec(style: &Style, board: Board, count: u64, captions: bool, title:
     }
 }
 
+/// `size_pt`, or less if `text` set in Helvetica at that size would be wider than `room`
+/// mm: a title, footer or caption shrinks to the width it has rather than running off the
+/// page or into its neighbour.
+pub fn fit_size(text: &str, size_pt: f64, room: f64) -> f64 {
+    let w = crate::render::helvetica::width(text, size_pt * MM_PER_PT);
+    if w > room && room > 0.0 {
+        size_pt * room / w
+    } else {
+        size_pt
+    }
+}
+
 /// Page furniture of a sheet.
 #[derive(Clone, Debug, Default)]
 pub struct SheetText {
@@ -122,7 +134,7 @@ impl<'s, B: Backend> Sheet<'s, B> {
                 self.backend.text(&Text {
                     x: w / 2.0,
                     y: m + st.title_size * MM_PER_PT,
-                    size_pt: st.title_size,
+                    size_pt: fit_size(t, st.title_size, w - 2.0 * m),
                     color: st.caption_color,
                     anchor: Anchor::Middle,
                     text: t.clone(),
@@ -131,11 +143,20 @@ impl<'s, B: Backend> Sheet<'s, B> {
         }
         if self.grid.spec.footer > 0.0 {
             let y = h - m - st.footer_size * MM_PER_PT * 0.3;
+            // The footer and the page number share the width between the margins, with a
+            // gap of four spaces: both shrink alike when they do not fit.
+            let number = format!("page {} of {}", page + 1, self.grid.pages);
+            let line = match (self.text.footer.is_empty(), self.grid.pages > 1) {
+                (false, true) => format!("{}    {number}", self.text.footer),
+                (false, false) => self.text.footer.clone(),
+                (true, _) => number.clone(),
+            };
+            let size = fit_size(&line, st.footer_size, w - 2.0 * m);
             if !self.text.footer.is_empty() {
                 self.backend.text(&Text {
                     x: m,
                     y,
-                    size_pt: st.footer_size,
+                    size_pt: size,
                     color: st.caption_color,
                     anchor: Anchor::Start,
                     text: self.text.footer.clone(),
@@ -145,10 +166,10 @@ impl<'s, B: Backend> Sheet<'s, B> {
                 self.backend.text(&Text {
                     x: w - m,
                     y,
-                    size_pt: st.footer_size,
+                    size_pt: size,
                     color: st.caption_color,
                     anchor: Anchor::End,
-                    text: format!("page {} of {}", page + 1, self.grid.pages),
+                    text: number,
                 })?;
             }
         }
@@ -180,7 +201,7 @@ impl<'s, B: Backend> Sheet<'s, B> {
             self.captions.push(Text {
                 x: s.caption.0,
                 y: s.caption.1,
-                size_pt: st.caption_size,
+                size_pt: fit_size(caption, st.caption_size, s.w),
                 color: st.caption_color,
                 anchor: Anchor::Middle,
                 text: caption.to_string(),

@@ -6,6 +6,10 @@ use crate::error::{Error, Result};
 /// The largest page side accepted, in mm: PDF viewers cap pages at 14,400 pt (200 in).
 pub const MAX_SIDE_MM: f64 = 5080.0;
 
+/// The smallest page side accepted, in mm: 3 pt, PDF's smallest page (ISO 32000-1,
+/// Annex C); below a thousandth of a point Ghostscript refuses the page size outright.
+pub const MIN_SIDE_MM: f64 = 3.0 * 25.4 / 72.0;
+
 /// A page request.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum PageSpec {
@@ -72,6 +76,11 @@ impl PageSpec {
                 "page size '{s}' is too large: at most {MAX_SIDE_MM} mm (200 in) a side"
             )));
         }
+        if width < MIN_SIDE_MM || height < MIN_SIDE_MM {
+            return Err(Error::usage(format!(
+                "page size '{s}' is too small: at least {MIN_SIDE_MM:.2} mm (3 pt) a side"
+            )));
+        }
         Ok(PageSpec::Size { width, height })
     }
 
@@ -126,6 +135,7 @@ mod tests {
             "-3x4mm",
             "axbmm",
             "9000x10mm",
+            "1x0.5mm",
             "",
         ] {
             assert!(PageSpec::parse(bad).unwrap_err().is_usage(), "{bad}");

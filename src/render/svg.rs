@@ -97,6 +97,20 @@ pub fn path_data(path: &Path) -> String {
     d
 }
 
+/// `text` with the characters XML 1.0 cannot hold (control characters other than tab, line
+/// feed and carriage return, and U+FFFE, U+FFFF) replaced by `?`, as the PDF and PostScript
+/// backends replace what their fonts cannot show. The `svg` crate escapes `&`, `<`, `>` but
+/// passes these through, and a document holding one is not XML.
+fn xml_chars(text: &str) -> String {
+    text.chars()
+        .map(|c| match c {
+            '\t' | '\n' | '\r' => c,
+            '\0'..='\u{1f}' | '\u{fffe}' | '\u{ffff}' => '?',
+            _ => c,
+        })
+        .collect()
+}
+
 fn join_name(j: Join) -> &'static str {
     match j {
         Join::Miter => "miter",
@@ -154,7 +168,7 @@ impl<W: PageWrite> Backend for SvgWriter<W> {
     }
 
     fn text(&mut self, t: &Text) -> Result<()> {
-        let mut e = svg::node::element::Text::new(t.text.clone());
+        let mut e = svg::node::element::Text::new(xml_chars(&t.text));
         e.assign("x", Num(t.x).to_string());
         e.assign("y", Num(t.y).to_string());
         e.assign("font-family", "Helvetica, Arial, sans-serif");
@@ -241,5 +255,27 @@ mod tests {
         assert!(s.contains("17 &lt;x8&gt;"), "{s}");
         let tree = resvg::usvg::Tree::from_str(&s, &resvg::usvg::Options::default()).unwrap();
         assert_eq!(tree.size().width(), 30.0 * 96.0 / 25.4);
+    }
+
+    /// Regression (stress test): a footer "\0" made the page unparsable ("a non-XML
+    /// character '\0'"); control characters and the non-characters U+FFFE, U+FFFF become
+    /// `?`, other Unicode stays.
+    #[test]
+    fn svg_caption_with_control_character() {
+        let mut w = SvgWriter::new(Box::new(|_| Ok(Vec::<u8>::new())));
+        w.begin_page(30.0, 20.0).unwrap();
+        w.text(&Text {
+            x: 5.0,
+            y: 15.0,
+            size_pt: 6.0,
+            color: Rgb::BLACK,
+            anchor: Anchor::Start,
+            text: "a\0b\u{1}\u{1b}\u{7f}\u{fffe}\u{ffff}\t\u{e9}\u{1f434}".into(),
+        })
+        .unwrap();
+        w.end_page().unwrap();
+        let s = String::from_utf8(w.into_writers().remove(0)).unwrap();
+        assert!(s.contains("a?b??\u{7f}??\t\u{e9}\u{1f434}"), "{s}");
+        resvg::usvg::Tree::from_str(&s, &resvg::usvg::Options::default()).unwrap();
     }
 }

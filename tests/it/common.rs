@@ -2,7 +2,7 @@
 
 #![allow(dead_code)]
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 /// Path of the built `tourglyph` binary.
@@ -40,4 +40,85 @@ pub fn stderr(o: &Output) -> String {
 /// The shared reference folder beside the repository.
 pub fn shared() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared")
+}
+
+/// Run an outside tool, panicking with an install hint when it is missing: the validator
+/// tests must fail, never skip, on a machine without the validators (CI installs them).
+pub fn tool(name: &str, args: &[&str]) -> Output {
+    Command::new(name).args(args).output().unwrap_or_else(|e| {
+        panic!("cannot run `{name}` ({e}): install it (apt-get install qpdf ghostscript poppler-utils) — these tests need it")
+    })
+}
+
+/// A path as `&str` for a tool's argument list.
+pub fn arg(p: &Path) -> &str {
+    p.to_str().expect("utf-8 path")
+}
+
+/// `qpdf --check` must pass (exit 0: no errors, no warnings).
+pub fn qpdf_check(p: &Path) {
+    let o = tool("qpdf", &["--check", arg(p)]);
+    assert!(
+        o.status.success(),
+        "qpdf --check {}: {}{}",
+        p.display(),
+        stdout(&o),
+        stderr(&o)
+    );
+}
+
+/// The page count qpdf reads from a PDF.
+pub fn qpdf_pages(p: &Path) -> u64 {
+    let o = tool("qpdf", &["--show-npages", arg(p)]);
+    assert!(
+        o.status.success(),
+        "qpdf --show-npages {}: {}",
+        p.display(),
+        stderr(&o)
+    );
+    stdout(&o)
+        .trim()
+        .parse()
+        .unwrap_or_else(|_| panic!("qpdf --show-npages {}: {}", p.display(), stdout(&o)))
+}
+
+/// `pdftotext` (poppler, a second PDF parser) must read the PDF: exit 0 and no `Error`
+/// printed (poppler reports broken content streams as "Syntax Error" and goes on).
+/// Returns the text in content-stream order (`-raw`).
+pub fn pdftotext_check(p: &Path) -> String {
+    let o = tool("pdftotext", &["-raw", arg(p), "-"]);
+    assert!(
+        o.status.success() && !stderr(&o).contains("Error"),
+        "pdftotext {}: {}",
+        p.display(),
+        stderr(&o)
+    );
+    stdout(&o)
+}
+
+/// Ghostscript must run the PostScript file to the end: exit 0 and no `Error` printed.
+pub fn gs_check(p: &Path) {
+    let o = tool(
+        "gs",
+        &[
+            "-q",
+            "-dSAFER",
+            "-dBATCH",
+            "-dNOPAUSE",
+            "-sDEVICE=nullpage",
+            arg(p),
+        ],
+    );
+    let err = stderr(&o) + &stdout(&o);
+    assert!(
+        o.status.success() && !err.contains("Error"),
+        "gs {}: {err}",
+        p.display()
+    );
+}
+
+/// Parse an SVG document with usvg (resvg's parser), panicking with its error.
+pub fn svg_tree(data: &[u8]) -> resvg::usvg::Tree {
+    resvg::usvg::Tree::from_data(data, &resvg::usvg::Options::default())
+        .unwrap_or_else(|e| panic!("SVG does not parse: {e}"))
 }

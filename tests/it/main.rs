@@ -15,3 +15,4 @@ mod sample;
 mod scale;
 mod slide;
 mod slide_sheet;
+mod stress;

@@ -6,9 +6,8 @@
 //! qpdf, gs and pdftoppm must be installed (CI installs them); without them these tests
 //! fail with a message saying so rather than passing silently.
 
-use crate::common::{run, run_threads, stderr, stdout};
+use crate::common::{gs_check, qpdf_check, run, run_threads, stderr, svg_tree, tool};
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use tourglyph::engine::frontier::Zdd;
 use tourglyph::layout::grid::Grid;
 use tourglyph::layout::page::PageSpec;
@@ -18,12 +17,6 @@ use tourglyph::{LeapGraph, Piece, TourKind};
 
 /// Resolution of the rasterised pages.
 const DPI: f64 = 150.0;
-
-fn tool(name: &str, args: &[&str]) -> std::process::Output {
-    Command::new(name).args(args).output().unwrap_or_else(|e| {
-        panic!("cannot run `{name}` ({e}): install it (apt-get install qpdf ghostscript poppler-utils) — these tests need it")
-    })
-}
 
 fn tmp() -> tempfile::TempDir {
     tempfile::tempdir().expect("temp dir")
@@ -42,37 +35,6 @@ fn render(args: &[&str], out: &Path) {
     }
     let o = run(&a);
     assert!(o.status.success(), "{a:?}: {}", stderr(&o));
-}
-
-fn qpdf_check(p: &Path) {
-    let o = tool("qpdf", &["--check", s(p)]);
-    assert!(
-        o.status.success(),
-        "qpdf --check {}: {}{}",
-        p.display(),
-        stdout(&o),
-        stderr(&o)
-    );
-}
-
-fn gs_check(p: &Path) {
-    let o = tool(
-        "gs",
-        &[
-            "-q",
-            "-dSAFER",
-            "-dBATCH",
-            "-dNOPAUSE",
-            "-sDEVICE=nullpage",
-            s(p),
-        ],
-    );
-    let err = stderr(&o) + &stdout(&o);
-    assert!(
-        o.status.success() && !err.contains("Error"),
-        "gs {}: {err}",
-        p.display()
-    );
 }
 
 /// A grey raster: width, height, one byte a pixel (0 black, 255 white).
@@ -189,8 +151,8 @@ fn raster(p: &Path) -> Gray {
 
 /// Parse and rasterise an SVG with resvg (white paper under it).
 fn svg_raster(data: &[u8]) -> Gray {
-    use resvg::{tiny_skia, usvg};
-    let tree = usvg::Tree::from_data(data, &usvg::Options::default()).expect("SVG parses");
+    use resvg::tiny_skia;
+    let tree = svg_tree(data);
     // usvg sizes are CSS pixels (96 per inch).
     let k = (DPI / 96.0) as f32;
     let size = tree.size();
