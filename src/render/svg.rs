@@ -32,6 +32,10 @@ pub trait PageWrite: Write {
 
 impl PageWrite for Vec<u8> {}
 
+impl PageWrite for std::fs::File {}
+
+impl<W: Write> PageWrite for std::io::BufWriter<W> {}
+
 impl PageWrite for crate::output::Out {
     fn close(&mut self) -> Result<()> {
         crate::output::Out::close(self)
