@@ -93,23 +93,32 @@ fn sigterm_mid_svg_sheet_removes_every_page_and_exits_143() {
     assert!(entries(dir.path()).is_empty(), "{:?}", entries(dir.path()));
 }
 
-/// Run `script` (sh) in a private mount namespace where `/mnt/x` may be mounted: root
-/// mounts directly, others through a user namespace. `None` where neither is allowed.
-fn in_mount_namespace(script: &str) -> Option<std::process::Output> {
+/// Run `script` (sh) in a private mount namespace where a small tmpfs may be mounted on
+/// the empty folder `$M` (a fresh folder, not `/tmp`: mounting over `/tmp` would hide a
+/// checkout that lives there, binary included). Root mounts directly, others through a
+/// user namespace. `None` where neither is allowed. Returns the output and `$M`.
+fn in_mount_namespace(script: &str) -> Option<(std::process::Output, String)> {
+    let m = tempfile::tempdir().unwrap();
+    let mp = m.path().to_str().unwrap().to_string();
     for flags in [&["-m"][..], &["-r", "-m"][..]] {
-        let out = Command::new("unshare")
+        let probe = Command::new("unshare")
             .args(flags)
-            .args(["sh", "-c", "mount -t tmpfs -o size=4k none /tmp && echo ok"])
+            .args([
+                "sh",
+                "-c",
+                "mount -t tmpfs -o size=4k none \"$M\" && echo ok",
+            ])
+            .env("M", &mp)
             .output();
-        if out.is_ok_and(|o| o.status.success()) {
-            return Some(
-                Command::new("unshare")
-                    .args(flags)
-                    .args(["sh", "-c", script])
-                    .env("TG", bin())
-                    .output()
-                    .unwrap(),
-            );
+        if probe.is_ok_and(|o| o.status.success()) {
+            let out = Command::new("unshare")
+                .args(flags)
+                .args(["sh", "-c", script])
+                .env("TG", bin())
+                .env("M", &mp)
+                .output()
+                .unwrap();
+            return Some((out, mp));
         }
     }
     None
@@ -119,16 +128,16 @@ fn in_mount_namespace(script: &str) -> Option<std::process::Output> {
 fn full_disk_mid_write_names_the_file_and_keeps_the_old_one() {
     // A 64 KiB tmpfs holding an old poster; the new PostScript poster (140 KB) fills it.
     let script = r#"
-        mount -t tmpfs -o size=64k none /tmp || exit 99
-        echo old > /tmp/poster.ps
-        "$TG" render --board 6x6 --force -o /tmp/poster.ps 2>/tmp/err
+        mount -t tmpfs -o size=64k none "$M" || exit 99
+        echo old > "$M/poster.ps"
+        "$TG" render --board 6x6 --force -o "$M/poster.ps" 2>"$M/err"
         code=$?
-        cat /tmp/err >&2
+        cat "$M/err" >&2
         echo "exit=$code"
-        ls -A /tmp
-        cat /tmp/poster.ps
+        ls -A "$M"
+        cat "$M/poster.ps"
     "#;
-    let Some(out) = in_mount_namespace(script) else {
+    let Some((out, mp)) = in_mount_namespace(script) else {
         assert!(
             std::env::var_os("CI").is_none(),
             "CI must be able to mount a tmpfs (run as root)"
@@ -148,7 +157,9 @@ fn full_disk_mid_write_names_the_file_and_keeps_the_old_one() {
     assert_eq!(lines.next(), Some("old"), "{o}");
     one_line_error(&e);
     assert!(
-        e.starts_with("tourglyph: /tmp/poster.ps: No space left on device"),
+        e.starts_with(&format!(
+            "tourglyph: {mp}/poster.ps: No space left on device"
+        )),
         "{e}"
     );
 }
@@ -156,12 +167,12 @@ fn full_disk_mid_write_names_the_file_and_keeps_the_old_one() {
 #[test]
 fn full_disk_is_refused_before_writing_when_the_estimate_cannot_fit() {
     let script = r#"
-        mount -t tmpfs -o size=16k none /tmp || exit 99
-        "$TG" render --board 6x6 -o /tmp/poster.ps
+        mount -t tmpfs -o size=16k none "$M" || exit 99
+        "$TG" render --board 6x6 -o "$M/poster.ps"
         echo "exit=$?"
-        ls -A /tmp
+        ls -A "$M"
     "#;
-    let Some(out) = in_mount_namespace(script) else {
+    let Some((out, _)) = in_mount_namespace(script) else {
         assert!(
             std::env::var_os("CI").is_none(),
             "CI must be able to mount a tmpfs"
