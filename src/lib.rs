@@ -29,6 +29,8 @@ pub mod board;
 pub mod crossing;
 pub mod engine;
 pub mod error;
+#[doc(hidden)]
+pub mod fuzzing;
 pub mod gallery;
 pub mod graph;
 pub mod layout;
