@@ -11,6 +11,7 @@
 //! the very same checks.
 
 use crate::board::MAX_SIDE;
+use crate::error::breaks_line;
 use crate::gallery::Manifest;
 use crate::layout::page::{MAX_SIDE_MM, PageSpec};
 use crate::layout::style::Style;
@@ -28,11 +29,6 @@ const STEM: &str = "fuzz";
 /// The input as text: invalid UTF-8 becomes U+FFFD, so every input reaches the parser.
 fn text(data: &[u8]) -> Cow<'_, str> {
     String::from_utf8_lossy(data)
-}
-
-/// True for a character that breaks a message's line or a terminal's display.
-fn breaks_line(c: char) -> bool {
-    c.is_control() || matches!(c, '\u{2028}' | '\u{2029}')
 }
 
 /// An error message is one line and says something.
@@ -176,7 +172,11 @@ pub fn range_shard(data: &[u8]) {
             assert_eq!(parse_shard(&format!("{k}/{n}")).unwrap(), (k, n));
             let n128 = u128::from(n);
             let fixed = [0, 1, n128 - 1, n128, n128 + 1, u128::from(u64::MAX)];
-            for t in fixed.into_iter().chain([u128::MAX - 1, u128::MAX]).chain(total) {
+            for t in fixed
+                .into_iter()
+                .chain([u128::MAX - 1, u128::MAX])
+                .chain(total)
+            {
                 check_shard(t, k, n);
             }
         }
@@ -188,19 +188,30 @@ pub fn range_shard(data: &[u8]) {
 /// size ⌊total/n⌋ or one more; for small `n`, all shards in order tile `0..total`.
 fn check_shard(total: u128, k: u64, n: u64) {
     let r = shard_range(total, k, n);
-    assert!(r.start <= r.end && r.end <= total, "{k}/{n} of {total}: {r:?}");
+    assert!(
+        r.start <= r.end && r.end <= total,
+        "{k}/{n} of {total}: {r:?}"
+    );
     let len = r.end - r.start;
     let q = total / u128::from(n);
     assert!(len == q || len == q + 1, "{k}/{n} of {total}: {r:?}");
     if k == 1 {
         assert_eq!(r.start, 0, "{k}/{n} of {total}");
     } else {
-        assert_eq!(shard_range(total, k - 1, n).end, r.start, "{k}/{n} of {total}");
+        assert_eq!(
+            shard_range(total, k - 1, n).end,
+            r.start,
+            "{k}/{n} of {total}"
+        );
     }
     if k == n {
         assert_eq!(r.end, total, "{k}/{n} of {total}");
     } else {
-        assert_eq!(shard_range(total, k + 1, n).start, r.end, "{k}/{n} of {total}");
+        assert_eq!(
+            shard_range(total, k + 1, n).start,
+            r.end,
+            "{k}/{n} of {total}"
+        );
     }
     if n <= 64 {
         let mut at = 0;
@@ -299,8 +310,10 @@ pub fn values(data: &[u8]) {
             for x in [width, height] {
                 assert!(x.is_finite() && x > 0.0 && x <= MAX_SIDE_MM, "{s:?}: {x}");
             }
-            let PageSpec::Size { width: w, height: h } =
-                PageSpec::Size { width, height }.landscape(true)
+            let PageSpec::Size {
+                width: w,
+                height: h,
+            } = PageSpec::Size { width, height }.landscape(true)
             else {
                 panic!("landscape of a size is a size")
             };

@@ -6,7 +6,7 @@
 //! key keeps the default given on the field). An unknown key or a bad value is an error
 //! that names the file, the line and the key.
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, one_line};
 use crate::render::{Cap, Join, Rgb};
 use std::path::Path;
 use toml::de::{DeTable, DeValue};
@@ -145,7 +145,8 @@ impl Style {
         if !looks_like_path {
             let names: Vec<&str> = BUILTIN.iter().map(|(n, _)| *n).collect();
             return Err(Error::usage(format!(
-                "unknown style '{spec}': use one of {} or the path of a .toml style file",
+                "unknown style '{}': use one of {} or the path of a .toml style file",
+                one_line(spec),
                 names.join(", ")
             )));
         }
@@ -172,8 +173,9 @@ impl Style {
         entries.sort_by_key(|(k, _)| k.span().start);
         for (key, value) in entries {
             let k: &str = key.get_ref();
+            let kq = one_line(k);
             let line = line_of(key.span().start);
-            let bad = |what: String| Error::usage(format!("{file}:{line}: key '{k}': {what}"));
+            let bad = |what: String| Error::usage(format!("{file}:{line}: key '{kq}': {what}"));
             let v = value.get_ref();
             let num = |lo, hi| length(v, lo, hi).map_err(bad);
             let col = || colour(v).map_err(bad);
@@ -217,7 +219,7 @@ impl Style {
                 "caption_color" => {
                     st.caption_color = col()?.ok_or_else(|| {
                         Error::usage(format!(
-                            "{file}:{line}: key '{k}': expected a colour like \"#000000\""
+                            "{file}:{line}: key '{kq}': expected a colour like \"#000000\""
                         ))
                     })?
                 }
@@ -227,7 +229,7 @@ impl Style {
                 "padding" => st.padding = num(0.0, 20.0)?,
                 _ => {
                     return Err(Error::usage(format!(
-                        "{file}:{line}: unknown key '{k}': the keys are {}",
+                        "{file}:{line}: unknown key '{kq}': the keys are {}",
                         KEYS.join(", ")
                     )));
                 }
@@ -257,9 +259,10 @@ fn length(v: &DeValue<'_>, lo: f64, hi: f64) -> Check<f64> {
 fn colour(v: &DeValue<'_>) -> Check<Option<Rgb>> {
     match v.as_str() {
         Some("none") => Ok(None),
-        Some(s) => Rgb::parse(s)
-            .map(Some)
-            .ok_or_else(|| format!("bad colour \"{s}\": write \"#rrggbb\", \"#rgb\" or \"none\"")),
+        Some(s) => Rgb::parse(s).map(Some).ok_or_else(|| {
+            let s = one_line(s);
+            format!("bad colour \"{s}\": write \"#rrggbb\", \"#rgb\" or \"none\"")
+        }),
         None => Err("expected a colour string like \"#000000\" or \"none\"".into()),
     }
 }
@@ -267,6 +270,20 @@ fn colour(v: &DeValue<'_>) -> Check<Option<Rgb>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn style_key_or_colour_with_newline_is_one_line_error() {
+        let e = Style::parse("\"wid\\nth\" = 1\n", "s.toml", "s").unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("s.toml:1: unknown key 'wid\\nth'"),
+            "{e}"
+        );
+        let e = Style::parse("stroke = \"#\\r12\"\n", "s.toml", "s").unwrap_err();
+        assert!(e.to_string().contains("bad colour \"#\\r12\""), "{e}");
+        let e = Style::resolve("kufic\n").unwrap_err();
+        assert!(e.to_string().starts_with("unknown style 'kufic\\n'"), "{e}");
+    }
 
     #[test]
     fn builtins_parse_and_differ() {

@@ -17,7 +17,7 @@ pub mod pdf;
 pub mod ps;
 pub mod svg;
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, one_line};
 use std::path::Path as FsPath;
 
 /// An sRGB colour.
@@ -192,7 +192,8 @@ impl Format {
             "ps" | "eps" => Ok(Format::Ps),
             "svg" => Ok(Format::Svg),
             _ => Err(Error::usage(format!(
-                "unknown format '{s}': use pdf, ps or svg"
+                "unknown format '{}': use pdf, ps or svg",
+                one_line(s)
             ))),
         }
     }
@@ -208,13 +209,14 @@ impl Format {
         match p.extension().and_then(|e| e.to_str()) {
             Some(e) => Format::parse(e).map_err(|_| {
                 Error::usage(format!(
-                    "{}: unknown extension '.{e}': name the file .pdf, .ps or .svg, or give --format",
-                    p.display()
+                    "{}: unknown extension '.{}': name the file .pdf, .ps or .svg, or give --format",
+                    one_line(&p.display().to_string()),
+                    one_line(e)
                 ))
             }),
             None => Err(Error::usage(format!(
                 "{}: no extension to tell the format: name the file .pdf, .ps or .svg, or give --format",
-                p.display()
+                one_line(&p.display().to_string())
             ))),
         }
     }
@@ -495,6 +497,23 @@ pub trait Backend {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn bad_format_with_newline_is_one_line_error() {
+        let e = Format::parse("p\ndf").unwrap_err().to_string();
+        assert!(e.starts_with("unknown format 'p\\ndf'"), "{e}");
+        let e = Format::from_path(FsPath::new("a\nb.g\tif"))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.starts_with("a\\nb.g\\tif: unknown extension '.g\\tif'"),
+            "{e}"
+        );
+        let e = Format::from_path(FsPath::new("a\nb"))
+            .unwrap_err()
+            .to_string();
+        assert!(e.starts_with("a\\nb: no extension"), "{e}");
+    }
 
     fn ring() -> Vec<(i32, i32)> {
         // The 2×3 ring 0-1-2-5-4-3 as (col, row).
