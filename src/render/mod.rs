@@ -33,6 +33,10 @@ impl Rgb {
     /// Parse `#rrggbb` or `#rgb`.
     pub fn parse(s: &str) -> Option<Rgb> {
         let h = s.strip_prefix('#')?;
+        // Hex digits only: `from_str_radix` alone would take a sign (`#+1+2+3`).
+        if !h.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return None;
+        }
         let v = |t: &str| u8::from_str_radix(t, 16).ok();
         match h.len() {
             6 if h.is_ascii() => Some(Rgb(v(&h[0..2])?, v(&h[2..4])?, v(&h[4..6])?)),
@@ -497,6 +501,15 @@ pub trait Backend {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn colour_with_plus_sign_is_refused() {
+        for bad in ["#+11211", "#+f+f+f", "#+ff", "#-1-1-1"] {
+            assert_eq!(Rgb::parse(bad), None, "{bad}");
+        }
+        assert_eq!(Rgb::parse("#0aF"), Some(Rgb(0, 170, 255)));
+        assert_eq!(Rgb::parse("#12aBcd"), Some(Rgb(0x12, 0xab, 0xcd)));
+    }
 
     #[test]
     fn bad_format_with_newline_is_one_line_error() {
