@@ -8,6 +8,7 @@
 
 use crate::error::{Error, Result, one_line};
 use crate::render::{Cap, Join, Rgb};
+use std::io::Read;
 use std::path::Path;
 use toml::de::{DeTable, DeValue};
 
@@ -151,7 +152,7 @@ impl Style {
             )));
         }
         let p = Path::new(spec);
-        let src = std::fs::read_to_string(p).map_err(|e| Error::file(p, e))?;
+        let src = read_style_file(p)?;
         let stem = p.file_stem().and_then(|s| s.to_str()).unwrap_or("custom");
         Style::parse(&src, spec, stem)
     }
@@ -239,6 +240,32 @@ impl Style {
     }
 }
 
+/// The largest style file read, in bytes: styles are a few hundred bytes, and a path such
+/// as `/dev/zero` must not be read without end.
+pub const MAX_STYLE_FILE: u64 = 1 << 20;
+
+/// The text of a style file, refused past [`MAX_STYLE_FILE`] bytes.
+fn read_style_file(p: &Path) -> Result<String> {
+    let file = std::fs::File::open(p).map_err(|e| Error::file(p, e))?;
+    let mut buf = Vec::new();
+    file.take(MAX_STYLE_FILE + 1)
+        .read_to_end(&mut buf)
+        .map_err(|e| Error::file(p, e))?;
+    if buf.len() as u64 > MAX_STYLE_FILE {
+        return Err(Error::usage(format!(
+            "{}: too large for a style file (over {MAX_STYLE_FILE} bytes): give a short TOML file of style keys",
+            one_line(&p.display().to_string())
+        )));
+    }
+    String::from_utf8(buf).map_err(|_| {
+        let e = std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            "stream did not contain valid UTF-8",
+        );
+        Error::file(p, e)
+    })
+}
+
 /// A number (integer or float) within [lo, hi].
 fn length(v: &DeValue<'_>, lo: f64, hi: f64) -> Check<f64> {
     let x = match v {
@@ -270,6 +297,33 @@ fn colour(v: &DeValue<'_>) -> Check<Option<Rgb>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn style_file_of_unbounded_size_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let big = dir.path().join("big.toml");
+        let line = "# a comment line to pad the file\n";
+        let n = (MAX_STYLE_FILE as usize) / line.len() + 1;
+        std::fs::write(&big, line.repeat(n)).unwrap();
+        let e = Style::resolve(big.to_str().unwrap()).unwrap_err();
+        assert!(e.is_usage(), "{e}");
+        assert!(e.to_string().contains("too large for a style file"), "{e}");
+        let small = dir.path().join("small.toml");
+        std::fs::write(&small, line.repeat(100) + "stroke_width = 0.3\n").unwrap();
+        assert_eq!(
+            Style::resolve(small.to_str().unwrap())
+                .unwrap()
+                .stroke_width,
+            0.3
+        );
+        let bad = dir.path().join("bad.toml");
+        std::fs::write(&bad, b"name = \"\xff\"\n").unwrap();
+        assert!(
+            !Style::resolve(bad.to_str().unwrap())
+                .unwrap_err()
+                .is_usage()
+        );
+    }
 
     #[test]
     fn style_key_or_colour_with_newline_is_one_line_error() {
