@@ -6,6 +6,7 @@ mod cli_count_list;
 mod common;
 mod engine;
 mod find;
+mod fuzz_corpus;
 mod gallery;
 mod parsers;
 mod render;
