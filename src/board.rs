@@ -5,7 +5,7 @@
 //! files `a`…`z`, then `aa`, `ab`, …; ranks from 1 at the bottom) or as `ROW,COL`
 //! (0-based, row 0 at the top, as in JSON output).
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, one_line};
 use std::fmt;
 use std::str::FromStr;
 
@@ -129,13 +129,14 @@ impl Board {
 }
 
 fn bad_cell(text: &str) -> Error {
+    let text = one_line(text);
     Error::usage(format!(
         "bad cell '{text}': write it algebraically (e4, a1 is bottom-left) or as ROW,COL (0-based, row 0 at the top)"
     ))
 }
 
 fn off_board(text: &str, b: &Board) -> Error {
-    Error::usage(format!("cell '{text}' is off the {b} board"))
+    Error::usage(format!("cell '{}' is off the {b} board", one_line(text)))
 }
 
 impl fmt::Display for Board {
@@ -150,6 +151,7 @@ impl FromStr for Board {
     /// Parse `ROWSxCOLS` (`6x6`, `4X8`; `×` accepted too).
     fn from_str(s: &str) -> Result<Self> {
         let bad = || {
+            let s = one_line(s);
             Error::usage(format!(
                 "bad board '{s}': write ROWSxCOLS with both sides from 1 to {MAX_SIDE}, e.g. 6x6"
             ))
@@ -176,6 +178,19 @@ impl FromStr for Board {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn bad_board_or_cell_with_newline_is_one_line_error() {
+        let e = "3\tby\n4".parse::<Board>().unwrap_err();
+        assert!(e.to_string().starts_with("bad board '3\\tby\\n4': "), "{e}");
+        let b = Board::new(3, 3);
+        for text in ["a\n1", "9,\r9"] {
+            let e = b.parse_cell(text).unwrap_err().to_string();
+            assert!(!e.contains(['\n', '\r']), "{e}");
+        }
+        let e = b.parse_cell("c\u{1b}").unwrap_err().to_string();
+        assert!(e.contains("'c\\u{1b}'"), "{e}");
+    }
 
     #[test]
     fn parses_boards() {

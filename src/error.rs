@@ -67,3 +67,40 @@ impl Error {
         }
     }
 }
+
+/// True for a character that would break a one-line message: line breaks, tabs and the
+/// other control characters, and the Unicode line and paragraph separators.
+pub(crate) fn breaks_line(c: char) -> bool {
+    c.is_control() || matches!(c, '\u{2028}' | '\u{2029}')
+}
+
+/// User text as it is quoted in a message: every character that [`breaks_line`] is shown
+/// escaped (`\n`, `\t`, `\u{1b}`), so a message stays on one line whatever was typed.
+pub(crate) fn one_line(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(breaks_line) {
+        return text.into();
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if breaks_line(c) {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out.into()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_line_escapes_breaks_only() {
+        assert_eq!(one_line("6x6 é"), "6x6 é");
+        assert_eq!(
+            one_line("a\nb\tc\u{1b}d\u{2028}"),
+            "a\\nb\\tc\\u{1b}d\\u{2028}"
+        );
+    }
+}

@@ -75,6 +75,7 @@ fn default_formats() -> Vec<String> {
 }
 
 /// A manifest error: file, 1-based line, the key concerned (when known) and the message.
+/// Shown on one line: control characters in the key and the message are escaped.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ManifestError {
     /// The manifest's path as given.
@@ -91,9 +92,9 @@ impl fmt::Display for ManifestError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}:{}: ", self.file, self.line)?;
         if let Some(k) = &self.key {
-            write!(f, "key '{k}': ")?;
+            write!(f, "key '{}': ", crate::error::one_line(k))?;
         }
-        f.write_str(&self.msg)
+        f.write_str(&crate::error::one_line(&self.msg))
     }
 }
 
@@ -176,7 +177,8 @@ impl Manifest {
             return Err(at(
                 "name",
                 crate::Error::usage(format!(
-                    "bad output name '{name}': use letters, digits, '-', '_' and '.' only"
+                    "bad output name '{}': use letters, digits, '-', '_' and '.' only",
+                    crate::error::one_line(&name)
                 )),
             ));
         }
@@ -225,6 +227,21 @@ mod tests {
 
     fn parse(src: &str) -> Result<Manifest, ManifestError> {
         Manifest::parse(src, "g/x.toml", "x")
+    }
+
+    #[test]
+    fn manifest_key_or_name_with_newline_is_one_line_error() {
+        let e = parse("title = \"T\"\nboard = \"4x4\"\nname = \"a\\nb\"\n").unwrap_err();
+        assert_eq!((e.line, e.key.as_deref()), (3, Some("name")), "{e}");
+        assert!(e.to_string().contains("bad output name 'a\\nb'"), "{e}");
+        let e = parse("title = \"T\"\nboard = \"4x4\"\n\"col\\nour\" = 3\n").unwrap_err();
+        assert_eq!(e.key.as_deref(), Some("col\nour"), "{e}");
+        let shown = e.to_string();
+        assert!(!shown.contains('\n'), "{shown}");
+        assert!(
+            shown.starts_with("g/x.toml:3: key 'col\\nour': "),
+            "{shown}"
+        );
     }
 
     #[test]

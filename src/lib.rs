@@ -30,6 +30,8 @@ pub mod budget;
 pub mod crossing;
 pub mod engine;
 pub mod error;
+#[doc(hidden)]
+pub mod fuzzing;
 pub mod gallery;
 pub mod graph;
 pub mod layout;

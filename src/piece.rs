@@ -6,7 +6,7 @@
 //! is (0,1) + (1,1). Every move set is closed under the board's symmetries, so a symmetry
 //! maps tours to tours.
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, one_line};
 use std::fmt;
 use std::str::FromStr;
 
@@ -121,6 +121,7 @@ impl FromStr for Piece {
             _ => {}
         }
         let bad = || {
+            let s = one_line(s);
             Error::usage(format!(
                 "unknown piece '{s}': use rook, knight, king, camel, zebra, giraffe or leaper:A,B (e.g. leaper:1,2)"
             ))
@@ -141,6 +142,12 @@ impl FromStr for Piece {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn unknown_piece_with_newline_is_one_line_error() {
+        let e = "knight\nrook".parse::<Piece>().unwrap_err().to_string();
+        assert!(e.starts_with("unknown piece 'knight\\nrook': "), "{e}");
+    }
 
     #[test]
     fn parses_pieces() {

@@ -7,7 +7,7 @@
 //! likely: the same seed gives the same tours on every machine.
 
 use crate::engine::frontier::Zdd;
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, one_line};
 use crate::tour::Tour;
 use rand_core::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
@@ -70,6 +70,7 @@ impl Sampler {
 /// Parse `K/N` (1 ≤ K ≤ N) into shard K of N.
 pub fn parse_shard(s: &str) -> Result<(u64, u64)> {
     let bad = || {
+        let s = one_line(s);
         Error::usage(format!(
             "bad shard '{s}': write K/N with 1 ≤ K ≤ N, e.g. 2/8 for the second of eight shards"
         ))
@@ -104,6 +105,12 @@ pub fn shard_range(total: u128, k: u64, n: u64) -> Range<u128> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn bad_shard_with_newline_is_one_line_error() {
+        let e = parse_shard("1/\n0").unwrap_err().to_string();
+        assert!(e.starts_with("bad shard '1/\\n0': "), "{e}");
+    }
 
     #[test]
     fn shards_cover_in_order() {

@@ -7,7 +7,7 @@
 
 use crate::engine::frontier::Zdd;
 use crate::engine::{Flow, Found};
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, one_line};
 use crate::graph::LeapGraph;
 use crate::symmetry::ClassChecker;
 use crate::tour::Tour;
@@ -41,6 +41,7 @@ pub struct Item {
 /// Parse `A..B` (half-open, A < B or A = B for an empty range).
 pub fn parse_range(s: &str) -> Result<Range<u128>> {
     let bad = || {
+        let s = one_line(s);
         Error::usage(format!(
             "bad range '{s}': write A..B with whole numbers A ≤ B (IDs A to B-1), e.g. 0..100"
         ))
@@ -56,7 +57,8 @@ pub fn parse_range(s: &str) -> Result<Range<u128>> {
     let (a, b) = (num(a)?, num(b)?);
     if a > b {
         return Err(Error::usage(format!(
-            "bad range '{s}': the start {a} is after the end {b}; write A..B with A ≤ B"
+            "bad range '{}': the start {a} is after the end {b}; write A..B with A ≤ B",
+            one_line(s)
         )));
     }
     Ok(a..b)
@@ -182,6 +184,14 @@ pub fn tally_progress(zdd: &Zdd, g: &LeapGraph, q: &Query, progress: impl FnMut(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn bad_range_with_newline_is_one_line_error() {
+        let e = parse_range("1..\n2x").unwrap_err().to_string();
+        assert!(e.starts_with("bad range '1..\\n2x': "), "{e}");
+        let e = parse_range("9\r..3").unwrap_err().to_string();
+        assert!(e.starts_with("bad range '9\\r..3': the start 9"), "{e}");
+    }
 
     #[test]
     fn ranges() {

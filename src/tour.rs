@@ -132,7 +132,12 @@ impl Tour {
         }
         let mut seen = vec![false; n];
         for &c in cells {
-            if std::mem::replace(&mut seen[c as usize], true) {
+            let Some(slot) = seen.get_mut(c as usize) else {
+                return Err(Error::usage(format!(
+                    "cell number {c} is off the {b} board (cells are numbered 0..{n})"
+                )));
+            };
+            if std::mem::replace(slot, true) {
                 return Err(Error::usage(format!(
                     "cell {} appears twice in the tour",
                     b.algebraic(c)
@@ -224,6 +229,16 @@ impl Tour {
 mod tests {
     use super::*;
     use crate::piece::Piece;
+
+    #[test]
+    fn cell_off_the_board_is_an_error_not_a_panic() {
+        let g = LeapGraph::new(Board::new(2, 3), &Piece::rook()).unwrap();
+        for bad in [6, 7, u32::MAX] {
+            let e = Tour::from_cells(&g, &[0, 1, 2, 5, 4, bad], TourKind::Closed).unwrap_err();
+            assert!(e.is_usage(), "{e}");
+            assert!(e.to_string().contains("off the"), "{e}");
+        }
+    }
 
     #[test]
     fn cells_and_validation() {

@@ -72,10 +72,29 @@ pub fn run(a: GalleryArgs) -> Result<()> {
     Ok(())
 }
 
+/// Manifests are short TOML files; anything over this is refused unread (a manifest
+/// named `/dev/zero` must not allocate without bound).
+const MAX_MANIFEST: u64 = 1 << 20;
+
+fn read_manifest(path: &Path) -> std::result::Result<String, String> {
+    use std::io::Read;
+    let f = std::fs::File::open(path).map_err(|e| e.to_string())?;
+    let mut buf = Vec::new();
+    f.take(MAX_MANIFEST + 1)
+        .read_to_end(&mut buf)
+        .map_err(|e| e.to_string())?;
+    if buf.len() as u64 > MAX_MANIFEST {
+        return Err(format!(
+            "too large for a gallery manifest (over {MAX_MANIFEST} bytes): give a short TOML file"
+        ));
+    }
+    String::from_utf8(buf).map_err(|_| "not UTF-8 text: a manifest is a TOML file".into())
+}
+
 /// Render one gallery; the error is the full one-line message.
 fn one(path: &Path, out: &Path) -> std::result::Result<Done, String> {
     let file = path.display().to_string();
-    let src = std::fs::read_to_string(path).map_err(|e| format!("{file}: {e}"))?;
+    let src = read_manifest(path).map_err(|e| format!("{file}: {e}"))?;
     let stem = path
         .file_stem()
         .and_then(|s| s.to_str())
@@ -225,4 +244,26 @@ fn write_index(out: &Path, done: &[Done]) -> Result<()> {
         html.as_bytes(),
         OutOptions::default(),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn manifest_of_unbounded_size_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let big = dir.path().join("big.toml");
+        let line = "# a comment line to pad the manifest\n";
+        std::fs::write(&big, line.repeat(MAX_MANIFEST as usize / line.len() + 1)).unwrap();
+        let e = read_manifest(&big).unwrap_err();
+        assert!(e.contains("too large for a gallery manifest"), "{e}");
+        let small = dir.path().join("small.toml");
+        std::fs::write(&small, line.repeat(10)).unwrap();
+        assert_eq!(read_manifest(&small).unwrap().len(), 10 * line.len());
+        // A device that never ends is cut off at the limit, not read forever.
+        if Path::new("/dev/zero").exists() {
+            assert!(read_manifest(Path::new("/dev/zero")).is_err());
+        }
+    }
 }

@@ -6,8 +6,9 @@
 //! key keeps the default given on the field). An unknown key or a bad value is an error
 //! that names the file, the line and the key.
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, one_line};
 use crate::render::{Cap, Join, Rgb};
+use std::io::Read;
 use std::path::Path;
 use toml::de::{DeTable, DeValue};
 
@@ -145,16 +146,13 @@ impl Style {
         if !looks_like_path {
             let names: Vec<&str> = BUILTIN.iter().map(|(n, _)| *n).collect();
             return Err(Error::usage(format!(
-                "unknown style '{spec}': use one of {} or the path of a .toml style file",
+                "unknown style '{}': use one of {} or the path of a .toml style file",
+                one_line(spec),
                 names.join(", ")
             )));
         }
         let p = Path::new(spec);
-        let src = std::fs::read_to_string(p).map_err(|e| {
-            Error::runtime(format!(
-                "cannot read style file '{spec}': {e}; give a built-in style name or the path of a .toml style file"
-            ))
-        })?;
+        let src = read_style_file(spec, p)?;
         let stem = p.file_stem().and_then(|s| s.to_str()).unwrap_or("custom");
         Style::parse(&src, spec, stem)
     }
@@ -176,8 +174,9 @@ impl Style {
         entries.sort_by_key(|(k, _)| k.span().start);
         for (key, value) in entries {
             let k: &str = key.get_ref();
+            let kq = one_line(k);
             let line = line_of(key.span().start);
-            let bad = |what: String| Error::usage(format!("{file}:{line}: key '{k}': {what}"));
+            let bad = |what: String| Error::usage(format!("{file}:{line}: key '{kq}': {what}"));
             let v = value.get_ref();
             let num = |lo, hi| length(v, lo, hi).map_err(bad);
             let col = || colour(v).map_err(bad);
@@ -221,7 +220,7 @@ impl Style {
                 "caption_color" => {
                     st.caption_color = col()?.ok_or_else(|| {
                         Error::usage(format!(
-                            "{file}:{line}: key '{k}': expected a colour like \"#000000\""
+                            "{file}:{line}: key '{kq}': expected a colour like \"#000000\""
                         ))
                     })?
                 }
@@ -231,7 +230,7 @@ impl Style {
                 "padding" => st.padding = num(0.0, 20.0)?,
                 _ => {
                     return Err(Error::usage(format!(
-                        "{file}:{line}: unknown key '{k}': the keys are {}",
+                        "{file}:{line}: unknown key '{kq}': the keys are {}",
                         KEYS.join(", ")
                     )));
                 }
@@ -239,6 +238,37 @@ impl Style {
         }
         Ok(st)
     }
+}
+
+/// The largest style file read, in bytes: styles are a few hundred bytes, and a path such
+/// as `/dev/zero` must not be read without end.
+pub const MAX_STYLE_FILE: u64 = 1 << 20;
+
+/// The text of a style file, refused past [`MAX_STYLE_FILE`] bytes.
+fn read_style_file(spec: &str, p: &Path) -> Result<String> {
+    let file = std::fs::File::open(p).map_err(|e| {
+        Error::runtime(format!(
+            "cannot read style file '{}': {e}; give a built-in style name or the path of a .toml style file",
+            one_line(spec)
+        ))
+    })?;
+    let mut buf = Vec::new();
+    file.take(MAX_STYLE_FILE + 1)
+        .read_to_end(&mut buf)
+        .map_err(|e| Error::file(p, e))?;
+    if buf.len() as u64 > MAX_STYLE_FILE {
+        return Err(Error::usage(format!(
+            "{}: too large for a style file (over {MAX_STYLE_FILE} bytes): give a short TOML file of style keys",
+            one_line(&p.display().to_string())
+        )));
+    }
+    String::from_utf8(buf).map_err(|_| {
+        let e = std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            "stream did not contain valid UTF-8",
+        );
+        Error::file(p, e)
+    })
 }
 
 /// A number (integer or float) within [lo, hi].
@@ -261,9 +291,10 @@ fn length(v: &DeValue<'_>, lo: f64, hi: f64) -> Check<f64> {
 fn colour(v: &DeValue<'_>) -> Check<Option<Rgb>> {
     match v.as_str() {
         Some("none") => Ok(None),
-        Some(s) => Rgb::parse(s)
-            .map(Some)
-            .ok_or_else(|| format!("bad colour \"{s}\": write \"#rrggbb\", \"#rgb\" or \"none\"")),
+        Some(s) => Rgb::parse(s).map(Some).ok_or_else(|| {
+            let s = one_line(s);
+            format!("bad colour \"{s}\": write \"#rrggbb\", \"#rgb\" or \"none\"")
+        }),
         None => Err("expected a colour string like \"#000000\" or \"none\"".into()),
     }
 }
@@ -271,6 +302,47 @@ fn colour(v: &DeValue<'_>) -> Check<Option<Rgb>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn style_file_of_unbounded_size_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let big = dir.path().join("big.toml");
+        let line = "# a comment line to pad the file\n";
+        let n = (MAX_STYLE_FILE as usize) / line.len() + 1;
+        std::fs::write(&big, line.repeat(n)).unwrap();
+        let e = Style::resolve(big.to_str().unwrap()).unwrap_err();
+        assert!(e.is_usage(), "{e}");
+        assert!(e.to_string().contains("too large for a style file"), "{e}");
+        let small = dir.path().join("small.toml");
+        std::fs::write(&small, line.repeat(100) + "stroke_width = 0.3\n").unwrap();
+        assert_eq!(
+            Style::resolve(small.to_str().unwrap())
+                .unwrap()
+                .stroke_width,
+            0.3
+        );
+        let bad = dir.path().join("bad.toml");
+        std::fs::write(&bad, b"name = \"\xff\"\n").unwrap();
+        assert!(
+            !Style::resolve(bad.to_str().unwrap())
+                .unwrap_err()
+                .is_usage()
+        );
+    }
+
+    #[test]
+    fn style_key_or_colour_with_newline_is_one_line_error() {
+        let e = Style::parse("\"wid\\nth\" = 1\n", "s.toml", "s").unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("s.toml:1: unknown key 'wid\\nth'"),
+            "{e}"
+        );
+        let e = Style::parse("stroke = \"#\\r12\"\n", "s.toml", "s").unwrap_err();
+        assert!(e.to_string().contains("bad colour \"#\\r12\""), "{e}");
+        let e = Style::resolve("kufic\n").unwrap_err();
+        assert!(e.to_string().starts_with("unknown style 'kufic\\n'"), "{e}");
+    }
 
     #[test]
     fn builtins_parse_and_differ() {

@@ -18,7 +18,7 @@ pub mod pdf;
 pub mod ps;
 pub mod svg;
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, one_line};
 use std::path::Path as FsPath;
 
 /// An sRGB colour.
@@ -34,6 +34,10 @@ impl Rgb {
     /// Parse `#rrggbb` or `#rgb`.
     pub fn parse(s: &str) -> Option<Rgb> {
         let h = s.strip_prefix('#')?;
+        // Hex digits only: `from_str_radix` alone would take a sign (`#+1+2+3`).
+        if !h.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return None;
+        }
         let v = |t: &str| u8::from_str_radix(t, 16).ok();
         match h.len() {
             6 if h.is_ascii() => Some(Rgb(v(&h[0..2])?, v(&h[2..4])?, v(&h[4..6])?)),
@@ -193,7 +197,8 @@ impl Format {
             "ps" | "eps" => Ok(Format::Ps),
             "svg" => Ok(Format::Svg),
             _ => Err(Error::usage(format!(
-                "unknown format '{s}': use pdf, ps or svg"
+                "unknown format '{}': use pdf, ps or svg",
+                one_line(s)
             ))),
         }
     }
@@ -209,13 +214,14 @@ impl Format {
         match p.extension().and_then(|e| e.to_str()) {
             Some(e) => Format::parse(e).map_err(|_| {
                 Error::usage(format!(
-                    "{}: unknown extension '.{e}': name the file .pdf, .ps or .svg, or give --format",
-                    p.display()
+                    "{}: unknown extension '.{}': name the file .pdf, .ps or .svg, or give --format",
+                    one_line(&p.display().to_string()),
+                    one_line(e)
                 ))
             }),
             None => Err(Error::usage(format!(
                 "{}: no extension to tell the format: name the file .pdf, .ps or .svg, or give --format",
-                p.display()
+                one_line(&p.display().to_string())
             ))),
         }
     }
@@ -496,6 +502,32 @@ pub trait Backend {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn colour_with_plus_sign_is_refused() {
+        for bad in ["#+11211", "#+f+f+f", "#+ff", "#-1-1-1"] {
+            assert_eq!(Rgb::parse(bad), None, "{bad}");
+        }
+        assert_eq!(Rgb::parse("#0aF"), Some(Rgb(0, 170, 255)));
+        assert_eq!(Rgb::parse("#12aBcd"), Some(Rgb(0x12, 0xab, 0xcd)));
+    }
+
+    #[test]
+    fn bad_format_with_newline_is_one_line_error() {
+        let e = Format::parse("p\ndf").unwrap_err().to_string();
+        assert!(e.starts_with("unknown format 'p\\ndf'"), "{e}");
+        let e = Format::from_path(FsPath::new("a\nb.g\tif"))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.starts_with("a\\nb.g\\tif: unknown extension '.g\\tif'"),
+            "{e}"
+        );
+        let e = Format::from_path(FsPath::new("a\nb"))
+            .unwrap_err()
+            .to_string();
+        assert!(e.starts_with("a\\nb: no extension"), "{e}");
+    }
 
     fn ring() -> Vec<(i32, i32)> {
         // The 2×3 ring 0-1-2-5-4-3 as (col, row).

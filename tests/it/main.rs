@@ -8,6 +8,7 @@ mod common;
 mod engine;
 mod failures;
 mod find;
+mod fuzz_corpus;
 mod gallery;
 mod parsers;
 mod render;
