@@ -33,6 +33,25 @@ pub struct PsOptions {
     pub title: String,
 }
 
+/// A DSC `<text>` value: printable ASCII, at most 200 characters (DSC lines end at 255).
+/// A text starting with `(` would be read as a PostScript string, so it is written as
+/// one, with its parentheses and backslashes escaped.
+fn dsc_text(text: &str) -> String {
+    let t: String = ascii(text).chars().take(200).collect();
+    if !t.starts_with('(') {
+        return t;
+    }
+    let mut s = String::from("(");
+    for c in t.chars() {
+        if matches!(c, '(' | ')' | '\\') {
+            s.push('\\');
+        }
+        s.push(c);
+    }
+    s.push(')');
+    s
+}
+
 /// Writes a DSC 3.0 PostScript document, page by page.
 pub struct PsWriter<W: Write> {
     out: W,
@@ -116,7 +135,12 @@ impl<W: Write> PsWriter<W> {
 
     fn string(&mut self, s: &str) {
         self.buf.push(b'(');
-        for ch in ascii(s).bytes() {
+        for (i, ch) in ascii(s).bytes().enumerate() {
+            // DSC lines end at 255 characters: a long string goes on over lines, each break
+            // a backslash-newline, which PostScript drops from the string.
+            if i > 0 && i % 200 == 0 {
+                self.buf.extend_from_slice(b"\\\n");
+            }
             if matches!(ch, b'(' | b')' | b'\\') {
                 self.buf.push(b'\\');
             }
@@ -131,8 +155,7 @@ impl<W: Write> PsWriter<W> {
         writeln!(h, "%!PS-Adobe-3.0")?;
         writeln!(h, "%%Creator: tourglyph")?;
         if !self.opts.title.is_empty() {
-            let t = ascii(&self.opts.title);
-            writeln!(h, "%%Title: {t}")?;
+            writeln!(h, "%%Title: {}", dsc_text(&self.opts.title))?;
         }
         writeln!(h, "%%Pages: (atend)")?;
         writeln!(h, "%%BoundingBox: 0 0 {} {}", wp.ceil(), hp.ceil())?;
@@ -237,8 +260,9 @@ impl<W: Write> Backend for PsWriter<W> {
         }
         self.buf.push(b'[');
         for (i, &(x, y)) in g.points.iter().enumerate() {
+            // Sixteen points to a line keeps lines under DSC's 255 characters.
             if i > 0 {
-                self.buf.push(b' ');
+                self.buf.push(if i % 16 == 0 { b'\n' } else { b' ' });
             }
             write!(self.buf, "{x} {y}")?;
         }
@@ -293,5 +317,19 @@ impl<W: Write> Backend for PsWriter<W> {
         writeln!(self.out, "%%EOF")?;
         self.out.flush()?;
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::dsc_text;
+
+    #[test]
+    fn dsc_title_starting_with_a_parenthesis_is_a_balanced_string() {
+        assert_eq!(dsc_text("Closed rook tours"), "Closed rook tours");
+        assert_eq!(dsc_text("(6x6) tours"), "(\\(6x6\\) tours)");
+        assert_eq!(dsc_text("(a\\b"), "(\\(a\\\\b)");
+        assert_eq!(dsc_text("é\n"), "??");
+        assert_eq!(dsc_text(&"x".repeat(1000)).len(), 200);
     }
 }

@@ -97,7 +97,22 @@ pub fn pdftotext_check(p: &Path) -> String {
 }
 
 /// Ghostscript must run the PostScript file to the end: exit 0 and no `Error` printed.
+/// And the file must keep DSC 3.0's line limit of 255 characters, which some spoolers
+/// and PostScript-to-PDF converters enforce.
 pub fn gs_check(p: &Path) {
+    let data = std::fs::read(p).unwrap();
+    if let Some((i, line)) = data
+        .split(|&b| b == b'\n')
+        .enumerate()
+        .find(|(_, l)| l.len() > 255)
+    {
+        panic!(
+            "{}: line {} has {} characters (DSC allows 255)",
+            p.display(),
+            i + 1,
+            line.len()
+        );
+    }
     let o = tool(
         "gs",
         &[

@@ -645,3 +645,43 @@ fn stdout_output() {
     let o = run(&["render", "--board", "6x6", "-o", "-", "--format", "svg"]);
     assert_eq!(o.status.code(), Some(2));
 }
+
+/// DSC 3.0 caps PostScript lines at 255 characters: a 100×100 knight's tour (10,000 points
+/// in one glyph) and a title of 1,000 characters used to make lines of 56,228 and over
+/// 1,000 characters; `gs_check` now measures every line.
+#[test]
+fn postscript_lines_stay_under_255_characters() {
+    let dir = tempfile::tempdir().unwrap();
+    let knight = dir.path().join("k100.ps");
+    let o = run(&[
+        "find",
+        "--board",
+        "100x100",
+        "--closed",
+        "-o",
+        knight.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    gs_check(&knight);
+    let long = dir.path().join("title.ps");
+    let title = "(a long title) ".repeat(67);
+    let o = run(&[
+        "render",
+        "--board",
+        "4x4",
+        "--page",
+        "5000x300mm",
+        "--title",
+        &title,
+        "-o",
+        long.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    gs_check(&long);
+    let ps = std::fs::read_to_string(&long).unwrap();
+    assert!(
+        ps.contains("%%Title: (\\(a long title\\) "),
+        "{}",
+        &ps[..300]
+    );
+}
