@@ -280,9 +280,21 @@ fn length(v: &DeValue<'_>, lo: f64, hi: f64) -> Check<f64> {
     };
     match x {
         Some(x) if x.is_finite() && (lo..=hi).contains(&x) => Ok(x),
-        Some(x) => Err(format!(
-            "{x} is out of range: use a number from {lo} to {hi}"
+        Some(x) if x.is_nan() => Err(format!(
+            "nan is not a length: use a number from {lo} to {hi}"
         )),
+        // Echo what was written: a literal past f64's range reads as `inf`.
+        Some(x) => {
+            let written = match v {
+                DeValue::Integer(i) => i.as_str().to_string(),
+                DeValue::Float(f) => f.as_str().to_string(),
+                _ => x.to_string(),
+            };
+            Err(format!(
+                "{} is out of range: use a number from {lo} to {hi}",
+                one_line(&written)
+            ))
+        }
         None => Err(format!("expected a number from {lo} to {hi}")),
     }
 }
@@ -302,6 +314,16 @@ fn colour(v: &DeValue<'_>) -> Check<Option<Rgb>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn length_past_f64_range_echoes_what_was_written() {
+        let e = Style::parse("stroke_width = 1e400\n", "x.toml", "x").unwrap_err();
+        assert!(e.to_string().contains("1e400 is out of range"), "{e}");
+        let e = Style::parse("stroke_width = -1_000\n", "x.toml", "x").unwrap_err();
+        assert!(e.to_string().contains("-1000 is out of range"), "{e}");
+        let e = Style::parse("stroke_width = nan\n", "x.toml", "x").unwrap_err();
+        assert!(e.to_string().contains("nan is not a length"), "{e}");
+    }
 
     #[test]
     fn style_file_of_unbounded_size_is_refused() {
