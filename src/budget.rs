@@ -114,7 +114,8 @@ pub fn free_space(path: &std::path::Path) -> Option<u64> {
 pub fn parse_size(s: &str) -> Result<u64> {
     let bad = || {
         Error::usage(format!(
-            "bad memory size '{s}': write a number with K, M, G or T, e.g. 4G or 512M"
+            "bad memory size '{}': write a number with K, M, G or T, e.g. 4G or 512M",
+            crate::error::one_line(s)
         ))
     };
     let t = s.trim();
@@ -137,8 +138,14 @@ pub fn parse_size(s: &str) -> Result<u64> {
         _ => return Err(bad()),
     };
     let bytes = x * (1u64 << shift) as f64;
-    if !bytes.is_finite() || bytes < 1.0 || bytes >= u64::MAX as f64 {
+    if !bytes.is_finite() || bytes >= u64::MAX as f64 {
         return Err(bad());
+    }
+    if bytes < 1.0 {
+        return Err(Error::usage(format!(
+            "memory size '{}' is less than one byte: give at least 1, e.g. 512M",
+            crate::error::one_line(s)
+        )));
     }
     Ok(bytes as u64)
 }
@@ -198,6 +205,15 @@ mod tests {
         ] {
             assert!(parse_size(bad).unwrap_err().is_usage(), "{bad}");
         }
+        let e = parse_size("0").unwrap_err().to_string();
+        assert!(e.contains("less than one byte"), "{e}");
+    }
+
+    #[test]
+    fn bad_memory_size_with_newline_is_one_line_error() {
+        let e = parse_size("4\nG!").unwrap_err().to_string();
+        assert!(!e.contains('\n'), "{e}");
+        assert!(e.contains("4\\nG!"), "{e}");
     }
 
     #[test]

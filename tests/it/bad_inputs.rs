@@ -192,6 +192,26 @@ const CASES: &[(&[&str], i32)] = &[
     (&["slide", "--board", "17x17"], 2),
     (&["slide", "--board", "6x8"], 2),
     (&["slide", "--board", "8x8", "--from", "a1 a1 a1 a1"], 2),
+    (
+        &[
+            "render",
+            "--board",
+            "6x6",
+            "--style",
+            "/dev/zero",
+            "-o",
+            "x.pdf",
+        ],
+        2,
+    ),
+    (&["count", "--board", "6x6", "--max-memory", "0"], 2),
+    (&["slide", "--piece", "knight"], 2),
+    (
+        &[
+            "glyph", "--board", "6x6", "--random", "--id", "3", "-o", "g.svg",
+        ],
+        2,
+    ),
     (&["gallery", "no-such-folder"], 1),
     (&["--bogus"], 2),
 ];
