@@ -137,3 +137,56 @@ pub fn svg_tree(data: &[u8]) -> resvg::usvg::Tree {
     resvg::usvg::Tree::from_data(data, &resvg::usvg::Options::default())
         .unwrap_or_else(|e| panic!("SVG does not parse: {e}"))
 }
+
+/// Near misses for the parsers: up to `max` pieces of the grammars (board, piece, cell,
+/// range, shard, page, colour and TOML syntax), with the characters and numbers at their
+/// edges (NUL, a line separator, a non-ASCII letter, 2^128).
+pub fn near_miss(max: usize) -> impl proptest::strategy::Strategy<Value = String> {
+    use proptest::prelude::*;
+    const PIECES: &[&str] = &[
+        "0",
+        "1",
+        "6",
+        "9",
+        "x",
+        "X",
+        "×",
+        ",",
+        ";",
+        " ",
+        "\n",
+        ".",
+        "..",
+        "/",
+        "-",
+        "+",
+        "a",
+        "aa",
+        "e",
+        "z",
+        "#",
+        "f",
+        "=",
+        "\"",
+        "'",
+        "[",
+        "]",
+        "{",
+        "}",
+        "mm",
+        "in",
+        "a4",
+        "leaper:",
+        "knight",
+        "rook",
+        "title",
+        "board",
+        "stroke_width",
+        "é",
+        "\u{0}",
+        "\u{2028}",
+        "99999999999999999999999",
+        "340282366920938463463374607431768211456",
+    ];
+    prop::collection::vec(prop::sample::select(PIECES), 0..max).prop_map(|v| v.concat())
+}

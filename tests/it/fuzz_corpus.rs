@@ -70,50 +70,7 @@ fn every_harness_has_a_fuzz_target() {
 
 /// Text made of the pieces the grammars are built from.
 fn near_miss() -> impl Strategy<Value = Vec<u8>> {
-    prop::collection::vec(
-        prop::sample::select(vec![
-            "0",
-            "1",
-            "6",
-            "9",
-            "x",
-            "×",
-            ",",
-            ";",
-            " ",
-            "\n",
-            ".",
-            "..",
-            "/",
-            "-",
-            "+",
-            "a",
-            "e",
-            "z",
-            "#",
-            "f",
-            "=",
-            "\"",
-            "'",
-            "[",
-            "]",
-            "{",
-            "}",
-            "mm",
-            "in",
-            "a4",
-            "leaper:",
-            "title",
-            "board",
-            "stroke_width",
-            "é",
-            "\u{0}",
-            "\u{2028}",
-            "340282366920938463463374607431768211456",
-        ]),
-        0..12,
-    )
-    .prop_map(|v| v.concat().into_bytes())
+    crate::common::near_miss(12).prop_map(String::into_bytes)
 }
 
 proptest! {

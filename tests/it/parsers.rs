@@ -6,38 +6,9 @@ use tourglyph::sample::parse_shard;
 use tourglyph::sinks::parse_range;
 use tourglyph::{Board, Piece};
 
-/// Near misses: strings built from the characters the grammars use.
+/// Near misses: strings built from the pieces the grammars use.
 fn near_miss() -> impl Strategy<Value = String> {
-    prop::collection::vec(
-        prop::sample::select(vec![
-            "0",
-            "1",
-            "6",
-            "9",
-            "x",
-            "X",
-            "×",
-            ",",
-            ";",
-            " ",
-            ".",
-            "..",
-            "/",
-            "-",
-            "a",
-            "z",
-            "aa",
-            "leaper:",
-            "knight",
-            "rook",
-            "é",
-            "\u{0}",
-            "99999999999999999999999",
-            "340282366920938463463374607431768211456",
-        ]),
-        0..8,
-    )
-    .prop_map(|v| v.concat())
+    crate::common::near_miss(8)
 }
 
 proptest! {
