@@ -5,7 +5,7 @@
 //! files `a`…`z`, then `aa`, `ab`, …; ranks from 1 at the bottom) or as `ROW,COL`
 //! (0-based, row 0 at the top, as in JSON output).
 
-use crate::error::{Error, Result, one_line};
+use crate::error::{Error, Result};
 use std::fmt;
 use std::str::FromStr;
 
@@ -129,14 +129,13 @@ impl Board {
 }
 
 fn bad_cell(text: &str) -> Error {
-    let text = one_line(text);
     Error::usage(format!(
         "bad cell '{text}': write it algebraically (e4, a1 is bottom-left) or as ROW,COL (0-based, row 0 at the top)"
     ))
 }
 
 fn off_board(text: &str, b: &Board) -> Error {
-    Error::usage(format!("cell '{}' is off the {b} board", one_line(text)))
+    Error::usage(format!("cell '{text}' is off the {b} board"))
 }
 
 impl fmt::Display for Board {
@@ -151,7 +150,6 @@ impl FromStr for Board {
     /// Parse `ROWSxCOLS` (`6x6`, `4X8`; `×` accepted too).
     fn from_str(s: &str) -> Result<Self> {
         let bad = || {
-            let s = one_line(s);
             Error::usage(format!(
                 "bad board '{s}': write ROWSxCOLS with both sides from 1 to {MAX_SIDE}, e.g. 6x6"
             ))

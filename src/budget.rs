@@ -114,8 +114,7 @@ pub fn free_space(path: &std::path::Path) -> Option<u64> {
 pub fn parse_size(s: &str) -> Result<u64> {
     let bad = || {
         Error::usage(format!(
-            "bad memory size '{}': write a number with K, M, G or T, e.g. 4G or 512M",
-            crate::error::one_line(s)
+            "bad memory size '{s}': write a number with K, M, G or T, e.g. 4G or 512M"
         ))
     };
     let t = s.trim();
@@ -143,8 +142,7 @@ pub fn parse_size(s: &str) -> Result<u64> {
     }
     if bytes < 1.0 {
         return Err(Error::usage(format!(
-            "memory size '{}' is less than one byte: give at least 1, e.g. 512M",
-            crate::error::one_line(s)
+            "memory size '{s}' is less than one byte: give at least 1, e.g. 512M"
         )));
     }
     Ok(bytes as u64)

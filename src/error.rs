@@ -11,16 +11,20 @@ use std::path::PathBuf;
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
 /// The one library error enum.
+///
+/// Every message is shown on one line: the user text quoted in it (a board spec, a file
+/// name, a TOML key) may hold line breaks or escape characters, and [`one_line`] shows
+/// those escaped, here, for every variant, so no parser has to remember to.
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
     /// The request is malformed or contradictory (exit status 2).
-    #[error("{0}")]
+    #[error("{}", one_line(.0))]
     Usage(String),
     /// A well-formed request could not be done (exit status 1).
-    #[error("{0}")]
+    #[error("{}", one_line(.0))]
     Runtime(String),
     /// An I/O failure on a named file.
-    #[error("{path}: {source}")]
+    #[error("{}: {}", one_line(&.path.display().to_string()), one_line(&.source.to_string()))]
     File {
         /// The file that failed.
         path: PathBuf,
@@ -28,7 +32,7 @@ pub enum Error {
         source: std::io::Error,
     },
     /// An I/O failure on a stream (stdout, a writer handed in by the caller).
-    #[error(transparent)]
+    #[error("{}", one_line(&.0.to_string()))]
     Io(#[from] std::io::Error),
 }
 

@@ -177,8 +177,7 @@ impl Manifest {
             return Err(at(
                 "name",
                 crate::Error::usage(format!(
-                    "bad output name '{}': use letters, digits, '-', '_' and '.' only",
-                    crate::error::one_line(&name)
+                    "bad output name '{name}': use letters, digits, '-', '_' and '.' only"
                 )),
             ));
         }

@@ -34,6 +34,7 @@ pub mod error;
 pub mod fuzzing;
 pub mod gallery;
 pub mod graph;
+pub mod input;
 pub mod layout;
 pub mod output;
 pub mod piece;

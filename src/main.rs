@@ -15,7 +15,7 @@ fn main() -> ExitCode {
             if e.use_stderr()
                 && e.kind() != clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand =>
         {
-            eprintln!("tourglyph: {}", one_line(&e));
+            eprintln!("tourglyph: {}", fold_clap_error(&e));
             return ExitCode::from(2);
         }
         Err(e) => {
@@ -51,7 +51,7 @@ fn on_signals_remove_partial_outputs() {
 /// A clap usage error on one line: its message (lines up to `Usage:`, tips dropped,
 /// joined) and where to read more, e.g. `the following required arguments were not
 /// provided: --board <BOARD> (see 'tourglyph count --help')`.
-fn one_line(e: &clap::Error) -> String {
+fn fold_clap_error(e: &clap::Error) -> String {
     let text = e.render().to_string();
     let parts: Vec<&str> = text
         .lines()

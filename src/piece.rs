@@ -6,7 +6,7 @@
 //! is (0,1) + (1,1). Every move set is closed under the board's symmetries, so a symmetry
 //! maps tours to tours.
 
-use crate::error::{Error, Result, one_line};
+use crate::error::{Error, Result};
 use std::fmt;
 use std::str::FromStr;
 
@@ -121,7 +121,6 @@ impl FromStr for Piece {
             _ => {}
         }
         let bad = || {
-            let s = one_line(s);
             Error::usage(format!(
                 "unknown piece '{s}': use rook, knight, king, camel, zebra, giraffe or leaper:A,B (e.g. leaper:1,2)"
             ))

@@ -7,7 +7,7 @@
 //! likely: the same seed gives the same tours on every machine.
 
 use crate::engine::frontier::Zdd;
-use crate::error::{Error, Result, one_line};
+use crate::error::{Error, Result};
 use crate::tour::Tour;
 use rand_core::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
@@ -57,20 +57,24 @@ impl Sampler {
         zdd: &'a Zdd,
         k: u64,
     ) -> Result<impl Iterator<Item = (u128, Tour)> + 'a> {
-        if zdd.count() == 0 {
+        Ok(self
+            .ids(zdd.count(), k)?
+            .map(move |id| (id, zdd.unrank(id).expect("id below the count"))))
+    }
+
+    /// `k` uniform random IDs (with repetition) below `total`: the IDs [`Sampler::stream`]
+    /// draws with the same seed, for callers that unrank them later.
+    pub fn ids(&mut self, total: u128, k: u64) -> Result<impl Iterator<Item = u128> + '_> {
+        if total == 0 {
             return Err(Error::runtime("no tours to sample from"));
         }
-        Ok((0..k).map(move |_| {
-            let id = self.below(zdd.count());
-            (id, zdd.unrank(id).expect("id below the count"))
-        }))
+        Ok((0..k).map(move |_| self.below(total)))
     }
 }
 
 /// Parse `K/N` (1 ≤ K ≤ N) into shard K of N.
 pub fn parse_shard(s: &str) -> Result<(u64, u64)> {
     let bad = || {
-        let s = one_line(s);
         Error::usage(format!(
             "bad shard '{s}': write K/N with 1 ≤ K ≤ N, e.g. 2/8 for the second of eight shards"
         ))

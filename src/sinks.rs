@@ -7,7 +7,7 @@
 
 use crate::engine::frontier::Zdd;
 use crate::engine::{Flow, Found};
-use crate::error::{Error, Result, one_line};
+use crate::error::{Error, Result};
 use crate::graph::LeapGraph;
 use crate::symmetry::ClassChecker;
 use crate::tour::Tour;
@@ -41,7 +41,6 @@ pub struct Item {
 /// Parse `A..B` (half-open, A < B or A = B for an empty range).
 pub fn parse_range(s: &str) -> Result<Range<u128>> {
     let bad = || {
-        let s = one_line(s);
         Error::usage(format!(
             "bad range '{s}': write A..B with whole numbers A ≤ B (IDs A to B-1), e.g. 0..100"
         ))
@@ -57,8 +56,7 @@ pub fn parse_range(s: &str) -> Result<Range<u128>> {
     let (a, b) = (num(a)?, num(b)?);
     if a > b {
         return Err(Error::usage(format!(
-            "bad range '{}': the start {a} is after the end {b}; write A..B with A ≤ B",
-            one_line(s)
+            "bad range '{s}': the start {a} is after the end {b}; write A..B with A ≤ B"
         )));
     }
     Ok(a..b)

@@ -31,6 +31,14 @@ impl TourKind {
     pub fn is_closed(self) -> bool {
         self == TourKind::Closed
     }
+
+    /// `"closed"` or `"open"`, for messages.
+    pub fn word(self) -> &'static str {
+        match self {
+            TourKind::Closed => "closed",
+            TourKind::Open => "open",
+        }
+    }
 }
 
 /// A tour: its kind and its edge numbers, increasing.

@@ -163,14 +163,6 @@ pub fn budget(force: bool) -> Budget {
     Budget::new(memory, force)
 }
 
-/// `"closed"` / `"open"`.
-pub fn kind_word(kind: TourKind) -> &'static str {
-    match kind {
-        TourKind::Closed => "closed",
-        TourKind::Open => "open",
-    }
-}
-
 /// Escape a string for JSON.
 pub fn json_str(s: &str) -> String {
     serde_json::to_string(s).expect("strings serialise")

@@ -1,9 +1,7 @@
 //! `tourglyph count`: exact counts, with symmetry classes and the orbit histogram.
 
 use super::args::CountArgs;
-use super::common::{
-    WALK_LIMIT, budget, explain_impossible, json_str, kind_word, progress_bar, resolve,
-};
+use super::common::{WALK_LIMIT, budget, explain_impossible, json_str, progress_bar, resolve};
 use std::collections::BTreeMap;
 use std::io::Write;
 use tourglyph::engine::frontier::{Zdd, count_only_with_budget};
@@ -74,7 +72,6 @@ pub fn run(a: CountArgs) -> Result<()> {
             writeln!(out, "orbits: {}", parts.join(" "))?;
         }
     }
-    let _ = kind_word;
     out.commit()
 }
 

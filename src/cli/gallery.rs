@@ -10,6 +10,7 @@
 use super::args::{GalleryArgs, RenderArgs, Selection, TourSpec};
 use std::path::{Path, PathBuf};
 use tourglyph::gallery::{Manifest, html_escape};
+use tourglyph::input::MAX_TEXT_FILE;
 use tourglyph::output::{OutOptions, write_file};
 use tourglyph::render::Format;
 use tourglyph::{Error, Result};
@@ -57,7 +58,8 @@ pub fn run(a: GalleryArgs) -> Result<()> {
         match one(path, &out) {
             Ok(d) => done.push(d),
             Err(msg) => {
-                eprintln!("tourglyph: {msg}");
+                // Through the error type, which shows every message on one line.
+                eprintln!("tourglyph: {}", Error::runtime(msg));
                 failed += 1;
             }
         }
@@ -72,23 +74,15 @@ pub fn run(a: GalleryArgs) -> Result<()> {
     Ok(())
 }
 
-/// Manifests are short TOML files; anything over this is refused unread (a manifest
-/// named `/dev/zero` must not allocate without bound).
-const MAX_MANIFEST: u64 = 1 << 20;
-
+/// The manifest's text, read up to [`MAX_TEXT_FILE`] bytes.
 fn read_manifest(path: &Path) -> std::result::Result<String, String> {
-    use std::io::Read;
-    let f = std::fs::File::open(path).map_err(|e| e.to_string())?;
-    let mut buf = Vec::new();
-    f.take(MAX_MANIFEST + 1)
-        .read_to_end(&mut buf)
-        .map_err(|e| e.to_string())?;
-    if buf.len() as u64 > MAX_MANIFEST {
-        return Err(format!(
-            "too large for a gallery manifest (over {MAX_MANIFEST} bytes): give a short TOML file"
-        ));
+    match tourglyph::input::read_bounded(path, MAX_TEXT_FILE) {
+        Ok(Some(src)) => Ok(src),
+        Ok(None) => Err(format!(
+            "too large for a gallery manifest (over {MAX_TEXT_FILE} bytes): give a short TOML file"
+        )),
+        Err(e) => Err(e.to_string()),
     }
-    String::from_utf8(buf).map_err(|_| "not UTF-8 text: a manifest is a TOML file".into())
 }
 
 /// Render one gallery; the error is the full one-line message.
@@ -255,7 +249,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let big = dir.path().join("big.toml");
         let line = "# a comment line to pad the manifest\n";
-        std::fs::write(&big, line.repeat(MAX_MANIFEST as usize / line.len() + 1)).unwrap();
+        std::fs::write(&big, line.repeat(MAX_TEXT_FILE as usize / line.len() + 1)).unwrap();
         let e = read_manifest(&big).unwrap_err();
         assert!(e.contains("too large for a gallery manifest"), "{e}");
         let small = dir.path().join("small.toml");

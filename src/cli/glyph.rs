@@ -110,7 +110,7 @@ fn draw<B: Backend>(b: B, glyph: &GlyphData, grid: Grid, style: &Style) -> Resul
 
 /// The tour asked for, and a title naming it.
 fn pick(a: &GlyphArgs, g: &LeapGraph, kind: TourKind) -> Result<(Tour, String)> {
-    let what = format!("{} {} tour of {}", kind_word(kind), g.piece(), g.board());
+    let what = format!("{} {} tour of {}", kind.word(), g.piece(), g.board());
     if let Some(cells) = &a.tour {
         let cells = g.board().parse_cells(cells)?;
         let t = Tour::from_cells(g, &cells, kind).map_err(|e| {
@@ -140,7 +140,7 @@ fn pick(a: &GlyphArgs, g: &LeapGraph, kind: TourKind) -> Result<(Tour, String)> 
             Error::usage(format!(
                 "no tour with ID {id}: {} has {n} {} {} tours ({ids})",
                 g.board(),
-                kind_word(kind),
+                kind.word(),
                 g.piece()
             ))
         })?;
@@ -178,10 +178,6 @@ pub fn uniform_below(n: u128, seed: u64) -> u128 {
             return x;
         }
     }
-}
-
-fn kind_word(kind: TourKind) -> &'static str {
-    if kind.is_closed() { "closed" } else { "open" }
 }
 
 /// `50mm`, `2in`, `5cm`, or a bare number of mm.

@@ -49,12 +49,11 @@ pub fn run(a: RenderArgs) -> Result<()> {
         Some(_) => None,
         None => Some(plan(&zdd, g, &r.query)?),
     };
-    let sample = if zdd.count() == 0 {
-        0
-    } else {
-        a.sel.sample.unwrap_or(0)
+    let count = match &planned {
+        Some(p) => p.count(),
+        None if zdd.count() == 0 => 0,
+        None => a.sel.sample.unwrap_or(0),
     };
-    let count = planned.as_ref().map_or(sample, Plan::count);
     if count == 0 {
         let why = r
             .graph
@@ -73,13 +72,13 @@ pub fn run(a: RenderArgs) -> Result<()> {
         check_stdout_pages(&a.output, grid.pages)?;
     }
     check_cost(format, g.board(), count, grid.pages, &a.output, a.sel.force)?;
-    let plan = match (planned, a.sel.sample) {
-        (Some(p), _) => p,
+    let plan = match planned {
+        Some(p) => p,
         // Uniform random tours, in draw order (captions give their IDs).
-        (None, k) => {
-            let mut s = tourglyph::sample::Sampler::new(a.sel.seed);
-            let n = zdd.count();
-            let ids: Vec<u128> = (0..k.unwrap_or(0)).map(|_| s.below(n)).collect();
+        None => {
+            let ids: Vec<u128> = tourglyph::sample::Sampler::new(a.sel.seed)
+                .ids(zdd.count(), count)?
+                .collect();
             let orbits = vec![0; ids.len()];
             Plan::Ids(ids, orbits)
         }

@@ -1,7 +1,7 @@
 //! Page sizes: ISO a0–a5, letter, legal, tabloid, custom `WxHmm` / `WxHin`, and `poster`
 //! (one page sized to hold every glyph).
 
-use crate::error::{Error, Result, one_line};
+use crate::error::{Error, Result};
 
 /// The largest page side accepted, in mm: PDF viewers cap pages at 14,400 pt (200 in).
 pub const MAX_SIDE_MM: f64 = 5080.0;
@@ -51,7 +51,6 @@ impl PageSpec {
             });
         }
         let bad = || {
-            let s = one_line(s);
             Error::usage(format!(
                 "bad page size '{s}': use a0…a5, letter, legal, tabloid, poster, or WxHmm / WxHin (e.g. 300x200mm)"
             ))
@@ -74,8 +73,7 @@ impl PageSpec {
         let (width, height) = (num(w)?, num(h)?);
         if width > MAX_SIDE_MM || height > MAX_SIDE_MM {
             return Err(Error::usage(format!(
-                "page size '{}' is too large: at most {MAX_SIDE_MM} mm (200 in) a side",
-                one_line(s)
+                "page size '{s}' is too large: at most {MAX_SIDE_MM} mm (200 in) a side"
             )));
         }
         if width < MIN_SIDE_MM || height < MIN_SIDE_MM {

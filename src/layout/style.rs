@@ -6,9 +6,9 @@
 //! key keeps the default given on the field). An unknown key or a bad value is an error
 //! that names the file, the line and the key.
 
-use crate::error::{Error, Result, one_line};
+use crate::error::{Error, Result};
+use crate::input::MAX_TEXT_FILE;
 use crate::render::{Cap, Join, Rgb};
-use std::io::Read;
 use std::path::Path;
 use toml::de::{DeTable, DeValue};
 
@@ -146,8 +146,7 @@ impl Style {
         if !looks_like_path {
             let names: Vec<&str> = BUILTIN.iter().map(|(n, _)| *n).collect();
             return Err(Error::usage(format!(
-                "unknown style '{}': use one of {} or the path of a .toml style file",
-                one_line(spec),
+                "unknown style '{spec}': use one of {} or the path of a .toml style file",
                 names.join(", ")
             )));
         }
@@ -174,9 +173,8 @@ impl Style {
         entries.sort_by_key(|(k, _)| k.span().start);
         for (key, value) in entries {
             let k: &str = key.get_ref();
-            let kq = one_line(k);
             let line = line_of(key.span().start);
-            let bad = |what: String| Error::usage(format!("{file}:{line}: key '{kq}': {what}"));
+            let bad = |what: String| Error::usage(format!("{file}:{line}: key '{k}': {what}"));
             let v = value.get_ref();
             let num = |lo, hi| length(v, lo, hi).map_err(bad);
             let col = || colour(v).map_err(bad);
@@ -220,7 +218,7 @@ impl Style {
                 "caption_color" => {
                     st.caption_color = col()?.ok_or_else(|| {
                         Error::usage(format!(
-                            "{file}:{line}: key '{kq}': expected a colour like \"#000000\""
+                            "{file}:{line}: key '{k}': expected a colour like \"#000000\""
                         ))
                     })?
                 }
@@ -230,7 +228,7 @@ impl Style {
                 "padding" => st.padding = num(0.0, 20.0)?,
                 _ => {
                     return Err(Error::usage(format!(
-                        "{file}:{line}: unknown key '{kq}': the keys are {}",
+                        "{file}:{line}: unknown key '{k}': the keys are {}",
                         KEYS.join(", ")
                     )));
                 }
@@ -240,62 +238,40 @@ impl Style {
     }
 }
 
-/// The largest style file read, in bytes: styles are a few hundred bytes, and a path such
-/// as `/dev/zero` must not be read without end.
-pub const MAX_STYLE_FILE: u64 = 1 << 20;
-
-/// The text of a style file, refused past [`MAX_STYLE_FILE`] bytes.
+/// The text of a style file, refused past [`MAX_TEXT_FILE`] bytes.
 fn read_style_file(spec: &str, p: &Path) -> Result<String> {
-    let file = std::fs::File::open(p).map_err(|e| {
-        Error::runtime(format!(
-            "cannot read style file '{}': {e}; give a built-in style name or the path of a .toml style file",
-            one_line(spec)
-        ))
-    })?;
-    let mut buf = Vec::new();
-    file.take(MAX_STYLE_FILE + 1)
-        .read_to_end(&mut buf)
-        .map_err(|e| Error::file(p, e))?;
-    if buf.len() as u64 > MAX_STYLE_FILE {
-        return Err(Error::usage(format!(
-            "{}: too large for a style file (over {MAX_STYLE_FILE} bytes): give a short TOML file of style keys",
-            one_line(&p.display().to_string())
-        )));
+    match crate::input::read_bounded(p, MAX_TEXT_FILE) {
+        Ok(Some(src)) => Ok(src),
+        Ok(None) => Err(Error::usage(format!(
+            "{}: too large for a style file (over {MAX_TEXT_FILE} bytes): give a short TOML file of style keys",
+            p.display()
+        ))),
+        Err(e) => Err(Error::runtime(format!(
+            "cannot read style file '{spec}': {e}; give a built-in style name or the path of a .toml style file"
+        ))),
     }
-    String::from_utf8(buf).map_err(|_| {
-        let e = std::io::Error::new(
-            std::io::ErrorKind::InvalidData,
-            "stream did not contain valid UTF-8",
-        );
-        Error::file(p, e)
-    })
 }
 
-/// A number (integer or float) within [lo, hi].
+/// A number (integer or float) within [lo, hi]; an error quotes it as written (a
+/// literal past f64's range would print as `inf`).
 fn length(v: &DeValue<'_>, lo: f64, hi: f64) -> Check<f64> {
-    let x = match v {
-        DeValue::Integer(i) if i.radix() == 10 => i.as_str().replace('_', "").parse::<f64>().ok(),
-        DeValue::Float(f) => f.as_str().replace('_', "").parse::<f64>().ok(),
-        _ => None,
+    let expected = || format!("expected a number from {lo} to {hi}");
+    let text = match v {
+        DeValue::Integer(i) if i.radix() == 10 => i.as_str(),
+        DeValue::Float(f) => f.as_str(),
+        _ => return Err(expected()),
     };
-    match x {
-        Some(x) if x.is_finite() && (lo..=hi).contains(&x) => Ok(x),
-        Some(x) if x.is_nan() => Err(format!(
+    let x: f64 = text.replace('_', "").parse().map_err(|_| expected())?;
+    if x.is_nan() {
+        Err(format!(
             "nan is not a length: use a number from {lo} to {hi}"
-        )),
-        // Echo what was written: a literal past f64's range reads as `inf`.
-        Some(x) => {
-            let written = match v {
-                DeValue::Integer(i) => i.as_str().to_string(),
-                DeValue::Float(f) => f.as_str().to_string(),
-                _ => x.to_string(),
-            };
-            Err(format!(
-                "{} is out of range: use a number from {lo} to {hi}",
-                one_line(&written)
-            ))
-        }
-        None => Err(format!("expected a number from {lo} to {hi}")),
+        ))
+    } else if (lo..=hi).contains(&x) {
+        Ok(x)
+    } else {
+        Err(format!(
+            "{text} is out of range: use a number from {lo} to {hi}"
+        ))
     }
 }
 
@@ -303,10 +279,9 @@ fn length(v: &DeValue<'_>, lo: f64, hi: f64) -> Check<f64> {
 fn colour(v: &DeValue<'_>) -> Check<Option<Rgb>> {
     match v.as_str() {
         Some("none") => Ok(None),
-        Some(s) => Rgb::parse(s).map(Some).ok_or_else(|| {
-            let s = one_line(s);
-            format!("bad colour \"{s}\": write \"#rrggbb\", \"#rgb\" or \"none\"")
-        }),
+        Some(s) => Rgb::parse(s)
+            .map(Some)
+            .ok_or_else(|| format!("bad colour \"{s}\": write \"#rrggbb\", \"#rgb\" or \"none\"")),
         None => Err("expected a colour string like \"#000000\" or \"none\"".into()),
     }
 }
@@ -330,7 +305,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let big = dir.path().join("big.toml");
         let line = "# a comment line to pad the file\n";
-        let n = (MAX_STYLE_FILE as usize) / line.len() + 1;
+        let n = (MAX_TEXT_FILE as usize) / line.len() + 1;
         std::fs::write(&big, line.repeat(n)).unwrap();
         let e = Style::resolve(big.to_str().unwrap()).unwrap_err();
         assert!(e.is_usage(), "{e}");

@@ -18,7 +18,7 @@ pub mod pdf;
 pub mod ps;
 pub mod svg;
 
-use crate::error::{Error, Result, one_line};
+use crate::error::{Error, Result};
 use std::path::Path as FsPath;
 
 /// An sRGB colour.
@@ -197,8 +197,7 @@ impl Format {
             "ps" | "eps" => Ok(Format::Ps),
             "svg" => Ok(Format::Svg),
             _ => Err(Error::usage(format!(
-                "unknown format '{}': use pdf, ps or svg",
-                one_line(s)
+                "unknown format '{s}': use pdf, ps or svg"
             ))),
         }
     }
@@ -214,14 +213,13 @@ impl Format {
         match p.extension().and_then(|e| e.to_str()) {
             Some(e) => Format::parse(e).map_err(|_| {
                 Error::usage(format!(
-                    "{}: unknown extension '.{}': name the file .pdf, .ps or .svg, or give --format",
-                    one_line(&p.display().to_string()),
-                    one_line(e)
+                    "{}: unknown extension '.{e}': name the file .pdf, .ps or .svg, or give --format",
+                    p.display()
                 ))
             }),
             None => Err(Error::usage(format!(
                 "{}: no extension to tell the format: name the file .pdf, .ps or .svg, or give --format",
-                one_line(&p.display().to_string())
+                p.display()
             ))),
         }
     }

@@ -59,14 +59,6 @@ fn projected(done: usize, width: usize, i: usize, levels: usize) -> f64 {
     done as f64 + width as f64 * (levels - i - 1) as f64
 }
 
-fn kind_word(kind: TourKind) -> &'static str {
-    if kind == TourKind::Closed {
-        "closed"
-    } else {
-        "open"
-    }
-}
-
 /// IDs handed to one worker at a time by [`Zdd::par_map`].
 const CHUNK: u128 = 4096;
 
@@ -158,7 +150,7 @@ impl Zdd {
                 return Err(Error::runtime(format!(
                     "the diagram for {} {} tours of the {} board has more than 2^32 nodes; \
                      count them with `tourglyph count`, which needs no diagram",
-                    kind_word(kind),
+                    kind.word(),
                     g.piece(),
                     g.board()
                 )));
@@ -167,7 +159,7 @@ impl Zdd {
                 &format!(
                     "the diagram of the {} {} tours of {} (about {nodes:.2e} nodes, projected from \
                      edge {} of {m})",
-                    kind_word(kind),
+                    kind.word(),
                     g.piece(),
                     g.board(),
                     i + 1
@@ -452,7 +444,7 @@ pub fn count_only_with_budget(g: &LeapGraph, kind: TourKind, budget: &Budget) ->
             &format!(
                 "counting the {} {} tours of {} (about {work:.2e} frontier states, projected \
                  from edge {} of {m})",
-                kind_word(kind),
+                kind.word(),
                 g.piece(),
                 g.board(),
                 i + 1
