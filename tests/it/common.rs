@@ -96,6 +96,13 @@ pub fn pdftotext_check(p: &Path) -> String {
     stdout(&o)
 }
 
+/// Ghostscript in batch mode, sandboxed (`-q -dSAFER -dBATCH -dNOPAUSE`), with `args`.
+pub fn gs(args: &[&str]) -> Output {
+    let mut all = vec!["-q", "-dSAFER", "-dBATCH", "-dNOPAUSE"];
+    all.extend_from_slice(args);
+    tool("gs", &all)
+}
+
 /// Ghostscript must run the PostScript file to the end: exit 0 and no `Error` printed.
 /// And the file must keep DSC 3.0's line limit of 255 characters, which some spoolers
 /// and PostScript-to-PDF converters enforce.
@@ -113,17 +120,7 @@ pub fn gs_check(p: &Path) {
             line.len()
         );
     }
-    let o = tool(
-        "gs",
-        &[
-            "-q",
-            "-dSAFER",
-            "-dBATCH",
-            "-dNOPAUSE",
-            "-sDEVICE=nullpage",
-            arg(p),
-        ],
-    );
+    let o = gs(&["-sDEVICE=nullpage", arg(p)]);
     let err = stderr(&o) + &stdout(&o);
     assert!(
         o.status.success() && !err.contains("Error"),

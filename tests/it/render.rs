@@ -6,7 +6,7 @@
 //! qpdf, gs and pdftoppm must be installed (CI installs them); without them these tests
 //! fail with a message saying so rather than passing silently.
 
-use crate::common::{gs_check, qpdf_check, run, run_threads, stderr, svg_tree, tool};
+use crate::common::{gs, gs_check, qpdf_check, run, run_threads, stderr, svg_tree, tool};
 use std::path::{Path, PathBuf};
 use tourglyph::engine::frontier::Zdd;
 use tourglyph::layout::grid::Grid;
@@ -126,21 +126,14 @@ fn raster(p: &Path) -> Gray {
         }
         Some("ps") => {
             let out = dir.join("r-ps.pgm");
-            let o = tool(
-                "gs",
-                &[
-                    "-q",
-                    "-dSAFER",
-                    "-dBATCH",
-                    "-dNOPAUSE",
-                    "-sDEVICE=pgmraw",
-                    &format!("-r{DPI}"),
-                    "-dFirstPage=1",
-                    "-dLastPage=1",
-                    &format!("-sOutputFile={}", s(&out)),
-                    s(p),
-                ],
-            );
+            let o = gs(&[
+                "-sDEVICE=pgmraw",
+                &format!("-r{DPI}"),
+                "-dFirstPage=1",
+                "-dLastPage=1",
+                &format!("-sOutputFile={}", s(&out)),
+                s(p),
+            ]);
             assert!(o.status.success(), "gs: {}", stderr(&o));
             pgm(&std::fs::read(out).unwrap())
         }

@@ -23,10 +23,10 @@ fn frame_sheet_in_every_format() {
                 .arg("--check")
                 .arg(&p)
                 .output(),
-            "ps" => std::process::Command::new("gs")
-                .args(["-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-sDEVICE=nullpage"])
-                .arg(&p)
-                .output(),
+            "ps" => Ok(crate::common::gs(&[
+                "-sDEVICE=nullpage",
+                p.to_str().unwrap(),
+            ])),
             _ => {
                 let opt = resvg::usvg::Options::default();
                 resvg::usvg::Tree::from_data(&bytes, &opt).expect("SVG parses");
