@@ -2,7 +2,7 @@
 //!
 //! Cells are numbered row-major, `r * cols + c`, row 0 at the top, as DESIGN.md fixes: tour
 //! IDs depend on it. A cell is written either algebraically (`a1` is the bottom-left cell;
-//! files `a`…`z`, then `aa`, `ab`, …; ranks from 1 at the bottom) or as `ROW,COL`
+//! files `a`…`z`, then `aa`, `ab`, …, in either case; ranks from 1 at the bottom) or as `ROW,COL`
 //! (0-based, row 0 at the top, as in JSON output).
 
 use crate::error::{Error, Result};
@@ -70,8 +70,10 @@ impl Board {
             let c: u32 = c.trim().parse().map_err(|_| bad_cell(text))?;
             (r, c)
         } else {
-            let letters: String = t.chars().take_while(|c| c.is_ascii_lowercase()).collect();
+            // Files in either case (`E4` as `e4`), as boards (`6X6`) and pages (`A3`) are.
+            let letters: String = t.chars().take_while(|c| c.is_ascii_alphabetic()).collect();
             let digits = &t[letters.len()..];
+            let letters = letters.to_ascii_lowercase();
             if letters.is_empty()
                 || digits.is_empty()
                 || !digits.bytes().all(|b| b.is_ascii_digit())
@@ -226,5 +228,27 @@ mod tests {
         assert!(b.parse_cell("8,0").is_err());
         assert!(b.parse_cell("e").is_err());
         assert_eq!(b.parse_cells("a1; b3 c2").unwrap().len(), 3);
+    }
+
+    #[test]
+    fn algebraic_cells_take_capitals() {
+        let b = Board::new(8, 30);
+        for cell in 0..b.cells() as u32 {
+            let name = b.algebraic(cell);
+            assert_eq!(
+                b.parse_cell(&name.to_ascii_uppercase()).unwrap(),
+                cell,
+                "{name}"
+            );
+        }
+        assert_eq!(b.parse_cell("E4").unwrap(), b.parse_cell("e4").unwrap());
+        assert_eq!(b.parse_cell("Ab8").unwrap(), b.parse_cell("ab8").unwrap());
+        assert_eq!(
+            b.parse_cells("A1; B3 c2").unwrap(),
+            b.parse_cells("a1 b3 c2").unwrap()
+        );
+        for bad in ["É4", "E", "4E", "E4x"] {
+            assert!(b.parse_cell(bad).unwrap_err().is_usage(), "{bad}");
+        }
     }
 }

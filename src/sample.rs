@@ -5,9 +5,18 @@
 //! the edge with probability count(hi) / count(node)). IDs are drawn from a PCG-64 stream
 //! seeded by the user (O'Neill 2014), by rejection so that every ID is exactly equally
 //! likely: the same seed gives the same tours on every machine.
+//!
+//! A uniform random symmetry class is drawn by rejection: a uniform tour lands in a class
+//! with probability proportional to the class's orbit size, so the tour is kept with
+//! probability 1 / (its orbit size), and its class representative is returned. Every
+//! class then has the same chance, 1 / (orbit · N) · orbit = 1 / N per draw; a draw is
+//! kept with probability classes / tours (at least 1/8).
 
 use crate::engine::frontier::Zdd;
 use crate::error::{Error, Result};
+use crate::graph::LeapGraph;
+use crate::sinks::Item;
+use crate::symmetry::{ClassChecker, bitset, edges_of};
 use crate::tour::Tour;
 use rand_core::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
@@ -69,6 +78,47 @@ impl Sampler {
             return Err(Error::runtime("no tours to sample from"));
         }
         Ok((0..k).map(move |_| self.below(total)))
+    }
+
+    /// `k` uniform random symmetry classes (with repetition), each as its representative
+    /// (the member with the smallest ID) with its orbit size, drawn one at a time.
+    pub fn classes<'a>(
+        &'a mut self,
+        zdd: &'a Zdd,
+        g: &LeapGraph,
+        k: u64,
+    ) -> Result<impl Iterator<Item = Item> + 'a> {
+        if zdd.count() == 0 {
+            return Err(Error::runtime("no tours to sample from"));
+        }
+        let checker = ClassChecker::new(g);
+        Ok((0..k).map(move |_| self.class(zdd, &checker)))
+    }
+
+    /// One uniform random class: draw uniform tours until one is kept with probability
+    /// 1 / (its orbit size), then return its class representative.
+    fn class(&mut self, zdd: &Zdd, checker: &ClassChecker) -> Item {
+        let total = zdd.count();
+        loop {
+            let id = self.below(total);
+            let tour = zdd.unrank(id).expect("id below the count");
+            let (rep, orbit) = checker.representative(&bitset(&tour.edges, checker.words()));
+            if self.below(u128::from(orbit)) != 0 {
+                continue;
+            }
+            let edges = edges_of(&rep);
+            let id = zdd
+                .rank(&edges)
+                .expect("a symmetric image of a tour is a tour");
+            return Item {
+                id,
+                tour: Tour {
+                    edges,
+                    kind: tour.kind,
+                },
+                orbit: Some(orbit),
+            };
+        }
     }
 }
 

@@ -170,23 +170,8 @@ impl ClassChecker {
         let mut img = [0u64; 16];
         let mut stabiliser = 1;
         let w = self.words;
-        assert!(
-            w <= img.len(),
-            "boards with more than 1024 edges are not classified"
-        );
         for s in 0..self.others {
-            img[..w].fill(0);
-            for (k, byte) in tour
-                .iter()
-                .flat_map(|word| word.to_le_bytes())
-                .enumerate()
-                .filter(|(_, b)| *b != 0)
-            {
-                let base = ((s * self.bytes + k) * 256 + byte as usize) * w;
-                for (i, t) in self.tables[base..base + w].iter().enumerate() {
-                    img[i] |= t;
-                }
-            }
+            self.image(s, tour, &mut img);
             match compare_sets(tour, &img[..w]) {
                 std::cmp::Ordering::Greater => return None,
                 std::cmp::Ordering::Equal => stabiliser += 1,
@@ -194,6 +179,48 @@ impl ClassChecker {
             }
         }
         Some(self.group_order / stabiliser)
+    }
+
+    /// The representative of the tour's class (its image that comes first in ID order, as
+    /// an edge bitset) and the orbit size, for any member of the class.
+    pub fn representative(&self, tour: &[u64]) -> (Vec<u64>, u32) {
+        debug_assert_eq!(tour.len(), self.words);
+        let w = self.words;
+        let mut img = [0u64; 16];
+        let mut best = tour.to_vec();
+        let mut stabiliser = 1;
+        for s in 0..self.others {
+            self.image(s, tour, &mut img);
+            match compare_sets(&img[..w], tour) {
+                std::cmp::Ordering::Equal => stabiliser += 1,
+                _ if compare_sets(&img[..w], &best) == std::cmp::Ordering::Less => {
+                    best.copy_from_slice(&img[..w]);
+                }
+                _ => {}
+            }
+        }
+        (best, self.group_order / stabiliser)
+    }
+
+    /// The image of `tour` under the `s`-th non-identity symmetry, into `img[..words]`.
+    fn image(&self, s: usize, tour: &[u64], img: &mut [u64; 16]) {
+        let w = self.words;
+        assert!(
+            w <= img.len(),
+            "boards with more than 1024 edges are not classified"
+        );
+        img[..w].fill(0);
+        for (k, byte) in tour
+            .iter()
+            .flat_map(|word| word.to_le_bytes())
+            .enumerate()
+            .filter(|(_, b)| *b != 0)
+        {
+            let base = ((s * self.bytes + k) * 256 + byte as usize) * w;
+            for (i, t) in self.tables[base..base + w].iter().enumerate() {
+                img[i] |= t;
+            }
+        }
     }
 }
 
@@ -222,9 +249,29 @@ pub fn bitset(edges: &[u32], words: usize) -> Vec<u64> {
     b
 }
 
+/// Bitset → increasing edge list (the inverse of [`bitset`]).
+pub fn edges_of(bits: &[u64]) -> Vec<u32> {
+    let mut edges = Vec::new();
+    for (w, &word) in bits.iter().enumerate() {
+        let mut x = word;
+        while x != 0 {
+            edges.push(w as u32 * 64 + x.trailing_zeros());
+            x &= x - 1;
+        }
+    }
+    edges
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn edge_lists_round_trip_through_bitsets() {
+        let edges = vec![0u32, 3, 63, 64, 130];
+        assert_eq!(edges_of(&bitset(&edges, 3)), edges);
+        assert!(edges_of(&[0, 0]).is_empty());
+    }
 
     #[test]
     fn compare_matches_lexicographic_lists() {

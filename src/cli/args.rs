@@ -59,7 +59,7 @@ pub enum Command {
     Render(RenderArgs),
     /// Draw one tour as a glyph.
     #[command(
-        after_help = "Examples:\n  tourglyph glyph --board 6x6 --id 17 -o g.svg\n  tourglyph glyph --board 3x4 --tour 'a1 a2 a3 b3 c3 d3 d2 c2 b2 b1 c1 d1' -o mine.svg"
+        after_help = "Examples:\n  tourglyph glyph --board 6x6 --id 17 -o g.svg\n  tourglyph glyph --board 3x4 --open --tour 'a1 a2 a3 b3 c3 d3 d2 c2 b2 b1 c1 d1' -o mine.svg"
     )]
     Glyph(GlyphArgs),
     /// Find one knight's (or other leaper's) tour on a board of any size.
@@ -85,9 +85,16 @@ pub enum Command {
         /// The shell.
         shell: clap_complete::Shell,
     },
-    /// Print the manual page (roff).
-    #[command(after_help = "Example:\n  tourglyph man > tourglyph.1 && man ./tourglyph.1")]
-    Man,
+    /// Print the manual page (roff), or one command's page.
+    #[command(
+        after_help = "Examples:\n  tourglyph man > tourglyph.1\n  tourglyph man render > tourglyph-render.1"
+    )]
+    Man {
+        /// A command whose page to print (render or tourglyph-render, …); without it,
+        /// the page of tourglyph itself.
+        #[arg(value_name = "COMMAND")]
+        page: Option<String>,
+    },
 }
 
 /// What to enumerate: shared by `count`, `list` and `render`.

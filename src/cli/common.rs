@@ -56,9 +56,9 @@ pub fn resolve(spec: &TourSpec, sel: Option<&Selection>) -> Result<Resolved> {
         None => None,
     };
     if let Some(s) = sel {
-        if s.sample.is_some() && (spec.classes || spec.non_crossing) {
+        if s.sample.is_some() && spec.non_crossing {
             return Err(Error::usage(
-                "--sample draws from all tours; it does not combine with --classes or --non-crossing",
+                "--sample draws from all tours (or, with --classes, all classes); it does not combine with --non-crossing",
             ));
         }
     }

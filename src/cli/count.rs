@@ -31,7 +31,10 @@ pub fn run(a: CountArgs) -> Result<()> {
         // on boards of any length, and Burnside's lemma for classes.
         transfer_counts(g, a.spec.classes, a.spec.quiet, a.force)?
     } else if a.spec.classes || a.spec.non_crossing {
-        enumerate_counts(&r.graph, r.kind, &r.query, a.spec.quiet, a.force)?
+        // Counts never depend on the orientation: enumerate on the narrower one.
+        let t = narrow(g)?;
+        let on = t.as_ref().unwrap_or(g);
+        enumerate_counts(on, g.board(), r.kind, &r.query, a.spec.quiet, a.force)?
     } else {
         Counted {
             tours: plain_count(g, r.kind, a.force)?.to_string(),
@@ -116,21 +119,29 @@ fn transfer_counts(g: &LeapGraph, classes: bool, quiet: bool, force: bool) -> Re
     Ok(c)
 }
 
-/// The number of tours, by the count-only frontier DP on the narrower orientation (a
-/// quarter turn maps tours to tours, so the count is the same).
+/// The number of tours, by the count-only frontier DP on the narrower orientation.
 fn plain_count(g: &LeapGraph, kind: tourglyph::TourKind, force: bool) -> Result<u128> {
+    let t = narrow(g)?;
+    Ok(count_only_with_budget(t.as_ref().unwrap_or(g), kind, &budget(force))?.tours)
+}
+
+/// The graph of the board turned a quarter when it has more columns than rows (the
+/// frontier engines' cost grows with the number of columns), else `None`. Mirroring in
+/// the diagonal maps tours to tours, crossings to crossings and symmetry classes to
+/// classes of the same orbit size, so every count is the same on both orientations.
+fn narrow(g: &LeapGraph) -> Result<Option<LeapGraph>> {
     let b = g.board();
-    if b.cols > b.rows {
-        let t = LeapGraph::new(b.transposed(), g.piece())?;
-        return Ok(count_only_with_budget(&t, kind, &budget(force))?.tours);
+    if b.cols <= b.rows {
+        return Ok(None);
     }
-    Ok(count_only_with_budget(g, kind, &budget(force))?.tours)
+    Ok(Some(LeapGraph::new(b.transposed(), g.piece())?))
 }
 
 /// Counts that need the tours themselves: classes (by the representative test) and the
-/// non-crossing filter.
+/// non-crossing filter; `asked` is the board as the user gave it (for messages).
 fn enumerate_counts(
     g: &LeapGraph,
+    asked: tourglyph::Board,
     kind: tourglyph::TourKind,
     q: &Query,
     quiet: bool,
@@ -140,8 +151,7 @@ fn enumerate_counts(
     let total = zdd.count();
     if total > WALK_LIMIT {
         return Err(Error::usage(format!(
-            "{total} tours on {}: too many to examine one by one (the limit is {WALK_LIMIT}); {}",
-            g.board(),
+            "{total} tours on {asked}: too many to examine one by one (the limit is {WALK_LIMIT}); {}",
             if q.non_crossing {
                 "--non-crossing needs every tour drawn and checked"
             } else {

@@ -3,10 +3,9 @@
 //!
 //! The tour is `--id N` (unranked by the frontier diagram), `--tour CELLS` (the user's own,
 //! validated: the error names the first illegal step), or `--random --seed S` (uniform:
-//! a uniform ID in [0, count) from a PCG seeded with S, unranked).
+//! the first tour `list --sample 1 --seed S` draws). `-o -` writes SVG unless `--format`.
 
 use super::args::GlyphArgs;
-use rand_core::{Rng, SeedableRng};
 use tourglyph::engine::frontier::Zdd;
 use tourglyph::layout::glyph::glyph_data;
 use tourglyph::layout::grid::Grid;
@@ -17,6 +16,7 @@ use tourglyph::render::pdf::{PdfOptions, PdfWriter};
 use tourglyph::render::ps::{PsOptions, PsWriter};
 use tourglyph::render::svg::SvgWriter;
 use tourglyph::render::{Backend, Format, GlyphData};
+use tourglyph::sample::Sampler;
 use tourglyph::{Board, Error, LeapGraph, Piece, Result, Tour, TourKind};
 
 /// Run `glyph`.
@@ -24,6 +24,8 @@ pub fn run(a: GlyphArgs) -> Result<()> {
     let style = Style::resolve(&a.style)?;
     let format = match &a.format {
         Some(f) => Format::parse(f)?,
+        // A single glyph on stdout is for a design tool or a browser: SVG.
+        None if a.output.as_os_str() == "-" => Format::Svg,
         None => Format::from_path(&a.output)?,
     };
     let size = parse_size(&a.size)?;
@@ -148,36 +150,21 @@ fn pick(a: &GlyphArgs, g: &LeapGraph, kind: TourKind) -> Result<(Tour, String)> 
     }
     if a.random {
         let z = zdd()?;
-        let n = z.count();
-        if n == 0 {
+        if z.count() == 0 {
             return Err(Error::runtime(format!(
                 "no {what} exists to pick at random"
             )));
         }
-        let id = uniform_below(n, a.seed);
-        let t = z
-            .unrank(id)
-            .ok_or_else(|| Error::runtime(format!("unrank({id}) failed below count {n}")))?;
+        // The sampler of `list --sample` and `render --sample`: one seed, one tour.
+        let (id, t) = Sampler::new(a.seed)
+            .stream(&z, 1)?
+            .next()
+            .ok_or_else(|| Error::runtime("the sampler drew no tour"))?;
         return Ok((t, format!("{what}, ID {id}")));
     }
     Err(Error::usage(
         "say which tour: --id N, --tour CELLS, or --random [--seed S]",
     ))
-}
-
-/// A uniform integer in [0, n) from a PCG seeded with `seed` (rejection sampling on the
-/// smallest power of two ≥ n, so every value is equally likely).
-pub fn uniform_below(n: u128, seed: u64) -> u128 {
-    assert!(n > 0);
-    let mut rng = rand_pcg::Pcg64::seed_from_u64(seed);
-    let bits = 128 - (n - 1).leading_zeros();
-    loop {
-        let x = (u128::from(rng.next_u64()) << 64) | u128::from(rng.next_u64());
-        let x = if bits == 0 { 0 } else { x >> (128 - bits) };
-        if x < n {
-            return x;
-        }
-    }
 }
 
 /// `50mm`, `2in`, `5cm`, or a bare number of mm.
@@ -213,21 +200,5 @@ mod tests {
         for bad in ["", "0mm", "-3mm", "abc", "5 furlongs"] {
             assert!(parse_size(bad).unwrap_err().is_usage(), "{bad}");
         }
-    }
-
-    #[test]
-    fn uniform_is_in_range_seeded_and_spread() {
-        assert_eq!(uniform_below(1, 7), 0);
-        let a: Vec<u128> = (0..200).map(|s| uniform_below(6, s)).collect();
-        assert!(a.iter().all(|&x| x < 6));
-        let mut hist = [0u32; 6];
-        for &x in &a {
-            hist[x as usize] += 1;
-        }
-        // 200 draws over 6 values: each should appear (expected 33).
-        assert!(hist.iter().all(|&h| h > 10), "{hist:?}");
-        assert_eq!(uniform_below(1072, 5), uniform_below(1072, 5));
-        let big = 1u128 << 100;
-        assert!(uniform_below(big + 3, 1) < big + 3);
     }
 }

@@ -68,13 +68,20 @@ pub fn run(a: ListArgs) -> Result<()> {
         s
     };
     if let Some(k) = a.sel.sample {
-        for (id, tour) in Sampler::new(a.sel.seed).stream(&zdd, k)? {
-            let line = format(&Item {
-                id,
-                tour,
-                orbit: None,
-            });
-            out.write_all(line.as_bytes())?;
+        let mut sampler = Sampler::new(a.sel.seed);
+        if r.query.classes {
+            for item in sampler.classes(&zdd, g, k)? {
+                out.write_all(format(&item).as_bytes())?;
+            }
+        } else {
+            for (id, tour) in sampler.stream(&zdd, k)? {
+                let line = format(&Item {
+                    id,
+                    tour,
+                    orbit: None,
+                });
+                out.write_all(line.as_bytes())?;
+            }
         }
         return out.commit();
     }

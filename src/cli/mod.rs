@@ -8,6 +8,7 @@ mod find;
 mod gallery;
 mod glyph;
 mod list;
+mod man;
 mod render;
 mod slide;
 
@@ -34,11 +35,6 @@ pub fn run(cli: Cli) -> Result<()> {
             clap_complete::generate(shell, &mut cmd, "tourglyph", &mut buf);
             write_file(Path::new("-"), &buf, Default::default())
         }
-        Command::Man => {
-            let cmd = <Cli as clap::CommandFactory>::command();
-            let mut out = tourglyph::output::stdout();
-            clap_mangen::Man::new(cmd).render(&mut out)?;
-            out.commit()
-        }
+        Command::Man { page } => man::run(page.as_deref()),
     }
 }

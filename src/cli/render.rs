@@ -74,7 +74,14 @@ pub fn run(a: RenderArgs) -> Result<()> {
     check_cost(format, g.board(), count, grid.pages, &a.output, a.sel.force)?;
     let plan = match planned {
         Some(p) => p,
-        // Uniform random tours, in draw order (captions give their IDs).
+        // Uniform random tours (or classes), in draw order (captions give their IDs).
+        None if r.query.classes => {
+            let (ids, orbits) = tourglyph::sample::Sampler::new(a.sel.seed)
+                .classes(&zdd, g, count)?
+                .map(|it| (it.id, it.orbit.unwrap_or(0) as u8))
+                .unzip();
+            Plan::Ids(ids, orbits)
+        }
         None => {
             let ids: Vec<u128> = tourglyph::sample::Sampler::new(a.sel.seed)
                 .ids(zdd.count(), count)?

@@ -58,7 +58,10 @@ const CASES: &[(&[&str], i32)] = &[
         &["list", "--board", "6x6", "--sample", "1000000000000000000"],
         2,
     ),
-    (&["list", "--board", "6x6", "--sample", "5", "--classes"], 2),
+    (
+        &["list", "--board", "6x6", "--sample", "5", "--non-crossing"],
+        2,
+    ),
     (&["list", "--board", "6x6", "--limit", "-1"], 2),
     (&["list", "--board", "12x12"], 2),
     (&["render", "--board", "6x6", "-o", "x.docx"], 2),
@@ -214,6 +217,7 @@ const CASES: &[(&[&str], i32)] = &[
     ),
     (&["gallery", "no-such-folder"], 1),
     (&["--bogus"], 2),
+    (&["man", "bogus"], 2),
 ];
 
 /// A Markdown table cell: pipes escaped, kept on one line.
