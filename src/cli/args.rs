@@ -73,9 +73,7 @@ pub enum Command {
     )]
     Slide(SlideArgs),
     /// Render every gallery manifest (DIR/*.toml) and an index page.
-    #[command(
-        after_help = "Examples:\n  tourglyph gallery\n  tourglyph gallery my-galleries --out site"
-    )]
+    #[command(after_help = "Examples:\n  tourglyph gallery\n  tourglyph gallery --out site")]
     Gallery(GalleryArgs),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
     #[command(

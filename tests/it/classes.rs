@@ -124,3 +124,35 @@ proptest! {
         }
     }
 }
+
+/// `ClassChecker::representative` (used by class sampling) gives every tour the least of
+/// its images, by brute force, and the orbit size of its class.
+#[test]
+fn representative_of_every_member_matches_brute_force() {
+    for (piece, board, kind) in [
+        ("rook", "6x6", TourKind::Closed),
+        ("rook", "4x5", TourKind::Open),
+        ("knight", "10x3", TourKind::Closed),
+    ] {
+        let g = LeapGraph::new(board.parse().unwrap(), &piece.parse::<Piece>().unwrap()).unwrap();
+        let z = Zdd::build(&g, kind).unwrap();
+        let c = ClassChecker::new(&g);
+        let group = Sym::group(g.board());
+        let mut seen = 0;
+        z.for_each(0..z.count(), &mut |f: &Found<'_>| {
+            let imgs: BTreeSet<Vec<u32>> = group.iter().map(|&s| image(&g, s, f.edges)).collect();
+            let bits = tourglyph::symmetry::bitset(f.edges, c.words());
+            let (rep, orbit) = c.representative(&bits);
+            let rep = tourglyph::symmetry::edges_of(&rep);
+            assert_eq!(&rep, imgs.iter().next().unwrap(), "{board} tour {}", f.id);
+            assert_eq!(orbit as usize, imgs.len(), "{board} tour {}", f.id);
+            assert_eq!(
+                c.classify(&tourglyph::symmetry::bitset(&rep, c.words())),
+                Some(orbit)
+            );
+            seen += 1;
+            Flow::Continue
+        });
+        assert_eq!(seen, z.count(), "{board}");
+    }
+}

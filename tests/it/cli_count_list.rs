@@ -200,3 +200,41 @@ fn broken_pipe_exits_quietly() {
     assert_eq!(o.status.code(), Some(0));
     assert_eq!(String::from_utf8_lossy(&o.stderr), "");
 }
+
+/// Issue 13, defect 3: counts, class counts, orbit histograms and non-crossing counts of
+/// m×n equal those of n×m, whichever orientation the engine prefers (`count --piece
+/// knight --board 3x14 --classes` was refused as too wide).
+#[test]
+fn counts_do_not_depend_on_orientation() {
+    let cases: &[(&str, &str, &[&str])] = &[
+        ("rook", "4x6", &[]),
+        ("rook", "4x6", &["--classes"]),
+        ("rook", "3x8", &["--open", "--classes"]),
+        ("rook", "5x6", &["--open"]),
+        ("knight", "3x10", &["--classes"]),
+        ("knight", "3x14", &["--classes"]),
+        ("knight", "4x5", &["--open", "--classes"]),
+        ("knight", "5x6", &[]),
+        ("king", "3x4", &["--non-crossing", "--classes"]),
+    ];
+    for (piece, board, flags) in cases {
+        let (m, n) = board.split_once('x').unwrap();
+        let turned = format!("{n}x{m}");
+        let count = |b: &str| -> serde_json::Value {
+            let mut args = vec!["count", "--piece", piece, "--board", b, "--json"];
+            args.extend_from_slice(flags);
+            let o = run(&args);
+            assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+            let mut v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+            assert_eq!(v["board"], b, "{args:?}");
+            v.as_object_mut().unwrap().remove("board");
+            v
+        };
+        let (a, b) = (count(board), count(&turned));
+        assert!(
+            a["tours"].as_u64().unwrap() > 0,
+            "{piece} {board} {flags:?}: {a}"
+        );
+        assert_eq!(a, b, "{piece} {board} {flags:?} against {turned}");
+    }
+}

@@ -163,3 +163,210 @@ fn render_sample_and_shard() {
         assert!(q.status.success(), "{}", String::from_utf8_lossy(&q.stdout));
     }
 }
+
+/// `list --board B --sample 1 --seed S --json`'s tour ID.
+fn sampled_id(piece: &str, board: &str, seed: u64) -> u128 {
+    let o = run(&[
+        "list",
+        "--piece",
+        piece,
+        "--board",
+        board,
+        "--sample",
+        "1",
+        "--seed",
+        &seed.to_string(),
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", crate::common::stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    v["id"].as_u64().expect("an id") as u128
+}
+
+/// Run the binary in `dir`, which must succeed, and return the bytes of `file` there.
+fn output_of(args: &[&str], dir: &std::path::Path, file: &str) -> Vec<u8> {
+    let o = std::process::Command::new(crate::common::bin())
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    assert!(
+        o.status.success(),
+        "{args:?}: {}",
+        crate::common::stderr(&o)
+    );
+    std::fs::read(dir.join(file)).unwrap()
+}
+
+/// Issue 13, defect 5: one seed, one tour, whichever command draws it. `glyph --random
+/// --seed S` draws the glyph of the ID `list --sample 1 --seed S` prints, and `render
+/// --sample 1 --seed S` the sheet of `render --range ID..ID+1`.
+#[test]
+fn one_seed_draws_one_tour_in_list_glyph_and_render() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let mut ids = std::collections::BTreeSet::new();
+    for (piece, board) in [("rook", "6x6"), ("rook", "4x8"), ("knight", "10x3")] {
+        for seed in [0u64, 3, 7, 11] {
+            let id = sampled_id(piece, board, seed);
+            ids.insert((board, id));
+            let (s, i) = (seed.to_string(), id.to_string());
+            let base = ["--piece", piece, "--board", board];
+            let with = |extra: &[&str]| -> Vec<String> {
+                base.iter().chain(extra).map(|x| x.to_string()).collect()
+            };
+            let run_in = |cmd: &str, extra: &[&str], file: &str| {
+                let mut args = vec![cmd.to_string()];
+                args.extend(with(extra));
+                let args: Vec<&str> = args.iter().map(String::as_str).collect();
+                output_of(&args, d, file)
+            };
+            let random = run_in("glyph", &["--random", "--seed", &s, "-o", "r.svg"], "r.svg");
+            let by_id = run_in("glyph", &["--id", &i, "-o", "i.svg"], "i.svg");
+            assert!(
+                random == by_id,
+                "{piece} {board} seed {seed}: glyph --random draws another tour than list's ID {id}"
+            );
+            let range = format!("{id}..{}", id + 1);
+            let sheet = run_in(
+                "render",
+                &["--sample", "1", "--seed", &s, "-o", "s.ps"],
+                "s.ps",
+            );
+            let ranged = run_in("render", &["--range", &range, "-o", "t.ps"], "t.ps");
+            assert!(
+                sheet == ranged,
+                "{piece} {board} seed {seed}: render --sample draws another tour than list's ID {id}"
+            );
+        }
+    }
+    assert!(ids.len() > 6, "the seeds draw different tours: {ids:?}");
+}
+
+/// The 149 classes of 6×6 closed rook tours: (representative ID, orbit size).
+fn classes_6x6(z: &Zdd, g: &LeapGraph) -> Vec<(u128, u32)> {
+    let q = tourglyph::sinks::Query {
+        classes: true,
+        ..Default::default()
+    };
+    let mut classes = Vec::new();
+    tourglyph::sinks::stream(
+        z,
+        g,
+        &q,
+        |it| (it.id, it.orbit.unwrap()),
+        |c| {
+            classes.push(c);
+            Ok(tourglyph::engine::Flow::Continue)
+        },
+    )
+    .unwrap();
+    classes
+}
+
+/// Issue 13, defect 11: `--classes --sample` draws classes uniformly. 200 draws per class
+/// of 6×6 (fixed seed, so the test is deterministic) must pass Pearson's χ² at
+/// p = 0.001; the uniform tours' own classes (no 1/orbit acceptance: 121 classes of orbit
+/// 8, 24 of 4, 4 of 2, drawn in proportion 8 : 4 : 2) must fail it.
+#[test]
+fn class_sampling_is_uniform_over_the_149_classes_of_6x6() {
+    let g = LeapGraph::new("6x6".parse().unwrap(), &Piece::rook()).unwrap();
+    let z = Zdd::build(&g, TourKind::Closed).unwrap();
+    let classes = classes_6x6(&z, &g);
+    assert_eq!(classes.len(), 149);
+    let index: std::collections::HashMap<u128, usize> =
+        classes.iter().enumerate().map(|(i, c)| (c.0, i)).collect();
+    let draws = 149 * 200u64;
+    let mut counts = vec![0u64; classes.len()];
+    for it in Sampler::new(2026).classes(&z, &g, draws).unwrap() {
+        let k = *index
+            .get(&it.id)
+            .unwrap_or_else(|| panic!("{} is not a class representative", it.id));
+        assert_eq!(it.orbit, Some(classes[k].1), "orbit of {}", it.id);
+        assert_eq!(z.rank(&it.tour.edges), Some(it.id), "the tour of its ID");
+        counts[k] += 1;
+    }
+    let crit = critical_p001((classes.len() - 1) as f64);
+    let stat = chi_square(&counts, draws);
+    assert!(
+        stat < crit,
+        "chi-square {stat:.1} ≥ {crit:.1}: classes not uniform at p = 0.001"
+    );
+    // Power: the class of a uniform tour, kept every time, is far from uniform.
+    let checker = tourglyph::symmetry::ClassChecker::new(&g);
+    let mut biased = vec![0u64; classes.len()];
+    for (_, t) in Sampler::new(2026).tours(&z, draws as usize).unwrap() {
+        let bits = tourglyph::symmetry::bitset(&t.edges, checker.words());
+        let (rep, _) = checker.representative(&bits);
+        let id = z.rank(&tourglyph::symmetry::edges_of(&rep)).unwrap();
+        biased[index[&id]] += 1;
+    }
+    let weak = chi_square(&biased, draws);
+    assert!(weak > crit, "without the acceptance: {weak:.1} ≤ {crit:.1}");
+    eprintln!(
+        "chi-square over 149 classes: {stat:.1} (without acceptance {weak:.1}); critical {crit:.1}"
+    );
+}
+
+/// `list --classes --sample` prints class representatives with their orbits as `--classes`
+/// does, reproducibly, in draw order (a shorter sample is a prefix); `render --classes
+/// --sample` with the same seed draws the same classes, captioned `ID (orbit)`.
+#[test]
+fn class_samples_in_list_and_render() {
+    let all = stdout(&run(&["list", "--board", "6x6", "--classes", "--json"]));
+    let all: std::collections::HashSet<&str> = all.lines().collect();
+    assert_eq!(all.len(), 149);
+    let sample = |k: &str, seed: &str| {
+        let o = run(&[
+            "list",
+            "--board",
+            "6x6",
+            "--classes",
+            "--json",
+            "--sample",
+            k,
+            "--seed",
+            seed,
+        ]);
+        assert!(o.status.success(), "{}", crate::common::stderr(&o));
+        stdout(&o)
+    };
+    let a = sample("300", "5");
+    assert_eq!(a.lines().count(), 300);
+    for line in a.lines() {
+        assert!(
+            all.contains(line),
+            "not a class as --classes lists it: {line}"
+        );
+    }
+    assert_eq!(a, sample("300", "5"));
+    assert_ne!(a, sample("300", "6"));
+    let short = sample("12", "5");
+    assert!(a.starts_with(&short));
+    let dir = tempfile::tempdir().unwrap();
+    let sheet = output_of(
+        &[
+            "render",
+            "--board",
+            "6x6",
+            "--classes",
+            "--sample",
+            "12",
+            "--seed",
+            "5",
+            "-o",
+            "c.svg",
+        ],
+        dir.path(),
+        "c.svg",
+    );
+    let sheet = String::from_utf8(sheet).unwrap();
+    for line in short.lines() {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        let caption = format!("{} ({})", v["id"], v["orbit"]);
+        assert!(
+            sheet.lines().any(|l| l.trim() == caption),
+            "sheet lacks caption {caption}"
+        );
+    }
+}
