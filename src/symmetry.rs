@@ -108,6 +108,24 @@ impl Sym {
     }
 }
 
+/// The most edges a [`ClassChecker`] handles (a tour bitset of 16 words).
+pub const MAX_CLASS_EDGES: usize = 1024;
+
+/// Refuse a board whose tours are too large for [`ClassChecker`] (a usage error naming
+/// the limit), before any work.
+pub fn check_classifiable(g: &LeapGraph) -> crate::error::Result<()> {
+    if g.edge_count() > MAX_CLASS_EDGES {
+        return Err(crate::error::Error::usage(format!(
+            "--classes works on boards of at most {MAX_CLASS_EDGES} {} moves (edges); {} has {}: \
+             drop --classes, or take a smaller board",
+            g.piece(),
+            g.board(),
+            g.edge_count()
+        )));
+    }
+    Ok(())
+}
+
 /// Decides, per tour, whether it represents its class, and the orbit size.
 #[derive(Clone, Debug)]
 pub struct ClassChecker {
@@ -207,7 +225,7 @@ impl ClassChecker {
         let w = self.words;
         assert!(
             w <= img.len(),
-            "boards with more than 1024 edges are not classified"
+            "boards with more than {MAX_CLASS_EDGES} edges are not classified (check_classifiable)"
         );
         img[..w].fill(0);
         for (k, byte) in tour

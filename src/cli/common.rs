@@ -69,6 +69,10 @@ pub fn resolve(spec: &TourSpec, sel: Option<&Selection>) -> Result<Resolved> {
         )));
     }
     let graph = LeapGraph::new(board, &piece)?;
+    if spec.classes && sel.is_some() {
+        // list and render test each tour (count of closed rook tours needs no test).
+        tourglyph::symmetry::check_classifiable(&graph)?;
+    }
     Ok(Resolved {
         graph,
         kind: if spec.open {

@@ -147,6 +147,9 @@ fn enumerate_counts(
     quiet: bool,
     force: bool,
 ) -> Result<Counted> {
+    if q.classes {
+        tourglyph::symmetry::check_classifiable(g)?;
+    }
     let zdd = Zdd::build_with_budget(g, kind, &budget(force))?;
     let total = zdd.count();
     if total > WALK_LIMIT {

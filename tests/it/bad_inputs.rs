@@ -218,6 +218,14 @@ const CASES: &[(&[&str], i32)] = &[
     (&["gallery", "no-such-folder"], 1),
     (&["--bogus"], 2),
     (&["man", "bogus"], 2),
+    (
+        &["list", "--board", "210x3", "--classes", "--sample", "1"],
+        2,
+    ),
+    (
+        &["count", "--piece", "king", "--board", "300x2", "--classes"],
+        2,
+    ),
 ];
 
 /// A Markdown table cell: pipes escaped, kept on one line.
