@@ -131,7 +131,8 @@ pub struct Selection {
     /// to the single-run output.
     #[arg(long, value_name = "K/N")]
     pub shard: Option<String>,
-    /// K tours drawn uniformly at random (with repetition), in draw order.
+    /// K tours drawn uniformly at random (with repetition), in draw order; with --classes,
+    /// K symmetry classes drawn uniformly, each as its representative.
     #[arg(long, value_name = "K", conflicts_with_all = ["range", "shard", "limit"])]
     pub sample: Option<u64>,
     /// Seed for --sample.
@@ -217,7 +218,7 @@ pub struct GlyphArgs {
     /// The board, ROWSxCOLS.
     #[arg(long)]
     pub board: String,
-    /// An open tour (with --id).
+    /// An open tour (Hamiltonian path), for --id, --tour and --random.
     #[arg(long)]
     pub open: bool,
     /// The tour's ID.
@@ -229,7 +230,7 @@ pub struct GlyphArgs {
     /// A uniformly random tour.
     #[arg(long)]
     pub random: bool,
-    /// Seed for --random.
+    /// Seed for --random: the tour `list --sample 1 --seed S` prints.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
     /// Output file (`-` for stdout).
@@ -238,7 +239,7 @@ pub struct GlyphArgs {
     /// Output file handling.
     #[command(flatten)]
     pub out: OutputFlags,
-    /// svg, pdf or ps (default: from the extension).
+    /// svg, pdf or ps (default: from the extension; SVG on stdout).
     #[arg(long)]
     pub format: Option<String>,
     /// Glyph size, e.g. 50mm or 2in.
