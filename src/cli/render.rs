@@ -87,11 +87,6 @@ pub fn sheet(a: RenderArgs) -> Result<(Format, Written)> {
     }
     check_cost(format, g.board(), count, grid.pages, &a.output, a.sel.force)?;
     let opts = a.out.options();
-    // Before any drawing: --no-clobber refuses an earlier sheet's pages up front.
-    let svg_files = match format {
-        Format::Svg => Some(SheetFiles::plan(&a.output, grid.pages, opts)?),
-        _ => None,
-    };
     let plan = match planned {
         Some(p) => p,
         // Uniform random tours, in draw order (captions give their IDs).
@@ -144,7 +139,8 @@ pub fn sheet(a: RenderArgs) -> Result<(Format, Written)> {
             one_file()
         }
         Format::Svg => {
-            let files = svg_files.ok_or_else(|| Error::runtime("svg: no page files planned"))?;
+            // Before the first page: --no-clobber refuses an earlier sheet's files.
+            let files = SheetFiles::plan(&a.output, job.grid.pages, opts)?;
             let paths = files.paths().to_vec();
             let w = SvgWriter::new(Box::new(move |i| open_out_with(&paths[i], opts)));
             files.commit(job.draw(w)?.into_writers())?
