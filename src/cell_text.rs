@@ -188,7 +188,7 @@ mod tests {
             }
             write!(s, "[{r},{c}]").unwrap();
         }
-        write!(s, "],\"closed\":{closed}}}\n").unwrap();
+        writeln!(s, "],\"closed\":{closed}}}").unwrap();
         s
     }
 
