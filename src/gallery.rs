@@ -7,6 +7,8 @@
 //! line of a syntax or type error; a value that parses as TOML but is wrong (an unknown
 //! style, a bad board) is mapped to the line where its key is written.
 
+pub mod index;
+
 use crate::board::Board;
 use crate::layout::page::PageSpec;
 use crate::layout::style::Style;

@@ -27,6 +27,7 @@
 
 pub mod board;
 pub mod budget;
+pub mod cell_text;
 pub mod crossing;
 pub mod engine;
 pub mod error;

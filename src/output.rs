@@ -25,6 +25,8 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+pub mod sheet_files;
+
 /// How outputs are opened (the `--mkdir` and `--no-clobber` flags).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct OutOptions {

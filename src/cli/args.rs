@@ -113,7 +113,7 @@ pub struct TourSpec {
     /// Only tours whose drawn line never crosses itself (pieces whose moves can cross).
     #[arg(long)]
     pub non_crossing: bool,
-    /// Do not show a progress bar.
+    /// Do not show a progress bar or notices (such as the files an SVG sheet wrote).
     #[arg(long, short)]
     pub quiet: bool,
 }

@@ -2,12 +2,13 @@
 //!
 //! Prints the cells from the start, algebraically and space-separated on one line, or with
 //! `--json` one object `{"cells":[[row,col],…],"closed":bool}`. `-o FILE` draws the tour.
-//! Statistics go to stderr only with `--verbose`.
+//! Statistics go to stderr only with `--verbose`. The text is formatted by
+//! [`tourglyph::cell_text`] (25 million cells of 5000×5000 in a fraction of a second).
 
 use super::args::FindArgs;
-use std::io::Write;
 use std::path::Path;
 use std::time::Instant;
+use tourglyph::cell_text;
 use tourglyph::engine::construct::{Request, find};
 use tourglyph::layout::style::Style;
 use tourglyph::output::OutOptions;
@@ -61,47 +62,11 @@ pub fn run(args: FindArgs) -> Result<()> {
     }
     let mut w = tourglyph::output::stdout();
     if args.json {
-        write_json(&mut w, board, &found.cells, found.closed)?;
+        cell_text::write_json(&mut w, board, &found.cells, found.closed)?;
     } else {
-        write_algebraic(&mut w, board, &found.cells)?;
+        cell_text::write_algebraic(&mut w, board, &found.cells)?;
     }
     w.commit()?;
-    Ok(())
-}
-
-/// `{"cells":[[r,c],…],"closed":bool}` and a newline.
-fn write_json(w: &mut impl Write, board: Board, cells: &[u32], closed: bool) -> Result<()> {
-    w.write_all(b"{\"cells\":[")?;
-    for (i, &v) in cells.iter().enumerate() {
-        let (r, c) = board.coords(v);
-        if i > 0 {
-            w.write_all(b",")?;
-        }
-        write!(w, "[{r},{c}]")?;
-    }
-    writeln!(w, "],\"closed\":{closed}}}")?;
-    Ok(())
-}
-
-/// Algebraic names separated by spaces, one line. File letters are computed once per
-/// column (a 5000×5000 tour has 25 million cells).
-fn write_algebraic(w: &mut impl Write, board: Board, cells: &[u32]) -> Result<()> {
-    let files: Vec<String> = (0..board.cols)
-        .map(|c| {
-            let name = board.algebraic(c);
-            name.trim_end_matches(|ch: char| ch.is_ascii_digit())
-                .to_string()
-        })
-        .collect();
-    for (i, &v) in cells.iter().enumerate() {
-        let (r, c) = board.coords(v);
-        if i > 0 {
-            w.write_all(b" ")?;
-        }
-        w.write_all(files[c as usize].as_bytes())?;
-        write!(w, "{}", board.rows - r)?;
-    }
-    w.write_all(b"\n")?;
     Ok(())
 }
 

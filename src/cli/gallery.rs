@@ -3,30 +3,24 @@
 //! `index.html` linking them all.
 //!
 //! The drawing itself reuses `render`: each format is rendered by building a
-//! [`RenderArgs`] value and calling [`super::render::run`], so galleries and `render` draw
-//! the same bytes. A broken manifest is reported on one line and skipped; the command
-//! exits 1 at the end with `N of M galleries failed`.
+//! [`RenderArgs`] value and calling [`super::render::sheet`], so galleries and `render`
+//! draw the same bytes (and replace an earlier run's SVG pages the same way). A gallery
+//! that fails (a broken manifest, a render error) is reported on one line on stderr and
+//! listed with that line in `index.html` (`tourglyph::gallery::index`); the others are
+//! still rendered, and the command exits 1 at the end with `N of M galleries failed`
+//! (the convention of `make -k`: keep going, but fail).
 
 use super::args::{GalleryArgs, RenderArgs, Selection, TourSpec};
 use std::path::{Path, PathBuf};
-use tourglyph::gallery::{Manifest, html_escape};
+use tourglyph::gallery::Manifest;
+use tourglyph::gallery::index::{self, Entry};
 use tourglyph::input::MAX_TEXT_FILE;
 use tourglyph::output::{OutOptions, write_file};
 use tourglyph::render::Format;
 use tourglyph::{Error, Result};
 
-/// The index page template; `{{ITEMS}}` is replaced by one section per gallery.
-const INDEX: &str = include_str!("../../templates/gallery-index.html");
-
 /// Preview width in pixels.
 const PREVIEW_WIDTH: f32 = 400.0;
-
-/// One rendered gallery, for the index.
-struct Done {
-    title: String,
-    preview: String,
-    files: Vec<(String, u64)>,
-}
 
 /// Run `gallery`.
 pub fn run(a: GalleryArgs) -> Result<()> {
@@ -52,19 +46,28 @@ pub fn run(a: GalleryArgs) -> Result<()> {
         path: out.clone(),
         source: e,
     })?;
-    let mut done = vec![];
+    let mut entries = vec![];
     let mut failed = 0;
     for path in &manifests {
         match one(path, &out) {
-            Ok(d) => done.push(d),
-            Err(msg) => {
+            Ok(d) => entries.push(d),
+            Err((title, msg)) => {
                 // Through the error type, which shows every message on one line.
-                eprintln!("tourglyph: {}", Error::runtime(msg));
+                let error = Error::runtime(msg).to_string();
+                eprintln!("tourglyph: {error}");
+                entries.push(Entry::Failed {
+                    heading: title.unwrap_or_else(|| leaf(path)),
+                    error,
+                });
                 failed += 1;
             }
         }
     }
-    write_index(&out, &done)?;
+    write_file(
+        &out.join("index.html"),
+        index::html(&entries).as_bytes(),
+        OutOptions::default(),
+    )?;
     if failed > 0 {
         return Err(Error::runtime(format!(
             "{failed} of {} galleries failed",
@@ -85,26 +88,30 @@ fn read_manifest(path: &Path) -> std::result::Result<String, String> {
     }
 }
 
-/// Render one gallery; the error is the full one-line message.
-fn one(path: &Path, out: &Path) -> std::result::Result<Done, String> {
+/// Render one gallery; the error is the manifest's title when it was read, and the full
+/// one-line message.
+fn one(path: &Path, out: &Path) -> std::result::Result<Entry, (Option<String>, String)> {
     let file = path.display().to_string();
-    let src = read_manifest(path).map_err(|e| format!("{file}: {e}"))?;
+    let src = read_manifest(path).map_err(|e| (None, format!("{file}: {e}")))?;
     let stem = path
         .file_stem()
         .and_then(|s| s.to_str())
         .unwrap_or("gallery");
-    let m = Manifest::parse(&src, &file, stem).map_err(|e| e.to_string())?;
+    let m = Manifest::parse(&src, &file, stem).map_err(|e| (None, e.to_string()))?;
+    let title = m.title.clone();
+    render_gallery(&m, &file, out).map_err(|e| (Some(title), e))
+}
+
+/// Render a parsed manifest's formats and its preview.
+fn render_gallery(m: &Manifest, file: &str, out: &Path) -> std::result::Result<Entry, String> {
     let name = m.name().to_string();
     let mut files = vec![];
     for f in m.formats() {
         let target = out.join(format!("{name}.{}", ext(f)));
-        // Stale SVG pages of an earlier run would be taken for this run's output.
-        for p in outputs(&target, f) {
-            let _ = std::fs::remove_file(p);
-        }
-        super::render::run(render_args(&m, target.clone(), f))
+        // Render replaces an earlier run's SVG pages of the same name and names its files.
+        let (_, written) = super::render::sheet(render_args(m, target, f))
             .map_err(|e| format!("{file}: {e:#}"))?;
-        for p in outputs(&target, f) {
+        for p in written.files {
             let size = std::fs::metadata(&p).map(|m| m.len()).unwrap_or(0);
             files.push((leaf(&p), size));
         }
@@ -116,16 +123,16 @@ fn one(path: &Path, out: &Path) -> std::result::Result<Done, String> {
         None => {
             std::fs::create_dir_all(&scratch).map_err(|e| format!("{file}: {e}"))?;
             let t = scratch.join("p.svg");
-            super::render::run(render_args(&m, t.clone(), Format::Svg))
+            let (_, written) = super::render::sheet(render_args(m, t.clone(), Format::Svg))
                 .map_err(|e| format!("{file}: preview: {e:#}"))?;
-            outputs(&t, Format::Svg).into_iter().next().unwrap_or(t)
+            written.files.into_iter().next().unwrap_or(t)
         }
     };
     let png = out.join(format!("{name}.png"));
     let r = preview(&svg1, &png);
     let _ = std::fs::remove_dir_all(&scratch);
     r.map_err(|e| format!("{file}: preview: {e}"))?;
-    Ok(Done {
+    Ok(Entry::Done {
         title: m.title.clone(),
         preview: leaf(&png),
         files,
@@ -178,20 +185,6 @@ fn leaf(p: &Path) -> String {
         .unwrap_or_default()
 }
 
-/// The files a render to `target` wrote: the target itself, or for a multi-page SVG
-/// `NAME-1.svg`, `NAME-2.svg`, … (render's naming).
-fn outputs(target: &Path, f: Format) -> Vec<PathBuf> {
-    if f != Format::Svg || target.exists() {
-        return vec![target.to_path_buf()];
-    }
-    let stem = target.file_stem().unwrap_or_default().to_string_lossy();
-    let dir = target.parent().unwrap_or(Path::new("."));
-    (1..)
-        .map(|k| dir.join(format!("{stem}-{k}.svg")))
-        .take_while(|p| p.exists())
-        .collect()
-}
-
 /// Rasterise an SVG to a PNG about [`PREVIEW_WIDTH`] pixels wide (white paper under it).
 fn preview(svg: &Path, png: &Path) -> std::result::Result<(), String> {
     use resvg::{tiny_skia, usvg};
@@ -213,31 +206,6 @@ fn preview(svg: &Path, png: &Path) -> std::result::Result<(), String> {
     );
     let bytes = pm.encode_png().map_err(|e| e.to_string())?;
     write_file(png, &bytes, OutOptions::default()).map_err(|e| e.to_string())
-}
-
-/// `index.html`: one section per rendered gallery, in manifest order.
-fn write_index(out: &Path, done: &[Done]) -> Result<()> {
-    let mut items = String::new();
-    for d in done {
-        let t = html_escape(&d.title);
-        let p = html_escape(&d.preview);
-        items.push_str(&format!(
-            "<section>\n<h2>{t}</h2>\n<a href=\"{p}\"><img src=\"{p}\" width=\"400\" alt=\"{t}, page 1\"></a>\n<ul>\n"
-        ));
-        for (f, size) in &d.files {
-            let f = html_escape(f);
-            items.push_str(&format!(
-                "<li><a href=\"{f}\">{f}</a> ({size} bytes)</li>\n"
-            ));
-        }
-        items.push_str("</ul>\n</section>\n");
-    }
-    let html = INDEX.replace("{{ITEMS}}", &items);
-    write_file(
-        &out.join("index.html"),
-        html.as_bytes(),
-        OutOptions::default(),
-    )
 }
 
 #[cfg(test)]

@@ -19,7 +19,8 @@ use tourglyph::layout::grid::Grid;
 use tourglyph::layout::page::PageSpec;
 use tourglyph::layout::style::Style;
 use tourglyph::layout::{Sheet, SheetText, grid_spec};
-use tourglyph::output::{check_stdout_pages, open_out_with, svg_page_paths};
+use tourglyph::output::sheet_files::{SheetFiles, Written};
+use tourglyph::output::{check_stdout_pages, open_out_with};
 use tourglyph::render::estimate;
 use tourglyph::render::pdf::{PdfOptions, PdfWriter};
 use tourglyph::render::ps::{PsOptions, PsWriter};
@@ -28,8 +29,21 @@ use tourglyph::render::{Backend, Format, GlyphData};
 use tourglyph::sinks::{Item, Query, stream, tally};
 use tourglyph::{Error, LeapGraph, Result};
 
-/// Run `render`.
+/// Run `render`; an SVG sheet says on stderr which files it wrote (unless `--quiet`).
 pub fn run(a: RenderArgs) -> Result<()> {
+    let quiet = a.spec.quiet;
+    let (format, written) = sheet(a)?;
+    if format == Format::Svg && !quiet {
+        if let Some(n) = written.notice() {
+            eprintln!("tourglyph: {n}");
+        }
+    }
+    Ok(())
+}
+
+/// Draw the sheet; returns its format and the files written (none for stdout) and
+/// removed (the pages of an earlier SVG sheet of the same name).
+pub fn sheet(a: RenderArgs) -> Result<(Format, Written)> {
     let style = Style::resolve(&a.style)?;
     let format = match &a.format {
         Some(f) => Format::parse(f)?,
@@ -72,6 +86,7 @@ pub fn run(a: RenderArgs) -> Result<()> {
         check_stdout_pages(&a.output, grid.pages)?;
     }
     check_cost(format, g.board(), count, grid.pages, &a.output, a.sel.force)?;
+    let opts = a.out.options();
     let plan = match planned {
         Some(p) => p,
         // Uniform random tours (or classes), in draw order (captions give their IDs).
@@ -94,7 +109,6 @@ pub fn run(a: RenderArgs) -> Result<()> {
         title: a.title.clone(),
         footer: footer(g, &r.query, r.kind.is_closed(), count, a.no_captions),
     };
-    let opts = a.out.options();
     let pb = progress(count, grid.pages, a.spec.quiet);
     let title = a.title.clone().unwrap_or_default();
     let job = Job {
@@ -108,7 +122,11 @@ pub fn run(a: RenderArgs) -> Result<()> {
         pb: pb.as_ref(),
         plan,
     };
-    match format {
+    let one_file = || Written {
+        files: Vec::from_iter((a.output.as_os_str() != "-").then(|| a.output.clone())),
+        removed: vec![],
+    };
+    let written = match format {
         Format::Pdf => {
             let out = open_out_with(&a.output, opts)?;
             let w = PdfWriter::new(
@@ -119,24 +137,26 @@ pub fn run(a: RenderArgs) -> Result<()> {
                 },
             );
             job.draw(w)?.into_inner().commit()?;
+            one_file()
         }
         Format::Ps => {
             let out = open_out_with(&a.output, opts)?;
             let w = PsWriter::new(out, PsOptions { title });
             job.draw(w)?.into_inner().commit()?;
+            one_file()
         }
         Format::Svg => {
-            let paths = svg_page_paths(&a.output, job.grid.pages);
+            // Before the first page: --no-clobber refuses an earlier sheet's files.
+            let files = SheetFiles::plan(&a.output, job.grid.pages, opts)?;
+            let paths = files.paths().to_vec();
             let w = SvgWriter::new(Box::new(move |i| open_out_with(&paths[i], opts)));
-            for out in job.draw(w)?.into_writers() {
-                out.commit()?;
-            }
+            files.commit(job.draw(w)?.into_writers())?
         }
-    }
+    };
     if let Some(pb) = pb {
         pb.finish_and_clear();
     }
-    Ok(())
+    Ok((format, written))
 }
 
 /// SVG sheets of more pages than this (one file each) need `--force`.

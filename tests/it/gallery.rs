@@ -1,7 +1,8 @@
 //! `tourglyph gallery` through the binary: two good 4×4 manifests and one broken one in a
 //! temp folder → exit 1 with a file:line:key error and a summary, both good galleries
-//! rendered (outputs, PNG previews, index.html), every index link resolving to a file,
-//! and two runs giving byte-identical output folders.
+//! rendered (outputs, PNG previews, index.html), the broken one listed in the index with
+//! its error, every index link resolving to a file, and two runs giving byte-identical
+//! output folders; the shipped manifest that uses every format renders all three.
 
 use crate::common::{run, stderr};
 use std::collections::BTreeMap;
@@ -92,7 +93,20 @@ fn gallery_renders_good_reports_broken_and_is_deterministic() {
         // The index links every output and each link resolves.
         let html = std::fs::read_to_string(out.join("index.html")).unwrap();
         assert!(html.contains("Four &lt;by&gt; four"), "{html}");
-        assert!(!html.contains("Broken"));
+        // The broken one is listed, under its file name (its manifest was not read),
+        // with the error line of stderr, HTML-escaped.
+        let line = err
+            .lines()
+            .find(|l| l.contains("b-broken.toml"))
+            .unwrap()
+            .trim_start_matches("tourglyph: ");
+        let escaped = tourglyph::gallery::html_escape(line);
+        assert!(
+            html.contains(&format!(
+                "<h2>b-broken.toml</h2>\n<p class=\"error\">failed: {escaped}</p>"
+            )),
+            "{html}"
+        );
         let l = links(&html);
         for f in snapshot(&out).keys().filter(|f| *f != "index.html") {
             assert!(l.contains(f), "index misses {f}");
@@ -181,5 +195,114 @@ fn golden_gallery_index() {
             golden.display(),
             beside.display()
         );
+    }
+}
+
+/// One good and one failing gallery (its manifest reads, its render fails: no closed rook
+/// tour of 3×3): exit 1, both in the index in manifest order, the failed one under its
+/// title with its error, escaped.
+#[test]
+fn failed_gallery_is_listed_with_its_error() {
+    let d = tempfile::tempdir().unwrap();
+    let g = d.path().join("g");
+    std::fs::create_dir(&g).unwrap();
+    std::fs::write(
+        g.join("a-none.toml"),
+        "title = \"No tours <3x3> & none\"\nboard = \"3x3\"\nformats = [\"svg\"]\n",
+    )
+    .unwrap();
+    std::fs::write(
+        g.join("b-good.toml"),
+        "title = \"Good\"\nboard = \"4x4\"\nformats = [\"pdf\"]\n",
+    )
+    .unwrap();
+    let out = d.path().join("out");
+    let o = run(&[
+        "gallery",
+        g.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(
+        err.ends_with("tourglyph: 1 of 2 galleries failed\n"),
+        "{err}"
+    );
+    let line = err
+        .lines()
+        .find(|l| l.contains("a-none.toml"))
+        .expect("the failure on stderr")
+        .trim_start_matches("tourglyph: ");
+    assert!(line.contains("nothing to draw"), "{line}");
+    let html = std::fs::read_to_string(out.join("index.html")).unwrap();
+    let failed = format!(
+        "<section class=\"failed\">\n<h2>No tours &lt;3x3&gt; &amp; none</h2>\n<p class=\"error\">failed: {}</p>\n</section>",
+        tourglyph::gallery::html_escape(line)
+    );
+    let at = html.find(&failed).unwrap_or_else(|| panic!("{html}"));
+    let good = html
+        .find("<h2>Good</h2>")
+        .unwrap_or_else(|| panic!("{html}"));
+    assert!(at < good, "manifest order");
+    assert!(out.join("b-good.pdf").is_file() && out.join("b-good.png").is_file());
+    assert!(!out.join("a-none.svg").exists());
+}
+
+/// The gallery folder ships a manifest that uses every format; it renders all three, each
+/// a whole document of its kind, all linked from the index.
+#[test]
+fn shipped_every_format_manifest_renders_pdf_ps_and_svg() {
+    let shipped = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("gallery");
+    let all = |m: &tourglyph::gallery::Manifest| {
+        ["pdf", "ps", "svg"]
+            .iter()
+            .all(|f| m.formats.iter().any(|g| g == f))
+    };
+    let (path, m) = std::fs::read_dir(&shipped)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .filter_map(|p| {
+            let src = std::fs::read_to_string(&p).unwrap();
+            let stem = p.file_stem().unwrap().to_str().unwrap().to_string();
+            let m = tourglyph::gallery::Manifest::parse(&src, "m", &stem).ok()?;
+            all(&m).then_some((p, m))
+        })
+        .next()
+        .expect("a manifest in gallery/ with formats pdf, ps and svg");
+    let d = tempfile::tempdir().unwrap();
+    let g = d.path().join("g");
+    std::fs::create_dir(&g).unwrap();
+    std::fs::copy(&path, g.join(path.file_name().unwrap())).unwrap();
+    let out = d.path().join("out");
+    let o = run(&[
+        "gallery",
+        g.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let name = m.name().to_string();
+    let pdf = std::fs::read(out.join(format!("{name}.pdf"))).unwrap();
+    assert!(pdf.starts_with(b"%PDF-") && pdf.trim_ascii_end().ends_with(b"%%EOF"));
+    let ps = std::fs::read(out.join(format!("{name}.ps"))).unwrap();
+    assert!(ps.starts_with(b"%!PS-Adobe-3.0") && ps.trim_ascii_end().ends_with(b"%%EOF"));
+    // One page or several: every SVG file of it parses.
+    let svgs: Vec<String> = snapshot(&out)
+        .into_keys()
+        .filter(|f| f.ends_with(".svg"))
+        .collect();
+    assert!(!svgs.is_empty());
+    for f in &svgs {
+        crate::common::svg_tree(&std::fs::read(out.join(f)).unwrap());
+    }
+    let l = links(&std::fs::read_to_string(out.join("index.html")).unwrap());
+    for f in svgs.iter().cloned().chain([
+        format!("{name}.pdf"),
+        format!("{name}.ps"),
+        format!("{name}.png"),
+    ]) {
+        assert!(l.contains(&f), "index misses {f}");
     }
 }

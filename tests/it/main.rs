@@ -19,3 +19,4 @@ mod scale;
 mod slide;
 mod slide_sheet;
 mod stress;
+mod svg_pages;
