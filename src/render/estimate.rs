@@ -13,7 +13,7 @@ pub fn sheet(format: Format, cells: usize, glyphs: u64) -> (f64, f64) {
     let ps_bytes = 80.0 + 1.3 * cells as f64;
     let (per_glyph, cells_per_second) = match format {
         Format::Pdf => (ps_bytes / 7.0, 12.8e6),
-        Format::Ps => (ps_bytes, 12.8e6),
+        Format::Ps | Format::Eps => (ps_bytes, 12.8e6),
         Format::Svg => (ps_bytes * 4.0, 2.8e6),
     };
     let g = glyphs as f64;

@@ -359,6 +359,7 @@ impl Job {
             None => SheetText {
                 title: c.title.clone(),
                 footer: c.footer.clone(),
+                ..SheetText::default()
             },
         }
     }
