@@ -9,7 +9,9 @@
 use crate::common::{gs, gs_check, qpdf_check, run, run_threads, stderr, svg_tree, tool};
 use std::path::{Path, PathBuf};
 use tourglyph::engine::frontier::Zdd;
-use tourglyph::layout::grid::Grid;
+use tourglyph::layout::glyph::reach;
+use tourglyph::layout::grid::{Grid, GridSpec};
+use tourglyph::layout::{sheet_layout, text};
 use tourglyph::layout::page::PageSpec;
 use tourglyph::layout::style::Style;
 use tourglyph::sinks::{Query, tally};
@@ -185,9 +187,15 @@ fn layout(board: &str, classes: bool, page: &str, style: &str) -> (Grid, Style, 
     };
     let n = tally(&zdd, &g, &q).selected;
     let st = Style::resolve(style).unwrap();
-    let mut spec = tourglyph::layout::grid_spec(&st, g.board(), n, true, false);
-    spec.page = PageSpec::parse(page).unwrap();
-    (Grid::new(&spec).unwrap(), st, n)
+    let spec = GridSpec {
+        page: PageSpec::parse(page).unwrap(),
+        board: g.board(),
+        count: n,
+        reach: reach(&st, g.piece(), true),
+        ..GridSpec::default()
+    };
+    let (grid, _) = sheet_layout(&st, &spec, true, None, &text::helvetica).unwrap();
+    (grid, st, n)
 }
 
 /// Page 1 has ink at every cell centre of every glyph placed on it (every tour passes
