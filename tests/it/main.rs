@@ -11,6 +11,7 @@ mod find;
 mod fuzz_corpus;
 mod gallery;
 mod parsers;
+mod poster;
 mod render;
 mod sample;
 mod scale;

@@ -11,16 +11,16 @@ use std::path::{Path, PathBuf};
 use tourglyph::engine::frontier::Zdd;
 use tourglyph::layout::glyph::reach;
 use tourglyph::layout::grid::{Grid, GridSpec};
-use tourglyph::layout::{sheet_layout, text};
 use tourglyph::layout::page::PageSpec;
 use tourglyph::layout::style::Style;
+use tourglyph::layout::{sheet_layout, text};
 use tourglyph::sinks::{Query, tally};
 use tourglyph::{LeapGraph, Piece, TourKind};
 
 /// Resolution of the rasterised pages.
-const DPI: f64 = 150.0;
+pub(crate) const DPI: f64 = 150.0;
 
-fn tmp() -> tempfile::TempDir {
+pub(crate) fn tmp() -> tempfile::TempDir {
     tempfile::tempdir().expect("temp dir")
 }
 
@@ -29,7 +29,7 @@ fn s(p: &Path) -> &str {
 }
 
 /// `tourglyph ARGS -o out`, which must succeed.
-fn render(args: &[&str], out: &Path) {
+pub(crate) fn render(args: &[&str], out: &Path) {
     let mut a: Vec<&str> = args.to_vec();
     a.extend(["-o", s(out)]);
     if a[0] == "render" {
@@ -40,10 +40,10 @@ fn render(args: &[&str], out: &Path) {
 }
 
 /// A grey raster: width, height, one byte a pixel (0 black, 255 white).
-struct Gray {
-    w: usize,
-    h: usize,
-    px: Vec<u8>,
+pub(crate) struct Gray {
+    pub(crate) w: usize,
+    pub(crate) h: usize,
+    pub(crate) px: Vec<u8>,
 }
 
 impl Gray {
@@ -62,7 +62,7 @@ impl Gray {
     }
 
     /// Darkest pixel in the rectangle [x0, x1) × [y0, y1) mm.
-    fn darkest_in(&self, x0: f64, y0: f64, x1: f64, y1: f64) -> u8 {
+    pub(crate) fn darkest_in(&self, x0: f64, y0: f64, x1: f64, y1: f64) -> u8 {
         let p = |v: f64| (v / 25.4 * DPI).round() as i64;
         let mut d = 255;
         for yy in p(y0).max(0)..p(y1).min(self.h as i64) {
@@ -102,7 +102,7 @@ fn pgm(bytes: &[u8]) -> Gray {
 }
 
 /// Page 1 of a PDF, PS or SVG file as a grey raster at [`DPI`].
-fn raster(p: &Path) -> Gray {
+pub(crate) fn raster(p: &Path) -> Gray {
     let dir = p.parent().unwrap();
     match p.extension().and_then(|e| e.to_str()) {
         Some("pdf") => {
