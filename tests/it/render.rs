@@ -75,7 +75,7 @@ impl Gray {
 }
 
 /// Parse a binary PGM (P5, maxval 255).
-fn pgm(bytes: &[u8]) -> Gray {
+pub(crate) fn pgm(bytes: &[u8]) -> Gray {
     let mut fields = Vec::new();
     let mut i = 0;
     while fields.len() < 4 {
