@@ -308,7 +308,7 @@ impl Grid {
     pub fn shrink(&self) -> f64 {
         let s = &self.spec;
         let room = s.padding / 2.0 + 0.5;
-        if !(s.reach > room) {
+        if s.reach.is_nan() || s.reach <= room {
             return 1.0;
         }
         let fit = |n: u32| {
