@@ -1,6 +1,6 @@
 //! Layout: tours become glyph geometry ([`glyph`]), styled ([`style`]), placed on pages
-//! ([`page`], [`grid`]); a [`Sheet`] draws them, page by page, on any [`Backend`] as
-//! they stream in.
+//! ([`page`], [`grid`]) with text sized for the page ([`text`], [`sheet_layout`]); a
+//! [`Sheet`] draws them, page by page, on any [`Backend`] as they stream in.
 
 pub mod glyph;
 pub mod grid;
@@ -181,6 +181,14 @@ impl<'s, B: Backend> Sheet<'s, B> {
             sizes,
             measure: &text::helvetica,
         }
+    }
+
+    /// Measure the footer and captions with `measure` (fitting them to their room)
+    /// instead of the standard Helvetica widths; pass the same measure to
+    /// [`sheet_layout`].
+    pub fn with_measure(mut self, measure: Measure<'s>) -> Self {
+        self.measure = measure;
+        self
     }
 
     /// The layout.
