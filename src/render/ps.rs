@@ -285,12 +285,15 @@ impl<W: Write> Backend for PsWriter<W> {
         let (wp, hp) = (width * PT_PER_MM, height * PT_PER_MM);
         let n = self.pages;
         writeln!(self.buf, "%%Page: {n} {n}")?;
-        writeln!(
-            self.buf,
-            "%%PageBoundingBox: 0 0 {} {}",
-            wp.ceil(),
-            hp.ceil()
-        )?;
+        if !self.opts.eps {
+            // (An EPS has one box, the ink's, in its header.)
+            writeln!(
+                self.buf,
+                "%%PageBoundingBox: 0 0 {} {}",
+                wp.ceil(),
+                hp.ceil()
+            )?;
+        }
         writeln!(self.buf, "%%BeginPageSetup")?;
         if !self.opts.eps {
             writeln!(
