@@ -256,6 +256,7 @@ pub fn style(data: &[u8]) {
                 (st.footer_size, 72.0),
                 (st.margin, 500.0),
                 (st.padding, 20.0),
+                (st.miter_limit, 100.0),
             ];
             for (x, hi) in lengths {
                 assert!(x.is_finite() && (0.0..=hi).contains(&x), "{src:?}: {st:?}");

@@ -186,7 +186,7 @@ pub struct RenderArgs {
     /// Output file handling.
     #[command(flatten)]
     pub out: OutputFlags,
-    /// pdf, ps or svg.
+    /// pdf, ps, eps (one page) or svg.
     #[arg(long)]
     pub format: Option<String>,
     /// a0…a5, letter, legal, tabloid, WxHmm, WxHin, or poster.
@@ -239,7 +239,7 @@ pub struct GlyphArgs {
     /// Output file handling.
     #[command(flatten)]
     pub out: OutputFlags,
-    /// svg, pdf or ps (default: from the extension; SVG on stdout).
+    /// svg, pdf, ps or eps (default: from the extension; SVG on stdout).
     #[arg(long)]
     pub format: Option<String>,
     /// Glyph size, e.g. 50mm or 2in.

@@ -102,5 +102,18 @@ fn draw(
         "{} {piece} tour of {board}",
         if closed { "closed" } else { "open" }
     );
-    super::glyph::write_glyph(&tour, &g, &style, DRAW_SIZE_MM, format, title, path, opts)
+    let label = tourglyph::render::Label {
+        id: "tour".into(),
+        title,
+    };
+    super::glyph::write_glyph(
+        &tour,
+        &g,
+        &style,
+        DRAW_SIZE_MM,
+        format,
+        (label, String::new()),
+        path,
+        opts,
+    )
 }

@@ -175,6 +175,7 @@ fn ext(f: Format) -> &'static str {
     match f {
         Format::Pdf => "pdf",
         Format::Ps => "ps",
+        Format::Eps => "eps",
         Format::Svg => "svg",
     }
 }

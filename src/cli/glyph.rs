@@ -7,7 +7,7 @@
 
 use super::args::GlyphArgs;
 use tourglyph::engine::frontier::Zdd;
-use tourglyph::layout::glyph::glyph_data;
+use tourglyph::layout::glyph::{glyph_data, reach};
 use tourglyph::layout::grid::Grid;
 use tourglyph::layout::style::Style;
 use tourglyph::layout::{Sheet, SheetText};
@@ -15,7 +15,7 @@ use tourglyph::output::{OutOptions, open_out_with};
 use tourglyph::render::pdf::{PdfOptions, PdfWriter};
 use tourglyph::render::ps::{PsOptions, PsWriter};
 use tourglyph::render::svg::SvgWriter;
-use tourglyph::render::{Backend, Format, GlyphData};
+use tourglyph::render::{Backend, Format, GlyphData, Label};
 use tourglyph::sample::Sampler;
 use tourglyph::{Board, Error, LeapGraph, Piece, Result, Tour, TourKind};
 
@@ -37,35 +37,56 @@ pub fn run(a: GlyphArgs) -> Result<()> {
     } else {
         TourKind::Closed
     };
-    let (tour, title) = pick(&a, &g, kind)?;
+    let (tour, title, id) = pick(&a, &g, kind)?;
+    // How to draw this very tour again, for the SVG's description.
+    let open = if a.open { " --open" } else { "" };
+    let which = match (id, &a.tour) {
+        (Some(id), _) => format!("--id {id}"),
+        (None, Some(cells)) => format!("--tour '{}'", cells.trim()),
+        (None, None) => String::new(),
+    };
+    let desc = format!(
+        "{title}. Drawn by: tourglyph glyph --piece {} --board {}{open} {which}",
+        g.piece(),
+        g.board()
+    );
+    let label = Label {
+        id: id.map_or("tour".to_string(), |id| format!("tour-{id}")),
+        title,
+    };
     write_glyph(
         &tour,
         &g,
         &style,
         size,
         format,
-        title,
+        (label, desc),
         &a.output,
         a.out.options(),
     )
 }
 
 /// Write one tour as a glyph on a page exactly its size (`size` mm for the larger side),
-/// atomically. Shared by `glyph` and `find -o`.
+/// atomically. Shared by `glyph` and `find -o`. `about` names the tour: its label (the
+/// title goes into the document's metadata in every format; SVG also gives the glyph's
+/// path the label's id and title) and a description (SVG `<desc>`; empty for none).
 pub fn write_glyph(
     tour: &Tour,
     g: &LeapGraph,
     style: &Style,
     size: f64,
     format: Format,
-    title: String,
+    about: (Label, String),
     path: &std::path::Path,
     opts: OutOptions,
 ) -> Result<()> {
     let style = style.clone();
     let glyph = glyph_data(tour, g, &style);
-    let grid = Grid::single(g.board(), size, style.padding)?;
+    let mut grid = Grid::single(g.board(), size, style.padding)?;
+    grid.spec.reach = reach(&style, g.piece(), tour.kind.is_closed());
     let out = open_out_with(path, opts)?;
+    let (label, desc) = about;
+    let title = label.title.clone();
     match format {
         Format::Pdf => draw(
             PdfWriter::new(
@@ -79,14 +100,22 @@ pub fn write_glyph(
             &glyph,
             grid,
             &style,
+            &label,
         )?
         .into_inner()
         .commit(),
-        Format::Ps => draw(
-            PsWriter::new(out, PsOptions { title }),
+        Format::Ps | Format::Eps => draw(
+            PsWriter::new(
+                out,
+                PsOptions {
+                    title,
+                    eps: format == Format::Eps,
+                },
+            ),
             &glyph,
             grid,
             &style,
+            &label,
         )?
         .into_inner()
         .commit(),
@@ -95,8 +124,9 @@ pub fn write_glyph(
             let w = SvgWriter::new(Box::new(move |_| {
                 out.take()
                     .ok_or_else(|| Error::runtime("svg: one glyph is one page"))
-            }));
-            for o in draw(w, &glyph, grid, &style)?.into_writers() {
+            }))
+            .with_meta(&title, &desc);
+            for o in draw(w, &glyph, grid, &style, &label)?.into_writers() {
                 o.commit()?;
             }
             Ok(())
@@ -104,14 +134,20 @@ pub fn write_glyph(
     }
 }
 
-fn draw<B: Backend>(b: B, glyph: &GlyphData, grid: Grid, style: &Style) -> Result<B> {
+fn draw<B: Backend>(
+    b: B,
+    glyph: &GlyphData,
+    grid: Grid,
+    style: &Style,
+    label: &Label,
+) -> Result<B> {
     let mut sheet = Sheet::new(b, grid, style, SheetText::default());
-    sheet.push(glyph, "")?;
+    sheet.push_labelled(glyph, "", Some(label))?;
     sheet.finish()
 }
 
-/// The tour asked for, and a title naming it.
-fn pick(a: &GlyphArgs, g: &LeapGraph, kind: TourKind) -> Result<(Tour, String)> {
+/// The tour asked for, a title naming it, and its ID when known (not for `--tour`).
+fn pick(a: &GlyphArgs, g: &LeapGraph, kind: TourKind) -> Result<(Tour, String, Option<u128>)> {
     let what = format!("{} {} tour of {}", kind.word(), g.piece(), g.board());
     if let Some(cells) = &a.tour {
         let cells = g.board().parse_cells(cells)?;
@@ -122,7 +158,7 @@ fn pick(a: &GlyphArgs, g: &LeapGraph, kind: TourKind) -> Result<(Tour, String)> 
                 e
             }
         })?;
-        return Ok((t, format!("a {what}")));
+        return Ok((t, format!("a {what}"), None));
     }
     let zdd = || Zdd::build_with_budget(g, kind, &super::common::budget(a.force));
     if let Some(id) = &a.id {
@@ -146,7 +182,7 @@ fn pick(a: &GlyphArgs, g: &LeapGraph, kind: TourKind) -> Result<(Tour, String)> 
                 g.piece()
             ))
         })?;
-        return Ok((t, format!("{what}, ID {id}")));
+        return Ok((t, format!("{what}, ID {id}"), Some(id)));
     }
     if a.random {
         let z = zdd()?;
@@ -160,7 +196,7 @@ fn pick(a: &GlyphArgs, g: &LeapGraph, kind: TourKind) -> Result<(Tour, String)> 
             .stream(&z, 1)?
             .next()
             .ok_or_else(|| Error::runtime("the sampler drew no tour"))?;
-        return Ok((t, format!("{what}, ID {id}")));
+        return Ok((t, format!("{what}, ID {id}"), Some(id)));
     }
     Err(Error::usage(
         "say which tour: --id N, --tour CELLS, or --random [--seed S]",

@@ -14,18 +14,18 @@ use std::io::IsTerminal;
 use tourglyph::budget::{free_space, human_bytes};
 use tourglyph::engine::Flow;
 use tourglyph::engine::frontier::Zdd;
-use tourglyph::layout::glyph::glyph_data;
-use tourglyph::layout::grid::Grid;
+use tourglyph::layout::glyph::{glyph_data, reach};
+use tourglyph::layout::grid::{Grid, GridSpec};
 use tourglyph::layout::page::PageSpec;
 use tourglyph::layout::style::Style;
-use tourglyph::layout::{Sheet, SheetText, grid_spec};
+use tourglyph::layout::{Sheet, SheetText, sheet_layout, text};
 use tourglyph::output::sheet_files::{SheetFiles, Written};
 use tourglyph::output::{check_stdout_pages, open_out_with};
 use tourglyph::render::estimate;
 use tourglyph::render::pdf::{PdfOptions, PdfWriter};
 use tourglyph::render::ps::{PsOptions, PsWriter};
 use tourglyph::render::svg::SvgWriter;
-use tourglyph::render::{Backend, Format, GlyphData};
+use tourglyph::render::{Backend, Format, GlyphData, Label};
 use tourglyph::sinks::{Item, Query, stream, tally};
 use tourglyph::{Error, LeapGraph, Result};
 
@@ -78,12 +78,30 @@ pub fn sheet(a: RenderArgs) -> Result<(Format, Written)> {
             "nothing to draw: the selection holds no tours{why}"
         )));
     }
-    let mut spec = grid_spec(&style, g.board(), count, !a.no_captions, a.title.is_some());
-    spec.page = page;
-    spec.columns = a.columns;
-    let grid = Grid::new(&spec)?;
+    let spec = GridSpec {
+        page,
+        board: g.board(),
+        count,
+        columns: a.columns,
+        reach: reach(&style, g.piece(), r.kind.is_closed()),
+        ..GridSpec::default()
+    };
+    let (grid, sizes) = sheet_layout(
+        &style,
+        &spec,
+        !a.no_captions,
+        a.title.as_deref(),
+        &text::helvetica,
+    )?;
     if format == Format::Svg {
         check_stdout_pages(&a.output, grid.pages)?;
+    }
+    if format == Format::Eps && grid.pages > 1 {
+        return Err(Error::usage(format!(
+            "{}: an EPS file holds one page and this sheet takes {}: write .ps for all pages, or fit one page (--page poster, a larger --page, or fewer tours)",
+            a.output.display(),
+            grid.pages
+        )));
     }
     check_cost(format, g.board(), count, grid.pages, &a.output, a.sel.force)?;
     let opts = a.out.options();
@@ -108,7 +126,10 @@ pub fn sheet(a: RenderArgs) -> Result<(Format, Written)> {
     let text = SheetText {
         title: a.title.clone(),
         footer: footer(g, &r.query, r.kind.is_closed(), count, a.no_captions),
+        sizes: Some(sizes),
     };
+    let what = format!("{} {} tour of {}", r.kind.word(), g.piece(), g.board());
+    let desc = text.footer.clone();
     let pb = progress(count, grid.pages, a.spec.quiet);
     let title = a.title.clone().unwrap_or_default();
     let job = Job {
@@ -119,6 +140,7 @@ pub fn sheet(a: RenderArgs) -> Result<(Format, Written)> {
         grid,
         text,
         captions: !a.no_captions,
+        labels: (format == Format::Svg).then_some(what),
         pb: pb.as_ref(),
         plan,
     };
@@ -139,9 +161,10 @@ pub fn sheet(a: RenderArgs) -> Result<(Format, Written)> {
             job.draw(w)?.into_inner().commit()?;
             one_file()
         }
-        Format::Ps => {
+        Format::Ps | Format::Eps => {
             let out = open_out_with(&a.output, opts)?;
-            let w = PsWriter::new(out, PsOptions { title });
+            let eps = format == Format::Eps;
+            let w = PsWriter::new(out, PsOptions { title, eps });
             job.draw(w)?.into_inner().commit()?;
             one_file()
         }
@@ -149,7 +172,9 @@ pub fn sheet(a: RenderArgs) -> Result<(Format, Written)> {
             // Before the first page: --no-clobber refuses an earlier sheet's files.
             let files = SheetFiles::plan(&a.output, job.grid.pages, opts)?;
             let paths = files.paths().to_vec();
-            let w = SvgWriter::new(Box::new(move |i| open_out_with(&paths[i], opts)));
+            let name = if title.is_empty() { &desc } else { &title };
+            let w = SvgWriter::new(Box::new(move |i| open_out_with(&paths[i], opts)))
+                .with_meta(name, &desc);
             files.commit(job.draw(w)?.into_writers())?
         }
     };
@@ -305,6 +330,9 @@ struct Job<'a> {
     grid: Grid,
     text: SheetText,
     captions: bool,
+    /// Label each glyph (SVG: its path's id and title) as one of these tours: "closed
+    /// rook tour of 6x6".
+    labels: Option<String>,
     pb: Option<&'a ProgressBar>,
     plan: Plan,
 }
@@ -319,38 +347,44 @@ impl Job<'_> {
         let pages = self.grid.pages;
         let mut sheet = Sheet::new(backend, self.grid, style, self.text);
         let captions = self.captions;
-        let map = |it: &Item| -> (GlyphData, String) {
+        let labels = self.labels.as_deref();
+        let map = |it: &Item| -> (GlyphData, String, Option<Label>) {
             let caption = match (captions, it.orbit) {
                 (false, _) => String::new(),
                 (true, Some(o)) => format!("{} ({o})", it.id),
                 (true, None) => it.id.to_string(),
             };
-            (glyph_data(&it.tour, g, style), caption)
+            let label = labels.map(|what| Label {
+                id: format!("tour-{}", it.id),
+                title: format!("{what}, ID {}", it.id),
+            });
+            (glyph_data(&it.tour, g, style), caption, label)
         };
         let pb = self.pb;
         let mut last_page = 0;
-        let mut place = |sheet: &mut Sheet<'_, B>, glyph: &GlyphData, caption: &str| {
-            sheet.push(glyph, caption)?;
-            if let Some(pb) = pb {
-                pb.set_position(sheet.drawn());
-                if sheet.pages() != last_page {
-                    last_page = sheet.pages();
-                    pb.set_message(format!("page {last_page}/{pages}"));
+        let mut place =
+            |sheet: &mut Sheet<'_, B>, glyph: &GlyphData, caption: &str, label: Option<&Label>| {
+                sheet.push_labelled(glyph, caption, label)?;
+                if let Some(pb) = pb {
+                    pb.set_position(sheet.drawn());
+                    if sheet.pages() != last_page {
+                        last_page = sheet.pages();
+                        pb.set_message(format!("page {last_page}/{pages}"));
+                    }
                 }
-            }
-            Ok::<_, Error>(())
-        };
+                Ok::<_, Error>(())
+            };
         match &self.plan {
             Plan::Stream(_) => {
-                stream(self.zdd, g, self.q, map, |(glyph, caption)| {
-                    place(&mut sheet, &glyph, &caption)?;
+                stream(self.zdd, g, self.q, map, |(glyph, caption, label)| {
+                    place(&mut sheet, &glyph, &caption, label.as_ref())?;
                     Ok(Flow::Continue)
                 })?;
             }
             Plan::Ids(ids, orbits) => {
                 let zdd = self.zdd;
                 for (ids, orbits) in ids.chunks(BATCH).zip(orbits.chunks(BATCH)) {
-                    let drawn: Vec<Result<(GlyphData, String)>> = ids
+                    let drawn: Vec<Result<(GlyphData, String, Option<Label>)>> = ids
                         .par_iter()
                         .zip(orbits.par_iter())
                         .map(|(&id, &o)| {
@@ -366,8 +400,8 @@ impl Job<'_> {
                         })
                         .collect();
                     for d in drawn {
-                        let (glyph, caption) = d?;
-                        place(&mut sheet, &glyph, &caption)?;
+                        let (glyph, caption, label) = d?;
+                        place(&mut sheet, &glyph, &caption, label.as_ref())?;
                     }
                 }
             }

@@ -5,7 +5,8 @@
 use super::style::{CornerKind, Style};
 use crate::board::Board;
 use crate::graph::LeapGraph;
-use crate::render::{Corner, GlyphData, Paint, Path, Place, Seg, Stroke};
+use crate::piece::Piece;
+use crate::render::{Cap, Corner, GlyphData, Join, Paint, Path, Place, Seg, Stroke};
 use crate::tour::Tour;
 
 /// The glyph of `tour`: its cells in printing order as integer points, closed for a closed
@@ -37,9 +38,59 @@ pub fn paint(style: &Style, pitch: f64, closed: bool) -> Paint {
             width: style.stroke_width * pitch,
             join: style.join,
             cap: style.cap,
+            miter_limit: style.miter_limit,
         }),
         fill: if closed { style.fill } else { None },
     }
+}
+
+/// The largest miter ratio (1/sin(θ/2), θ the angle between the two sides at a corner)
+/// among the corners a tour of `piece` can turn that a miter limit of `limit` leaves
+/// pointed; 1 when there are none. Corners beyond the limit are bevelled and reach no
+/// further than half the stroke width. Corner treatment (bevel, round) only blunts corners.
+pub fn miter_reach(piece: &Piece, limit: f64) -> f64 {
+    let moves = piece.moves();
+    let mut worst = 1.0f64;
+    for &(a0, a1) in &moves {
+        for &(b0, b1) in &moves {
+            let (a, b) = ((a0 as f64, a1 as f64), (b0 as f64, b1 as f64));
+            let (la, lb) = (a.0.hypot(a.1), b.0.hypot(b.1));
+            // u1 + u2 has length 2·sin(θ/2) for unit directions u1 in, u2 out.
+            let sum = (a.0 / la + b.0 / lb).hypot(a.1 / la + b.1 / lb);
+            if sum > 1e-9 {
+                let ratio = 2.0 / sum;
+                if ratio <= limit {
+                    worst = worst.max(ratio);
+                }
+            }
+        }
+    }
+    worst
+}
+
+/// How far a glyph's ink can reach beyond its outermost cell centres, in pitches: half
+/// the stroke width, times the largest pointed miter ([`miter_reach`]) with miter joins
+/// and √2 for the corners of square caps on open tours; the frame's outer edge; the dots.
+pub fn reach(style: &Style, piece: &Piece, closed: bool) -> f64 {
+    let mut r = 0.0f64;
+    if style.stroke.is_some() {
+        let mut k = 1.0f64;
+        if style.join == Join::Miter {
+            k = k.max(miter_reach(piece, style.miter_limit));
+        }
+        if !closed && style.cap == Cap::Square {
+            k = k.max(std::f64::consts::SQRT_2);
+        }
+        r = style.stroke_width / 2.0 * k;
+    }
+    if style.frame.is_some() {
+        // The frame is a rectangle with miter joins half a cell outside the centres.
+        r = r.max(0.5 + style.frame_width / 2.0 * std::f64::consts::SQRT_2);
+    }
+    if style.dots.is_some() {
+        r = r.max(style.dot_radius);
+    }
+    r
 }
 
 /// The board's outline (cell edges, half a cell outside the centres), placed at `at`, with
@@ -59,6 +110,7 @@ pub fn frame(board: Board, at: &Place, style: &Style) -> Option<(Path, Paint)> {
             width: style.frame_width * at.scale,
             join: crate::render::Join::Miter,
             cap: crate::render::Cap::Butt,
+            miter_limit: style.miter_limit,
         }),
         fill: None,
     };
@@ -109,6 +161,25 @@ mod tests {
         assert!(paint(&st, 4.0, true).fill.is_some());
         assert!(paint(&st, 4.0, false).fill.is_none());
         assert_eq!(paint(&st, 4.0, true).stroke.unwrap().width, 0.4);
+    }
+
+    #[test]
+    fn reach_counts_pointed_miters_only() {
+        let kufic = Style::resolve("kufic").unwrap();
+        // A rook turns square corners: √2 half widths.
+        let rook = reach(&kufic, &Piece::rook(), true);
+        assert!((rook - 0.25 * 2f64.sqrt()).abs() < 1e-9, "{rook}");
+        // A giraffe's sharpest corner (ratio √17 ≈ 4.12) is bevelled under the limit of
+        // 4 and pointed under a limit of 10.
+        let g = Piece::leaper(1, 4).unwrap();
+        assert!(miter_reach(&g, 4.0) < 4.0);
+        assert!((miter_reach(&g, 10.0) - 17f64.sqrt()).abs() < 1e-9);
+        let loose = Style {
+            miter_limit: 10.0,
+            ..kufic.clone()
+        };
+        assert!(reach(&loose, &g, true) > 1.0, "past the slot's edge");
+        assert!(reach(&kufic, &g, true) <= 1.0);
     }
 
     #[test]

@@ -4,7 +4,10 @@
 //! that would be too small to read, fills each page with slots of a readable size.
 //!
 //! A slot is the glyph's board area (`cols + padding` by `rows + padding` pitches, the
-//! padding split evenly around the board) with the caption band below it.
+//! padding split evenly around the board) with the caption band below it. A glyph never
+//! leaves its board area: when its ink reaches further than half a cell plus half the
+//! padding beyond the outermost cell centres ([`GridSpec::reach`], e.g. a sharp miter),
+//! it is drawn smaller, centred in the area.
 
 use super::page::{MAX_SIDE_MM, MIN_SIDE_MM, PageSpec};
 use crate::board::Board;
@@ -44,6 +47,10 @@ pub struct GridSpec {
     pub min_pitch: f64,
     /// Cell pitch of a poster, mm. Default 3.
     pub poster_pitch: f64,
+    /// How far the glyphs' ink reaches beyond their outermost cell centres, in pitches
+    /// ([`super::glyph::reach`]); past `padding / 2 + 0.5` the glyph is shrunk to stay in
+    /// its board area. Default 0.
+    pub reach: f64,
 }
 
 impl Default for GridSpec {
@@ -63,6 +70,7 @@ impl Default for GridSpec {
             footer: 4.0,
             min_pitch: 2.5,
             poster_pitch: 3.0,
+            reach: 0.0,
         }
     }
 }
@@ -271,7 +279,12 @@ impl Grid {
         let h = self.pitch * (f64::from(s.board.rows) + s.padding);
         let x = self.x0 + col as f64 * w;
         let y = self.y0 + row as f64 * (h + s.caption);
-        let inset = self.pitch * (s.padding / 2.0 + 0.5);
+        let scale = self.pitch * self.shrink();
+        // The board's centre at the area's centre.
+        let (cx, cy) = (
+            (f64::from(s.board.cols) - 1.0) / 2.0,
+            (f64::from(s.board.rows) - 1.0) / 2.0,
+        );
         Slot {
             page,
             index,
@@ -280,12 +293,29 @@ impl Grid {
             w,
             h,
             place: Place {
-                x: x + inset,
-                y: y + inset,
-                scale: self.pitch,
+                x: x + w / 2.0 - scale * cx,
+                y: y + h / 2.0 - scale * cy,
+                scale,
             },
             caption: (x + w / 2.0, y + h + s.caption * 0.55),
         }
+    }
+
+    /// The factor (at most 1) by which glyphs are drawn smaller so that ink reaching
+    /// [`GridSpec::reach`] pitches beyond the outermost centres stays in the board area:
+    /// from the board's centre, (n − 1)/2 + reach must fit in (n − 1)/2 + padding/2 + 0.5,
+    /// across and down.
+    pub fn shrink(&self) -> f64 {
+        let s = &self.spec;
+        let room = s.padding / 2.0 + 0.5;
+        if s.reach.is_nan() || s.reach <= room {
+            return 1.0;
+        }
+        let fit = |n: u32| {
+            let half = (f64::from(n) - 1.0) / 2.0;
+            (half + room) / (half + s.reach)
+        };
+        fit(s.board.cols).min(fit(s.board.rows))
     }
 }
 
@@ -358,6 +388,25 @@ mod tests {
         assert!(Grid::new(&a("poster", 10_000_000)).unwrap_err().is_usage());
         let s = Grid::single(Board::new(6, 6), 50.0, 1.0).unwrap();
         assert_eq!((s.width, s.height), (50.0, 50.0));
-        assert_eq!(s.slot(0).place.x, s.pitch);
+        assert!((s.slot(0).place.x - s.pitch).abs() < 1e-12);
+    }
+
+    #[test]
+    fn far_reaching_ink_shrinks_the_glyph_into_its_area() {
+        let mut g = Grid::single(Board::new(5, 8), 90.0, 1.0).unwrap();
+        let before = g.slot(0);
+        // Up to padding/2 + 1/2 = 1 pitch nothing changes.
+        g.spec.reach = 1.0;
+        assert_eq!(g.slot(0), before);
+        g.spec.reach = 1.5;
+        let s = g.slot(0);
+        assert!(s.place.scale < before.place.scale);
+        // The ink's extent, reach pitches beyond the outer centres, ends at the area's
+        // edge on the tighter side (rows) and inside it on the other.
+        let ink = |n: f64| (n - 1.0 + 2.0 * 1.5) * s.place.scale;
+        assert!((ink(5.0) - s.h).abs() < 1e-9, "{} vs {}", ink(5.0), s.h);
+        assert!(ink(8.0) < s.w);
+        let (x0, y0) = s.place.map(-1.5, -1.5);
+        assert!(x0 >= s.x - 1e-9 && (y0 - s.y).abs() < 1e-9);
     }
 }

@@ -1,39 +1,30 @@
 //! Layout: tours become glyph geometry ([`glyph`]), styled ([`style`]), placed on pages
-//! ([`page`], [`grid`]); a [`Sheet`] draws them, page by page, on any [`Backend`] as
-//! they stream in.
+//! ([`page`], [`grid`]) with text sized for the page ([`text`], [`sheet_layout`]); a
+//! [`Sheet`] draws them, page by page, on any [`Backend`] as they stream in.
 
 pub mod glyph;
 pub mod grid;
 pub mod page;
 pub mod style;
+pub mod text;
 
 use crate::board::Board;
 use crate::error::Result;
-use crate::render::{Anchor, Backend, GlyphData, Paint, Path, Text};
+use crate::render::{Anchor, Backend, GlyphData, Label, Paint, Path, Text};
 use grid::{Grid, GridSpec, MM_PER_PT};
+use page::PageSpec;
 use style::Style;
+use text::{Measure, Title, caption_scale, fit_size, page_scale, wrap_title};
 
-/// Band heights for a style: (caption, title, footer) in mm; 0 where absent.
+/// Band heights for a style at its own sizes: (caption, title, footer) in mm; 0 where
+/// absent.
 pub fn bands(style: &Style, captions: bool, title: bool) -> (f64, f64, f64) {
-    let cap = if captions && style.caption_size > 0.0 {
-        style.caption_size * MM_PER_PT * 1.6
-    } else {
-        0.0
-    };
-    let title = if title && style.title_size > 0.0 {
-        style.title_size * MM_PER_PT * 2.0
-    } else {
-        0.0
-    };
-    let footer = if style.footer_size > 0.0 {
-        style.footer_size * MM_PER_PT * 2.0
-    } else {
-        0.0
-    };
-    (cap, title, footer)
+    let sizes = TextSizes::of_style(style, title.then_some(""));
+    sizes.bands(captions)
 }
 
-/// A [`GridSpec`] for `count` glyphs of `board` in `style`, captions and title as asked.
+/// A [`GridSpec`] for `count` glyphs of `board` in `style` at the style's own text sizes,
+/// captions and title as asked. [`sheet_layout`] scales the text with the page.
 pub fn grid_spec(style: &Style, board: Board, count: u64, captions: bool, title: bool) -> GridSpec {
     let (caption, title, footer) = bands(style, captions, title);
     GridSpec {
@@ -48,15 +39,99 @@ pub fn grid_spec(style: &Style, board: Board, count: u64, captions: bool, title:
     }
 }
 
-/// `size_pt`, or less if `text` set in Helvetica at that size would be wider than `room`
-/// mm: a title, footer or caption shrinks to the width it has rather than running off the
-/// page or into its neighbour.
-pub fn fit_size(text: &str, size_pt: f64, room: f64) -> f64 {
-    let w = crate::render::helvetica::width(text, size_pt * MM_PER_PT);
-    if w > room && room > 0.0 {
-        size_pt * room / w
-    } else {
-        size_pt
+/// The text sizes of a sheet (see [`text`] for the rule).
+#[derive(Clone, Debug, PartialEq)]
+pub struct TextSizes {
+    /// The title as set (no title: `None`).
+    pub title: Option<Title>,
+    /// Caption size, points (0: none).
+    pub caption_pt: f64,
+    /// Footer size, points (0: none).
+    pub footer_pt: f64,
+}
+
+impl TextSizes {
+    /// The style's own sizes, the title (if any) on one line.
+    pub fn of_style(style: &Style, title: Option<&str>) -> TextSizes {
+        TextSizes {
+            title: title.filter(|_| style.title_size > 0.0).map(|t| Title {
+                lines: vec![t.to_string()],
+                size_pt: style.title_size,
+            }),
+            caption_pt: style.caption_size,
+            footer_pt: style.footer_size,
+        }
+    }
+
+    /// Band heights: (caption, title, footer) in mm; 0 where absent.
+    pub fn bands(&self, captions: bool) -> (f64, f64, f64) {
+        let cap = if captions && self.caption_pt > 0.0 {
+            self.caption_pt * MM_PER_PT * 1.6
+        } else {
+            0.0
+        };
+        let title = self.title.as_ref().map_or(0.0, Title::band);
+        let footer = if self.footer_pt > 0.0 {
+            self.footer_pt * MM_PER_PT * 2.0
+        } else {
+            0.0
+        };
+        (cap, title, footer)
+    }
+}
+
+/// Lay out a sheet with its text sized for the page ([`text`]): `spec` gives the page,
+/// board, count, columns and reach (its bands are replaced). The title and footer scale
+/// with the page (a `poster` page: with the size it takes at the style's sizes); the
+/// title wraps to two lines before it shrinks; captions scale with the pitch the glyphs
+/// get at the style's caption size, unless that would spread the sheet over more pages.
+pub fn sheet_layout(
+    style: &Style,
+    spec: &GridSpec,
+    captions: bool,
+    title: Option<&str>,
+    measure: Measure<'_>,
+) -> Result<(Grid, TextSizes)> {
+    let base = TextSizes::of_style(style, title);
+    let with = |sizes: &TextSizes| {
+        let (caption, title, footer) = sizes.bands(captions);
+        Grid::new(&GridSpec {
+            margin: style.margin,
+            padding: style.padding,
+            caption,
+            title,
+            footer,
+            ..spec.clone()
+        })
+    };
+    let (w, h) = match spec.page {
+        PageSpec::Size { width, height } => (width, height),
+        PageSpec::Poster => {
+            let g = with(&base)?;
+            (g.width, g.height)
+        }
+    };
+    let k = page_scale(w, h);
+    let room = w - 2.0 * style.margin;
+    let mut sizes = TextSizes {
+        title: title
+            .filter(|_| style.title_size > 0.0)
+            .map(|t| wrap_title(t, style.title_size * k, room, measure)),
+        caption_pt: style.caption_size,
+        footer_pt: style.footer_size * k,
+    };
+    let first = with(&sizes)?;
+    let c = caption_scale(first.pitch, k);
+    if !(captions && c > 1.0) {
+        return Ok((first, sizes));
+    }
+    sizes.caption_pt = style.caption_size * c;
+    match with(&sizes) {
+        Ok(g) if g.pages <= first.pages => Ok((g, sizes)),
+        _ => {
+            sizes.caption_pt = style.caption_size;
+            Ok((first, sizes))
+        }
     }
 }
 
@@ -68,6 +143,9 @@ pub struct SheetText {
     /// Footer text at the bottom left of every page; the bottom right says "page i of n".
     /// Default empty (page numbers only, on sheets of more than one page).
     pub footer: String,
+    /// Text sizes from [`sheet_layout`]; `None`: the style's own sizes, the title on one
+    /// line. Default `None`.
+    pub sizes: Option<TextSizes>,
 }
 
 /// Draws glyphs into grid slots, opening and closing pages as they fill.
@@ -81,11 +159,17 @@ pub struct Sheet<'s, B: Backend> {
     /// Captions of the current page, drawn after its glyphs so that backends see one
     /// run of glyphs (PDF keeps one glyph transform open across it).
     captions: Vec<Text>,
+    sizes: TextSizes,
+    measure: Measure<'s>,
 }
 
 impl<'s, B: Backend> Sheet<'s, B> {
     /// A sheet drawing on `backend`.
     pub fn new(backend: B, grid: Grid, style: &'s Style, text: SheetText) -> Self {
+        let sizes = text
+            .sizes
+            .clone()
+            .unwrap_or_else(|| TextSizes::of_style(style, text.title.as_deref()));
         Sheet {
             backend,
             grid,
@@ -94,7 +178,17 @@ impl<'s, B: Backend> Sheet<'s, B> {
             next: 0,
             open: false,
             captions: Vec::new(),
+            sizes,
+            measure: &text::helvetica,
         }
+    }
+
+    /// Measure the footer and captions with `measure` (fitting them to their room)
+    /// instead of the standard Helvetica widths; pass the same measure to
+    /// [`sheet_layout`].
+    pub fn with_measure(mut self, measure: Measure<'s>) -> Self {
+        self.measure = measure;
+        self
     }
 
     /// The layout.
@@ -129,20 +223,25 @@ impl<'s, B: Backend> Sheet<'s, B> {
             self.backend.path(&Path::rect(0.0, 0.0, w, h), &p)?;
         }
         let m = self.grid.spec.margin;
-        if let Some(t) = &self.text.title {
+        let measure = self.measure;
+        if let Some(t) = &self.sizes.title {
             if self.grid.spec.title > 0.0 {
-                self.backend.text(&Text {
-                    x: w / 2.0,
-                    y: m + st.title_size * MM_PER_PT,
-                    size_pt: fit_size(t, st.title_size, w - 2.0 * m),
-                    color: st.caption_color,
-                    anchor: Anchor::Middle,
-                    text: t.clone(),
-                })?;
+                let lead = t.size_pt * MM_PER_PT;
+                for (i, line) in t.lines.iter().enumerate() {
+                    self.backend.text(&Text {
+                        x: w / 2.0,
+                        y: m + lead * (1.0 + text::TITLE_LEADING * i as f64),
+                        size_pt: fit_size(line, t.size_pt, w - 2.0 * m, measure),
+                        color: st.caption_color,
+                        anchor: Anchor::Middle,
+                        text: line.clone(),
+                    })?;
+                }
             }
         }
         if self.grid.spec.footer > 0.0 {
-            let y = h - m - st.footer_size * MM_PER_PT * 0.3;
+            let footer_pt = self.sizes.footer_pt;
+            let y = h - m - footer_pt * MM_PER_PT * 0.3;
             // The footer and the page number share the width between the margins, with a
             // gap of four spaces: both shrink alike when they do not fit.
             let number = format!("page {} of {}", page + 1, self.grid.pages);
@@ -151,7 +250,7 @@ impl<'s, B: Backend> Sheet<'s, B> {
                 (false, false) => self.text.footer.clone(),
                 (true, _) => number.clone(),
             };
-            let size = fit_size(&line, st.footer_size, w - 2.0 * m);
+            let size = fit_size(&line, footer_pt, w - 2.0 * m, measure);
             if !self.text.footer.is_empty() {
                 self.backend.text(&Text {
                     x: m,
@@ -178,6 +277,17 @@ impl<'s, B: Backend> Sheet<'s, B> {
 
     /// Draw the next glyph, with `caption` under it (empty for none).
     pub fn push(&mut self, g: &GlyphData, caption: &str) -> Result<()> {
+        self.push_labelled(g, caption, None)
+    }
+
+    /// Draw the next glyph, with `caption` under it (empty for none) and `label` saying
+    /// what it is where the format can hold it (SVG).
+    pub fn push_labelled(
+        &mut self,
+        g: &GlyphData,
+        caption: &str,
+        label: Option<&Label>,
+    ) -> Result<()> {
         let s = self.grid.slot(self.next);
         if s.index == 0 {
             if self.open {
@@ -195,13 +305,13 @@ impl<'s, B: Backend> Sheet<'s, B> {
         }
         let paint = glyph::paint(st, s.place.scale, g.closed);
         if paint.stroke.is_some() || paint.fill.is_some() {
-            self.backend.glyph(g, &s.place, &paint)?;
+            self.backend.glyph(g, &s.place, &paint, label)?;
         }
         if !caption.is_empty() && self.grid.spec.caption > 0.0 {
             self.captions.push(Text {
                 x: s.caption.0,
                 y: s.caption.1,
-                size_pt: fit_size(caption, st.caption_size, s.w),
+                size_pt: fit_size(caption, self.sizes.caption_pt, s.w, self.measure),
                 color: st.caption_color,
                 anchor: Anchor::Middle,
                 text: caption.to_string(),

@@ -8,7 +8,7 @@
 
 use crate::error::{Error, Result};
 use crate::input::MAX_TEXT_FILE;
-use crate::render::{Cap, Join, Rgb};
+use crate::render::{Cap, DEFAULT_MITER_LIMIT, Join, Rgb};
 use std::path::Path;
 use toml::de::{DeTable, DeValue};
 
@@ -57,6 +57,12 @@ pub struct Style {
     pub join: Join,
     /// Stroke cap (ends of open tours): `butt`, `round` or `square`. Default `round`.
     pub cap: Cap,
+    /// Miter limit, 1 to 100: with `join = "miter"`, a corner whose point would reach
+    /// more than this many half stroke widths from its vertex is bevelled instead (a
+    /// right angle needs 1.42, a knight's sharpest turn 2.24, a giraffe's 4.13). The same
+    /// in PDF, PostScript and SVG. The layout shrinks a glyph whose points would leave its
+    /// slot. Default 4 (SVG's default).
+    pub miter_limit: f64,
     /// Corner treatment: `sharp`, `bevel` or `round`. Default `sharp`.
     pub corner: CornerKind,
     /// Corner radius (or bevel cut), pitch, at most 0.5. Default 0.3.
@@ -94,6 +100,7 @@ impl Default for Style {
             background: None,
             join: Join::Round,
             cap: Cap::Round,
+            miter_limit: DEFAULT_MITER_LIMIT,
             corner: CornerKind::Sharp,
             corner_radius: 0.3,
             frame: None,
@@ -119,6 +126,7 @@ pub const KEYS: &[&str] = &[
     "background",
     "join",
     "cap",
+    "miter_limit",
     "corner",
     "corner_radius",
     "frame",
@@ -205,6 +213,7 @@ impl Style {
                     st.cap =
                         [Cap::Butt, Cap::Round, Cap::Square][pick(&["butt", "round", "square"])?]
                 }
+                "miter_limit" => st.miter_limit = num(1.0, 100.0)?,
                 "corner" => {
                     st.corner = [CornerKind::Sharp, CornerKind::Bevel, CornerKind::Round]
                         [pick(&["sharp", "bevel", "round"])?]

@@ -198,6 +198,7 @@ fn frame<B: Backend + ?Sized>(
             width: w,
             join: Join::Round,
             cap: Cap::Round,
+            miter_limit: crate::render::DEFAULT_MITER_LIMIT,
         }),
         fill: None,
     };
@@ -252,6 +253,7 @@ fn frame<B: Backend + ?Sized>(
                     width: cell * 0.03,
                     join: Join::Miter,
                     cap: Cap::Butt,
+                    miter_limit: crate::render::DEFAULT_MITER_LIMIT,
                 }),
                 fill: Some(if moved { st.moved } else { st.piece }),
             },
@@ -296,6 +298,7 @@ fn arrow<B: Backend + ?Sized>(
                 width: cell * 0.1,
                 join: Join::Round,
                 cap: Cap::Round,
+                miter_limit: crate::render::DEFAULT_MITER_LIMIT,
             }),
             fill: None,
         },

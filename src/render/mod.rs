@@ -10,6 +10,7 @@
 //!   the fast path PostScript (a prolog procedure) and PDF (a `cm` transform with small
 //!   integer coordinates) use for the thousands of glyphs of a sheet.
 
+pub mod bounds;
 pub mod estimate;
 pub mod helvetica;
 pub mod num;
@@ -88,6 +89,27 @@ pub struct Stroke {
     pub join: Join,
     /// Cap.
     pub cap: Cap,
+    /// Miter limit (for [`Join::Miter`]): a corner whose miter would reach further than
+    /// this many half stroke widths from the vertex is bevelled instead. At least 1; all
+    /// three backends write it (PDF `M`, PostScript `setmiterlimit`, SVG
+    /// `stroke-miterlimit`), so sharp corners look the same in every format.
+    pub miter_limit: f64,
+}
+
+/// The miter limit used when a style gives none: SVG's default, 4, bevels corners sharper
+/// than about 29° (PDF and PostScript default to 10, which lets a knight's or giraffe's
+/// sharp corner run far out of its cell).
+pub const DEFAULT_MITER_LIMIT: f64 = 4.0;
+
+/// What a drawn glyph is, for formats that can carry it (SVG: the path's `id` and
+/// `<title>`); the others ignore it. Backends know nothing of tours: this is text.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Label {
+    /// An XML name, unique in its document once the backend has made it so (SVG appends
+    /// `-2`, `-3`, … to a repeated one), e.g. `tour-17`.
+    pub id: String,
+    /// A human-readable description, e.g. `closed rook tour of 6x6, ID 17`.
+    pub title: String,
 }
 
 /// How to paint a path: stroke, fill (even-odd), or both.
@@ -185,19 +207,23 @@ pub enum Format {
     Pdf,
     /// PostScript, DSC 3.0.
     Ps,
+    /// Encapsulated PostScript (EPSF 3.0): one page, a tight bounding box, no page-device
+    /// operators, for placing in another document.
+    Eps,
     /// SVG 1.1, one file per page.
     Svg,
 }
 
 impl Format {
-    /// Parse `pdf`, `ps` or `svg` (as given to `--format`).
+    /// Parse `pdf`, `ps`, `eps` or `svg` (as given to `--format`).
     pub fn parse(s: &str) -> Result<Format> {
         match s.trim().to_ascii_lowercase().as_str() {
             "pdf" => Ok(Format::Pdf),
-            "ps" | "eps" => Ok(Format::Ps),
+            "ps" => Ok(Format::Ps),
+            "eps" => Ok(Format::Eps),
             "svg" => Ok(Format::Svg),
             _ => Err(Error::usage(format!(
-                "unknown format '{s}': use pdf, ps or svg"
+                "unknown format '{s}': use pdf, ps, eps or svg"
             ))),
         }
     }
@@ -229,6 +255,7 @@ impl Format {
         match self {
             Format::Pdf => "pdf",
             Format::Ps => "ps",
+            Format::Eps => "eps",
             Format::Svg => "svg",
         }
     }
@@ -479,9 +506,17 @@ fn drop_straight(p: &[(i32, i32)], closed: bool) -> Vec<(i32, i32)> {
 /// Implementations may offer faster paths for glyphs, but every picture can be drawn
 /// with `path` and `text`.
 pub trait Backend {
-    /// Draw a glyph placed at `at`. The default draws [`GlyphData::to_path`] with
-    /// [`Backend::path`]; PostScript and PDF override it with compact forms.
-    fn glyph(&mut self, glyph: &GlyphData, at: &Place, paint: &Paint) -> crate::Result<()> {
+    /// Draw a glyph placed at `at`, described by `label` where the format can hold it.
+    /// The default draws [`GlyphData::to_path`] with [`Backend::path`]; PostScript and PDF
+    /// override it with compact forms, SVG to attach the label.
+    fn glyph(
+        &mut self,
+        glyph: &GlyphData,
+        at: &Place,
+        paint: &Paint,
+        label: Option<&Label>,
+    ) -> crate::Result<()> {
+        let _ = label;
         self.path(&glyph.to_path(at), paint)
     }
 

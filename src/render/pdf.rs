@@ -21,7 +21,7 @@
 
 use super::helvetica::{ascii, width as text_width};
 use super::ops::PathOps;
-use super::{Anchor, Backend, Cap, GlyphData, Join, Paint, Path, Place, Rgb, Seg, Text};
+use super::{Anchor, Backend, Cap, GlyphData, Join, Label, Paint, Path, Place, Rgb, Seg, Text};
 use crate::error::{Error, Result};
 use pdf_writer::{Chunk, Filter, Name, Rect, Ref, Settings, TextStr};
 use std::collections::VecDeque;
@@ -174,6 +174,7 @@ struct State {
     fill: Option<Rgb>,
     join: Option<Join>,
     cap: Option<Cap>,
+    miter: Option<f64>,
     font: Option<f64>,
 }
 
@@ -359,6 +360,16 @@ impl<W: Write> PdfWriter<W> {
         }
     }
 
+    /// `M`: miter limit, only when it changes.
+    #[allow(non_snake_case)]
+    pub fn M(&mut self, limit: f64) {
+        if self.st.miter != Some(limit) {
+            self.st.miter = Some(limit);
+            self.num(limit);
+            self.op("M");
+        }
+    }
+
     /// Leave the glyph transform, if one is open.
     fn close_frame(&mut self) {
         if let Some((_, _, _, st)) = self.frame.take() {
@@ -404,6 +415,7 @@ impl<W: Write> PdfWriter<W> {
             self.RG(s.color);
             self.w(s.width / unit);
             self.j(s.join, s.cap);
+            self.M(s.miter_limit);
         }
     }
 
@@ -464,7 +476,13 @@ impl<W: Write> Backend for PdfWriter<W> {
         Ok(())
     }
 
-    fn glyph(&mut self, g: &GlyphData, at: &Place, paint: &Paint) -> Result<()> {
+    fn glyph(
+        &mut self,
+        g: &GlyphData,
+        at: &Place,
+        paint: &Paint,
+        _label: Option<&Label>,
+    ) -> Result<()> {
         if !(at.scale > 0.0) {
             return self.path(&g.to_path(at), paint);
         }

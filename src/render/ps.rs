@@ -10,13 +10,20 @@
 //! per glyph. Every page saves and restores the VM and sets its own media size, so pages
 //! are independent, as DSC asks.
 //!
+//! With [`PsOptions::eps`] the document is Encapsulated PostScript (EPSF 3.0, Adobe
+//! Technical Note 5002): `%!PS-Adobe-3.0 EPSF-3.0`, exactly one page, a `%%BoundingBox`
+//! and `%%HiResBoundingBox` around the ink ([`super::bounds`]), and neither
+//! `setpagedevice` nor `showpage`, which would disturb the document it is placed in. The
+//! page is held until [`Backend::finish`], when its bounds are known.
+//!
 //! The writer's drawing methods are named after the operators they emit, as pdf-writer's
 //! are (the prolog binds `m`, `l`, `c`, `h` to `moveto`, `lineto`, `curveto`, `closepath`).
 
+use super::bounds::Bounds;
 use super::helvetica::ascii;
 use super::num;
 use super::ops::PathOps;
-use super::{Backend, Cap, Corner, GlyphData, Join, Paint, Path, Place, Rgb, Seg, Text};
+use super::{Backend, Cap, Corner, GlyphData, Join, Label, Paint, Path, Place, Rgb, Seg, Text};
 use crate::error::{Error, Result};
 use std::io::Write;
 
@@ -31,6 +38,9 @@ pub struct PsOptions {
     /// `%%Title:` (printable ASCII; other characters become `?`). Default: empty, no
     /// title comment.
     pub title: String,
+    /// Write Encapsulated PostScript (one page, tight bounding box, no page device
+    /// operators). Default false.
+    pub eps: bool,
 }
 
 /// A DSC `<text>` value: printable ASCII, at most 200 characters (DSC lines end at 255).
@@ -62,6 +72,10 @@ pub struct PsWriter<W: Write> {
     paint: Option<Paint>,
     text_color: Option<Rgb>,
     gstate: Option<(f64, f64, bool)>,
+    /// Page size in mm (EPS: the page held until `finish`).
+    size: (f64, f64),
+    /// Ink bounds of the page (EPS only).
+    ink: Bounds,
 }
 
 impl<W: Write> PsWriter<W> {
@@ -76,6 +90,8 @@ impl<W: Write> PsWriter<W> {
             paint: None,
             text_color: None,
             gstate: None,
+            size: (0.0, 0.0),
+            ink: Bounds::default(),
         }
     }
 
@@ -126,7 +142,9 @@ impl<W: Write> PsWriter<W> {
                 self.num(j);
                 self.buf.extend_from_slice(b"setlinejoin ");
                 self.num(c);
-                self.buf.extend_from_slice(b"setlinecap stroke");
+                self.buf.extend_from_slice(b"setlinecap ");
+                self.num(s.miter_limit);
+                self.buf.extend_from_slice(b"setmiterlimit stroke");
             }
             None => self.buf.extend_from_slice(b"newpath"),
         }
@@ -149,28 +167,65 @@ impl<W: Write> PsWriter<W> {
         self.buf.extend_from_slice(b") ");
     }
 
+    /// The bounding box in points, PostScript's way up: the page, or for EPS the ink
+    /// (within the page; all zero when nothing is drawn).
+    fn bbox(&self, width: f64, height: f64) -> (f64, f64, f64, f64) {
+        let (wp, hp) = (width * PT_PER_MM, height * PT_PER_MM);
+        if !self.opts.eps {
+            return (0.0, 0.0, wp, hp);
+        }
+        match self.ink.rect {
+            None => (0.0, 0.0, 0.0, 0.0),
+            Some((x0, y0, x1, y1)) => {
+                let cx = |x: f64| (x * PT_PER_MM).clamp(0.0, wp);
+                let cy = |y: f64| ((height - y) * PT_PER_MM).clamp(0.0, hp);
+                (cx(x0), cy(y1), cx(x1), cy(y0))
+            }
+        }
+    }
+
     fn header(&mut self, width: f64, height: f64) -> Result<()> {
         let (wp, hp) = (width * PT_PER_MM, height * PT_PER_MM);
+        let (x0, y0, x1, y1) = self.bbox(width, height);
         let mut h = Vec::new();
-        writeln!(h, "%!PS-Adobe-3.0")?;
+        if self.opts.eps {
+            writeln!(h, "%!PS-Adobe-3.0 EPSF-3.0")?;
+        } else {
+            writeln!(h, "%!PS-Adobe-3.0")?;
+        }
         writeln!(h, "%%Creator: tourglyph")?;
         if !self.opts.title.is_empty() {
             writeln!(h, "%%Title: {}", dsc_text(&self.opts.title))?;
         }
-        writeln!(h, "%%Pages: (atend)")?;
-        writeln!(h, "%%BoundingBox: 0 0 {} {}", wp.ceil(), hp.ceil())?;
+        if self.opts.eps {
+            writeln!(h, "%%Pages: 1")?;
+        } else {
+            writeln!(h, "%%Pages: (atend)")?;
+        }
         writeln!(
             h,
-            "%%HiResBoundingBox: 0 0 {} {}",
-            num::Num(wp),
-            num::Num(hp)
+            "%%BoundingBox: {} {} {} {}",
+            x0.floor(),
+            y0.floor(),
+            x1.ceil(),
+            y1.ceil()
         )?;
         writeln!(
             h,
-            "%%DocumentMedia: sheet {} {} 0 () ()",
-            num::Num(wp),
-            num::Num(hp)
+            "%%HiResBoundingBox: {} {} {} {}",
+            num::Num(x0),
+            num::Num(y0),
+            num::Num(x1),
+            num::Num(y1)
         )?;
+        if !self.opts.eps {
+            writeln!(
+                h,
+                "%%DocumentMedia: sheet {} {} 0 () ()",
+                num::Num(wp),
+                num::Num(hp)
+            )?;
+        }
         writeln!(h, "%%DocumentNeededResources: font Helvetica")?;
         writeln!(h, "%%LanguageLevel: 2")?;
         writeln!(h, "%%EndComments")?;
@@ -181,6 +236,23 @@ impl<W: Write> PsWriter<W> {
         writeln!(h, "%%IncludeResource: font Helvetica")?;
         writeln!(h, "%%EndSetup")?;
         self.out.write_all(&h)?;
+        Ok(())
+    }
+}
+
+impl<W: Write> PsWriter<W> {
+    /// Emit `path` painted with `paint` (bounds already taken).
+    fn draw_path(&mut self, path: &Path, paint: &Paint) -> Result<()> {
+        self.set_paint(paint);
+        for s in &path.segs {
+            match *s {
+                Seg::MoveTo(x, y) => self.m(x, y),
+                Seg::LineTo(x, y) => self.l(x, y),
+                Seg::CubicTo(a, b, c, d, x, y) => self.c(a, b, c, d, x, y),
+                Seg::Close => self.h(),
+            }
+        }
+        self.pt();
         Ok(())
     }
 }
@@ -196,7 +268,13 @@ impl<W: Write> Backend for PsWriter<W> {
         if self.in_page {
             return Err(Error::runtime("ps: page begun twice"));
         }
-        if self.pages == 0 {
+        if self.opts.eps && self.pages > 0 {
+            return Err(Error::usage(
+                "an EPS file holds one page and this drawing has more: write .ps (one file, all pages), or fit it on one page (e.g. a larger --page)",
+            ));
+        }
+        self.size = (width, height);
+        if self.pages == 0 && !self.opts.eps {
             self.header(width, height)?;
         }
         self.pages += 1;
@@ -207,19 +285,24 @@ impl<W: Write> Backend for PsWriter<W> {
         let (wp, hp) = (width * PT_PER_MM, height * PT_PER_MM);
         let n = self.pages;
         writeln!(self.buf, "%%Page: {n} {n}")?;
-        writeln!(
-            self.buf,
-            "%%PageBoundingBox: 0 0 {} {}",
-            wp.ceil(),
-            hp.ceil()
-        )?;
+        if !self.opts.eps {
+            // (An EPS has one box, the ink's, in its header.)
+            writeln!(
+                self.buf,
+                "%%PageBoundingBox: 0 0 {} {}",
+                wp.ceil(),
+                hp.ceil()
+            )?;
+        }
         writeln!(self.buf, "%%BeginPageSetup")?;
-        writeln!(
-            self.buf,
-            "<< /PageSize [{} {}] >> setpagedevice",
-            num::Num(wp),
-            num::Num(hp)
-        )?;
+        if !self.opts.eps {
+            writeln!(
+                self.buf,
+                "<< /PageSize [{} {}] >> setpagedevice",
+                num::Num(wp),
+                num::Num(hp)
+            )?;
+        }
         writeln!(self.buf, "userdict /pgsave save put tg begin")?;
         writeln!(self.buf, "{} {} BP", num::Num(width), num::Num(height))?;
         writeln!(self.buf, "%%EndPageSetup")?;
@@ -227,28 +310,30 @@ impl<W: Write> Backend for PsWriter<W> {
     }
 
     fn path(&mut self, path: &Path, paint: &Paint) -> Result<()> {
-        self.set_paint(paint);
-        for s in &path.segs {
-            match *s {
-                Seg::MoveTo(x, y) => self.m(x, y),
-                Seg::LineTo(x, y) => self.l(x, y),
-                Seg::CubicTo(a, b, c, d, x, y) => self.c(a, b, c, d, x, y),
-                Seg::Close => self.h(),
-            }
+        if self.opts.eps {
+            self.ink.path(path, paint);
         }
-        self.pt();
-        Ok(())
+        self.draw_path(path, paint)
     }
 
-    fn glyph(&mut self, g: &GlyphData, at: &Place, paint: &Paint) -> Result<()> {
+    fn glyph(
+        &mut self,
+        g: &GlyphData,
+        at: &Place,
+        paint: &Paint,
+        _label: Option<&Label>,
+    ) -> Result<()> {
+        if self.opts.eps {
+            self.ink.path(&g.to_path(at), paint);
+        }
         let r = match g.corner {
             Corner::Sharp => 0.0,
             Corner::Round(r) => r,
             // The prolog knows sharp and round corners; bevels go the long way.
-            Corner::Bevel(_) => return self.path(&g.to_path(at), paint),
+            Corner::Bevel(_) => return self.draw_path(&g.to_path(at), paint),
         };
         if g.points.len() < 2 {
-            return self.path(&g.to_path(at), paint);
+            return self.draw_path(&g.to_path(at), paint);
         }
         self.set_paint(paint);
         let st = (at.scale, r, g.closed);
@@ -274,6 +359,10 @@ impl<W: Write> Backend for PsWriter<W> {
     }
 
     fn text(&mut self, t: &Text) -> Result<()> {
+        if self.opts.eps {
+            let w = super::helvetica::width(&ascii(&t.text), t.size_pt / PT_PER_MM);
+            self.ink.text(t, w);
+        }
         if self.text_color != Some(t.color) {
             self.text_color = Some(t.color);
             self.buf.extend_from_slice(b"/tc {");
@@ -298,6 +387,12 @@ impl<W: Write> Backend for PsWriter<W> {
             return Err(Error::runtime("ps: end_page without a page"));
         }
         self.in_page = false;
+        if self.opts.eps {
+            // Held until `finish` writes the header with the ink's bounding box.
+            self.buf
+                .extend_from_slice(b"end pgsave restore\n%%PageTrailer\n");
+            return Ok(());
+        }
         self.buf
             .extend_from_slice(b"end pgsave restore showpage\n%%PageTrailer\n");
         self.out.write_all(&self.buf)?;
@@ -312,8 +407,16 @@ impl<W: Write> Backend for PsWriter<W> {
         if self.pages == 0 {
             return Err(Error::runtime("ps: a document needs at least one page"));
         }
+        if self.opts.eps {
+            let (w, h) = self.size;
+            self.header(w, h)?;
+            self.out.write_all(&self.buf)?;
+            self.buf.clear();
+        }
         writeln!(self.out, "%%Trailer")?;
-        writeln!(self.out, "%%Pages: {}", self.pages)?;
+        if !self.opts.eps {
+            writeln!(self.out, "%%Pages: {}", self.pages)?;
+        }
         writeln!(self.out, "%%EOF")?;
         self.out.flush()?;
         Ok(())

@@ -7,12 +7,13 @@
 //! [`Backend::end_page`] to the writer the page opener hands out (one file per page).
 
 use super::num::Num;
-use super::{Anchor, Backend, Cap, Join, Paint, Path, Seg, Text};
+use super::{Anchor, Backend, Cap, GlyphData, Join, Label, Paint, Path, Place, Seg, Text};
 use crate::error::{Error, Result};
+use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::io::Write;
 use svg::Node;
-use svg::node::element::{Element, Group};
+use svg::node::element::{Description, Element, Group, Title};
 
 const INKSCAPE: &str = "http://www.inkscape.org/namespaces/inkscape";
 /// Millimetres per point.
@@ -47,6 +48,8 @@ struct Page {
     height: f64,
     glyphs: Group,
     captions: Group,
+    /// How often each label id was used on this page, so a repeat gets `-2`, `-3`, ….
+    ids: HashMap<String, u32>,
 }
 
 /// Writes each page as a standalone SVG document.
@@ -54,6 +57,7 @@ pub struct SvgWriter<W: PageWrite> {
     open: PageOpener<W>,
     page: Option<Page>,
     done: Vec<W>,
+    meta: Option<(String, String)>,
 }
 
 impl<W: PageWrite> SvgWriter<W> {
@@ -63,7 +67,15 @@ impl<W: PageWrite> SvgWriter<W> {
             open,
             page: None,
             done: Vec::new(),
+            meta: None,
         }
+    }
+
+    /// Give every page a document `<title>` and `<desc>` (what it shows, how to draw it
+    /// again), so a file taken into a design tool still says what it is.
+    pub fn with_meta(mut self, title: &str, desc: &str) -> Self {
+        self.meta = Some((title.to_string(), desc.to_string()));
+        self
     }
 
     /// The page writers, in page order, after [`Backend::finish`].
@@ -131,7 +143,56 @@ fn cap_name(c: Cap) -> &'static str {
     }
 }
 
+/// A `path` element for `path` painted with `paint`.
+fn path_element(path: &Path, paint: &Paint) -> Element {
+    let mut e = Element::new("path");
+    e.assign("d", path_data(path));
+    match paint.fill {
+        Some(c) => {
+            e.assign("fill", c.hex());
+            e.assign("fill-rule", "evenodd");
+        }
+        None => e.assign("fill", "none"),
+    }
+    if let Some(s) = paint.stroke {
+        e.assign("stroke", s.color.hex());
+        e.assign("stroke-width", Num(s.width).to_string());
+        e.assign("stroke-linejoin", join_name(s.join));
+        e.assign("stroke-linecap", cap_name(s.cap));
+        e.assign("stroke-miterlimit", Num(s.miter_limit).to_string());
+    }
+    e
+}
+
+/// `id` made unique on its page: the first use as it is, then `id-2`, `id-3`, ….
+fn unique_id(ids: &mut HashMap<String, u32>, id: &str) -> String {
+    let n = ids.entry(id.to_string()).or_insert(0);
+    *n += 1;
+    if *n == 1 {
+        id.to_string()
+    } else {
+        format!("{id}-{n}")
+    }
+}
+
 impl<W: PageWrite> Backend for SvgWriter<W> {
+    fn glyph(
+        &mut self,
+        glyph: &GlyphData,
+        at: &Place,
+        paint: &Paint,
+        label: Option<&Label>,
+    ) -> Result<()> {
+        let mut e = path_element(&glyph.to_path(at), paint);
+        let page = self.page()?;
+        if let Some(l) = label {
+            e.assign("id", unique_id(&mut page.ids, &l.id));
+            e.append(Title::new(xml_chars(&l.title)));
+        }
+        page.glyphs.append(e);
+        Ok(())
+    }
+
     fn begin_page(&mut self, width: f64, height: f64) -> Result<()> {
         if self.page.is_some() {
             return Err(Error::runtime("svg: page begun twice"));
@@ -147,26 +208,13 @@ impl<W: PageWrite> Backend for SvgWriter<W> {
             height,
             glyphs: layer("glyphs", "glyphs"),
             captions: layer("captions", "% captions"),
+            ids: HashMap::new(),
         });
         Ok(())
     }
 
     fn path(&mut self, path: &Path, paint: &Paint) -> Result<()> {
-        let mut e = Element::new("path");
-        e.assign("d", path_data(path));
-        match paint.fill {
-            Some(c) => {
-                e.assign("fill", c.hex());
-                e.assign("fill-rule", "evenodd");
-            }
-            None => e.assign("fill", "none"),
-        }
-        if let Some(s) = paint.stroke {
-            e.assign("stroke", s.color.hex());
-            e.assign("stroke-width", Num(s.width).to_string());
-            e.assign("stroke-linejoin", join_name(s.join));
-            e.assign("stroke-linecap", cap_name(s.cap));
-        }
+        let e = path_element(path, paint);
         self.page()?.glyphs.append(e);
         Ok(())
     }
@@ -193,13 +241,18 @@ impl<W: PageWrite> Backend for SvgWriter<W> {
             .page
             .take()
             .ok_or_else(|| Error::runtime("svg: end_page without a page"))?;
-        let doc = svg::Document::new()
+        let mut doc = svg::Document::new()
             .set("xmlns:inkscape", INKSCAPE)
             .set("width", format!("{}mm", Num(p.width)))
             .set("height", format!("{}mm", Num(p.height)))
-            .set("viewBox", format!("0 0 {} {}", Num(p.width), Num(p.height)))
-            .add(p.glyphs)
-            .add(p.captions);
+            .set("viewBox", format!("0 0 {} {}", Num(p.width), Num(p.height)));
+        if let Some((title, desc)) = &self.meta {
+            doc = doc.add(Title::new(xml_chars(title)));
+            if !desc.is_empty() {
+                doc = doc.add(Description::new().add(svg::node::Text::new(xml_chars(desc))));
+            }
+        }
+        let doc = doc.add(p.glyphs).add(p.captions);
         let mut w = (self.open)(self.done.len())?;
         w.write_all(b"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")?;
         svg::write(&mut w, &doc)?;
@@ -232,6 +285,7 @@ mod tests {
                 width: 0.5,
                 join: Join::Round,
                 cap: Cap::Round,
+                miter_limit: 4.0,
             }),
             fill: None,
         };

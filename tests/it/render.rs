@@ -9,16 +9,18 @@
 use crate::common::{gs, gs_check, qpdf_check, run, run_threads, stderr, svg_tree, tool};
 use std::path::{Path, PathBuf};
 use tourglyph::engine::frontier::Zdd;
-use tourglyph::layout::grid::Grid;
+use tourglyph::layout::glyph::reach;
+use tourglyph::layout::grid::{Grid, GridSpec};
 use tourglyph::layout::page::PageSpec;
 use tourglyph::layout::style::Style;
+use tourglyph::layout::{sheet_layout, text};
 use tourglyph::sinks::{Query, tally};
 use tourglyph::{LeapGraph, Piece, TourKind};
 
 /// Resolution of the rasterised pages.
-const DPI: f64 = 150.0;
+pub(crate) const DPI: f64 = 150.0;
 
-fn tmp() -> tempfile::TempDir {
+pub(crate) fn tmp() -> tempfile::TempDir {
     tempfile::tempdir().expect("temp dir")
 }
 
@@ -27,7 +29,7 @@ fn s(p: &Path) -> &str {
 }
 
 /// `tourglyph ARGS -o out`, which must succeed.
-fn render(args: &[&str], out: &Path) {
+pub(crate) fn render(args: &[&str], out: &Path) {
     let mut a: Vec<&str> = args.to_vec();
     a.extend(["-o", s(out)]);
     if a[0] == "render" {
@@ -38,10 +40,10 @@ fn render(args: &[&str], out: &Path) {
 }
 
 /// A grey raster: width, height, one byte a pixel (0 black, 255 white).
-struct Gray {
-    w: usize,
-    h: usize,
-    px: Vec<u8>,
+pub(crate) struct Gray {
+    pub(crate) w: usize,
+    pub(crate) h: usize,
+    pub(crate) px: Vec<u8>,
 }
 
 impl Gray {
@@ -60,7 +62,7 @@ impl Gray {
     }
 
     /// Darkest pixel in the rectangle [x0, x1) × [y0, y1) mm.
-    fn darkest_in(&self, x0: f64, y0: f64, x1: f64, y1: f64) -> u8 {
+    pub(crate) fn darkest_in(&self, x0: f64, y0: f64, x1: f64, y1: f64) -> u8 {
         let p = |v: f64| (v / 25.4 * DPI).round() as i64;
         let mut d = 255;
         for yy in p(y0).max(0)..p(y1).min(self.h as i64) {
@@ -73,7 +75,7 @@ impl Gray {
 }
 
 /// Parse a binary PGM (P5, maxval 255).
-fn pgm(bytes: &[u8]) -> Gray {
+pub(crate) fn pgm(bytes: &[u8]) -> Gray {
     let mut fields = Vec::new();
     let mut i = 0;
     while fields.len() < 4 {
@@ -100,7 +102,7 @@ fn pgm(bytes: &[u8]) -> Gray {
 }
 
 /// Page 1 of a PDF, PS or SVG file as a grey raster at [`DPI`].
-fn raster(p: &Path) -> Gray {
+pub(crate) fn raster(p: &Path) -> Gray {
     let dir = p.parent().unwrap();
     match p.extension().and_then(|e| e.to_str()) {
         Some("pdf") => {
@@ -185,9 +187,15 @@ fn layout(board: &str, classes: bool, page: &str, style: &str) -> (Grid, Style, 
     };
     let n = tally(&zdd, &g, &q).selected;
     let st = Style::resolve(style).unwrap();
-    let mut spec = tourglyph::layout::grid_spec(&st, g.board(), n, true, false);
-    spec.page = PageSpec::parse(page).unwrap();
-    (Grid::new(&spec).unwrap(), st, n)
+    let spec = GridSpec {
+        page: PageSpec::parse(page).unwrap(),
+        board: g.board(),
+        count: n,
+        reach: reach(&st, g.piece(), true),
+        ..GridSpec::default()
+    };
+    let (grid, _) = sheet_layout(&st, &spec, true, None, &text::helvetica).unwrap();
+    (grid, st, n)
 }
 
 /// Page 1 has ink at every cell centre of every glyph placed on it (every tour passes

@@ -359,6 +359,7 @@ impl Job {
             None => SheetText {
                 title: c.title.clone(),
                 footer: c.footer.clone(),
+                ..SheetText::default()
             },
         }
     }
@@ -412,11 +413,18 @@ impl Job {
                 drop(self.draw(PdfWriter::new(file(&p), opts)).into_inner());
                 vec![p]
             }
+            Format::Eps => unreachable!("the stress test draws PDF, PS and SVG sheets"),
             Format::Ps => {
                 let p = dir.join("sheet.ps");
                 drop(
-                    self.draw(PsWriter::new(file(&p), PsOptions { title }))
-                        .into_inner(),
+                    self.draw(PsWriter::new(
+                        file(&p),
+                        PsOptions {
+                            title,
+                            ..PsOptions::default()
+                        },
+                    ))
+                    .into_inner(),
                 );
                 vec![p]
             }
@@ -533,6 +541,7 @@ fn check_case(c: &Case, tally: &Tally) -> Result<(), TestCaseError> {
                     );
                 }
             }
+            Format::Eps => unreachable!("the stress test draws PDF, PS and SVG sheets"),
             Format::Ps => {
                 gs_check(&files[0]);
                 prop_assert_eq!(ps_pages(&files[0]), (Some(pages), pages), "PS pages");

@@ -1,0 +1,154 @@
+//! Sizes of the text on a sheet: the title, the footer and the captions, scaled with the
+//! page, and the title broken over two lines before it is made smaller.
+//!
+//! Every function here measures text through a [`Measure`] (the width of a string at a
+//! size), so the layout does not depend on how text is shaped or which font draws it.
+//!
+//! The rule: a style's sizes are its sizes on an A4 sheet. On a larger page the title and
+//! the footer grow with the page's short side ([`page_scale`]: 1 up to A4's 210 mm, 2.83
+//! on A1), so a 14 pt title becomes 40 pt on A1 and stays in proportion to the sheet. The
+//! captions belong to the glyphs, not to the page: they grow with the cell pitch over
+//! [`CAPTION_PITCH`] (the readable pitch of an A4 sheet), at most as much as the title, so
+//! a caption keeps its size relative to the glyph it names.
+
+use super::grid::MM_PER_PT;
+
+/// The width in mm of `text` set at `size_pt` points.
+pub type Measure<'a> = &'a dyn Fn(&str, f64) -> f64;
+
+/// The measure of the standard Helvetica the backends draw with (its AFM widths).
+pub fn helvetica(text: &str, size_pt: f64) -> f64 {
+    crate::render::helvetica::width(text, size_pt * MM_PER_PT)
+}
+
+/// The short side of A4, mm: the page a style's sizes are meant for.
+pub const A4_SHORT_SIDE: f64 = 210.0;
+
+/// The cell pitch, mm, at which captions have the style's size (the smallest readable
+/// pitch of the grid, [`super::grid::GridSpec::min_pitch`], which an A4 sheet of many
+/// glyphs uses).
+pub const CAPTION_PITCH: f64 = 2.5;
+
+/// Line distance of a two-line title, in font sizes.
+pub const TITLE_LEADING: f64 = 1.2;
+
+/// How much larger than on A4 the title and footer are on a `width` × `height` mm page:
+/// the short side over 210 mm, never less than 1.
+pub fn page_scale(width: f64, height: f64) -> f64 {
+    (width.min(height) / A4_SHORT_SIDE).max(1.0)
+}
+
+/// How much larger than the style's size captions are at cell pitch `pitch` mm on a page
+/// of scale `page`: pitch over [`CAPTION_PITCH`], from 1 to `page`.
+pub fn caption_scale(pitch: f64, page: f64) -> f64 {
+    (pitch / CAPTION_PITCH).clamp(1.0, page.max(1.0))
+}
+
+/// A title set for the width it has.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Title {
+    /// One or two lines.
+    pub lines: Vec<String>,
+    /// Font size, points.
+    pub size_pt: f64,
+}
+
+impl Title {
+    /// Height of the title band, mm: a line and a half of space for the first line (as
+    /// the footer and captions have), [`TITLE_LEADING`] for the second.
+    pub fn band(&self) -> f64 {
+        let extra = (self.lines.len().max(1) - 1) as f64 * TITLE_LEADING;
+        self.size_pt * MM_PER_PT * (2.0 + extra)
+    }
+}
+
+/// Set `text` at `size_pt` in `room` mm: on one line if it fits; else broken at the space
+/// that makes the longer of two lines shortest, if both then fit; else on those two
+/// lines (or one, without a space) at the size that fits.
+pub fn wrap_title(text: &str, size_pt: f64, room: f64, measure: Measure<'_>) -> Title {
+    let one = |size_pt| Title {
+        lines: vec![text.to_string()],
+        size_pt,
+    };
+    let w = measure(text, size_pt);
+    if w <= room || room <= 0.0 {
+        return one(size_pt);
+    }
+    let best = text
+        .char_indices()
+        .filter(|&(_, c)| c == ' ')
+        .map(|(i, _)| {
+            let (a, b) = (text[..i].trim_end(), text[i + 1..].trim_start());
+            (measure(a, size_pt).max(measure(b, size_pt)), a, b)
+        })
+        .filter(|(_, a, b)| !a.is_empty() && !b.is_empty())
+        .min_by(|x, y| x.0.total_cmp(&y.0));
+    match best {
+        Some((longer, a, b)) => Title {
+            lines: vec![a.to_string(), b.to_string()],
+            size_pt: if longer <= room {
+                size_pt
+            } else {
+                size_pt * room / longer
+            },
+        },
+        None => one(size_pt * room / w),
+    }
+}
+
+/// `size_pt`, or less if `text` at that size would be wider than `room` mm: a footer or
+/// caption shrinks to the width it has rather than running off the page or into its
+/// neighbour.
+pub fn fit_size(text: &str, size_pt: f64, room: f64, measure: Measure<'_>) -> f64 {
+    let w = measure(text, size_pt);
+    if w > room && room > 0.0 {
+        size_pt * room / w
+    } else {
+        size_pt
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A measure of 1 mm per character per point, for round numbers.
+    fn mono(text: &str, size_pt: f64) -> f64 {
+        text.chars().count() as f64 * size_pt
+    }
+
+    #[test]
+    fn a_title_that_fits_stays_on_one_line() {
+        let t = wrap_title("The 149 classes", 10.0, 200.0, &mono);
+        assert_eq!(t.lines, vec!["The 149 classes"]);
+        assert_eq!(t.size_pt, 10.0);
+    }
+
+    #[test]
+    fn a_long_title_wraps_before_it_shrinks() {
+        // 35 characters at 10 pt = 350 mm in 200 mm: two lines of 17 and 17 fit.
+        let t = wrap_title("The 1,072 closed rook tours of 6x6", 10.0, 200.0, &mono);
+        assert_eq!(t.lines, vec!["The 1,072 closed", "rook tours of 6x6"]);
+        assert_eq!(t.size_pt, 10.0);
+        assert!((t.band() - 10.0 * MM_PER_PT * 3.2).abs() < 1e-9);
+        // In 100 mm even two lines are too long: the longer (17) shrinks to fit.
+        let t = wrap_title("The 1,072 closed rook tours of 6x6", 10.0, 100.0, &mono);
+        assert_eq!(t.lines.len(), 2);
+        assert!((t.size_pt - 100.0 / 17.0).abs() < 1e-9, "{t:?}");
+        // No space to break at: one line, shrunk.
+        let t = wrap_title("abcdefghij", 10.0, 50.0, &mono);
+        assert_eq!((t.lines.len(), t.size_pt), (1, 5.0));
+    }
+
+    #[test]
+    fn scales_follow_the_page_and_the_pitch() {
+        assert_eq!(page_scale(210.0, 297.0), 1.0);
+        assert_eq!(page_scale(148.0, 210.0), 1.0);
+        assert!((page_scale(841.0, 594.0) - 594.0 / 210.0).abs() < 1e-12);
+        assert_eq!(caption_scale(2.5, 2.83), 1.0);
+        assert_eq!(caption_scale(5.0, 2.83), 2.0);
+        assert_eq!(caption_scale(20.0, 1.0), 1.0);
+        assert_eq!(fit_size("abcd", 10.0, 20.0, &mono), 5.0);
+        assert_eq!(fit_size("abcd", 10.0, 50.0, &mono), 10.0);
+    }
+}
