@@ -42,7 +42,8 @@ pub fn run(a: GlyphArgs) -> Result<()> {
     let open = if a.open { " --open" } else { "" };
     let which = match (id, &a.tour) {
         (Some(id), _) => format!("--id {id}"),
-        (None, Some(cells)) => format!("--tour '{}'", cells.trim()),
+        // The tour's own cells, written canonically (so `A1 …` and `a1 …` draw the same bytes).
+        (None, Some(_)) => format!("--tour '{}'", tour.algebraic(&g)),
         (None, None) => String::new(),
     };
     let desc = format!(
@@ -158,7 +159,8 @@ fn pick(a: &GlyphArgs, g: &LeapGraph, kind: TourKind) -> Result<(Tour, String, O
                 e
             }
         })?;
-        return Ok((t, format!("a {what}"), None));
+        let article = if what.starts_with('o') { "an" } else { "a" };
+        return Ok((t, format!("{article} {what}"), None));
     }
     let zdd = || Zdd::build_with_budget(g, kind, &super::common::budget(a.force));
     if let Some(id) = &a.id {
