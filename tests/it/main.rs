@@ -11,6 +11,8 @@ mod find;
 mod fuzz_corpus;
 mod gallery;
 mod parsers;
+mod readback;
+mod reference;
 mod render;
 mod sample;
 mod scale;
