@@ -46,11 +46,8 @@ pub fn pdf(p: &Path) -> Document {
             let obj = doc
                 .get_object((num, *generation))
                 .unwrap_or_else(|e| panic!("{}", at(&format!("object {num}: {e}"))));
-            if let Object::Stream(s) = obj
-                && s.dict.has(b"Filter")
-            {
-                s.decompressed_content()
-                    .unwrap_or_else(|e| panic!("{}", at(&format!("stream {num}: {e}"))));
+            if let Object::Stream(s) = obj {
+                stream_data(s).unwrap_or_else(|e| panic!("{}", at(&format!("stream {num}: {e}"))));
             }
         }
     }
@@ -94,12 +91,34 @@ pub fn pdf(p: &Path) -> Document {
     doc
 }
 
+/// A stream's data with its filter undone. Strict where lopdf is lenient (it keeps what
+/// a damaged Flate stream yields): the zlib checksum must match, and the only filter
+/// the writer uses, FlateDecode, is the only one accepted.
+fn stream_data(s: &lopdf::Stream) -> Result<Vec<u8>, String> {
+    match s.dict.get(b"Filter") {
+        Err(_) => Ok(s.content.clone()),
+        Ok(Object::Name(n)) if n == b"FlateDecode" => {
+            miniz_oxide::inflate::decompress_to_vec_zlib(&s.content)
+                .map_err(|e| format!("FlateDecode: {e:?}"))
+        }
+        Ok(f) => Err(format!("unexpected filter {f:?}")),
+    }
+}
+
 /// The operations of a page's content streams.
 fn page_ops(
     doc: &Document,
     page: lopdf::ObjectId,
 ) -> Result<Vec<lopdf::content::Operation>, String> {
-    let data = doc.get_page_content(page).map_err(|e| e.to_string())?;
+    let mut data = Vec::new();
+    for id in doc.get_page_contents(page) {
+        let s = doc
+            .get_object(id)
+            .and_then(Object::as_stream)
+            .map_err(|e| format!("content stream {id:?}: {e}"))?;
+        data.extend(stream_data(s)?);
+        data.push(b'\n');
+    }
     Content::decode(&data)
         .map(|c| c.operations)
         .map_err(|e| format!("content stream: {e}"))
@@ -320,5 +339,100 @@ fn ps_syntax(data: &[u8]) -> Result<(), String> {
     match stack.last() {
         Some(&c) => Err(format!("{} missing at the end", c as char)),
         None => Ok(()),
+    }
+}
+
+/// The checks catch what they are for: each broken variant of a good file fails.
+#[cfg(test)]
+mod tests {
+    use crate::common::{bin, stderr};
+    use std::path::Path;
+
+    fn rejects(check: fn(&Path) -> u64, p: &Path, data: &[u8], why: &str) {
+        std::fs::write(p, data).unwrap();
+        let r = std::panic::catch_unwind(|| check(p));
+        assert!(r.is_err(), "accepted: {why}");
+    }
+
+    fn render(p: &Path) -> Vec<u8> {
+        let o = std::process::Command::new(bin())
+            .args(["render", "--board", "4x4", "-q", "-o"])
+            .arg(p)
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", stderr(&o));
+        std::fs::read(p).unwrap()
+    }
+
+    #[test]
+    fn dsc_check_rejects_broken_postscript() {
+        let d = tempfile::tempdir().unwrap();
+        let p = d.path().join("t.ps");
+        let good = String::from_utf8(render(&p)).unwrap();
+        assert_eq!(super::dsc(&p), 1);
+        let tail = good.find("%%Trailer").unwrap();
+        let bad = [
+            (
+                good.replacen("%!PS-Adobe-3.0", "%!PS", 1),
+                "no DSC 3.0 header",
+            ),
+            (
+                good.replacen("%%Page: 1 1", "%%Page: 1 2", 1),
+                "page ordinal",
+            ),
+            (good.replacen("%%Pages: 1", "%%Pages: 2", 1), "page count"),
+            (good[..tail].to_string(), "no trailer"),
+            (good.clone() + &good[tail..], "trailer twice"),
+            (good.replacen("%%EOF", "", 1), "no %%EOF"),
+            (
+                good.replacen(
+                    "%%EndProlog",
+                    &format!("% {}\n%%EndProlog", "x".repeat(254)),
+                    1,
+                ),
+                "line of 256",
+            ),
+            (
+                good.replacen("%%EndProlog", "{\n%%EndProlog", 1),
+                "open brace",
+            ),
+            (
+                good.replacen("%%EndProlog", "(a\n%%EndProlog", 1),
+                "open string",
+            ),
+            (
+                good.replacen("%%EndProlog", "]\n%%EndProlog", 1),
+                "stray bracket",
+            ),
+        ];
+        for (data, why) in bad {
+            rejects(super::dsc, &p, data.as_bytes(), why);
+        }
+    }
+
+    #[test]
+    fn pdf_check_rejects_broken_pdf() {
+        let d = tempfile::tempdir().unwrap();
+        let p = d.path().join("t.pdf");
+        let good = render(&p);
+        let pages = |p: &Path| super::pdf(p).get_pages().len() as u64;
+        assert_eq!(pages(&p), 1);
+        let eof = good.windows(9).position(|w| w == b"startxref").unwrap();
+        let mut twice = good.clone();
+        twice.extend_from_slice(&good[eof..]);
+        let mut cut = good.clone();
+        cut.truncate(good.len() / 2);
+        let mut flipped = good.clone();
+        // A byte in the middle of the first compressed stream.
+        let s = good.windows(7).position(|w| w == b"stream\n").unwrap() + 20;
+        flipped[s] ^= 0xff;
+        for (data, why) in [
+            (twice, "a second tail"),
+            (cut, "cut in half"),
+            (flipped, "damaged stream"),
+            (good[1..].to_vec(), "no header"),
+        ] {
+            rejects(pages, &p, &data, why);
+        }
     }
 }
