@@ -327,10 +327,9 @@ fn ps_syntax(data: &[u8]) -> Result<(), String> {
             }
             b'{' => stack.push(b'}'),
             b'[' => stack.push(b']'),
-            c @ (b'}' | b']' | b')' | b'>') => {
-                if stack.pop() != Some(c) {
-                    return Err(format!("{} unmatched on line {}", c as char, line(i)));
-                }
+            // A closer pops its opener (the guard's pop is the match).
+            c @ (b'}' | b']' | b')' | b'>') if stack.pop() != Some(c) => {
+                return Err(format!("{} unmatched on line {}", c as char, line(i)));
             }
             _ => {}
         }
