@@ -84,10 +84,12 @@ static SKIPPED: std::sync::Mutex<Vec<(String, String)>> = std::sync::Mutex::new(
 /// past libtest's output capture so that a plain `cargo test` shows it.
 pub fn skip(name: &str, why: &str, instead: &str) {
     if tools_required() {
-        panic!(
-            "{name} {why}, and {REQUIRE_TOOLS} is set: install it (apt-get install {})",
-            package(name)
-        );
+        let fix = if why == "not installed" {
+            format!(": install it (apt-get install {})", package(name))
+        } else {
+            String::new()
+        };
+        panic!("{name} {why}, and {REQUIRE_TOOLS} is set{fix}");
     }
     let test = std::thread::current()
         .name()

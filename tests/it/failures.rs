@@ -130,7 +130,7 @@ fn in_mount_namespace(script: &str) -> Option<(std::process::Output, String)> {
     }
     skip(
         "unshare",
-        "cannot mount a tmpfs here: needs root or user namespaces",
+        "cannot mount a tmpfs here: run the tests as root, or allow user namespaces",
         INSTEAD,
     );
     None
