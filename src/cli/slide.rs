@@ -102,7 +102,6 @@ fn frame_sheet(
     use tourglyph::output::open_out_with;
     let open_out = move |p: &std::path::Path| open_out_with(p, opts);
     use tourglyph::puzzle::draw::{SheetStyle, draw_sheet};
-    use tourglyph::render::Backend;
     use tourglyph::render::pdf::{PdfOptions, PdfWriter};
     use tourglyph::render::ps::{PsOptions, PsWriter};
     use tourglyph::render::svg::SvgWriter;
@@ -117,8 +116,7 @@ fn frame_sheet(
                     ..PdfOptions::default()
                 },
             );
-            draw_sheet(&mut w, p, moves, &st)?;
-            w.finish()?;
+            draw_sheet(&mut w, p, moves, &st)?; // finishes the document
             w.into_inner().commit()
         }
         "ps" => {
@@ -129,15 +127,13 @@ fn frame_sheet(
                     ..PsOptions::default()
                 },
             );
-            draw_sheet(&mut w, p, moves, &st)?;
-            w.finish()?;
+            draw_sheet(&mut w, p, moves, &st)?; // finishes the document
             w.into_inner().commit()
         }
         _ => {
             let path = path.to_path_buf();
             let mut w = SvgWriter::new(Box::new(move |_| open_out(&path)));
-            draw_sheet(&mut w, p, moves, &st)?;
-            w.finish()?;
+            draw_sheet(&mut w, p, moves, &st)?; // finishes the document
             for o in w.into_writers() {
                 o.commit()?;
             }

@@ -5,7 +5,7 @@
 //! - a closed pipe exits 0 quietly;
 //! - output conventions (missing folder, `--mkdir`, `--no-clobber`, replace, links, devices).
 
-use super::common::{bin, run, stderr};
+use super::common::{bin, installed, run, skip, stderr};
 use std::io::Read;
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -96,8 +96,15 @@ fn sigterm_mid_svg_sheet_removes_every_page_and_exits_143() {
 /// Run `script` (sh) in a private mount namespace where a small tmpfs may be mounted on
 /// the empty folder `$M` (a fresh folder, not `/tmp`: mounting over `/tmp` would hide a
 /// checkout that lives there, binary included). Root mounts directly, others through a
-/// user namespace. `None` where neither is allowed. Returns the output and `$M`.
+/// user namespace. Returns the output and `$M`; `None`, after `common::skip` has said so
+/// (or failed the test under `TOURGLYPH_REQUIRE_TOOLS=1`), where `unshare` is missing or
+/// neither way may mount.
 fn in_mount_namespace(script: &str) -> Option<(std::process::Output, String)> {
+    const INSTEAD: &str = "full-disk test not run";
+    if !installed("unshare") {
+        skip("unshare", "not installed", INSTEAD);
+        return None;
+    }
     let m = tempfile::tempdir().unwrap();
     let mp = m.path().to_str().unwrap().to_string();
     for flags in [&["-m"][..], &["-r", "-m"][..]] {
@@ -121,6 +128,11 @@ fn in_mount_namespace(script: &str) -> Option<(std::process::Output, String)> {
             return Some((out, mp));
         }
     }
+    skip(
+        "unshare",
+        "cannot mount a tmpfs here: run the tests as root, or allow user namespaces",
+        INSTEAD,
+    );
     None
 }
 
@@ -138,11 +150,6 @@ fn full_disk_mid_write_names_the_file_and_keeps_the_old_one() {
         cat "$M/poster.ps"
     "#;
     let Some((out, mp)) = in_mount_namespace(script) else {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "CI must be able to mount a tmpfs (run as root)"
-        );
-        eprintln!("skipped: no mount namespace here (not root, no user namespaces)");
         return;
     };
     let (o, e) = (
@@ -173,10 +180,6 @@ fn full_disk_is_refused_before_writing_when_the_estimate_cannot_fit() {
         ls -A "$M"
     "#;
     let Some((out, _)) = in_mount_namespace(script) else {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "CI must be able to mount a tmpfs"
-        );
         return;
     };
     let (o, e) = (

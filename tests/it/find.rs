@@ -549,3 +549,18 @@ fn seeded_constructions() {
         );
     }
 }
+
+/// The refusals follow Schwenk's theorem as published (`reference`), in both
+/// orientations, on every board up to 40×40.
+#[test]
+fn closed_refusals_follow_schwenk() {
+    for m in 1..=40u32 {
+        for n in 1..=40u32 {
+            assert_eq!(
+                knights::closed_tour_exists(Board::new(m, n)).is_ok(),
+                crate::reference::schwenk_closed_tour_exists(m, n),
+                "{m}x{n}"
+            );
+        }
+    }
+}

@@ -16,6 +16,8 @@ mod help_examples;
 mod miter;
 mod parsers;
 mod poster;
+mod readback;
+mod reference;
 mod render;
 mod sample;
 mod scale;

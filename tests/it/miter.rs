@@ -60,7 +60,11 @@ fn giraffe_corners_match_across_formats_and_stay_in_the_glyph_box() {
                 ],
                 &p,
             );
-            let img = raster(&p);
+            // Without the rasteriser (pdftoppm, gs) the pixel comparison is skipped
+            // (raster printed the line); the geometric test below still runs.
+            let Some(img) = raster(&p) else {
+                return;
+            };
             let b = ink_box(&img);
             // The page is the glyph's box. Under the built-in limit the bevelled corners
             // stay well inside it (before, PDF's spikes ran off the page); under a limit

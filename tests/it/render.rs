@@ -3,8 +3,10 @@
 //! cell centre of every glyph (a blank or shifted page fails), golden 4×4 sheets, byte
 //! identity across runs and thread counts, and the error messages.
 //!
-//! qpdf, gs and pdftoppm must be installed (CI installs them); without them these tests
-//! fail with a message saying so rather than passing silently.
+//! Where qpdf, gs or pdftoppm is not installed, the PDF and PostScript files are still
+//! read back in pure Rust (see `common`), but their pages are not rasterised: the ink
+//! checks of those formats are skipped with one line naming the tool (under
+//! `TOURGLYPH_REQUIRE_TOOLS=1`, as in CI, a missing tool fails instead).
 
 use crate::common::{gs, gs_check, qpdf_check, run, run_threads, stderr, svg_tree, tool};
 use std::path::{Path, PathBuf};
@@ -101,8 +103,9 @@ pub(crate) fn pgm(bytes: &[u8]) -> Gray {
     Gray { w, h, px }
 }
 
-/// Page 1 of a PDF, PS or SVG file as a grey raster at [`DPI`].
-pub(crate) fn raster(p: &Path) -> Gray {
+/// Page 1 of a PDF, PS or SVG file as a grey raster at [`DPI`]; `None` where the
+/// rasteriser for PDF (pdftoppm) or PostScript (gs) is not installed.
+pub(crate) fn raster(p: &Path) -> Option<Gray> {
     let dir = p.parent().unwrap();
     match p.extension().and_then(|e| e.to_str()) {
         Some("pdf") => {
@@ -122,24 +125,28 @@ pub(crate) fn raster(p: &Path) -> Gray {
                     s(p),
                     s(&prefix),
                 ],
-            );
+                "PDF page not rasterised, ink not checked",
+            )?;
             assert!(o.status.success(), "pdftoppm: {}", stderr(&o));
-            pgm(&std::fs::read(prefix.with_extension("pgm")).unwrap())
+            Some(pgm(&std::fs::read(prefix.with_extension("pgm")).unwrap()))
         }
         Some("ps") => {
             let out = dir.join("r-ps.pgm");
-            let o = gs(&[
-                "-sDEVICE=pgmraw",
-                &format!("-r{DPI}"),
-                "-dFirstPage=1",
-                "-dLastPage=1",
-                &format!("-sOutputFile={}", s(&out)),
-                s(p),
-            ]);
+            let o = gs(
+                &[
+                    "-sDEVICE=pgmraw",
+                    &format!("-r{DPI}"),
+                    "-dFirstPage=1",
+                    "-dLastPage=1",
+                    &format!("-sOutputFile={}", s(&out)),
+                    s(p),
+                ],
+                "PostScript page not rasterised, ink not checked",
+            )?;
             assert!(o.status.success(), "gs: {}", stderr(&o));
-            pgm(&std::fs::read(out).unwrap())
+            Some(pgm(&std::fs::read(out).unwrap()))
         }
-        Some("svg") => svg_raster(&std::fs::read(p).unwrap()),
+        Some("svg") => Some(svg_raster(&std::fs::read(p).unwrap())),
         _ => panic!("unknown extension {}", p.display()),
     }
 }
@@ -199,9 +206,12 @@ fn layout(board: &str, classes: bool, page: &str, style: &str) -> (Grid, Style, 
 }
 
 /// Page 1 has ink at every cell centre of every glyph placed on it (every tour passes
-/// through every cell centre), and none in the page margins or between glyphs.
+/// through every cell centre), and none in the page margins or between glyphs. Skipped
+/// (by `raster`) where the format's rasteriser is not installed.
 fn check_ink(file: &Path, grid: &Grid, n: u64, style: &Style) {
-    let img = raster(file);
+    let Some(img) = raster(file) else {
+        return;
+    };
     // A rounded (bevelled) corner leaves its vertex by r(√2 − 1) (r/2) of the pitch: look
     // that far around each cell centre.
     use tourglyph::layout::style::CornerKind;

@@ -155,12 +155,7 @@ fn render_sample_and_shard() {
     ]);
     assert!(o.status.success());
     for p in [&a, &s] {
-        let q = std::process::Command::new("qpdf")
-            .arg("--check")
-            .arg(p)
-            .output()
-            .expect("qpdf is installed (.ci/run installs it)");
-        assert!(q.status.success(), "{}", String::from_utf8_lossy(&q.stdout));
+        crate::common::qpdf_check(p);
     }
 }
 

@@ -77,14 +77,18 @@ fn binom(n: u128, k: u128) -> u128 {
 fn rooks_8x8_match_the_seed() {
     // Seed 002: 25 moves, farthest 32, 218,412 of C(64,4) = 635,376 states, 27,467 of
     // 79,920 classes.
+    use crate::reference::slide::*;
     let j = json(&["slide", "--board", "8x8", "--json"]);
-    assert_eq!(j["min_moves"], 25);
-    assert_eq!(j["solution"].as_array().unwrap().len(), 25);
-    assert_eq!(j["farthest"], 32);
-    assert_eq!(j["reachable"], 218_412);
+    assert_eq!(j["min_moves"], ROOKS_MIN_MOVES);
+    assert_eq!(
+        j["solution"].as_array().unwrap().len() as u64,
+        ROOKS_MIN_MOVES
+    );
+    assert_eq!(j["farthest"], ROOKS_FARTHEST);
+    assert_eq!(j["reachable"], ROOKS_REACHABLE);
     assert_eq!(j["total"].as_u64().unwrap() as u128, binom(64, 4));
-    assert_eq!(j["reachable_classes"], 27_467);
-    assert_eq!(j["total_classes"], 79_920);
+    assert_eq!(j["reachable_classes"], ROOKS_REACHABLE_CLASSES);
+    assert_eq!(j["total_classes"], CLASSES);
     assert!(j.get("sccs").is_none());
     assert_eq!(replay_json(&j, false), goal(&j));
 }
@@ -93,14 +97,15 @@ fn rooks_8x8_match_the_seed() {
 fn queens_8x8_unreachable_classes_are_singletons() {
     // Seed 002: 12 moves; 77,766 of 79,920 classes reachable, the other 2,154 are all
     // singleton components.
+    use crate::reference::slide::*;
     let j = json(&["slide", "--piece", "queen", "--analyze", "--json"]);
-    assert_eq!(j["min_moves"], 12);
-    assert_eq!(j["reachable_classes"], 77_766);
-    assert_eq!(j["total_classes"], 79_920);
+    assert_eq!(j["min_moves"], QUEENS_MIN_MOVES);
+    assert_eq!(j["reachable_classes"], QUEENS_REACHABLE_CLASSES);
+    assert_eq!(j["total_classes"], CLASSES);
     let sccs = &j["sccs"];
-    assert_eq!(sccs["singletons"], 2_154);
-    assert_eq!(sccs["largest"], 77_766);
-    assert_eq!(sccs["count"], 2_155);
+    assert_eq!(sccs["singletons"], QUEENS_SINGLETONS);
+    assert_eq!(sccs["largest"], QUEENS_REACHABLE_CLASSES);
+    assert_eq!(sccs["count"], QUEENS_SINGLETONS + 1);
     assert_eq!(replay_json(&j, true), goal(&j));
 }
 

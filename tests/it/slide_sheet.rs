@@ -1,7 +1,7 @@
 //! `slide -o` draws the solution's frame sheet through the glyph backends: every format
-//! is valid (qpdf, Ghostscript, resvg's parser) and deterministic.
+//! is valid (`common::qpdf_check`, `common::gs_check`, usvg) and deterministic.
 
-use crate::common::{run, stderr};
+use crate::common::{gs_check, qpdf_check, run, stderr, svg_tree};
 
 #[test]
 fn frame_sheet_in_every_format() {
@@ -18,26 +18,12 @@ fn frame_sheet_in_every_format() {
             std::fs::read(&again).unwrap(),
             "{ext} not deterministic"
         );
-        let check = match ext {
-            "pdf" => std::process::Command::new("qpdf")
-                .arg("--check")
-                .arg(&p)
-                .output(),
-            "ps" => Ok(crate::common::gs(&[
-                "-sDEVICE=nullpage",
-                p.to_str().unwrap(),
-            ])),
+        match ext {
+            "pdf" => qpdf_check(&p),
+            "ps" => gs_check(&p),
             _ => {
-                let opt = resvg::usvg::Options::default();
-                resvg::usvg::Tree::from_data(&bytes, &opt).expect("SVG parses");
-                continue;
+                svg_tree(&bytes);
             }
-        };
-        let c = check.expect("qpdf and gs are installed (.ci/run installs them)");
-        assert!(
-            c.status.success(),
-            "{ext}: {}",
-            String::from_utf8_lossy(&c.stderr)
-        );
+        }
     }
 }
