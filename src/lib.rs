@@ -30,6 +30,7 @@ pub mod budget;
 pub mod crossing;
 pub mod engine;
 pub mod error;
+pub mod font;
 #[doc(hidden)]
 pub mod fuzzing;
 pub mod gallery;

@@ -12,6 +12,7 @@ use tourglyph::engine::construct::{Request, find};
 use tourglyph::layout::style::Style;
 use tourglyph::output::OutOptions;
 use tourglyph::render::Format;
+use tourglyph::render::png::PngOptions;
 use tourglyph::{Board, Error, LeapGraph, Piece, Result, Tour, TourKind};
 
 /// Largest board `find -o` draws (a glyph of a million moves is no longer a picture).
@@ -47,6 +48,8 @@ pub fn run(args: FindArgs) -> Result<()> {
         );
     }
     if let Some(path) = &args.output {
+        let style = super::common::style_with(&args.style, &args.draw)?;
+        let png = super::common::png_options(&args.draw, false);
         draw(
             &found.cells,
             board,
@@ -54,6 +57,7 @@ pub fn run(args: FindArgs) -> Result<()> {
             found.closed,
             path,
             args.out.options(),
+            (&style, png),
         )?;
         if path.as_os_str() == "-" {
             return Ok(());
@@ -113,6 +117,7 @@ fn draw(
     closed: bool,
     path: &Path,
     opts: OutOptions,
+    (style, png): (&Style, PngOptions),
 ) -> Result<()> {
     if board.cells() > MAX_DRAW_CELLS {
         return Err(Error::usage(format!(
@@ -125,7 +130,6 @@ fn draw(
     } else {
         Format::from_path(path)?
     };
-    let style = Style::resolve("line")?;
     let g = LeapGraph::new(board, piece)?;
     let kind = if closed {
         TourKind::Closed
@@ -137,5 +141,15 @@ fn draw(
         "{} {piece} tour of {board}",
         if closed { "closed" } else { "open" }
     );
-    super::glyph::write_glyph(&tour, &g, &style, DRAW_SIZE_MM, format, title, path, opts)
+    super::glyph::write_glyph(
+        &tour,
+        &g,
+        style,
+        DRAW_SIZE_MM,
+        format,
+        png,
+        title,
+        path,
+        opts,
+    )
 }

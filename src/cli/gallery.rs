@@ -159,6 +159,8 @@ fn render_args(m: &Manifest, output: PathBuf, f: Format) -> RenderArgs {
         style: m.style.clone(),
         title: Some(m.title.clone()),
         no_captions: false,
+        draw: Default::default(),
+        split: false,
         // The gallery's output folder is created up front; its files are replaced.
         out: Default::default(),
     }
@@ -169,6 +171,7 @@ fn ext(f: Format) -> &'static str {
         Format::Pdf => "pdf",
         Format::Ps => "ps",
         Format::Svg => "svg",
+        Format::Png => "png",
     }
 }
 

@@ -14,6 +14,7 @@ use tourglyph::layout::style::Style;
 use tourglyph::layout::{Sheet, SheetText};
 use tourglyph::output::{OutOptions, open_out_with};
 use tourglyph::render::pdf::{PdfOptions, PdfWriter};
+use tourglyph::render::png::{PngOptions, PngPage, pixels};
 use tourglyph::render::ps::{PsOptions, PsWriter};
 use tourglyph::render::svg::SvgWriter;
 use tourglyph::render::{Backend, Format, GlyphData};
@@ -21,7 +22,8 @@ use tourglyph::{Board, Error, LeapGraph, Piece, Result, Tour, TourKind};
 
 /// Run `glyph`.
 pub fn run(a: GlyphArgs) -> Result<()> {
-    let style = Style::resolve(&a.style)?;
+    let style = super::common::style_with(&a.style, &a.draw)?;
+    let png = super::common::png_options(&a.draw, a.force);
     let format = match &a.format {
         Some(f) => Format::parse(f)?,
         None => Format::from_path(&a.output)?,
@@ -42,6 +44,7 @@ pub fn run(a: GlyphArgs) -> Result<()> {
         &style,
         size,
         format,
+        png,
         title,
         &a.output,
         a.out.options(),
@@ -49,13 +52,15 @@ pub fn run(a: GlyphArgs) -> Result<()> {
 }
 
 /// Write one tour as a glyph on a page exactly its size (`size` mm for the larger side),
-/// atomically. Shared by `glyph` and `find -o`.
+/// atomically. Shared by `glyph`, `find -o` and `render --split`.
+#[allow(clippy::too_many_arguments)]
 pub fn write_glyph(
     tour: &Tour,
     g: &LeapGraph,
     style: &Style,
     size: f64,
     format: Format,
+    png: PngOptions,
     title: String,
     path: &std::path::Path,
     opts: OutOptions,
@@ -63,6 +68,9 @@ pub fn write_glyph(
     let style = style.clone();
     let glyph = glyph_data(tour, g, &style);
     let grid = Grid::single(g.board(), size, style.padding)?;
+    if format == Format::Png {
+        pixels(grid.width, grid.height, png)?;
+    }
     let out = open_out_with(path, opts)?;
     match format {
         Format::Pdf => draw(
@@ -96,6 +104,17 @@ pub fn write_glyph(
             }));
             for o in draw(w, &glyph, grid, &style)?.into_writers() {
                 o.commit()?;
+            }
+            Ok(())
+        }
+        Format::Png => {
+            let mut out = Some(PngPage::new(out, png));
+            let w = SvgWriter::new(Box::new(move |_| {
+                out.take()
+                    .ok_or_else(|| Error::runtime("png: one glyph is one page"))
+            }));
+            for o in draw(w, &glyph, grid, &style)?.into_writers() {
+                o.into_inner().commit()?;
             }
             Ok(())
         }
@@ -181,7 +200,7 @@ pub fn uniform_below(n: u128, seed: u64) -> u128 {
 }
 
 /// `50mm`, `2in`, `5cm`, or a bare number of mm.
-fn parse_size(s: &str) -> Result<f64> {
+pub fn parse_size(s: &str) -> Result<f64> {
     let t = s.trim().to_ascii_lowercase();
     let (num, unit) = if let Some(n) = t.strip_suffix("mm") {
         (n, 1.0)

@@ -22,6 +22,7 @@ use tourglyph::layout::{Sheet, SheetText, grid_spec};
 use tourglyph::output::{check_stdout_pages, open_out_with, svg_page_paths};
 use tourglyph::render::estimate;
 use tourglyph::render::pdf::{PdfOptions, PdfWriter};
+use tourglyph::render::png::PngPage;
 use tourglyph::render::ps::{PsOptions, PsWriter};
 use tourglyph::render::svg::SvgWriter;
 use tourglyph::render::{Backend, Format, GlyphData};
@@ -30,11 +31,16 @@ use tourglyph::{Error, LeapGraph, Result};
 
 /// Run `render`.
 pub fn run(a: RenderArgs) -> Result<()> {
-    let style = Style::resolve(&a.style)?;
-    let format = match &a.format {
-        Some(f) => Format::parse(f)?,
-        None => Format::from_path(&a.output)?,
+    let style = super::common::style_with(&a.style, &a.draw)?;
+    let png = super::common::png_options(&a.draw, a.sel.force);
+    let format = match (&a.format, a.split) {
+        (Some(f), _) => Format::parse(f)?,
+        (None, true) => Format::Svg,
+        (None, false) => Format::from_path(&a.output)?,
     };
+    if a.split {
+        super::split::check_dir(&a.output, a.out.options())?;
+    }
     let page = PageSpec::parse(&a.page)?.landscape(a.landscape);
     if a.columns == Some(0) {
         return Err(Error::usage("--columns must be at least 1"));
@@ -64,12 +70,36 @@ pub fn run(a: RenderArgs) -> Result<()> {
             "nothing to draw: the selection holds no tours{why}"
         )));
     }
+    if a.split {
+        let ids = match planned {
+            Some(Plan::Ids(ids, _)) => ids,
+            Some(Plan::Stream(n)) => super::split::stream_ids(&r.query, n)?,
+            None => tourglyph::sample::Sampler::new(a.sel.seed)
+                .ids(zdd.count(), count)?
+                .collect(),
+        };
+        let job = super::split::Split {
+            zdd: &zdd,
+            g,
+            kind: r.kind,
+            style: &style,
+            format,
+            png,
+            dir: &a.output,
+            opts: a.out.options(),
+            force: a.sel.force,
+        };
+        return job.write(&ids);
+    }
     let mut spec = grid_spec(&style, g.board(), count, !a.no_captions, a.title.is_some());
     spec.page = page;
     spec.columns = a.columns;
     let grid = Grid::new(&spec)?;
-    if format == Format::Svg {
+    if matches!(format, Format::Svg | Format::Png) {
         check_stdout_pages(&a.output, grid.pages)?;
+    }
+    if format == Format::Png {
+        tourglyph::render::png::pixels(grid.width, grid.height, png)?;
     }
     check_cost(format, g.board(), count, grid.pages, &a.output, a.sel.force)?;
     let plan = match planned {
@@ -125,6 +155,15 @@ pub fn run(a: RenderArgs) -> Result<()> {
                 out.commit()?;
             }
         }
+        Format::Png => {
+            let paths = svg_page_paths(&a.output, job.grid.pages);
+            let w = SvgWriter::new(Box::new(move |i| {
+                Ok(PngPage::new(open_out_with(&paths[i], opts)?, png))
+            }));
+            for out in job.draw(w)?.into_writers() {
+                out.into_inner().commit()?;
+            }
+        }
     }
     if let Some(pb) = pb {
         pb.finish_and_clear();
@@ -155,10 +194,11 @@ fn check_cost(
     if force {
         return Ok(());
     }
-    if format == Format::Svg && pages > MAX_SVG_FILES {
+    if matches!(format, Format::Svg | Format::Png) && pages > MAX_SVG_FILES {
         return Err(Error::usage(format!(
-            "{what} would write {pages} SVG files, one a page (the limit is {MAX_SVG_FILES}): \
-             use PDF or PostScript, a larger --page, fewer tours, or add --force"
+            "{what} would write {pages} {} files, one a page (the limit is {MAX_SVG_FILES}): \
+             use PDF or PostScript, a larger --page, fewer tours, or add --force",
+            format.extension().to_uppercase()
         )));
     }
     if path.as_os_str() != "-" {

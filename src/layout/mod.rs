@@ -4,6 +4,7 @@
 
 pub mod glyph;
 pub mod grid;
+pub mod outline;
 pub mod page;
 pub mod style;
 
@@ -194,7 +195,24 @@ impl<'s, B: Backend> Sheet<'s, B> {
             self.backend.path(&p, &paint)?;
         }
         let paint = glyph::paint(st, s.place.scale, g.closed);
-        if paint.stroke.is_some() || paint.fill.is_some() {
+        if st.outline {
+            // The inside first, then the stroke's region as a filled shape over it.
+            if paint.fill.is_some() {
+                let inside = Paint {
+                    stroke: None,
+                    fill: paint.fill,
+                };
+                self.backend.glyph(g, &s.place, &inside)?;
+            }
+            if let Some(stroke) = paint.stroke {
+                let shape = outline::outline(g, st);
+                let ink = Paint {
+                    stroke: None,
+                    fill: Some(stroke.color),
+                };
+                self.backend.shape(&shape, &s.place, &ink)?;
+            }
+        } else if paint.stroke.is_some() || paint.fill.is_some() {
             self.backend.glyph(g, &s.place, &paint)?;
         }
         if !caption.is_empty() && self.grid.spec.caption > 0.0 {

@@ -10,12 +10,15 @@
 //!   the fast path PostScript (a prolog procedure) and PDF (a `cm` transform with small
 //!   integer coordinates) use for the thousands of glyphs of a sheet.
 
+pub mod css;
 pub mod estimate;
 pub mod helvetica;
 pub mod num;
 pub mod ops;
 pub mod pdf;
+pub mod png;
 pub mod ps;
+pub mod shape;
 pub mod svg;
 
 use crate::error::{Error, Result};
@@ -187,6 +190,8 @@ pub enum Format {
     Ps,
     /// SVG 1.1, one file per page.
     Svg,
+    /// PNG, one file per page, rasterised from the SVG page ([`png`]).
+    Png,
 }
 
 impl Format {
@@ -196,8 +201,9 @@ impl Format {
             "pdf" => Ok(Format::Pdf),
             "ps" | "eps" => Ok(Format::Ps),
             "svg" => Ok(Format::Svg),
+            "png" => Ok(Format::Png),
             _ => Err(Error::usage(format!(
-                "unknown format '{s}': use pdf, ps or svg"
+                "unknown format '{s}': use pdf, ps, svg or png"
             ))),
         }
     }
@@ -207,18 +213,18 @@ impl Format {
     pub fn from_path(p: &FsPath) -> Result<Format> {
         if p.as_os_str() == "-" {
             return Err(Error::usage(
-                "writing to stdout (-o -): say which format with --format pdf|ps|svg",
+                "writing to stdout (-o -): say which format with --format pdf|ps|svg|png",
             ));
         }
         match p.extension().and_then(|e| e.to_str()) {
             Some(e) => Format::parse(e).map_err(|_| {
                 Error::usage(format!(
-                    "{}: unknown extension '.{e}': name the file .pdf, .ps or .svg, or give --format",
+                    "{}: unknown extension '.{e}': name the file .pdf, .ps, .svg or .png, or give --format",
                     p.display()
                 ))
             }),
             None => Err(Error::usage(format!(
-                "{}: no extension to tell the format: name the file .pdf, .ps or .svg, or give --format",
+                "{}: no extension to tell the format: name the file .pdf, .ps, .svg or .png, or give --format",
                 p.display()
             ))),
         }
@@ -230,6 +236,7 @@ impl Format {
             Format::Pdf => "pdf",
             Format::Ps => "ps",
             Format::Svg => "svg",
+            Format::Png => "png",
         }
     }
 }
@@ -485,6 +492,16 @@ pub trait Backend {
         self.path(&glyph.to_path(at), paint)
     }
 
+    /// Fill a [`shape::Shape`] placed at `at` (glyph unit (x, y) at `at.map(x, y)`). The
+    /// default draws [`shape::Shape::to_path`] with [`Backend::path`]; PDF overrides it
+    /// with integer coordinates under one transform.
+    fn shape(&mut self, shape: &shape::Shape, at: &Place, paint: &Paint) -> crate::Result<()> {
+        if shape.contours.is_empty() {
+            return Ok(());
+        }
+        self.path(&shape.to_path(at), paint)
+    }
+
     /// Start a page of `width` × `height` mm.
     fn begin_page(&mut self, width: f64, height: f64) -> crate::Result<()>;
     /// Draw a path.
@@ -589,13 +606,14 @@ mod tests {
     #[test]
     fn formats_from_names_and_paths() {
         assert_eq!(Format::parse("PDF").unwrap(), Format::Pdf);
-        assert!(Format::parse("png").unwrap_err().is_usage());
+        assert!(Format::parse("gif").unwrap_err().is_usage());
+        assert_eq!(Format::parse("png").unwrap(), Format::Png);
         assert_eq!(
             Format::from_path(FsPath::new("a/b.svg")).unwrap(),
             Format::Svg
         );
         assert_eq!(Format::from_path(FsPath::new("x.ps")).unwrap(), Format::Ps);
-        for bad in ["-", "poster", "poster.png"] {
+        for bad in ["-", "poster", "poster.gif"] {
             let e = Format::from_path(FsPath::new(bad)).unwrap_err();
             assert!(e.is_usage() && e.to_string().contains("--format"), "{e}");
         }
