@@ -14,6 +14,7 @@ mod parsers;
 mod render;
 mod sample;
 mod scale;
+mod shapes;
 mod slide;
 mod slide_sheet;
 mod stress;
