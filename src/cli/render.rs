@@ -16,6 +16,7 @@ use tourglyph::engine::Flow;
 use tourglyph::engine::frontier::Zdd;
 use tourglyph::layout::glyph::glyph_data;
 use tourglyph::layout::grid::Grid;
+use tourglyph::layout::outline::outline;
 use tourglyph::layout::page::PageSpec;
 use tourglyph::layout::style::Style;
 use tourglyph::layout::{Sheet, SheetText, grid_spec};
@@ -24,6 +25,7 @@ use tourglyph::render::estimate;
 use tourglyph::render::pdf::{PdfOptions, PdfWriter};
 use tourglyph::render::png::PngPage;
 use tourglyph::render::ps::{PsOptions, PsWriter};
+use tourglyph::render::shape::Shape;
 use tourglyph::render::svg::SvgWriter;
 use tourglyph::render::{Backend, Format, GlyphData};
 use tourglyph::sinks::{Item, Query, stream, tally};
@@ -332,38 +334,42 @@ impl Job<'_> {
         let pages = self.grid.pages;
         let mut sheet = Sheet::new(backend, self.grid, style, self.text);
         let captions = self.captions;
-        let map = |it: &Item| -> (GlyphData, String) {
+        // Glyph geometry, and its outline when the style draws outlines, on the workers.
+        let map = |it: &Item| -> (GlyphData, Option<Shape>, String) {
             let caption = match (captions, it.orbit) {
                 (false, _) => String::new(),
                 (true, Some(o)) => format!("{} ({o})", it.id),
                 (true, None) => it.id.to_string(),
             };
-            (glyph_data(&it.tour, g, style), caption)
+            let glyph = glyph_data(&it.tour, g, style);
+            let shape = style.outline.then(|| outline(&glyph, style));
+            (glyph, shape, caption)
         };
         let pb = self.pb;
         let mut last_page = 0;
-        let mut place = |sheet: &mut Sheet<'_, B>, glyph: &GlyphData, caption: &str| {
-            sheet.push(glyph, caption)?;
-            if let Some(pb) = pb {
-                pb.set_position(sheet.drawn());
-                if sheet.pages() != last_page {
-                    last_page = sheet.pages();
-                    pb.set_message(format!("page {last_page}/{pages}"));
+        let mut place =
+            |sheet: &mut Sheet<'_, B>, glyph: &GlyphData, shape: Option<&Shape>, caption: &str| {
+                sheet.push_shaped(glyph, shape, caption)?;
+                if let Some(pb) = pb {
+                    pb.set_position(sheet.drawn());
+                    if sheet.pages() != last_page {
+                        last_page = sheet.pages();
+                        pb.set_message(format!("page {last_page}/{pages}"));
+                    }
                 }
-            }
-            Ok::<_, Error>(())
-        };
+                Ok::<_, Error>(())
+            };
         match &self.plan {
             Plan::Stream(_) => {
-                stream(self.zdd, g, self.q, map, |(glyph, caption)| {
-                    place(&mut sheet, &glyph, &caption)?;
+                stream(self.zdd, g, self.q, map, |(glyph, shape, caption)| {
+                    place(&mut sheet, &glyph, shape.as_ref(), &caption)?;
                     Ok(Flow::Continue)
                 })?;
             }
             Plan::Ids(ids, orbits) => {
                 let zdd = self.zdd;
                 for (ids, orbits) in ids.chunks(BATCH).zip(orbits.chunks(BATCH)) {
-                    let drawn: Vec<Result<(GlyphData, String)>> = ids
+                    let drawn: Vec<Result<(GlyphData, Option<Shape>, String)>> = ids
                         .par_iter()
                         .zip(orbits.par_iter())
                         .map(|(&id, &o)| {
@@ -379,8 +385,8 @@ impl Job<'_> {
                         })
                         .collect();
                     for d in drawn {
-                        let (glyph, caption) = d?;
-                        place(&mut sheet, &glyph, &caption)?;
+                        let (glyph, shape, caption) = d?;
+                        place(&mut sheet, &glyph, shape.as_ref(), &caption)?;
                     }
                 }
             }

@@ -179,6 +179,18 @@ impl<'s, B: Backend> Sheet<'s, B> {
 
     /// Draw the next glyph, with `caption` under it (empty for none).
     pub fn push(&mut self, g: &GlyphData, caption: &str) -> Result<()> {
+        self.push_shaped(g, None, caption)
+    }
+
+    /// [`Sheet::push`] with the glyph's outline already computed (by
+    /// [`outline::outline`] with this sheet's style, e.g. on worker threads); `None`
+    /// computes it here when the style draws outlines.
+    pub fn push_shaped(
+        &mut self,
+        g: &GlyphData,
+        shape: Option<&crate::render::shape::Shape>,
+        caption: &str,
+    ) -> Result<()> {
         let s = self.grid.slot(self.next);
         if s.index == 0 {
             if self.open {
@@ -205,12 +217,19 @@ impl<'s, B: Backend> Sheet<'s, B> {
                 self.backend.glyph(g, &s.place, &inside)?;
             }
             if let Some(stroke) = paint.stroke {
-                let shape = outline::outline(g, st);
+                let own;
+                let shape = match shape {
+                    Some(s) => s,
+                    None => {
+                        own = outline::outline(g, st);
+                        &own
+                    }
+                };
                 let ink = Paint {
                     stroke: None,
                     fill: Some(stroke.color),
                 };
-                self.backend.shape(&shape, &s.place, &ink)?;
+                self.backend.shape(shape, &s.place, &ink)?;
             }
         } else if paint.stroke.is_some() || paint.fill.is_some() {
             self.backend.glyph(g, &s.place, &paint)?;
