@@ -650,10 +650,13 @@ fn font_of_the_149_classes_reads_back() {
     assert!(stderr(&o).contains("--classes"), "{}", stderr(&o));
 }
 
-/// Whether an optional outside tool is installed (it starts): `false`, after one line on
+/// Whether an optional outside tool is installed (its probe succeeds): `false`, after one line on
 /// stderr, when it is not, unless TOURGLYPH_REQUIRE_TOOLS=1 asks for it to be there.
 fn have(name: &str, probe: &[&str]) -> bool {
-    let ok = Command::new(name).args(probe).output().is_ok();
+    let ok = Command::new(name)
+        .args(probe)
+        .output()
+        .is_ok_and(|o| o.status.success());
     if !ok {
         assert!(
             std::env::var("TOURGLYPH_REQUIRE_TOOLS").as_deref() != Ok("1"),
@@ -684,13 +687,22 @@ fn font_passes_fonttools_and_ots() {
             "37 tours: U+E000…U+E024"
         );
     }
-    if have("ots-sanitize", &[]) {
-        let o = Command::new("ots-sanitize").arg(arg(&f)).output().unwrap();
+    // PyPI's opentype-sanitizer runs its ots-sanitize as `python3 -m ots`.
+    if have("python3", &["-c", "import ots"]) {
+        let o = Command::new("python3")
+            .args(["-m", "ots", arg(&f)])
+            .output()
+            .unwrap();
         assert!(
             o.status.success(),
             "ots-sanitize: {}{}",
             stdout(&o),
             stderr(&o)
+        );
+        assert!(
+            stdout(&o).contains("sanitized successfully"),
+            "{}",
+            stdout(&o)
         );
     }
 }
