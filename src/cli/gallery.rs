@@ -182,15 +182,15 @@ fn leaf(p: &Path) -> String {
 }
 
 /// The files a render to `target` wrote: the target itself, or for a multi-page SVG
-/// `NAME-1.svg`, `NAME-2.svg`, … (render's naming).
+/// (or PNG) `NAME-1.svg`, `NAME-2.svg`, … (render's naming).
 fn outputs(target: &Path, f: Format) -> Vec<PathBuf> {
-    if f != Format::Svg || target.exists() {
+    if !matches!(f, Format::Svg | Format::Png) || target.exists() {
         return vec![target.to_path_buf()];
     }
     let stem = target.file_stem().unwrap_or_default().to_string_lossy();
     let dir = target.parent().unwrap_or(Path::new("."));
     (1..)
-        .map(|k| dir.join(format!("{stem}-{k}.svg")))
+        .map(|k| dir.join(format!("{stem}-{k}.{}", ext(f))))
         .take_while(|p| p.exists())
         .collect()
 }

@@ -37,7 +37,8 @@ const CURVE_STEPS: usize = 8;
 /// The outline of `glyph` stroked as `style` says (width, join, cap); empty when the
 /// style has no stroke.
 pub fn outline(glyph: &GlyphData, style: &Style) -> Shape {
-    if style.stroke.is_none() || !(style.stroke_width > 0.0) || glyph.points.is_empty() {
+    let no_width = style.stroke_width.is_nan() || style.stroke_width <= 0.0;
+    if style.stroke.is_none() || no_width || glyph.points.is_empty() {
         return Shape {
             contours: vec![],
             unit: EXACT_UNIT,
@@ -134,14 +135,14 @@ fn kufic(g: &GlyphData) -> Shape {
         let dl = dir(n - 2, n - 1);
         let mut ring = Vec::with_capacity(2 * n + 2);
         ring.push(add(add(p[0], d0, -1), nrm(d0), 1));
-        for i in 1..n - 1 {
-            ring.push(corner(p[i], dir(i - 1, i), dir(i, i + 1), 1));
-        }
+        ring.extend((1..n - 1).map(|i| corner(p[i], dir(i - 1, i), dir(i, i + 1), 1)));
         ring.push(add(add(p[n - 1], dl, 1), nrm(dl), 1));
         ring.push(add(add(p[n - 1], dl, 1), nrm(dl), -1));
-        for i in (1..n - 1).rev() {
-            ring.push(corner(p[i], dir(i - 1, i), dir(i, i + 1), -1));
-        }
+        ring.extend(
+            (1..n - 1)
+                .rev()
+                .map(|i| corner(p[i], dir(i - 1, i), dir(i, i + 1), -1)),
+        );
         ring.push(add(add(p[0], d0, -1), nrm(d0), -1));
         contours.push(ring);
     }
