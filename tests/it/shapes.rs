@@ -123,43 +123,45 @@ fn differences_off_edges(stroked: &[u8], filled: &[u8], w: u32, h: u32) -> usize
     bad
 }
 
-/// The ink an outline covers is the ink the stroke covers: same raster but at edges, for
-/// exact Kufic rook glyphs (closed and open) and for the polygon-union path (round corners,
-/// crossing king tours, knight tours).
-#[test]
-fn outline_raster_equals_stroke_raster() {
-    let cases: Vec<(Piece, u32, u32, TourKind, &str)> = vec![
-        (Piece::rook(), 6, 6, TourKind::Closed, "kufic"),
-        (Piece::rook(), 5, 7, TourKind::Open, "kufic"),
-        (Piece::rook(), 6, 6, TourKind::Closed, "arabesque"),
-        (Piece::rook(), 4, 6, TourKind::Closed, "line"),
-        (Piece::king(), 3, 4, TourKind::Closed, "kufic"),
-        (Piece::knight(), 3, 4, TourKind::Open, "kufic"),
-    ];
-    let mut checked = 0;
-    for (i, (piece, rows, cols, kind, style)) in cases.into_iter().enumerate() {
-        let (g, ts) = tours(&piece, rows, cols, kind, 4, i as u64 + 11);
-        assert!(!ts.is_empty(), "{piece} {rows}x{cols}");
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    /// The ink an outline covers is the ink the stroke covers: same raster but at edges,
+    /// over random tours of random boards, for exact Kufic rook glyphs (closed and open)
+    /// and for the polygon-union path (round corners, thin lines, crossing king tours,
+    /// knight tours), at random sizes and resolutions.
+    #[test]
+    fn outline_raster_equals_stroke_raster(
+        case in 0usize..6, rows in 2u32..=6, cols in 2u32..=6, seed in any::<u64>(),
+        size in 20.0f64..60.0, px in 4.0f32..12.0
+    ) {
+        let (piece, kind, style, rows, cols) = match case {
+            0 => (Piece::rook(), TourKind::Closed, "kufic", rows, cols),
+            1 => (Piece::rook(), TourKind::Open, "kufic", rows, cols),
+            2 => (Piece::rook(), TourKind::Closed, "arabesque", rows, cols),
+            3 => (Piece::rook(), TourKind::Closed, "line", rows, cols),
+            4 => (Piece::king(), TourKind::Closed, "kufic", rows.min(4), cols.min(4)),
+            _ => (Piece::knight(), TourKind::Open, "kufic", rows.clamp(3, 5), cols.clamp(3, 5)),
+        };
+        let (g, ts) = tours(&piece, rows, cols, kind, 2, seed);
+        prop_assume!(!ts.is_empty());
         let stroked = Style::resolve(style).unwrap();
         let filled = Style {
             outline: true,
             ..stroked.clone()
         };
         for t in &ts {
-            let (w, h, a) = alpha(&glyph_svg(t, &g, &stroked, 40.0), 8.0);
-            let (w2, h2, b) = alpha(&glyph_svg(t, &g, &filled, 40.0), 8.0);
-            assert_eq!((w, h), (w2, h2));
-            let ink = a.iter().filter(|&&v| v == 255).count();
-            assert!(ink > 1000, "{piece} {style}: the stroke left no ink");
+            let (w, h, a) = alpha(&glyph_svg(t, &g, &stroked, size), px);
+            let (w2, h2, b) = alpha(&glyph_svg(t, &g, &filled, size), px);
+            prop_assert_eq!((w, h), (w2, h2));
+            prop_assert!(a.iter().any(|&v| v == 255), "the stroke left no ink");
             let bad = differences_off_edges(&a, &b, w, h);
-            assert_eq!(
+            prop_assert_eq!(
                 bad, 0,
-                "{piece} {rows}x{cols} {style}: {bad} pixels differ off the edges"
+                "{} {}x{} {}: {} pixels differ off the edges", piece, rows, cols, style, bad
             );
-            checked += 1;
         }
     }
-    assert_eq!(checked, 24);
 }
 
 /// A broken outline fails the raster comparison (the comparison can fail).
