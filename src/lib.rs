@@ -31,6 +31,7 @@ pub mod cell_text;
 pub mod crossing;
 pub mod engine;
 pub mod error;
+pub mod font;
 #[doc(hidden)]
 pub mod fuzzing;
 pub mod gallery;

@@ -39,6 +39,80 @@ impl OutputFlags {
     }
 }
 
+/// How glyphs look and how images are rasterised, over the `--style` (render, glyph,
+/// find -o, font).
+#[derive(Debug, Args, Clone)]
+pub struct DrawFlags {
+    /// Draw each glyph as its filled outline (the region the stroke covers) instead of a
+    /// stroke: a shape for cutters, plotters and font editors.
+    #[arg(long)]
+    pub outline: bool,
+    /// Glyph stroke colour: #rgb, #rrggbb, a CSS colour name, or none.
+    #[arg(long, value_name = "COLOR")]
+    pub stroke: Option<String>,
+    /// Fill of a closed tour's inside: #rgb, #rrggbb, a CSS colour name, or none.
+    #[arg(long, value_name = "COLOR")]
+    pub fill: Option<String>,
+    /// Page background: #rgb, #rrggbb, a CSS colour name, or none (transparent).
+    #[arg(long, value_name = "COLOR")]
+    pub background: Option<String>,
+    /// Stroke width as a fraction of the cell pitch (0 to 1; kufic is 0.5).
+    #[arg(long, value_name = "W")]
+    pub width: Option<String>,
+    /// Stroke cap: butt, round or square.
+    #[arg(long)]
+    pub cap: Option<String>,
+    /// Stroke join: miter, round or bevel.
+    #[arg(long)]
+    pub join: Option<String>,
+    /// Empty space around each glyph, as a fraction of the cell pitch.
+    #[arg(long, value_name = "P")]
+    pub padding: Option<String>,
+    /// Resolution of PNG output, in dots per inch.
+    #[arg(long, value_name = "N", default_value_t = 300.0)]
+    pub dpi: f64,
+}
+
+impl Default for DrawFlags {
+    fn default() -> Self {
+        DrawFlags {
+            outline: false,
+            stroke: None,
+            fill: None,
+            background: None,
+            width: None,
+            cap: None,
+            join: None,
+            padding: None,
+            dpi: 300.0,
+        }
+    }
+}
+
+impl DrawFlags {
+    /// The style keys these flags set, as (key, value) in the order of the style's keys.
+    pub fn overrides(&self) -> Vec<(&'static str, String)> {
+        let mut v = Vec::new();
+        for (key, val) in [
+            ("stroke_width", &self.width),
+            ("stroke", &self.stroke),
+            ("fill", &self.fill),
+            ("background", &self.background),
+            ("join", &self.join),
+            ("cap", &self.cap),
+            ("padding", &self.padding),
+        ] {
+            if let Some(x) = val {
+                v.push((key, x.clone()));
+            }
+        }
+        if self.outline {
+            v.push(("outline", "true".to_string()));
+        }
+        v
+    }
+}
+
 /// The commands of the CLI contract (DESIGN.md).
 #[derive(Debug, Subcommand)]
 pub enum Command {
@@ -75,6 +149,20 @@ pub enum Command {
     /// Render every gallery manifest (DIR/*.toml) and an index page.
     #[command(after_help = "Examples:\n  tourglyph gallery\n  tourglyph gallery --out site")]
     Gallery(GalleryArgs),
+    /// Build a TrueType font of tours: one glyph per tour at U+E000 + index, with a JSON
+    /// map and a specimen PDF beside it.
+    #[command(
+        after_help = "Examples:\n  tourglyph font --board 6x6 --classes -o tours.ttf\n  tourglyph font --board 4x6 --style arabesque -o rounded.ttf"
+    )]
+    Font(FontArgs),
+    /// List the built-in styles, or print one as TOML (a starting point for --style FILE).
+    #[command(
+        after_help = "Examples:\n  tourglyph styles\n  tourglyph styles kufic > k.toml && tourglyph glyph --board 4x4 --id 3 --style k.toml -o g.svg"
+    )]
+    Styles {
+        /// A built-in style to print.
+        name: Option<String>,
+    },
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
     #[command(
         after_help = "Example:\n  tourglyph completions bash > ~/.local/share/bash-completion/completions/tourglyph"
@@ -207,6 +295,13 @@ pub struct RenderArgs {
     /// No captions under the glyphs.
     #[arg(long)]
     pub no_captions: bool,
+    /// Style and raster flags.
+    #[command(flatten)]
+    pub draw: DrawFlags,
+    /// One file per selected tour into the folder -o DIR (format from --format, default
+    /// svg), named PIECE-BOARD[-open]-ID.EXT.
+    #[arg(long)]
+    pub split: bool,
 }
 
 /// `tourglyph glyph`.
@@ -248,7 +343,11 @@ pub struct GlyphArgs {
     /// Style name or TOML file.
     #[arg(long, default_value = "line")]
     pub style: String,
-    /// Build the diagram even when the estimate says it cannot finish in reasonable time.
+    /// Style and raster flags.
+    #[command(flatten)]
+    pub draw: DrawFlags,
+    /// Build the diagram even when the estimate says it cannot finish in reasonable time
+    /// (and write PNG images over 100 megapixels).
     #[arg(long)]
     pub force: bool,
 }
@@ -283,6 +382,44 @@ pub struct FindArgs {
     /// Method, search nodes and time on stderr.
     #[arg(long, short)]
     pub verbose: bool,
+    /// Style name or TOML file for -o.
+    #[arg(long, default_value = "line")]
+    pub style: String,
+    /// Style and raster flags for -o.
+    #[command(flatten)]
+    pub draw: DrawFlags,
+}
+
+/// `tourglyph font`.
+#[derive(Debug, Args)]
+pub struct FontArgs {
+    /// Which tours.
+    #[command(flatten)]
+    pub spec: TourSpec,
+    /// Which of them.
+    #[command(flatten)]
+    pub sel: Selection,
+    /// The font file (.ttf); the map (.json) and the specimen (.pdf) are written beside it.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: PathBuf,
+    /// Output file handling.
+    #[command(flatten)]
+    pub out: OutputFlags,
+    /// Style name or TOML file whose stroke gives the glyph outlines.
+    #[arg(long, default_value = "kufic")]
+    pub style: String,
+    /// Stroke width as a fraction of the cell pitch.
+    #[arg(long, value_name = "W")]
+    pub width: Option<String>,
+    /// Stroke cap: butt, round or square.
+    #[arg(long)]
+    pub cap: Option<String>,
+    /// Stroke join: miter, round or bevel.
+    #[arg(long)]
+    pub join: Option<String>,
+    /// The font's family name.
+    #[arg(long, default_value = "Tourglyph")]
+    pub family: String,
 }
 
 /// `tourglyph slide`.

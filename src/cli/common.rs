@@ -1,7 +1,7 @@
 //! Resolution shared by the commands: flags → graph, tour kind, query; progress bars;
 //! a small JSON writer for exact integers of any size.
 
-use super::args::{Selection, TourSpec};
+use super::args::{DrawFlags, Selection, TourSpec};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
 use std::sync::OnceLock;
@@ -170,4 +170,25 @@ pub fn budget(force: bool) -> Budget {
 /// Escape a string for JSON.
 pub fn json_str(s: &str) -> String {
     serde_json::to_string(s).expect("strings serialise")
+}
+
+/// `--style` with the style flags (`--stroke`, `--width`, `--outline`, …) set over it.
+pub fn style_with(spec: &str, draw: &DrawFlags) -> Result<tourglyph::layout::style::Style> {
+    let mut st = tourglyph::layout::style::Style::resolve(spec)?;
+    for (key, value) in draw.overrides() {
+        let flag = match key {
+            "stroke_width" => "--width".to_string(),
+            k => format!("--{k}"),
+        };
+        st.set_flag(&flag, key, &value)?;
+    }
+    Ok(st)
+}
+
+/// PNG options from `--dpi` and `--force`.
+pub fn png_options(draw: &DrawFlags, force: bool) -> tourglyph::render::png::PngOptions {
+    tourglyph::render::png::PngOptions {
+        dpi: draw.dpi,
+        force,
+    }
 }

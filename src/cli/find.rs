@@ -13,6 +13,7 @@ use tourglyph::engine::construct::{Request, find};
 use tourglyph::layout::style::Style;
 use tourglyph::output::OutOptions;
 use tourglyph::render::Format;
+use tourglyph::render::png::PngOptions;
 use tourglyph::{Board, Error, LeapGraph, Piece, Result, Tour, TourKind};
 
 /// Largest board `find -o` draws (a glyph of a million moves is no longer a picture).
@@ -48,6 +49,8 @@ pub fn run(args: FindArgs) -> Result<()> {
         );
     }
     if let Some(path) = &args.output {
+        let style = super::common::style_with(&args.style, &args.draw)?;
+        let png = super::common::png_options(&args.draw, false);
         draw(
             &found.cells,
             board,
@@ -55,6 +58,7 @@ pub fn run(args: FindArgs) -> Result<()> {
             found.closed,
             path,
             args.out.options(),
+            (&style, png),
         )?;
         if path.as_os_str() == "-" {
             return Ok(());
@@ -78,6 +82,7 @@ fn draw(
     closed: bool,
     path: &Path,
     opts: OutOptions,
+    (style, png): (&Style, PngOptions),
 ) -> Result<()> {
     if board.cells() > MAX_DRAW_CELLS {
         return Err(Error::usage(format!(
@@ -90,7 +95,6 @@ fn draw(
     } else {
         Format::from_path(path)?
     };
-    let style = Style::resolve("line")?;
     let g = LeapGraph::new(board, piece)?;
     let kind = if closed {
         TourKind::Closed
@@ -109,9 +113,10 @@ fn draw(
     super::glyph::write_glyph(
         &tour,
         &g,
-        &style,
+        style,
         DRAW_SIZE_MM,
         format,
+        png,
         (label, String::new()),
         path,
         opts,

@@ -166,6 +166,8 @@ fn render_args(m: &Manifest, output: PathBuf, f: Format) -> RenderArgs {
         style: m.style.clone(),
         title: Some(m.title.clone()),
         no_captions: false,
+        draw: Default::default(),
+        split: false,
         // The gallery's output folder is created up front; its files are replaced.
         out: Default::default(),
     }
@@ -177,6 +179,7 @@ fn ext(f: Format) -> &'static str {
         Format::Ps => "ps",
         Format::Eps => "eps",
         Format::Svg => "svg",
+        Format::Png => "png",
     }
 }
 

@@ -13,6 +13,7 @@ use tourglyph::layout::style::Style;
 use tourglyph::layout::{Sheet, SheetText};
 use tourglyph::output::{OutOptions, open_out_with};
 use tourglyph::render::pdf::{PdfOptions, PdfWriter};
+use tourglyph::render::png::{PngOptions, PngPage, pixels};
 use tourglyph::render::ps::{PsOptions, PsWriter};
 use tourglyph::render::svg::SvgWriter;
 use tourglyph::render::{Backend, Format, GlyphData, Label};
@@ -21,7 +22,8 @@ use tourglyph::{Board, Error, LeapGraph, Piece, Result, Tour, TourKind};
 
 /// Run `glyph`.
 pub fn run(a: GlyphArgs) -> Result<()> {
-    let style = Style::resolve(&a.style)?;
+    let style = super::common::style_with(&a.style, &a.draw)?;
+    let png = super::common::png_options(&a.draw, a.force);
     let format = match &a.format {
         Some(f) => Format::parse(f)?,
         // A single glyph on stdout is for a design tool or a browser: SVG.
@@ -61,6 +63,7 @@ pub fn run(a: GlyphArgs) -> Result<()> {
         &style,
         size,
         format,
+        png,
         (label, desc),
         &a.output,
         a.out.options(),
@@ -68,15 +71,17 @@ pub fn run(a: GlyphArgs) -> Result<()> {
 }
 
 /// Write one tour as a glyph on a page exactly its size (`size` mm for the larger side),
-/// atomically. Shared by `glyph` and `find -o`. `about` names the tour: its label (the
+/// atomically. Shared by `glyph`, `find -o` and `render --split`. `about` names the tour: its label (the
 /// title goes into the document's metadata in every format; SVG also gives the glyph's
 /// path the label's id and title) and a description (SVG `<desc>`; empty for none).
+#[allow(clippy::too_many_arguments)]
 pub fn write_glyph(
     tour: &Tour,
     g: &LeapGraph,
     style: &Style,
     size: f64,
     format: Format,
+    png: PngOptions,
     about: (Label, String),
     path: &std::path::Path,
     opts: OutOptions,
@@ -85,6 +90,9 @@ pub fn write_glyph(
     let glyph = glyph_data(tour, g, &style);
     let mut grid = Grid::single(g.board(), size, style.padding)?;
     grid.spec.reach = reach(&style, g.piece(), tour.kind.is_closed());
+    if format == Format::Png {
+        pixels(grid.width, grid.height, png)?;
+    }
     let out = open_out_with(path, opts)?;
     let (label, desc) = about;
     let title = label.title.clone();
@@ -129,6 +137,17 @@ pub fn write_glyph(
             .with_meta(&title, &desc);
             for o in draw(w, &glyph, grid, &style, &label)?.into_writers() {
                 o.commit()?;
+            }
+            Ok(())
+        }
+        Format::Png => {
+            let mut out = Some(PngPage::new(out, png));
+            let w = SvgWriter::new(Box::new(move |_| {
+                out.take()
+                    .ok_or_else(|| Error::runtime("png: one glyph is one page"))
+            }));
+            for o in draw(w, &glyph, grid, &style, &label)?.into_writers() {
+                o.into_inner().commit()?;
             }
             Ok(())
         }
@@ -206,7 +225,7 @@ fn pick(a: &GlyphArgs, g: &LeapGraph, kind: TourKind) -> Result<(Tour, String, O
 }
 
 /// `50mm`, `2in`, `5cm`, or a bare number of mm.
-fn parse_size(s: &str) -> Result<f64> {
+pub fn parse_size(s: &str) -> Result<f64> {
     let t = s.trim().to_ascii_lowercase();
     let (num, unit) = if let Some(n) = t.strip_suffix("mm") {
         (n, 1.0)

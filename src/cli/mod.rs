@@ -5,12 +5,15 @@ pub mod args;
 mod common;
 mod count;
 mod find;
+mod font;
 mod gallery;
 mod glyph;
 mod list;
 mod man;
 mod render;
 mod slide;
+mod split;
+mod styles;
 
 use args::{Cli, Command};
 use std::path::Path;
@@ -28,6 +31,8 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Find(a) => find::run(a),
         Command::Slide(a) => slide::run(a),
         Command::Gallery(a) => gallery::run(a),
+        Command::Font(a) => font::run(a),
+        Command::Styles { name } => styles::run(name.as_deref()),
         Command::Completions { shell } => {
             // Into memory first: clap_complete panics on a failed write (a closed pipe).
             let mut cmd = <Cli as clap::CommandFactory>::command();

@@ -16,6 +16,7 @@ use tourglyph::engine::Flow;
 use tourglyph::engine::frontier::Zdd;
 use tourglyph::layout::glyph::{glyph_data, reach};
 use tourglyph::layout::grid::{Grid, GridSpec};
+use tourglyph::layout::outline::outline;
 use tourglyph::layout::page::PageSpec;
 use tourglyph::layout::style::Style;
 use tourglyph::layout::{Sheet, SheetText, sheet_layout, text};
@@ -23,7 +24,9 @@ use tourglyph::output::sheet_files::{SheetFiles, Written};
 use tourglyph::output::{check_stdout_pages, open_out_with};
 use tourglyph::render::estimate;
 use tourglyph::render::pdf::{PdfOptions, PdfWriter};
+use tourglyph::render::png::PngPage;
 use tourglyph::render::ps::{PsOptions, PsWriter};
+use tourglyph::render::shape::Shape;
 use tourglyph::render::svg::SvgWriter;
 use tourglyph::render::{Backend, Format, GlyphData, Label};
 use tourglyph::sinks::{Item, Query, stream, tally};
@@ -33,7 +36,7 @@ use tourglyph::{Error, LeapGraph, Result};
 pub fn run(a: RenderArgs) -> Result<()> {
     let quiet = a.spec.quiet;
     let (format, written) = sheet(a)?;
-    if format == Format::Svg && !quiet {
+    if matches!(format, Format::Svg | Format::Png) && !quiet {
         if let Some(n) = written.notice() {
             eprintln!("tourglyph: {n}");
         }
@@ -44,11 +47,16 @@ pub fn run(a: RenderArgs) -> Result<()> {
 /// Draw the sheet; returns its format and the files written (none for stdout) and
 /// removed (the pages of an earlier SVG sheet of the same name).
 pub fn sheet(a: RenderArgs) -> Result<(Format, Written)> {
-    let style = Style::resolve(&a.style)?;
-    let format = match &a.format {
-        Some(f) => Format::parse(f)?,
-        None => Format::from_path(&a.output)?,
+    let style = super::common::style_with(&a.style, &a.draw)?;
+    let png = super::common::png_options(&a.draw, a.sel.force);
+    let format = match (&a.format, a.split) {
+        (Some(f), _) => Format::parse(f)?,
+        (None, true) => Format::Svg,
+        (None, false) => Format::from_path(&a.output)?,
     };
+    if a.split {
+        super::split::check_dir(&a.output, a.out.options())?;
+    }
     let page = PageSpec::parse(&a.page)?.landscape(a.landscape);
     if a.columns == Some(0) {
         return Err(Error::usage("--columns must be at least 1"));
@@ -78,6 +86,28 @@ pub fn sheet(a: RenderArgs) -> Result<(Format, Written)> {
             "nothing to draw: the selection holds no tours{why}"
         )));
     }
+    if a.split {
+        let ids = match planned {
+            Some(Plan::Ids(ids, _)) => ids,
+            Some(Plan::Stream(n)) => super::split::stream_ids(&r.query, n)?,
+            None => tourglyph::sample::Sampler::new(a.sel.seed)
+                .ids(zdd.count(), count)?
+                .collect(),
+        };
+        let job = super::split::Split {
+            zdd: &zdd,
+            g,
+            kind: r.kind,
+            style: &style,
+            format,
+            png,
+            dir: &a.output,
+            opts: a.out.options(),
+            force: a.sel.force,
+        };
+        job.write(&ids)?;
+        return Ok((format, Written::default()));
+    }
     let spec = GridSpec {
         page,
         board: g.board(),
@@ -93,8 +123,11 @@ pub fn sheet(a: RenderArgs) -> Result<(Format, Written)> {
         a.title.as_deref(),
         &text::helvetica,
     )?;
-    if format == Format::Svg {
+    if matches!(format, Format::Svg | Format::Png) {
         check_stdout_pages(&a.output, grid.pages)?;
+    }
+    if format == Format::Png {
+        tourglyph::render::png::pixels(grid.width, grid.height, png)?;
     }
     if format == Format::Eps && grid.pages > 1 {
         return Err(Error::usage(format!(
@@ -177,6 +210,15 @@ pub fn sheet(a: RenderArgs) -> Result<(Format, Written)> {
                 .with_meta(name, &desc);
             files.commit(job.draw(w)?.into_writers())?
         }
+        Format::Png => {
+            let files = SheetFiles::plan(&a.output, job.grid.pages, opts)?;
+            let paths = files.paths().to_vec();
+            let w = SvgWriter::new(Box::new(move |i| {
+                Ok(PngPage::new(open_out_with(&paths[i], opts)?, png))
+            }));
+            let pages = job.draw(w)?.into_writers();
+            files.commit(pages.into_iter().map(PngPage::into_inner).collect())?
+        }
     };
     if let Some(pb) = pb {
         pb.finish_and_clear();
@@ -207,10 +249,11 @@ fn check_cost(
     if force {
         return Ok(());
     }
-    if format == Format::Svg && pages > MAX_SVG_FILES {
+    if matches!(format, Format::Svg | Format::Png) && pages > MAX_SVG_FILES {
         return Err(Error::usage(format!(
-            "{what} would write {pages} SVG files, one a page (the limit is {MAX_SVG_FILES}): \
-             use PDF or PostScript, a larger --page, fewer tours, or add --force"
+            "{what} would write {pages} {} files, one a page (the limit is {MAX_SVG_FILES}): \
+             use PDF or PostScript, a larger --page, fewer tours, or add --force",
+            format.extension().to_uppercase()
         )));
     }
     if path.as_os_str() != "-" {
@@ -348,7 +391,8 @@ impl Job<'_> {
         let mut sheet = Sheet::new(backend, self.grid, style, self.text);
         let captions = self.captions;
         let labels = self.labels.as_deref();
-        let map = |it: &Item| -> (GlyphData, String, Option<Label>) {
+        // Glyph geometry, and its outline when the style draws outlines, on the workers.
+        let map = |it: &Item| -> (GlyphData, Option<Shape>, String, Option<Label>) {
             let caption = match (captions, it.orbit) {
                 (false, _) => String::new(),
                 (true, Some(o)) => format!("{} ({o})", it.id),
@@ -358,33 +402,44 @@ impl Job<'_> {
                 id: format!("tour-{}", it.id),
                 title: format!("{what}, ID {}", it.id),
             });
-            (glyph_data(&it.tour, g, style), caption, label)
+            let glyph = glyph_data(&it.tour, g, style);
+            let shape = style.outline.then(|| outline(&glyph, style));
+            (glyph, shape, caption, label)
         };
         let pb = self.pb;
         let mut last_page = 0;
-        let mut place =
-            |sheet: &mut Sheet<'_, B>, glyph: &GlyphData, caption: &str, label: Option<&Label>| {
-                sheet.push_labelled(glyph, caption, label)?;
-                if let Some(pb) = pb {
-                    pb.set_position(sheet.drawn());
-                    if sheet.pages() != last_page {
-                        last_page = sheet.pages();
-                        pb.set_message(format!("page {last_page}/{pages}"));
-                    }
+        let mut place = |sheet: &mut Sheet<'_, B>,
+                         glyph: &GlyphData,
+                         shape: Option<&Shape>,
+                         caption: &str,
+                         label: Option<&Label>| {
+            sheet.push_full(glyph, shape, caption, label)?;
+            if let Some(pb) = pb {
+                pb.set_position(sheet.drawn());
+                if sheet.pages() != last_page {
+                    last_page = sheet.pages();
+                    pb.set_message(format!("page {last_page}/{pages}"));
                 }
-                Ok::<_, Error>(())
-            };
+            }
+            Ok::<_, Error>(())
+        };
         match &self.plan {
             Plan::Stream(_) => {
-                stream(self.zdd, g, self.q, map, |(glyph, caption, label)| {
-                    place(&mut sheet, &glyph, &caption, label.as_ref())?;
-                    Ok(Flow::Continue)
-                })?;
+                stream(
+                    self.zdd,
+                    g,
+                    self.q,
+                    map,
+                    |(glyph, shape, caption, label)| {
+                        place(&mut sheet, &glyph, shape.as_ref(), &caption, label.as_ref())?;
+                        Ok(Flow::Continue)
+                    },
+                )?;
             }
             Plan::Ids(ids, orbits) => {
                 let zdd = self.zdd;
                 for (ids, orbits) in ids.chunks(BATCH).zip(orbits.chunks(BATCH)) {
-                    let drawn: Vec<Result<(GlyphData, String, Option<Label>)>> = ids
+                    let drawn: Vec<Result<(GlyphData, Option<Shape>, String, Option<Label>)>> = ids
                         .par_iter()
                         .zip(orbits.par_iter())
                         .map(|(&id, &o)| {
@@ -400,8 +455,8 @@ impl Job<'_> {
                         })
                         .collect();
                     for d in drawn {
-                        let (glyph, caption, label) = d?;
-                        place(&mut sheet, &glyph, &caption, label.as_ref())?;
+                        let (glyph, shape, caption, label) = d?;
+                        place(&mut sheet, &glyph, shape.as_ref(), &caption, label.as_ref())?;
                     }
                 }
             }

@@ -4,6 +4,7 @@
 
 pub mod glyph;
 pub mod grid;
+pub mod outline;
 pub mod page;
 pub mod style;
 pub mod text;
@@ -277,7 +278,7 @@ impl<'s, B: Backend> Sheet<'s, B> {
 
     /// Draw the next glyph, with `caption` under it (empty for none).
     pub fn push(&mut self, g: &GlyphData, caption: &str) -> Result<()> {
-        self.push_labelled(g, caption, None)
+        self.push_full(g, None, caption, None)
     }
 
     /// Draw the next glyph, with `caption` under it (empty for none) and `label` saying
@@ -285,6 +286,19 @@ impl<'s, B: Backend> Sheet<'s, B> {
     pub fn push_labelled(
         &mut self,
         g: &GlyphData,
+        caption: &str,
+        label: Option<&Label>,
+    ) -> Result<()> {
+        self.push_full(g, None, caption, label)
+    }
+
+    /// [`Sheet::push_labelled`] with the glyph's outline already computed (by
+    /// [`outline::outline`] with this sheet's style, e.g. on worker threads); `None`
+    /// computes it here when the style draws outlines.
+    pub fn push_full(
+        &mut self,
+        g: &GlyphData,
+        shape: Option<&crate::render::shape::Shape>,
         caption: &str,
         label: Option<&Label>,
     ) -> Result<()> {
@@ -304,7 +318,31 @@ impl<'s, B: Backend> Sheet<'s, B> {
             self.backend.path(&p, &paint)?;
         }
         let paint = glyph::paint(st, s.place.scale, g.closed);
-        if paint.stroke.is_some() || paint.fill.is_some() {
+        if st.outline {
+            // The inside first, then the stroke's region as a filled shape over it.
+            if paint.fill.is_some() {
+                let inside = Paint {
+                    stroke: None,
+                    fill: paint.fill,
+                };
+                self.backend.glyph(g, &s.place, &inside, None)?;
+            }
+            if let Some(stroke) = paint.stroke {
+                let own;
+                let shape = match shape {
+                    Some(s) => s,
+                    None => {
+                        own = outline::outline(g, st);
+                        &own
+                    }
+                };
+                let ink = Paint {
+                    stroke: None,
+                    fill: Some(stroke.color),
+                };
+                self.backend.shape(shape, &s.place, &ink, label)?;
+            }
+        } else if paint.stroke.is_some() || paint.fill.is_some() {
             self.backend.glyph(g, &s.place, &paint, label)?;
         }
         if !caption.is_empty() && self.grid.spec.caption > 0.0 {

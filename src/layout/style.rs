@@ -88,6 +88,9 @@ pub struct Style {
     /// Empty space around each glyph inside its slot, pitch (half on each side).
     /// Default 1.
     pub padding: f64,
+    /// Draw each glyph as its filled outline (the region its stroke covers, in the stroke
+    /// colour, no stroke; see [`super::outline`]) instead of a stroke. Default false.
+    pub outline: bool,
 }
 
 impl Default for Style {
@@ -113,6 +116,7 @@ impl Default for Style {
             footer_size: 6.0,
             margin: 10.0,
             padding: 1.0,
+            outline: false,
         }
     }
 }
@@ -139,6 +143,7 @@ pub const KEYS: &[&str] = &[
     "footer_size",
     "margin",
     "padding",
+    "outline",
 ];
 
 type Check<T> = std::result::Result<T, String>;
@@ -167,16 +172,23 @@ impl Style {
     /// Parse a style from TOML source; `file` names it in errors, `stem` is the default
     /// name.
     pub fn parse(src: &str, file: &str, stem: &str) -> Result<Style> {
+        let mut st = Style {
+            name: stem.to_string(),
+            ..Style::default()
+        };
+        st.merge(src, file)?;
+        Ok(st)
+    }
+
+    /// Set the keys of TOML source `src` over this style; `file` names it in errors.
+    pub fn merge(&mut self, src: &str, file: &str) -> Result<()> {
+        let st = self;
         let line_of = |offset: usize| src[..offset.min(src.len())].matches('\n').count() + 1;
         let table = DeTable::parse(src).map_err(|e| {
             let line = e.span().map_or(1, |s| line_of(s.start));
             let msg = e.message().trim().replace('\n', " ");
             Error::usage(format!("{file}:{line}: {msg}"))
         })?;
-        let mut st = Style {
-            name: stem.to_string(),
-            ..Style::default()
-        };
         let mut entries: Vec<_> = table.get_ref().iter().collect();
         entries.sort_by_key(|(k, _)| k.span().start);
         for (key, value) in entries {
@@ -235,6 +247,11 @@ impl Style {
                 "footer_size" => st.footer_size = num(0.0, 72.0)?,
                 "margin" => st.margin = num(0.0, 500.0)?,
                 "padding" => st.padding = num(0.0, 20.0)?,
+                "outline" => {
+                    st.outline = v
+                        .as_bool()
+                        .ok_or_else(|| bad("expected true or false".into()))?
+                }
                 _ => {
                     return Err(Error::usage(format!(
                         "{file}:{line}: unknown key '{k}': the keys are {}",
@@ -243,7 +260,76 @@ impl Style {
                 }
             }
         }
-        Ok(st)
+        Ok(())
+    }
+
+    /// Set one key from a command-line flag (`--stroke red` sets `stroke`): the value is
+    /// read as a number when it is one, else as a string, and checked as in a style file;
+    /// an error names the flag.
+    pub fn set_flag(&mut self, flag: &str, key: &str, value: &str) -> Result<()> {
+        let literal = if value.trim().parse::<f64>().is_ok() || value == "true" {
+            value.trim().to_string()
+        } else {
+            toml::Value::String(value.to_string()).to_string()
+        };
+        let src = format!("{key} = {literal}\n");
+        self.merge(&src, flag).map_err(|e| {
+            let m = e.to_string();
+            let prefix = format!("{flag}:1: key '{key}': ");
+            let why = m.strip_prefix(&prefix).unwrap_or(&m);
+            Error::usage(format!("{flag}: {why}"))
+        })
+    }
+
+    /// The style as TOML, every key in the order of [`KEYS`]: given back to
+    /// [`Style::parse`] it gives this style again.
+    pub fn to_toml(&self) -> String {
+        let col = |c: Option<Rgb>| c.map_or_else(|| "none".to_string(), Rgb::hex);
+        let num = |x: f64| format!("{x}");
+        let join = match self.join {
+            Join::Miter => "miter",
+            Join::Round => "round",
+            Join::Bevel => "bevel",
+        };
+        let cap = match self.cap {
+            Cap::Butt => "butt",
+            Cap::Round => "round",
+            Cap::Square => "square",
+        };
+        let corner = match self.corner {
+            CornerKind::Sharp => "sharp",
+            CornerKind::Bevel => "bevel",
+            CornerKind::Round => "round",
+        };
+        let q = |s: &str| toml::Value::String(s.to_string()).to_string();
+        let vals: Vec<(&str, String)> = vec![
+            ("name", q(&self.name)),
+            ("stroke_width", num(self.stroke_width)),
+            ("stroke", q(&col(self.stroke))),
+            ("fill", q(&col(self.fill))),
+            ("background", q(&col(self.background))),
+            ("join", q(join)),
+            ("cap", q(cap)),
+            ("corner", q(corner)),
+            ("corner_radius", num(self.corner_radius)),
+            ("frame", q(&col(self.frame))),
+            ("frame_width", num(self.frame_width)),
+            ("dots", q(&col(self.dots))),
+            ("dot_radius", num(self.dot_radius)),
+            ("caption_size", num(self.caption_size)),
+            ("caption_color", q(&self.caption_color.hex())),
+            ("title_size", num(self.title_size)),
+            ("footer_size", num(self.footer_size)),
+            ("margin", num(self.margin)),
+            ("padding", num(self.padding)),
+            ("outline", self.outline.to_string()),
+        ];
+        debug_assert_eq!(vals.len(), KEYS.len());
+        let mut out = String::new();
+        for (k, v) in vals {
+            out.push_str(&format!("{k} = {v}\n"));
+        }
+        out
     }
 }
 
@@ -284,13 +370,18 @@ fn length(v: &DeValue<'_>, lo: f64, hi: f64) -> Check<f64> {
     }
 }
 
-/// `"#rrggbb"`, `"#rgb"` or `"none"`.
+/// `"#rrggbb"`, `"#rgb"`, a CSS colour name or `"none"`.
 fn colour(v: &DeValue<'_>) -> Check<Option<Rgb>> {
     match v.as_str() {
         Some("none") => Ok(None),
         Some(s) => Rgb::parse(s)
+            .or_else(|| crate::render::css::named(s))
             .map(Some)
-            .ok_or_else(|| format!("bad colour \"{s}\": write \"#rrggbb\", \"#rgb\" or \"none\"")),
+            .ok_or_else(|| {
+                format!(
+                    "bad colour \"{s}\": write \"#rrggbb\", \"#rgb\", a CSS colour name (\"crimson\") or \"none\""
+                )
+            }),
         None => Err("expected a colour string like \"#000000\" or \"none\"".into()),
     }
 }
@@ -372,6 +463,49 @@ mod tests {
         );
         let p = Style::resolve("plotter").unwrap();
         assert!(p.fill.is_none() && p.background.is_none());
+    }
+
+    #[test]
+    fn builtins_round_trip_through_toml() {
+        for (n, _) in BUILTIN {
+            let st = Style::resolve(n).unwrap();
+            let back = Style::parse(&st.to_toml(), "x.toml", "x").unwrap();
+            assert_eq!(back, st, "{n}");
+        }
+        let odd = Style {
+            stroke_width: 0.123_456_789,
+            outline: true,
+            ..Style::default()
+        };
+        assert_eq!(
+            Style::parse(&odd.to_toml(), "o.toml", "o").unwrap().name,
+            ""
+        );
+        assert_eq!(Style::parse(&odd.to_toml(), "o.toml", "o").unwrap(), odd);
+    }
+
+    #[test]
+    fn flags_set_keys_and_name_themselves_in_errors() {
+        let mut st = Style::resolve("kufic").unwrap();
+        st.set_flag("--stroke", "stroke", "Crimson").unwrap();
+        assert_eq!(st.stroke, Some(Rgb(220, 20, 60)));
+        st.set_flag("--fill", "fill", "#abc").unwrap();
+        assert_eq!(st.fill, Some(Rgb(0xaa, 0xbb, 0xcc)));
+        st.set_flag("--background", "background", "none").unwrap();
+        st.set_flag("--width", "stroke_width", "0.25").unwrap();
+        assert_eq!(st.stroke_width, 0.25);
+        st.set_flag("--cap", "cap", "butt").unwrap();
+        assert_eq!(st.cap, Cap::Butt);
+        let e = st.set_flag("--width", "stroke_width", "2").unwrap_err();
+        assert!(e.is_usage());
+        assert!(
+            e.to_string().starts_with("--width: 2 is out of range"),
+            "{e}"
+        );
+        let e = st.set_flag("--stroke", "stroke", "bluish\"x").unwrap_err();
+        assert!(e.to_string().starts_with("--stroke: bad colour"), "{e}");
+        let e = st.set_flag("--join", "join", "sharp").unwrap_err();
+        assert!(e.to_string().starts_with("--join: expected one of"), "{e}");
     }
 
     #[test]

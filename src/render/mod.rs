@@ -11,12 +11,15 @@
 //!   integer coordinates) use for the thousands of glyphs of a sheet.
 
 pub mod bounds;
+pub mod css;
 pub mod estimate;
 pub mod helvetica;
 pub mod num;
 pub mod ops;
 pub mod pdf;
+pub mod png;
 pub mod ps;
+pub mod shape;
 pub mod svg;
 
 use crate::error::{Error, Result};
@@ -212,6 +215,8 @@ pub enum Format {
     Eps,
     /// SVG 1.1, one file per page.
     Svg,
+    /// PNG, one file per page, rasterised from the SVG page ([`png`]).
+    Png,
 }
 
 impl Format {
@@ -222,8 +227,9 @@ impl Format {
             "ps" => Ok(Format::Ps),
             "eps" => Ok(Format::Eps),
             "svg" => Ok(Format::Svg),
+            "png" => Ok(Format::Png),
             _ => Err(Error::usage(format!(
-                "unknown format '{s}': use pdf, ps, eps or svg"
+                "unknown format '{s}': use pdf, ps, eps, svg or png"
             ))),
         }
     }
@@ -233,18 +239,18 @@ impl Format {
     pub fn from_path(p: &FsPath) -> Result<Format> {
         if p.as_os_str() == "-" {
             return Err(Error::usage(
-                "writing to stdout (-o -): say which format with --format pdf|ps|svg",
+                "writing to stdout (-o -): say which format with --format pdf|ps|svg|png",
             ));
         }
         match p.extension().and_then(|e| e.to_str()) {
             Some(e) => Format::parse(e).map_err(|_| {
                 Error::usage(format!(
-                    "{}: unknown extension '.{e}': name the file .pdf, .ps or .svg, or give --format",
+                    "{}: unknown extension '.{e}': name the file .pdf, .ps, .eps, .svg or .png, or give --format",
                     p.display()
                 ))
             }),
             None => Err(Error::usage(format!(
-                "{}: no extension to tell the format: name the file .pdf, .ps or .svg, or give --format",
+                "{}: no extension to tell the format: name the file .pdf, .ps, .eps, .svg or .png, or give --format",
                 p.display()
             ))),
         }
@@ -257,6 +263,7 @@ impl Format {
             Format::Ps => "ps",
             Format::Eps => "eps",
             Format::Svg => "svg",
+            Format::Png => "png",
         }
     }
 }
@@ -520,6 +527,23 @@ pub trait Backend {
         self.path(&glyph.to_path(at), paint)
     }
 
+    /// Fill a [`shape::Shape`] placed at `at` (glyph unit (x, y) at `at.map(x, y)`). The
+    /// default draws [`shape::Shape::to_path`] with [`Backend::path`]; PDF overrides it
+    /// with integer coordinates under one transform.
+    fn shape(
+        &mut self,
+        shape: &shape::Shape,
+        at: &Place,
+        paint: &Paint,
+        label: Option<&Label>,
+    ) -> crate::Result<()> {
+        let _ = label;
+        if shape.contours.is_empty() {
+            return Ok(());
+        }
+        self.path(&shape.to_path(at), paint)
+    }
+
     /// Start a page of `width` × `height` mm.
     fn begin_page(&mut self, width: f64, height: f64) -> crate::Result<()>;
     /// Draw a path.
@@ -624,13 +648,14 @@ mod tests {
     #[test]
     fn formats_from_names_and_paths() {
         assert_eq!(Format::parse("PDF").unwrap(), Format::Pdf);
-        assert!(Format::parse("png").unwrap_err().is_usage());
+        assert!(Format::parse("gif").unwrap_err().is_usage());
+        assert_eq!(Format::parse("png").unwrap(), Format::Png);
         assert_eq!(
             Format::from_path(FsPath::new("a/b.svg")).unwrap(),
             Format::Svg
         );
         assert_eq!(Format::from_path(FsPath::new("x.ps")).unwrap(), Format::Ps);
-        for bad in ["-", "poster", "poster.png"] {
+        for bad in ["-", "poster", "poster.gif"] {
             let e = Format::from_path(FsPath::new(bad)).unwrap_err();
             assert!(e.is_usage() && e.to_string().contains("--format"), "{e}");
         }

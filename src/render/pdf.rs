@@ -506,6 +506,35 @@ impl<W: Write> Backend for PdfWriter<W> {
         Ok(())
     }
 
+    fn shape(
+        &mut self,
+        s: &super::shape::Shape,
+        at: &Place,
+        paint: &Paint,
+        _label: Option<&Label>,
+    ) -> Result<()> {
+        let scale = at.scale / f64::from(s.unit.max(1));
+        if s.contours.is_empty() {
+            return Ok(());
+        }
+        if !(scale > 0.0) {
+            return self.path(&s.to_path(at), paint);
+        }
+        // One transform to 1/unit glyph units: the contours are written as integers.
+        self.move_frame(scale, at.x, at.y);
+        self.set_paint(paint, scale);
+        for c in &s.contours {
+            for (i, &(x, y)) in c.iter().enumerate() {
+                self.num(f64::from(x));
+                self.num(f64::from(y));
+                self.op(if i == 0 { "m" } else { "l" });
+            }
+            self.h();
+        }
+        self.paint_op(paint);
+        Ok(())
+    }
+
     fn text(&mut self, t: &Text) -> Result<()> {
         self.close_frame();
         let s = ascii(&t.text);

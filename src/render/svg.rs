@@ -164,6 +164,21 @@ fn path_element(path: &Path, paint: &Paint) -> Element {
     e
 }
 
+impl<W: PageWrite> SvgWriter<W> {
+    /// A glyph's path (its stroke, or its outline), carrying `label` as its unique id and
+    /// a `<title>`.
+    fn labelled(&mut self, path: &Path, paint: &Paint, label: Option<&Label>) -> Result<()> {
+        let mut e = path_element(path, paint);
+        let page = self.page()?;
+        if let Some(l) = label {
+            e.assign("id", unique_id(&mut page.ids, &l.id));
+            e.append(Title::new(xml_chars(&l.title)));
+        }
+        page.glyphs.append(e);
+        Ok(())
+    }
+}
+
 /// `id` made unique on its page: the first use as it is, then `id-2`, `id-3`, ….
 fn unique_id(ids: &mut HashMap<String, u32>, id: &str) -> String {
     let n = ids.entry(id.to_string()).or_insert(0);
@@ -183,14 +198,20 @@ impl<W: PageWrite> Backend for SvgWriter<W> {
         paint: &Paint,
         label: Option<&Label>,
     ) -> Result<()> {
-        let mut e = path_element(&glyph.to_path(at), paint);
-        let page = self.page()?;
-        if let Some(l) = label {
-            e.assign("id", unique_id(&mut page.ids, &l.id));
-            e.append(Title::new(xml_chars(&l.title)));
+        self.labelled(&glyph.to_path(at), paint, label)
+    }
+
+    fn shape(
+        &mut self,
+        shape: &crate::render::shape::Shape,
+        at: &Place,
+        paint: &Paint,
+        label: Option<&Label>,
+    ) -> Result<()> {
+        if shape.contours.is_empty() {
+            return Ok(());
         }
-        page.glyphs.append(e);
-        Ok(())
+        self.labelled(&shape.to_path(at), paint, label)
     }
 
     fn begin_page(&mut self, width: f64, height: f64) -> Result<()> {

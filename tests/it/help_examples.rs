@@ -34,6 +34,8 @@ fn commands(top: &str) -> Vec<String> {
         .skip_while(|l| l.trim_end() != "Commands:")
         .skip(1)
         .take_while(|l| l.starts_with(' '))
+        // A command's line is indented two spaces; a wrapped description, more.
+        .filter(|l| !l.starts_with("   "))
         .filter_map(|l| l.split_whitespace().next())
         .filter(|&n| n != "help")
         .map(str::to_string)

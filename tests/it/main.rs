@@ -21,6 +21,7 @@ mod reference;
 mod render;
 mod sample;
 mod scale;
+mod shapes;
 mod slide;
 mod slide_sheet;
 mod stress;

@@ -583,12 +583,12 @@ fn usage_and_runtime_errors() {
     let d = tmp();
     let out = d.path().join("x.pdf");
     // Unknown extension, unknown format, stdout without a format.
-    let o = run(&["render", "--board", "4x4", "-o", s(&d.path().join("x.png"))]);
+    let o = run(&["render", "--board", "4x4", "-o", s(&d.path().join("x.gif"))]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("--format"), "{}", stderr(&o));
     let o = run(&["render", "--board", "4x4", "-o", "-"]);
     assert_eq!(o.status.code(), Some(2));
-    let o = run(&["render", "--board", "4x4", "-o", s(&out), "--format", "png"]);
+    let o = run(&["render", "--board", "4x4", "-o", s(&out), "--format", "gif"]);
     assert_eq!(o.status.code(), Some(2));
     // Bad page, bad style name, a style file with an unknown key and a bad value.
     let o = run(&["render", "--board", "4x4", "-o", s(&out), "--page", "b7"]);

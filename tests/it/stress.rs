@@ -1,6 +1,6 @@
 //! Output validity under stress: random tours of random boards (every piece, open and
-//! closed), drawn as sheets of 1 to 12 glyphs in every built-in style (corners and
-//! background varied too), on random pages (sizes, landscape, columns, captions on and off)
+//! closed), drawn as sheets of 1 to 12 glyphs in every built-in style (corners,
+//! background and `--outline` varied too), on random pages (sizes, landscape, columns, captions on and off)
 //! or on a page of one glyph's size as `glyph` draws it, under hostile titles, captions and
 //! footers, in all three formats; every file is read back in pure Rust (lopdf for PDF,
 //! the DSC structure of PostScript, usvg for SVG) and by the outside validators where
@@ -63,6 +63,8 @@ struct Case {
     corner: Option<CornerKind>,
     /// A page background added to the style.
     background: bool,
+    /// Glyphs drawn as filled outlines (`--outline`).
+    outline: bool,
     /// Draw one glyph on a page its own size (`glyph`, `find -o`), this many mm wide,
     /// instead of a sheet.
     single: Option<f64>,
@@ -93,6 +95,7 @@ impl Case {
             style: "line",
             corner: None,
             background: false,
+            outline: false,
             single: None,
             page: "poster".into(),
             landscape: false,
@@ -213,12 +216,13 @@ fn case() -> impl Strategy<Value = Case> {
             text(),
             prop::collection::vec(text(), 1..=12),
             0usize..=2,
+            prop::bool::weighted(0.3),
         ),
     )
         .prop_map(
             |(
                 (piece, rows, cols, closed, seed, glyphs, style, corner, background, single),
-                (page, landscape, columns, captions, title, footer, labels, pdf_threads),
+                (page, landscape, columns, captions, title, footer, labels, pdf_threads, outline),
             )| Case {
                 piece,
                 rows,
@@ -229,6 +233,7 @@ fn case() -> impl Strategy<Value = Case> {
                 style,
                 corner,
                 background,
+                outline,
                 single,
                 page,
                 landscape,
@@ -319,6 +324,7 @@ impl Job {
         if c.background {
             style.background = Some(Rgb(0xf4, 0xee, 0xdc));
         }
+        style.outline = c.outline;
         let Some((tours, sampled)) = tours(&g, c.closed, c.glyphs, c.seed) else {
             return Err(TestCaseError::reject("no tour"));
         };
@@ -443,18 +449,33 @@ impl Job {
                 assert_eq!(written as u64, self.grid.pages, "SVG pages written");
                 paths
             }
+            Format::Png => panic!("the stress test writes the vector formats"),
         }
     }
 
     /// Paths usvg should find on SVG page `page`: the background, and per glyph its
-    /// frame, its dots and its line (every built-in style strokes or fills the line).
+    /// frame, its dots and its line (every built-in style strokes or fills the line); an
+    /// outline glyph is its inside (a filled closed tour) and its outline (when not empty).
     fn svg_paths(&self, page: u64) -> usize {
         let st = &self.style;
-        let on_page = (0..self.glyphs.len() as u64)
-            .filter(|&i| self.grid.slot(i).page == page)
-            .count();
-        let per_glyph = 1 + usize::from(st.frame.is_some()) + usize::from(st.dots.is_some());
-        usize::from(st.background.is_some()) + on_page * per_glyph
+        let line = |g: &GlyphData| {
+            if st.outline {
+                usize::from(g.closed && st.fill.is_some())
+                    + usize::from(
+                        !tourglyph::layout::outline::outline(g, st)
+                            .contours
+                            .is_empty(),
+                    )
+            } else {
+                1
+            }
+        };
+        let furniture = usize::from(st.frame.is_some()) + usize::from(st.dots.is_some());
+        let glyphs: usize = (0..self.glyphs.len())
+            .filter(|&i| self.grid.slot(i as u64).page == page)
+            .map(|i| furniture + line(&self.glyphs[i]))
+            .sum();
+        usize::from(st.background.is_some()) + glyphs
     }
 }
 
@@ -560,6 +581,7 @@ fn check_case(c: &Case, tally: &Tally) -> Result<(), TestCaseError> {
                     );
                 }
             }
+            Format::Png => {}
         }
         bump(&tally.sheets[k], 1);
     }

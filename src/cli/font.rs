@@ -1,0 +1,176 @@
+//! `tourglyph font`: a TrueType font of the selected tours ([`tourglyph::font`]), one
+//! glyph per tour at U+E000 + index, with `NAME.json` (codepoint → ID, cells) and a
+//! specimen `NAME.pdf` beside `NAME.ttf`.
+
+use super::args::FontArgs;
+use super::common::{build_zdd, check_walk, resolve};
+use rayon::prelude::*;
+use rustc_hash::FxHashMap;
+use std::path::Path;
+use tourglyph::engine::Flow;
+use tourglyph::font::specimen::{self, Entry};
+use tourglyph::font::{FIRST, FontGlyph, MAX_GLYPHS};
+use tourglyph::layout::glyph::glyph_data;
+use tourglyph::layout::outline::outline;
+use tourglyph::layout::style::Style;
+use tourglyph::output::write_file;
+use tourglyph::sample::Sampler;
+use tourglyph::sinks::{Item, stream};
+use tourglyph::{Error, Result, Tour};
+
+/// Run `font`.
+pub fn run(a: FontArgs) -> Result<()> {
+    let mut style = Style::resolve(&a.style)?;
+    for (flag, key, v) in [
+        ("--width", "stroke_width", &a.width),
+        ("--cap", "cap", &a.cap),
+        ("--join", "join", &a.join),
+    ] {
+        if let Some(v) = v {
+            style.set_flag(flag, key, v)?;
+        }
+    }
+    if style.stroke.is_none() {
+        return Err(Error::usage(format!(
+            "style '{}' has no stroke, so its glyphs have no outline: use a style with a stroke (kufic, line, …)",
+            style.name
+        )));
+    }
+    if a.output.as_os_str() == "-" {
+        return Err(Error::usage(
+            "font writes three files (NAME.ttf, NAME.json, NAME.pdf): give -o NAME.ttf, not -o -",
+        ));
+    }
+    if matches!(
+        a.output.extension().and_then(|e| e.to_str()),
+        Some("json" | "pdf")
+    ) {
+        return Err(Error::usage(format!(
+            "{}: the map and the specimen are written beside the font as NAME.json and NAME.pdf: name the font NAME.ttf",
+            a.output.display()
+        )));
+    }
+    let mut r = resolve(&a.spec, Some(&a.sel))?;
+    let zdd = build_zdd(&r, a.sel.force)?;
+    r.fix_range(zdd.count());
+    check_walk(zdd.count(), &r, &a.sel, "making a font of")?;
+    let g = &r.graph;
+    let board = g.board();
+    let too_many = |n: String| {
+        Error::usage(format!(
+            "a font holds at most {MAX_GLYPHS} tours (the Private Use codepoints U+E000 to U+F8FF), and this selection has {n}: narrow it with --classes, --range A..B or --limit {MAX_GLYPHS}"
+        ))
+    };
+    let picked: Vec<(u128, Tour)> = match a.sel.sample {
+        Some(k) => {
+            if k as usize > MAX_GLYPHS {
+                return Err(too_many(k.to_string()));
+            }
+            Sampler::new(a.sel.seed).tours(&zdd, k as usize)?
+        }
+        None => {
+            let mut v = Vec::new();
+            let mut over = false;
+            stream(
+                &zdd,
+                g,
+                &r.query,
+                |it: &Item| (it.id, it.tour.clone()),
+                |t| {
+                    if v.len() == MAX_GLYPHS {
+                        over = true;
+                        return Ok(Flow::Stop);
+                    }
+                    v.push(t);
+                    Ok(Flow::Continue)
+                },
+            )?;
+            if over {
+                return Err(too_many(format!("more than {MAX_GLYPHS}")));
+            }
+            v
+        }
+    };
+    if picked.is_empty() {
+        return Err(Error::runtime(
+            "nothing to put in a font: the selection holds no tours",
+        ));
+    }
+    let piece = g.piece().to_string();
+    let prefix = {
+        let p: String = piece
+            .chars()
+            .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+            .collect();
+        let kind = if r.kind.is_closed() { "" } else { "open_" };
+        if piece == "rook" {
+            format!("tour_{board}_{kind}")
+        } else {
+            format!("tour_{p}_{board}_{kind}")
+        }
+    };
+    let mut seen: FxHashMap<u128, u32> = FxHashMap::default();
+    let names: Vec<String> = picked
+        .iter()
+        .map(|(id, _)| {
+            let k = seen.entry(*id).or_insert(0);
+            *k += 1;
+            if *k == 1 {
+                format!("{prefix}{id}")
+            } else {
+                format!("{prefix}{id}_{k}")
+            }
+        })
+        .collect();
+    let glyphs: Vec<FontGlyph> = picked
+        .par_iter()
+        .zip(names.par_iter())
+        .map(|((_, t), name)| FontGlyph {
+            name: name.clone(),
+            shape: outline(&glyph_data(t, g, &style), &style),
+        })
+        .collect();
+    let family = a.family.trim();
+    if family.is_empty() || family.chars().any(char::is_control) {
+        return Err(Error::usage(
+            "--family: give a font family name of printable characters",
+        ));
+    }
+    let font = tourglyph::font::build(&glyphs, board.rows, board.cols, family)?;
+    let mut map = String::from("[\n");
+    for (i, (id, t)) in picked.iter().enumerate() {
+        let cells: Vec<[u32; 2]> = t.coords(g).into_iter().map(|(r, c)| [r, c]).collect();
+        let row = serde_json::json!({
+            "codepoint": format!("U+{:04X}", FIRST as usize + i),
+            "glyph": names[i],
+            "id": u64::try_from(*id).map_or_else(|_| serde_json::Value::from(id.to_string()), serde_json::Value::from),
+            "cells": cells,
+        });
+        map.push_str(&row.to_string());
+        map.push_str(if i + 1 < picked.len() { ",\n" } else { "\n" });
+    }
+    map.push_str("]\n");
+    let entries: Vec<Entry> = picked
+        .iter()
+        .map(|(id, _)| Entry {
+            caption: id.to_string(),
+        })
+        .collect();
+    let title = format!(
+        "{family}: {} {} {piece} tours of {board}{}",
+        picked.len(),
+        r.kind.word(),
+        if r.query.classes {
+            " (symmetry classes)"
+        } else {
+            ""
+        }
+    );
+    let pdf = specimen::pdf(&font, family, &entries, &title)?;
+    let opts = a.out.options();
+    let out: &Path = &a.output;
+    write_file(out, &font, opts)?;
+    write_file(&out.with_extension("json"), map.as_bytes(), opts)?;
+    write_file(&out.with_extension("pdf"), &pdf, opts)?;
+    Ok(())
+}

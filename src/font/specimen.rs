@@ -1,0 +1,208 @@
+//! The specimen sheet of a font of tours: a PDF (pdf-writer) that types every glyph through
+//! the font itself, embedded whole as a CIDFontType2 (Type0, Identity-H, glyph IDs as
+//! character codes, a ToUnicode map back to the Private Use codepoints), with each
+//! glyph's tour ID and codepoint under it in Helvetica. A4 pages, as many as needed.
+
+use super::FIRST;
+use crate::error::Result;
+use pdf_writer::types::{CidFontType, FontFlags, SystemInfo, UnicodeCmap};
+use pdf_writer::{Content, Filter, Finish, Name, Pdf, Rect, Ref, Str};
+
+const PT_PER_MM: f32 = 72.0 / 25.4;
+/// A4, mm.
+const PAGE: (f32, f32) = (210.0, 297.0);
+const MARGIN: f32 = 15.0;
+/// Smallest glyph the sheet draws, mm: below it the pages multiply instead.
+const MIN_GLYPH: f32 = 14.0;
+const CAPTION_PT: f32 = 5.0;
+
+/// One entry of the sheet: its caption (the tour ID).
+pub struct Entry {
+    /// The caption.
+    pub caption: String,
+}
+
+/// The grid of a sheet of `n` glyphs: (columns, rows per page, glyph size in mm).
+fn grid(n: usize, title_band: f32) -> (usize, usize, f32) {
+    let w = PAGE.0 - 2.0 * MARGIN;
+    let h = PAGE.1 - 2.0 * MARGIN - title_band;
+    // Each slot: the glyph, and a caption band of 40 % of it.
+    let fits = |size: f32| {
+        let cols = (w / size).floor().max(1.0) as usize;
+        let rows = (h / (size * 1.4)).floor().max(1.0) as usize;
+        (cols, rows)
+    };
+    let mut size = w;
+    while size > MIN_GLYPH {
+        let (c, r) = fits(size);
+        if c * r >= n {
+            return (c, r, size);
+        }
+        size *= 0.97;
+    }
+    let (c, r) = fits(MIN_GLYPH);
+    (c, r, MIN_GLYPH)
+}
+
+/// The specimen PDF of `font` (a TrueType font whose glyph i + 1 is entry i), titled
+/// `title`.
+pub fn pdf(font: &[u8], family: &str, entries: &[Entry], title: &str) -> Result<Vec<u8>> {
+    let mut pdf = Pdf::new();
+    let mut next = 1;
+    let mut alloc = || {
+        let r = Ref::new(next);
+        next += 1;
+        r
+    };
+    let (catalog, pages, type0, cid, descriptor, file, tounicode, helv) = (
+        alloc(),
+        alloc(),
+        alloc(),
+        alloc(),
+        alloc(),
+        alloc(),
+        alloc(),
+        alloc(),
+    );
+    let base: String = family
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric() || *c == '-')
+        .collect();
+    let base = if base.is_empty() {
+        "Tourglyph".to_string()
+    } else {
+        base
+    };
+    let base = Name(base.as_bytes());
+    let title_band = 12.0;
+    let (cols, rows, size) = grid(entries.len().max(1), title_band);
+    let per_page = cols * rows;
+    let page_count = entries.len().div_ceil(per_page).max(1);
+    let page_ids: Vec<(Ref, Ref)> = (0..page_count).map(|_| (alloc(), alloc())).collect();
+
+    pdf.catalog(catalog).pages(pages);
+    pdf.pages(pages)
+        .kids(page_ids.iter().map(|p| p.0))
+        .count(page_count as i32);
+    pdf.type0_font(type0)
+        .base_font(base)
+        .encoding_predefined(Name(b"Identity-H"))
+        .descendant_font(cid)
+        .to_unicode(tounicode);
+    let info = SystemInfo {
+        registry: Str(b"Adobe"),
+        ordering: Str(b"Identity"),
+        supplement: 0,
+    };
+    {
+        let mut c = pdf.cid_font(cid);
+        c.subtype(CidFontType::Type2)
+            .base_font(base)
+            .system_info(info)
+            .font_descriptor(descriptor)
+            .default_width(1000.0)
+            .cid_to_gid_map_predefined(Name(b"Identity"));
+        c.finish();
+    }
+    pdf.font_descriptor(descriptor)
+        .name(base)
+        .flags(FontFlags::SYMBOLIC)
+        .bbox(Rect::new(0.0, -200.0, 1000.0, 800.0))
+        .italic_angle(0.0)
+        .ascent(800.0)
+        .descent(-200.0)
+        .cap_height(800.0)
+        .stem_v(80.0)
+        .font_file2(file);
+    let packed = miniz_oxide::deflate::compress_to_vec_zlib(font, 6);
+    pdf.stream(file, &packed)
+        .filter(Filter::FlateDecode)
+        .pair(Name(b"Length1"), font.len() as i32);
+    let mut cmap = UnicodeCmap::new(Name(b"Tourglyph-UCS"), info);
+    for i in 0..entries.len() {
+        if let Some(ch) = char::from_u32(FIRST + i as u32) {
+            cmap.pair(i as u16 + 1, ch);
+        }
+    }
+    // Compressed, like every other stream (the CMap's own `%%EOF` line stays inside it).
+    let cmap = miniz_oxide::deflate::compress_to_vec_zlib(&cmap.finish(), 6);
+    pdf.stream(tounicode, &cmap).filter(Filter::FlateDecode);
+    pdf.type1_font(helv)
+        .base_font(Name(b"Helvetica"))
+        .encoding_predefined(Name(b"WinAnsiEncoding"));
+
+    let (pw, ph) = (PAGE.0 * PT_PER_MM, PAGE.1 * PT_PER_MM);
+    // Helvetica widths in mm for a size in mm.
+    let helv_mm = |s: &str, mm: f32| crate::render::helvetica::width(s, f64::from(mm)) as f32;
+    for (p, &(page_id, content_id)) in page_ids.iter().enumerate() {
+        let mut c = Content::new();
+        // Title, top left (in points, y up).
+        let head = if page_count > 1 {
+            format!("{title} - page {} of {page_count}", p + 1)
+        } else {
+            title.to_string()
+        };
+        let head = crate::render::helvetica::ascii(&head);
+        c.begin_text();
+        c.set_font(Name(b"F2"), 11.0);
+        c.next_line(MARGIN * PT_PER_MM, ph - MARGIN * PT_PER_MM - 11.0);
+        c.show(Str(head.as_bytes()));
+        c.end_text();
+        let slot_w = (PAGE.0 - 2.0 * MARGIN) / cols as f32;
+        let glyph_pt = size * 0.85 * PT_PER_MM;
+        let first = p * per_page;
+        for (k, e) in entries.iter().enumerate().skip(first).take(per_page) {
+            let i = k - first;
+            let (col, row) = ((i % cols) as f32, (i / cols) as f32);
+            // Slot top-left, mm from the page's top-left.
+            let sx = MARGIN + col * slot_w;
+            let sy = MARGIN + title_band + row * size * 1.4;
+            // The em square (advance = em) centred in the slot; its baseline 80 % down.
+            let gx = sx + (slot_w - size * 0.85) / 2.0;
+            let base_y = sy + size * 0.075 + size * 0.85 * 0.8;
+            let gid = (k + 1) as u16;
+            c.begin_text();
+            c.set_font(Name(b"F1"), glyph_pt);
+            c.next_line(gx * PT_PER_MM, ph - base_y * PT_PER_MM);
+            c.show(Str(&gid.to_be_bytes()));
+            c.end_text();
+            let cap = format!("{} U+{:04X}", e.caption, FIRST as usize + k);
+            let cap = crate::render::helvetica::ascii(&cap);
+            let cw = helv_mm(&cap, CAPTION_PT / PT_PER_MM);
+            let cx = sx + slot_w / 2.0 - cw / 2.0;
+            let cy = sy + size * 1.0 + CAPTION_PT / PT_PER_MM;
+            c.begin_text();
+            c.set_font(Name(b"F2"), CAPTION_PT);
+            c.next_line(cx * PT_PER_MM, ph - cy * PT_PER_MM);
+            c.show(Str(cap.as_bytes()));
+            c.end_text();
+        }
+        let data = miniz_oxide::deflate::compress_to_vec_zlib(&c.finish(), 6);
+        pdf.stream(content_id, &data).filter(Filter::FlateDecode);
+        let mut page = pdf.page(page_id);
+        page.media_box(Rect::new(0.0, 0.0, pw, ph))
+            .parent(pages)
+            .contents(content_id);
+        page.resources()
+            .fonts()
+            .pair(Name(b"F1"), type0)
+            .pair(Name(b"F2"), helv);
+        page.finish();
+    }
+    Ok(pdf.finish())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn grid_fits_or_pages() {
+        let (c, r, s) = grid(149, 12.0);
+        assert!(c * r >= 149 && s >= MIN_GLYPH, "{c} {r} {s}");
+        let (c, r, s) = grid(1072, 12.0);
+        assert_eq!(s, MIN_GLYPH);
+        assert!(c * r < 1072);
+        assert_eq!(grid(1, 12.0).0, 1);
+    }
+}
