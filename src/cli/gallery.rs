@@ -12,6 +12,7 @@ use std::path::{Path, PathBuf};
 use tourglyph::gallery::{Manifest, html_escape};
 use tourglyph::input::MAX_TEXT_FILE;
 use tourglyph::output::{OutOptions, write_file};
+use tourglyph::text::Fonts;
 use tourglyph::render::Format;
 use tourglyph::{Error, Result};
 
@@ -94,6 +95,10 @@ fn one(path: &Path, out: &Path) -> std::result::Result<Done, String> {
         .and_then(|s| s.to_str())
         .unwrap_or("gallery");
     let m = Manifest::parse(&src, &file, stem).map_err(|e| e.to_string())?;
+    // A manifest's font path is relative to the manifest's folder.
+    let dir = path.parent().unwrap_or(Path::new(""));
+    let fonts = Fonts::with_user(m.font.as_ref().map(|f| dir.join(f)).as_deref())
+        .map_err(|e| format!("{file}: key 'font': {e}"))?;
     let name = m.name().to_string();
     let mut files = vec![];
     for f in m.formats() {
@@ -102,7 +107,7 @@ fn one(path: &Path, out: &Path) -> std::result::Result<Done, String> {
         for p in outputs(&target, f) {
             let _ = std::fs::remove_file(p);
         }
-        super::render::run(render_args(&m, target.clone(), f))
+        super::render::run(render_args(&m, dir, target.clone(), f))
             .map_err(|e| format!("{file}: {e:#}"))?;
         for p in outputs(&target, f) {
             let size = std::fs::metadata(&p).map(|m| m.len()).unwrap_or(0);
@@ -116,13 +121,13 @@ fn one(path: &Path, out: &Path) -> std::result::Result<Done, String> {
         None => {
             std::fs::create_dir_all(&scratch).map_err(|e| format!("{file}: {e}"))?;
             let t = scratch.join("p.svg");
-            super::render::run(render_args(&m, t.clone(), Format::Svg))
+            super::render::run(render_args(&m, dir, t.clone(), Format::Svg))
                 .map_err(|e| format!("{file}: preview: {e:#}"))?;
             outputs(&t, Format::Svg).into_iter().next().unwrap_or(t)
         }
     };
     let png = out.join(format!("{name}.png"));
-    let r = preview(&svg1, &png);
+    let r = preview(&svg1, &png, &fonts);
     let _ = std::fs::remove_dir_all(&scratch);
     r.map_err(|e| format!("{file}: preview: {e}"))?;
     Ok(Done {
@@ -133,7 +138,7 @@ fn one(path: &Path, out: &Path) -> std::result::Result<Done, String> {
 }
 
 /// The `render` flags for one format of a gallery.
-fn render_args(m: &Manifest, output: PathBuf, f: Format) -> RenderArgs {
+fn render_args(m: &Manifest, dir: &Path, output: PathBuf, f: Format) -> RenderArgs {
     RenderArgs {
         spec: TourSpec {
             piece: m.piece.clone(),
@@ -159,6 +164,8 @@ fn render_args(m: &Manifest, output: PathBuf, f: Format) -> RenderArgs {
         style: m.style.clone(),
         title: Some(m.title.clone()),
         no_captions: false,
+        font: m.font.as_ref().map(|f| dir.join(f)),
+        text_as_paths: false,
         // The gallery's output folder is created up front; its files are replaced.
         out: Default::default(),
     }
@@ -192,11 +199,18 @@ fn outputs(target: &Path, f: Format) -> Vec<PathBuf> {
         .collect()
 }
 
-/// Rasterise an SVG to a PNG about [`PREVIEW_WIDTH`] pixels wide (white paper under it).
-fn preview(svg: &Path, png: &Path) -> std::result::Result<(), String> {
+/// Rasterise an SVG to a PNG about [`PREVIEW_WIDTH`] pixels wide (white paper under it),
+/// its text set in `fonts` (the fonts the sheet names), so titles and captions show.
+fn preview(svg: &Path, png: &Path, fonts: &Fonts) -> std::result::Result<(), String> {
     use resvg::{tiny_skia, usvg};
     let data = std::fs::read(svg).map_err(|e| format!("{}: {e}", svg.display()))?;
-    let tree = usvg::Tree::from_data(&data, &usvg::Options::default())
+    let mut db = usvg::fontdb::Database::new();
+    fonts.load_into(&mut db);
+    let opts = usvg::Options {
+        fontdb: std::sync::Arc::new(db),
+        ..usvg::Options::default()
+    };
+    let tree = usvg::Tree::from_data(&data, &opts)
         .map_err(|e| format!("{}: {e}", svg.display()))?;
     let size = tree.size();
     let k = PREVIEW_WIDTH / size.width();

@@ -81,7 +81,10 @@ pub fn write_glyph(
         .into_inner()
         .commit(),
         Format::Ps => draw(
-            PsWriter::new(out, PsOptions { title }),
+            PsWriter::new(out, PsOptions {
+                title,
+                ..PsOptions::default()
+            }),
             &glyph,
             grid,
             &style,

@@ -26,6 +26,7 @@ use tourglyph::render::ps::{PsOptions, PsWriter};
 use tourglyph::render::svg::SvgWriter;
 use tourglyph::render::{Backend, Format, GlyphData};
 use tourglyph::sinks::{Item, Query, stream, tally};
+use tourglyph::text::Fonts;
 use tourglyph::{Error, LeapGraph, Result};
 
 /// Run `render`.
@@ -83,9 +84,15 @@ pub fn run(a: RenderArgs) -> Result<()> {
             Plan::Ids(ids, orbits)
         }
     };
+    let fonts = Fonts::with_user(a.font.as_deref().or(style.font.as_deref()))?;
+    if let Some(t) = &a.title {
+        // Before anything is drawn: a character no font has is a usage error (exit 2).
+        tourglyph::text::check(&fonts, t)?;
+    }
     let text = SheetText {
         title: a.title.clone(),
         footer: footer(g, &r.query, r.kind.is_closed(), count, a.no_captions),
+        fonts: std::sync::Arc::clone(&fonts),
     };
     let opts = a.out.options();
     let pb = progress(count, grid.pages, a.spec.quiet);
@@ -108,6 +115,7 @@ pub fn run(a: RenderArgs) -> Result<()> {
                 out,
                 PdfOptions {
                     title,
+                    fonts,
                     ..PdfOptions::default()
                 },
             );
@@ -115,12 +123,13 @@ pub fn run(a: RenderArgs) -> Result<()> {
         }
         Format::Ps => {
             let out = open_out_with(&a.output, opts)?;
-            let w = PsWriter::new(out, PsOptions { title });
+            let w = PsWriter::new(out, PsOptions { title, fonts });
             job.draw(w)?.into_inner().commit()?;
         }
         Format::Svg => {
             let paths = svg_page_paths(&a.output, job.grid.pages);
-            let w = SvgWriter::new(Box::new(move |i| open_out_with(&paths[i], opts)));
+            let w = SvgWriter::new(Box::new(move |i| open_out_with(&paths[i], opts)))
+                .with_text(fonts, a.text_as_paths);
             for out in job.draw(w)?.into_writers() {
                 out.commit()?;
             }

@@ -10,6 +10,8 @@ pub mod style;
 use crate::board::Board;
 use crate::error::Result;
 use crate::render::{Anchor, Backend, GlyphData, Paint, Path, Text};
+use crate::text::Fonts;
+use std::sync::Arc;
 use grid::{Grid, GridSpec, MM_PER_PT};
 use style::Style;
 
@@ -48,26 +50,40 @@ pub fn grid_spec(style: &Style, board: Board, count: u64, captions: bool, title:
     }
 }
 
-/// `size_pt`, or less if `text` set in Helvetica at that size would be wider than `room`
-/// mm: a title, footer or caption shrinks to the width it has rather than running off the
-/// page or into its neighbour.
-pub fn fit_size(text: &str, size_pt: f64, room: f64) -> f64 {
-    let w = crate::render::helvetica::width(text, size_pt * MM_PER_PT);
-    if w > room && room > 0.0 {
+/// `size_pt`, or less if `text`, shaped in `fonts`, would be wider than `room` mm at that
+/// size: a title, footer or caption shrinks to the width it has rather than running off
+/// the page or into its neighbour. An error when the text cannot be drawn (a control
+/// character, a character no font has).
+pub fn fit_size(fonts: &Fonts, text: &str, size_pt: f64, room: f64) -> Result<f64> {
+    let w = crate::text::width(fonts, text, size_pt * MM_PER_PT)?;
+    Ok(if w > room && room > 0.0 {
         size_pt * room / w
     } else {
         size_pt
-    }
+    })
 }
 
 /// Page furniture of a sheet.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct SheetText {
     /// Title at the top of every page. Default none.
     pub title: Option<String>,
     /// Footer text at the bottom left of every page; the bottom right says "page i of n".
     /// Default empty (page numbers only, on sheets of more than one page).
     pub footer: String,
+    /// The fonts titles, footers and captions are measured in (the backend's). Default:
+    /// the bundled fonts.
+    pub fonts: Arc<Fonts>,
+}
+
+impl Default for SheetText {
+    fn default() -> Self {
+        SheetText {
+            title: None,
+            footer: String::new(),
+            fonts: Fonts::bundled(),
+        }
+    }
 }
 
 /// Draws glyphs into grid slots, opening and closing pages as they fill.
@@ -134,7 +150,7 @@ impl<'s, B: Backend> Sheet<'s, B> {
                 self.backend.text(&Text {
                     x: w / 2.0,
                     y: m + st.title_size * MM_PER_PT,
-                    size_pt: fit_size(t, st.title_size, w - 2.0 * m),
+                    size_pt: fit_size(&self.text.fonts, t, st.title_size, w - 2.0 * m)?,
                     color: st.caption_color,
                     anchor: Anchor::Middle,
                     text: t.clone(),
@@ -151,7 +167,7 @@ impl<'s, B: Backend> Sheet<'s, B> {
                 (false, false) => self.text.footer.clone(),
                 (true, _) => number.clone(),
             };
-            let size = fit_size(&line, st.footer_size, w - 2.0 * m);
+            let size = fit_size(&self.text.fonts, &line, st.footer_size, w - 2.0 * m)?;
             if !self.text.footer.is_empty() {
                 self.backend.text(&Text {
                     x: m,
@@ -201,7 +217,7 @@ impl<'s, B: Backend> Sheet<'s, B> {
             self.captions.push(Text {
                 x: s.caption.0,
                 y: s.caption.1,
-                size_pt: fit_size(caption, st.caption_size, s.w),
+                size_pt: fit_size(&self.text.fonts, caption, st.caption_size, s.w)?,
                 color: st.caption_color,
                 anchor: Anchor::Middle,
                 text: caption.to_string(),

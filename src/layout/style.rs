@@ -82,6 +82,9 @@ pub struct Style {
     /// Empty space around each glyph inside its slot, pitch (half on each side).
     /// Default 1.
     pub padding: f64,
+    /// A TrueType/OpenType font file to set text in before the bundled fonts (`--font`
+    /// overrides it); a relative path is taken from the style file's folder. Default none.
+    pub font: Option<std::path::PathBuf>,
 }
 
 impl Default for Style {
@@ -106,6 +109,7 @@ impl Default for Style {
             footer_size: 6.0,
             margin: 10.0,
             padding: 1.0,
+            font: None,
         }
     }
 }
@@ -131,6 +135,7 @@ pub const KEYS: &[&str] = &[
     "footer_size",
     "margin",
     "padding",
+    "font",
 ];
 
 type Check<T> = std::result::Result<T, String>;
@@ -226,6 +231,14 @@ impl Style {
                 "footer_size" => st.footer_size = num(0.0, 72.0)?,
                 "margin" => st.margin = num(0.0, 500.0)?,
                 "padding" => st.padding = num(0.0, 20.0)?,
+                "font" => {
+                    let f = v
+                        .as_str()
+                        .filter(|f| !f.is_empty())
+                        .ok_or_else(|| bad("expected the path of a .ttf or .otf file".into()))?;
+                    let dir = Path::new(file).parent().unwrap_or(Path::new(""));
+                    st.font = Some(dir.join(f));
+                }
                 _ => {
                     return Err(Error::usage(format!(
                         "{file}:{line}: unknown key '{k}': the keys are {}",

@@ -91,15 +91,15 @@ impl PdfFonts {
         (cid, used.widths[i])
     }
 
-    /// Write every used face's objects: the Type0 font, its CIDFont, descriptor, subset
-    /// font file and ToUnicode CMap. `alloc` gives new object ids, `emit` writes one
-    /// object's chunk.
-    pub fn write(
-        &self,
-        level: u8,
-        alloc: &mut dyn FnMut() -> Ref,
-        emit: &mut dyn FnMut(Ref, Chunk) -> Result<()>,
-    ) -> Result<()> {
+    /// Every used face's objects: the Type0 font, its CIDFont, descriptor, subset font
+    /// file and ToUnicode CMap, each with its id (`alloc` gives new ones), to be written
+    /// in this order.
+    pub fn write(&self, level: u8, alloc: &mut dyn FnMut() -> Ref) -> Result<Vec<(Ref, Chunk)>> {
+        let mut out = Vec::new();
+        let mut emit = |r: Ref, c: Chunk| -> Result<()> {
+            out.push((r, c));
+            Ok(())
+        };
         for (f, u) in self.used.iter().enumerate() {
             let Some(u) = u else { continue };
             let face = &self.fonts.faces[f];
@@ -173,7 +173,7 @@ impl PdfFonts {
             c.stream(cmap, &z).filter(Filter::FlateDecode);
             emit(cmap, c)?;
         }
-        Ok(())
+        Ok(out)
     }
 }
 
