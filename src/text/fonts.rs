@@ -174,13 +174,22 @@ impl Fonts {
         self.faces.iter().position(|f| f.glyph(c).is_some())
     }
 
-    /// The CSS `font-family` list naming every face, first choice first.
+    /// The CSS `font-family` list naming every face, first choice first, then
+    /// `sans-serif`. Names are written unquoted, kept to letters, digits, spaces and
+    /// hyphens (a valid CSS family name of identifiers).
     pub fn css_family(&self) -> String {
         let mut s = String::new();
         for f in &self.faces {
-            s.push('\'');
-            s.push_str(&f.family.replace(['\'', '"', '\\'], ""));
-            s.push_str("', ");
+            let name: String = f
+                .family
+                .chars()
+                .filter(|c| c.is_alphanumeric() || matches!(c, ' ' | '-'))
+                .collect();
+            let name = name.trim();
+            if !name.is_empty() && !name.starts_with(|c: char| c.is_ascii_digit() || c == '-') {
+                s.push_str(name);
+                s.push_str(", ");
+            }
         }
         s.push_str("sans-serif");
         s

@@ -299,7 +299,7 @@ fn shape_piece(
         let k = starts.partition_point(|&t| t <= s);
         starts.get(k).copied().unwrap_or((r.end - r.start) as u32)
     };
-    let mut seen: Vec<u32> = Vec::new();
+    let first = out.len();
     let mut x = x;
     for (gi, p) in infos.iter().zip(pos) {
         let s = gi.cluster;
@@ -310,10 +310,6 @@ fn shape_piece(
                 return Err(uncovered(fonts, text, c));
             }
         }
-        let first = !seen.contains(&s);
-        if first {
-            seen.push(s);
-        }
         let base = (r.start as u32) + s;
         let adv = p.x_advance as f32 / em;
         out.push(Glyph {
@@ -322,10 +318,46 @@ fn shape_piece(
             x: x + p.x_offset as f32 / em,
             y: p.y_offset as f32 / em,
             advance: adv,
-            chars: if first { base..(r.start as u32) + e } else { base..base },
+            chars: base..(r.start as u32) + e,
         });
         x += adv;
     }
+    // What each glyph stands for: a cluster of as many glyphs as characters (a base and
+    // its marks) maps them one to one (HarfBuzz keeps the glyphs of a cluster in logical
+    // order, right-to-left runs too); otherwise (a ligature, or a character drawn in
+    // several glyphs) the cluster's first glyph stands for all of it.
+    let mut i = first;
+    while i < out.len() {
+        let c = out[i].chars.clone();
+        let mut j = i;
+        while j < out.len() && out[j].chars == c {
+            j += 1;
+        }
+        let idx: Vec<usize> = (i..j).collect();
+        let chars: Vec<(usize, char)> = text[c.start as usize..c.end as usize].char_indices().collect();
+        if chars.len() == idx.len() {
+            for (&g, &(k, ch)) in idx.iter().zip(&chars) {
+                let a = c.start + k as u32;
+                out[g].chars = a..a + ch.len_utf8() as u32;
+            }
+        } else {
+            for &g in &idx[1..] {
+                out[g].chars = c.start..c.start;
+            }
+        }
+        i = j;
+    }
+    // The shaper hides format characters as zero-width blank glyphs: they are dropped, so
+    // nothing is drawn for them and no blank glyph is mapped back to them.
+    let mut k = 0;
+    out.retain(|g| {
+        let keep = k < first || {
+            let t = &text[g.chars.start as usize..g.chars.end as usize];
+            !(g.advance == 0.0 && !t.is_empty() && t.chars().all(is_ignorable))
+        };
+        k += 1;
+        keep
+    });
     Ok(x)
 }
 
@@ -379,8 +411,16 @@ mod tests {
         assert!(e.is_usage() && e.to_string().contains("U+0007"), "{e}");
         let e = shape(&f, "a\u{85}b").unwrap_err();
         assert!(e.to_string().contains("U+0085"), "{e}");
-        // Format characters go to the shaper and draw nothing visible.
-        let l = shape(&f, "a\u{200d}\u{202e}b\u{fe0f}").unwrap();
+        // Format characters go to the shaper and draw nothing: no glyph stands for them
+        // alone, every visible character keeps its glyph.
+        let t = "\u{202e}a\u{fe0f}b\u{200d}c\u{2066}";
+        let l = shape(&f, t).unwrap();
         assert!(l.glyphs.iter().all(|g| g.gid != 0));
+        let mapped: String = l.glyphs.iter().map(|g| l.chars_of(g)).collect();
+        assert_eq!(l.glyphs.len(), 3, "{l:?}");
+        for c in ['a', 'b', 'c'] {
+            assert!(mapped.contains(c), "{mapped:?}");
+        }
+        assert!(!mapped.contains('\u{202e}') && !mapped.contains('\u{2066}'), "{mapped:?}");
     }
 }
