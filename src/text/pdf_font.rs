@@ -1,11 +1,13 @@
 //! Fonts in a PDF: each face that draws text is embedded once, as a subset (typst's
 //! `subsetter`), in a Type0 font over a CIDFontType2 with `Identity-H` encoding.
 //!
-//! CIDs are given in order of first use (the subsetter's remapper numbers glyphs the
-//! same way), so a content stream can be written before the subset exists; the subset's
-//! glyph IDs are the CIDs (`CIDToGIDMap /Identity`). The `ToUnicode` CMap maps every CID
-//! to the characters of the cluster it was first drawn for (a ligature to all of its
-//! characters), so text extraction gives the words back. The subset tag (`ABCDEF+`) is
+//! A CID stands for one glyph drawn for one text: CIDs are numbered in order of first
+//! use, so a content stream can be written before the subset exists, and a glyph drawn
+//! for two texts (a mirrored bracket in a right-to-left run, a glyph both alone and after
+//! a mark) gets two CIDs. A `CIDToGIDMap` stream maps each CID to its glyph in the subset
+//! (the subsetter's remapper numbers glyphs in order of first use too). The `ToUnicode`
+//! CMap maps every CID to its text (a ligature to all of its characters), so text
+//! extraction gives the words back. The subset tag (`ABCDEF+`) is
 //! derived from the subset's bytes (FNV-1a), so the same document gives the same bytes.
 
 use super::fonts::Fonts;
@@ -14,6 +16,7 @@ use pdf_writer::types::{CidFontType, FontFlags, SystemInfo, UnicodeCmap};
 use pdf_writer::{Chunk, Filter, Name, Rect, Ref, Str};
 use skrifa::MetadataProvider;
 use skrifa::instance::{LocationRef, Size};
+use std::collections::HashMap;
 use std::sync::Arc;
 
 /// One face as used in the document so far.
@@ -21,9 +24,13 @@ struct Used {
     /// The Type0 font object.
     font: Ref,
     remap: subsetter::GlyphRemapper,
+    /// The CIDs of each glyph drawn: (text, CID).
+    cids: HashMap<u16, Vec<(String, u16)>>,
+    /// The glyph of each CID (in the full font).
+    gids: Vec<u16>,
     /// Advance of each CID, 1/1000 em.
     widths: Vec<f32>,
-    /// The text of each CID, as first drawn (empty when unknown).
+    /// The text of each CID (empty when it stands for none).
     unicode: Vec<String>,
 }
 
@@ -74,21 +81,35 @@ impl PdfFonts {
                 font: alloc(),
                 remap,
                 // .notdef, CID 0.
+                cids: HashMap::new(),
+                gids: vec![0],
                 widths: vec![face.advance(0) * 1000.0 / f32::from(face.upem)],
                 unicode: vec![String::new()],
             }
         });
-        let cid = used.remap.remap(gid);
-        let i = usize::from(cid);
-        if i == used.widths.len() {
-            used.widths
-                .push(face.advance(gid) * 1000.0 / f32::from(face.upem));
-            used.unicode.push(String::new());
+        if let Some(&(_, cid)) = used
+            .cids
+            .get(&gid)
+            .and_then(|v| v.iter().find(|(t, _)| t == text))
+        {
+            return (cid, used.widths[usize::from(cid)]);
         }
-        if used.unicode[i].is_empty() && !text.is_empty() {
-            used.unicode[i] = text.to_string();
+        if used.gids.len() > usize::from(u16::MAX) {
+            // CIDs run out (65,536 glyph-and-text pairs in one face): reuse the glyph's
+            // first CID, whose text may then differ.
+            if let Some(&(_, cid)) = used.cids.get(&gid).and_then(|v| v.first()) {
+                return (cid, used.widths[usize::from(cid)]);
+            }
+            return (0, used.widths[0]);
         }
-        (cid, used.widths[i])
+        let cid = used.gids.len() as u16;
+        used.remap.remap(gid);
+        used.gids.push(gid);
+        used.widths
+            .push(face.advance(gid) * 1000.0 / f32::from(face.upem));
+        used.unicode.push(text.to_string());
+        used.cids.entry(gid).or_default().push((text.to_string(), cid));
+        (cid, used.widths[usize::from(cid)])
     }
 
     /// Every used face's objects: the Type0 font, its CIDFont, descriptor, subset font
@@ -110,7 +131,7 @@ impl PdfFonts {
                 ))
             })?;
             let base = format!("{}+{}", tag(&sub), face.ps_name);
-            let (cid_font, desc, file, cmap) = (alloc(), alloc(), alloc(), alloc());
+            let (cid_font, desc, file, cmap, map) = (alloc(), alloc(), alloc(), alloc(), alloc());
             let mut c = Chunk::new();
             c.type0_font(u.font)
                 .base_font(Name(base.as_bytes()))
@@ -131,11 +152,21 @@ impl PdfFonts {
                     .base_font(Name(base.as_bytes()))
                     .system_info(info)
                     .font_descriptor(desc)
-                    .cid_to_gid_map_predefined(Name(b"Identity"));
+                    .cid_to_gid_map_stream(map);
                 cf.widths()
                     .consecutive(0, u.widths.iter().map(|w| (w * 1000.0).round() / 1000.0));
             }
             emit(cid_font, c)?;
+
+            // CIDToGIDMap: the subset glyph of each CID, two bytes big-endian.
+            let mut m = Vec::with_capacity(2 * u.gids.len());
+            for &g in &u.gids {
+                m.extend_from_slice(&u.remap.get(g).unwrap_or(0).to_be_bytes());
+            }
+            let z = miniz_oxide::deflate::compress_to_vec_zlib(&m, level);
+            let mut c = Chunk::new();
+            c.stream(map, &z).filter(Filter::FlateDecode);
+            emit(map, c)?;
 
             let font = face.font();
             let m = font.metrics(Size::unscaled(), LocationRef::default());

@@ -322,10 +322,11 @@ fn shape_piece(
         });
         x += adv;
     }
-    // What each glyph stands for: a cluster of as many glyphs as characters (a base and
-    // its marks) maps them one to one (HarfBuzz keeps the glyphs of a cluster in logical
-    // order, right-to-left runs too); otherwise (a ligature, or a character drawn in
-    // several glyphs) the cluster's first glyph stands for all of it.
+    // What each glyph stands for. A cluster of as many glyphs as characters (a base and
+    // its marks, a letter and a hidden format character) maps them one to one: first
+    // each glyph to a character whose own glyph it is, then the rest in logical order
+    // (the glyphs of a right-to-left run reversed). Otherwise (a ligature, or a character
+    // drawn in several glyphs) the cluster's first glyph stands for all of it.
     let mut i = first;
     while i < out.len() {
         let c = out[i].chars.clone();
@@ -333,12 +334,35 @@ fn shape_piece(
         while j < out.len() && out[j].chars == c {
             j += 1;
         }
-        let idx: Vec<usize> = (i..j).collect();
+        let mut idx: Vec<usize> = (i..j).collect();
+        if rtl {
+            idx.reverse();
+        }
         let chars: Vec<(usize, char)> = text[c.start as usize..c.end as usize].char_indices().collect();
         if chars.len() == idx.len() {
-            for (&g, &(k, ch)) in idx.iter().zip(&chars) {
+            let range = |k: usize, ch: char| {
                 let a = c.start + k as u32;
-                out[g].chars = a..a + ch.len_utf8() as u32;
+                a..a + ch.len_utf8() as u32
+            };
+            let mut free_chars: Vec<bool> = vec![true; chars.len()];
+            let mut done: Vec<bool> = vec![false; idx.len()];
+            for (gi, &g) in idx.iter().enumerate() {
+                let own = chars.iter().enumerate().find(|&(ci, &(_, ch))| {
+                    free_chars[ci] && face.glyph(ch) == Some(out[g].gid)
+                });
+                if let Some((ci, &(k, ch))) = own {
+                    free_chars[ci] = false;
+                    done[gi] = true;
+                    out[g].chars = range(k, ch);
+                }
+            }
+            let mut rest = chars.iter().enumerate().filter(|(ci, _)| free_chars[*ci]);
+            for (gi, &g) in idx.iter().enumerate() {
+                if !done[gi] {
+                    if let Some((_, &(k, ch))) = rest.next() {
+                        out[g].chars = range(k, ch);
+                    }
+                }
             }
         } else {
             for &g in &idx[1..] {
@@ -418,6 +442,17 @@ mod tests {
         assert!(l.glyphs.iter().all(|g| g.gid != 0));
         let mapped: String = l.glyphs.iter().map(|g| l.chars_of(g)).collect();
         assert_eq!(l.glyphs.len(), 3, "{l:?}");
+        // Each glyph stands for its own letter (the glyph of 'a' for "a", not for the
+        // variation selector after it), in a right-to-left run too.
+        for g in &l.glyphs {
+            let want = f.faces[0].glyph(l.chars_of(g).chars().next().unwrap());
+            assert_eq!(Some(g.gid), want, "{l:?}");
+        }
+        // A base and its mark in a right-to-left paragraph: each glyph maps to its own
+        // character.
+        let l = shape(&f, "*\u{300}ء").unwrap();
+        let star = l.glyphs.iter().find(|g| l.chars_of(g) == "*").unwrap();
+        assert_eq!(Some(star.gid), f.faces[0].glyph('*'), "{l:?}");
         for c in ['a', 'b', 'c'] {
             assert!(mapped.contains(c), "{mapped:?}");
         }

@@ -38,10 +38,10 @@ fn render(args: &[&str], out: &Path) {
 }
 
 /// A grey raster: width, height, one byte a pixel (0 black, 255 white).
-struct Gray {
-    w: usize,
-    h: usize,
-    px: Vec<u8>,
+pub(crate) struct Gray {
+    pub(crate) w: usize,
+    pub(crate) h: usize,
+    pub(crate) px: Vec<u8>,
 }
 
 impl Gray {
@@ -100,7 +100,7 @@ fn pgm(bytes: &[u8]) -> Gray {
 }
 
 /// Page 1 of a PDF, PS or SVG file as a grey raster at [`DPI`].
-fn raster(p: &Path) -> Gray {
+pub(crate) fn raster(p: &Path) -> Gray {
     let dir = p.parent().unwrap();
     match p.extension().and_then(|e| e.to_str()) {
         Some("pdf") => {
