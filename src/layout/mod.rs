@@ -55,7 +55,15 @@ pub fn grid_spec(style: &Style, board: Board, count: u64, captions: bool, title:
 /// the page or into its neighbour. An error when the text cannot be drawn (a control
 /// character, a character no font has).
 pub fn fit_size(fonts: &Fonts, text: &str, size_pt: f64, room: f64) -> Result<f64> {
-    let w = crate::text::width(fonts, text, size_pt * MM_PER_PT)?;
+    fit_size_of(fonts, &[text], size_pt, room)
+}
+
+/// [`fit_size`] for texts drawn side by side (each shaped on its own, as drawn).
+pub fn fit_size_of(fonts: &Fonts, parts: &[&str], size_pt: f64, room: f64) -> Result<f64> {
+    let mut w = 0.0;
+    for t in parts {
+        w += crate::text::width(fonts, t, size_pt * MM_PER_PT)?;
+    }
     Ok(if w > room && room > 0.0 {
         size_pt * room / w
     } else {
@@ -162,12 +170,15 @@ impl<'s, B: Backend> Sheet<'s, B> {
             // The footer and the page number share the width between the margins, with a
             // gap of four spaces: both shrink alike when they do not fit.
             let number = format!("page {} of {}", page + 1, self.grid.pages);
-            let line = match (self.text.footer.is_empty(), self.grid.pages > 1) {
-                (false, true) => format!("{}    {number}", self.text.footer),
-                (false, false) => self.text.footer.clone(),
-                (true, _) => number.clone(),
+            // Measured as drawn: the two texts apart, each shaped alone (the footer, the
+            // same on every page, is shaped once).
+            let footer = self.text.footer.as_str();
+            let line: &[&str] = match (footer.is_empty(), self.grid.pages > 1) {
+                (false, true) => &[footer, "    ", &number],
+                (false, false) => &[footer],
+                (true, _) => &[&number],
             };
-            let size = fit_size(&self.text.fonts, &line, st.footer_size, w - 2.0 * m)?;
+            let size = fit_size_of(&self.text.fonts, line, st.footer_size, w - 2.0 * m)?;
             if !self.text.footer.is_empty() {
                 self.backend.text(&Text {
                     x: m,

@@ -31,7 +31,6 @@ use std::collections::VecDeque;
 use std::io::{self, Write};
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 use std::sync::{Arc, Mutex};
-use std::fmt::Write as _;
 use std::thread::JoinHandle;
 
 /// Points per millimetre, written in full in each page's matrix.
@@ -65,18 +64,6 @@ impl Default for PdfOptions {
             fonts: Fonts::bundled(),
         }
     }
-}
-
-/// A byte buffer as a `fmt::Write` target (ASCII only is written to it).
-fn ops_str(b: &mut Vec<u8>) -> impl std::fmt::Write + '_ {
-    struct W<'a>(&'a mut Vec<u8>);
-    impl std::fmt::Write for W<'_> {
-        fn write_str(&mut self, s: &str) -> std::fmt::Result {
-            self.0.extend_from_slice(s.as_bytes());
-            Ok(())
-        }
-    }
-    W(b)
 }
 
 /// `x` rounded as the number formatter writes it.
@@ -559,7 +546,9 @@ impl<W: Write> Backend for PdfWriter<W> {
                     if !self.page_fonts.iter().any(|&(pf, _)| pf == f) {
                         self.page_fonts.push((f, r));
                     }
-                    let _ = write!(ops_str(&mut ops), "/{} ", PdfFonts::name(f));
+                    ops.push(b'/');
+                    ops.extend_from_slice(PdfFonts::name(f).as_bytes());
+                    ops.push(b' ');
                     crate::render::num::push(&mut ops, size);
                     ops.extend_from_slice(b" Tf ");
                 }
@@ -577,7 +566,12 @@ impl<W: Write> Backend for PdfWriter<W> {
             if delta.abs() > 1e-5 {
                 crate::render::num::push(&mut ops, -f64::from(delta) * 1000.0);
             }
-            let _ = write!(ops_str(&mut ops), "<{cid:04X}>");
+            const HEX: &[u8; 16] = b"0123456789ABCDEF";
+            ops.push(b'<');
+            for k in [12, 8, 4, 0] {
+                ops.push(HEX[usize::from((cid >> k) & 15)]);
+            }
+            ops.push(b'>');
             pen = g.x + width / 1000.0;
         }
         if open {

@@ -16,7 +16,7 @@ use pdf_writer::types::{CidFontType, FontFlags, SystemInfo, UnicodeCmap};
 use pdf_writer::{Chunk, Filter, Name, Rect, Ref, Str};
 use skrifa::MetadataProvider;
 use skrifa::instance::{LocationRef, Size};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::sync::Arc;
 
 /// One face as used in the document so far.
@@ -81,7 +81,7 @@ impl PdfFonts {
                 font: alloc(),
                 remap,
                 // .notdef, CID 0.
-                cids: HashMap::new(),
+                cids: HashMap::default(),
                 gids: vec![0],
                 widths: vec![face.advance(0) * 1000.0 / f32::from(face.upem)],
                 unicode: vec![String::new()],

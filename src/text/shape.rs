@@ -64,7 +64,8 @@ pub const SIMPLE: &str = "0123456789 ()";
 #[derive(Default)]
 pub(crate) struct Cache {
     lines: Mutex<HashMap<String, Arc<Line>>>,
-    simple: OnceLock<Option<Vec<(char, Glyph)>>>,
+    /// The fast path's glyphs, by ASCII code.
+    simple: OnceLock<Option<Vec<Option<Glyph>>>>,
 }
 
 impl std::fmt::Debug for Cache {
@@ -154,7 +155,7 @@ fn simple(fonts: &Fonts, text: &str) -> Option<Line> {
     let mut glyphs = Vec::with_capacity(text.len());
     let mut x = 0.0f32;
     for (i, c) in text.char_indices() {
-        let (_, g) = table.iter().find(|(k, _)| *k == c)?;
+        let g = table.get(c as usize)?.as_ref()?;
         let i = i as u32;
         glyphs.push(Glyph {
             x: x + g.x,
@@ -172,7 +173,7 @@ fn simple(fonts: &Fonts, text: &str) -> Option<Line> {
 
 /// Each [`SIMPLE`] character shaped alone, if every pair of them shapes as the two
 /// glyphs side by side (same glyphs, same advances, no offsets); else `None`.
-fn simple_table(fonts: &Fonts) -> Option<Vec<(char, Glyph)>> {
+fn simple_table(fonts: &Fonts) -> Option<Vec<Option<Glyph>>> {
     let mut table = Vec::new();
     for c in SIMPLE.chars() {
         let l = shape_uncached(fonts, &c.to_string()).ok()?;
@@ -197,7 +198,11 @@ fn simple_table(fonts: &Fonts) -> Option<Vec<(char, Glyph)>> {
             }
         }
     }
-    Some(table)
+    let mut by_code = vec![None; 128];
+    for (c, g) in table {
+        by_code[c as usize] = Some(g);
+    }
+    Some(by_code)
 }
 
 /// True for a character that takes the font of the text around it when that font has
