@@ -12,8 +12,8 @@ use std::path::{Path, PathBuf};
 use tourglyph::gallery::{Manifest, html_escape};
 use tourglyph::input::MAX_TEXT_FILE;
 use tourglyph::output::{OutOptions, write_file};
-use tourglyph::text::Fonts;
 use tourglyph::render::Format;
+use tourglyph::text::Fonts;
 use tourglyph::{Error, Result};
 
 /// The index page template; `{{ITEMS}}` is replaced by one section per gallery.
@@ -210,8 +210,8 @@ fn preview(svg: &Path, png: &Path, fonts: &Fonts) -> std::result::Result<(), Str
         fontdb: std::sync::Arc::new(db),
         ..usvg::Options::default()
     };
-    let tree = usvg::Tree::from_data(&data, &opts)
-        .map_err(|e| format!("{}: {e}", svg.display()))?;
+    let tree =
+        usvg::Tree::from_data(&data, &opts).map_err(|e| format!("{}: {e}", svg.display()))?;
     let size = tree.size();
     let k = PREVIEW_WIDTH / size.width();
     let (w, h) = (

@@ -81,10 +81,13 @@ pub fn write_glyph(
         .into_inner()
         .commit(),
         Format::Ps => draw(
-            PsWriter::new(out, PsOptions {
-                title,
-                ..PsOptions::default()
-            }),
+            PsWriter::new(
+                out,
+                PsOptions {
+                    title,
+                    ..PsOptions::default()
+                },
+            ),
             &glyph,
             grid,
             &style,

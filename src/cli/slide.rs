@@ -122,10 +122,13 @@ fn frame_sheet(
             w.into_inner().commit()
         }
         "ps" => {
-            let mut w = PsWriter::new(open_out(path)?, PsOptions {
-                title,
-                ..PsOptions::default()
-            });
+            let mut w = PsWriter::new(
+                open_out(path)?,
+                PsOptions {
+                    title,
+                    ..PsOptions::default()
+                },
+            );
             draw_sheet(&mut w, p, moves, &st)?;
             w.finish()?;
             w.into_inner().commit()

@@ -11,8 +11,8 @@ use crate::board::Board;
 use crate::error::Result;
 use crate::render::{Anchor, Backend, GlyphData, Paint, Path, Text};
 use crate::text::Fonts;
-use std::sync::Arc;
 use grid::{Grid, GridSpec, MM_PER_PT};
+use std::sync::Arc;
 use style::Style;
 
 /// Band heights for a style: (caption, title, footer) in mm; 0 where absent.

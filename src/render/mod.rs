@@ -11,7 +11,6 @@
 //!   integer coordinates) use for the thousands of glyphs of a sheet.
 
 pub mod estimate;
-pub mod helvetica;
 pub mod num;
 pub mod ops;
 pub mod pdf;

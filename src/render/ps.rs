@@ -311,7 +311,7 @@ impl<W: Write> Backend for PsWriter<W> {
         for g in &line.glyphs {
             if self.defined.insert((g.face, g.gid)) {
                 let segs = crate::text::outline::outline(&fonts.faces[usize::from(g.face)], g.gid);
-                write!(self.buf, "/g{}_{} {{\n", g.face, g.gid)?;
+                writeln!(self.buf, "/g{}_{} {{", g.face, g.gid)?;
                 for s in segs {
                     match s {
                         Seg::MoveTo(x, y) => self.m(x, y),

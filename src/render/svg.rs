@@ -17,8 +17,8 @@ use super::{Anchor, Backend, Cap, Join, Paint, Path, Seg, Text};
 use crate::error::{Error, Result};
 use crate::text::Fonts;
 use std::fmt::Write as _;
-use std::sync::Arc;
 use std::io::Write;
+use std::sync::Arc;
 use svg::Node;
 use svg::node::element::{Element, Group};
 
@@ -326,7 +326,11 @@ mod tests {
             anchor: Anchor::Start,
             text: s.into(),
         };
-        for (bad, code) in [("a\0b", "U+0000"), ("x\u{1b}", "U+001B"), ("\u{7f}", "U+007F")] {
+        for (bad, code) in [
+            ("a\0b", "U+0000"),
+            ("x\u{1b}", "U+001B"),
+            ("\u{7f}", "U+007F"),
+        ] {
             let mut w = SvgWriter::new(Box::new(|_| Ok(Vec::<u8>::new())));
             w.begin_page(30.0, 20.0).unwrap();
             let e = w.text(&text(bad)).unwrap_err();
@@ -344,8 +348,8 @@ mod tests {
 
     #[test]
     fn text_as_paths_draws_outlines_not_text() {
-        let mut w = SvgWriter::new(Box::new(|_| Ok(Vec::<u8>::new())))
-            .with_text(Fonts::bundled(), true);
+        let mut w =
+            SvgWriter::new(Box::new(|_| Ok(Vec::<u8>::new()))).with_text(Fonts::bundled(), true);
         w.begin_page(30.0, 20.0).unwrap();
         w.text(&Text {
             x: 15.0,

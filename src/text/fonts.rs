@@ -49,8 +49,11 @@ pub struct Face {
 
 impl Face {
     fn new(data: Data, what: &str) -> Result<Face> {
-        let font = skrifa::FontRef::new(data.bytes())
-            .map_err(|e| Error::usage(format!("{what}: not a TrueType/OpenType font ({e}): give a .ttf or .otf file to --font")))?;
+        let font = skrifa::FontRef::new(data.bytes()).map_err(|e| {
+            Error::usage(format!(
+                "{what}: not a TrueType/OpenType font ({e}): give a .ttf or .otf file to --font"
+            ))
+        })?;
         let name = |id| {
             font.localized_strings(id)
                 .english_or_first()
@@ -68,7 +71,11 @@ impl Face {
             .max(16);
         let shaper = harfrust::ShaperData::new(&font);
         Ok(Face {
-            family: if family.is_empty() { "Font".into() } else { family },
+            family: if family.is_empty() {
+                "Font".into()
+            } else {
+                family
+            },
             ps_name: if ps.is_empty() { "Font".into() } else { ps },
             upem,
             shaper,

@@ -14,9 +14,9 @@ use super::fonts::Fonts;
 use crate::error::{Error, Result};
 use pdf_writer::types::{CidFontType, FontFlags, SystemInfo, UnicodeCmap};
 use pdf_writer::{Chunk, Filter, Name, Rect, Ref, Str};
+use rustc_hash::FxHashMap as HashMap;
 use skrifa::MetadataProvider;
 use skrifa::instance::{LocationRef, Size};
-use rustc_hash::FxHashMap as HashMap;
 use std::sync::Arc;
 
 /// One face as used in the document so far.
@@ -108,7 +108,10 @@ impl PdfFonts {
         used.widths
             .push(face.advance(gid) * 1000.0 / f32::from(face.upem));
         used.unicode.push(text.to_string());
-        used.cids.entry(gid).or_default().push((text.to_string(), cid));
+        used.cids
+            .entry(gid)
+            .or_default()
+            .push((text.to_string(), cid));
         (cid, used.widths[usize::from(cid)])
     }
 
@@ -176,7 +179,12 @@ impl PdfFonts {
             c.font_descriptor(desc)
                 .name(Name(base.as_bytes()))
                 .flags(FontFlags::NON_SYMBOLIC)
-                .bbox(Rect::new(b.x_min * k, b.y_min * k, b.x_max * k, b.y_max * k))
+                .bbox(Rect::new(
+                    b.x_min * k,
+                    b.y_min * k,
+                    b.x_max * k,
+                    b.y_max * k,
+                ))
                 .italic_angle(m.italic_angle)
                 .ascent(m.ascent * k)
                 .descent(m.descent * k)

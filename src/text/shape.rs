@@ -129,7 +129,13 @@ pub fn shape(fonts: &Fonts, text: &str) -> Result<Arc<Line>> {
     if let Some(l) = simple(fonts, text) {
         return Ok(Arc::new(l));
     }
-    if let Some(l) = fonts.cache.lines.lock().ok().and_then(|m| m.get(text).cloned()) {
+    if let Some(l) = fonts
+        .cache
+        .lines
+        .lock()
+        .ok()
+        .and_then(|m| m.get(text).cloned())
+    {
         return Ok(l);
     }
     let line = Arc::new(shape_uncached(fonts, text)?);
@@ -228,11 +234,14 @@ pub fn shape_uncached(fonts: &Fonts, text: &str) -> Result<Line> {
     let mut current: Option<usize> = None;
     for (i, c) in text.char_indices() {
         let f = match current {
-            Some(f) if (follows(c) || is_ignorable(c)) && (is_ignorable(c) || fonts.faces[f].glyph(c).is_some()) => f,
+            Some(f)
+                if (follows(c) || is_ignorable(c))
+                    && (is_ignorable(c) || fonts.faces[f].glyph(c).is_some()) =>
+            {
+                f
+            }
             _ if is_ignorable(c) => current.unwrap_or(0),
-            _ => fonts
-                .face_for(c)
-                .ok_or_else(|| uncovered(fonts, text, c))?,
+            _ => fonts.face_for(c).ok_or_else(|| uncovered(fonts, text, c))?,
         };
         current = Some(f);
         faces.push((i, f));
@@ -343,7 +352,9 @@ fn shape_piece(
         if rtl {
             idx.reverse();
         }
-        let chars: Vec<(usize, char)> = text[c.start as usize..c.end as usize].char_indices().collect();
+        let chars: Vec<(usize, char)> = text[c.start as usize..c.end as usize]
+            .char_indices()
+            .collect();
         if chars.len() == idx.len() {
             let range = |k: usize, ch: char| {
                 let a = c.start + k as u32;
@@ -352,9 +363,10 @@ fn shape_piece(
             let mut free_chars: Vec<bool> = vec![true; chars.len()];
             let mut done: Vec<bool> = vec![false; idx.len()];
             for (gi, &g) in idx.iter().enumerate() {
-                let own = chars.iter().enumerate().find(|&(ci, &(_, ch))| {
-                    free_chars[ci] && face.glyph(ch) == Some(out[g].gid)
-                });
+                let own = chars
+                    .iter()
+                    .enumerate()
+                    .find(|&(ci, &(_, ch))| free_chars[ci] && face.glyph(ch) == Some(out[g].gid));
                 if let Some((ci, &(k, ch))) = own {
                     free_chars[ci] = false;
                     done[gi] = true;
@@ -435,7 +447,10 @@ mod tests {
     fn uncovered_and_control_characters_are_usage_errors() {
         let f = Fonts::bundled();
         let e = shape(&f, "tours 漢").unwrap_err();
-        assert!(e.is_usage() && e.to_string().contains("U+6F22") && e.to_string().contains("--font"), "{e}");
+        assert!(
+            e.is_usage() && e.to_string().contains("U+6F22") && e.to_string().contains("--font"),
+            "{e}"
+        );
         let e = shape(&f, "a\u{7}b").unwrap_err();
         assert!(e.is_usage() && e.to_string().contains("U+0007"), "{e}");
         let e = shape(&f, "a\u{85}b").unwrap_err();
@@ -461,6 +476,9 @@ mod tests {
         for c in ['a', 'b', 'c'] {
             assert!(mapped.contains(c), "{mapped:?}");
         }
-        assert!(!mapped.contains('\u{202e}') && !mapped.contains('\u{2066}'), "{mapped:?}");
+        assert!(
+            !mapped.contains('\u{202e}') && !mapped.contains('\u{2066}'),
+            "{mapped:?}"
+        );
     }
 }

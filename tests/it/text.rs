@@ -11,7 +11,17 @@ use std::path::{Path, PathBuf};
 /// `extra` flags; panics unless it succeeds.
 fn sheet(dir: &Path, name: &str, title: &str, extra: &[&str]) -> PathBuf {
     let p = dir.join(name);
-    let mut args = vec!["render", "--board", "4x4", "--page", "a5", "--title", title, "-o", arg(&p)];
+    let mut args = vec![
+        "render",
+        "--board",
+        "4x4",
+        "--page",
+        "a5",
+        "--title",
+        title,
+        "-o",
+        arg(&p),
+    ];
     args.extend_from_slice(extra);
     let o = run(&args);
     assert!(o.status.success(), "render {title:?}: {}", stderr(&o));
@@ -30,7 +40,12 @@ fn pdffonts(p: &Path) -> Vec<(String, bool, bool, bool)> {
             // name type… encoding emb sub uni object ID: the flags are the 6th to 4th
             // fields from the end.
             let n = f.len();
-            (f[0].to_string(), f[n - 5] == "yes", f[n - 4] == "yes", f[n - 3] == "yes")
+            (
+                f[0].to_string(),
+                f[n - 5] == "yes",
+                f[n - 4] == "yes",
+                f[n - 3] == "yes",
+            )
         })
         .collect()
 }
@@ -65,7 +80,10 @@ fn arabic_title_reads_back_and_is_drawn_in_pdf_and_ps() {
         let ar = sheet(d.path(), &format!("t.{ext}"), title, &[]);
         let q = sheet(d.path(), &format!("q.{ext}"), "???? ????", &[]);
         let n = differing(&ar, &q);
-        assert!(n >= min, "{ext}: the Arabic title draws like '???? ????' ({n} pixels differ)");
+        assert!(
+            n >= min,
+            "{ext}: the Arabic title draws like '???? ????' ({n} pixels differ)"
+        );
     }
 }
 
@@ -90,20 +108,35 @@ fn latin_greek_cyrillic_and_symbols_read_back_exactly_from_embedded_subsets() {
     // The Arabic title uses both bundled faces, each embedded.
     let pdf = sheet(d.path(), "mixed.pdf", "كوفي — Kufic", &[]);
     let fonts = pdffonts(&pdf);
-    assert!(fonts.iter().any(|f| f.0.ends_with("+NotoKufiArabic-Regular")), "{fonts:?}");
-    assert!(fonts.iter().any(|f| f.0.ends_with("+NotoSans-Regular")), "{fonts:?}");
+    assert!(
+        fonts
+            .iter()
+            .any(|f| f.0.ends_with("+NotoKufiArabic-Regular")),
+        "{fonts:?}"
+    );
+    assert!(
+        fonts.iter().any(|f| f.0.ends_with("+NotoSans-Regular")),
+        "{fonts:?}"
+    );
 }
 
 #[test]
 fn uncovered_and_control_characters_are_one_line_usage_errors_in_every_format() {
     let d = tempfile::tempdir().unwrap();
     for ext in ["pdf", "ps", "svg"] {
-        for (title, code) in [("tours 漢字", "U+6F22"), ("bell\u{7}", "U+0007"), ("c1\u{9b}", "U+009B")] {
+        for (title, code) in [
+            ("tours 漢字", "U+6F22"),
+            ("bell\u{7}", "U+0007"),
+            ("c1\u{9b}", "U+009B"),
+        ] {
             let p = d.path().join(format!("x.{ext}"));
             let o = run(&["render", "--board", "4x4", "--title", title, "-o", arg(&p)]);
             let e = stderr(&o);
             assert_eq!(o.status.code(), Some(2), "{ext} {title:?}: {e}");
-            assert!(e.starts_with("tourglyph: ") && e.trim_end().lines().count() == 1, "{e}");
+            assert!(
+                e.starts_with("tourglyph: ") && e.trim_end().lines().count() == 1,
+                "{e}"
+            );
             assert!(e.contains(code), "{ext}: {e}");
             if code != "U+6F22" {
                 assert!(e.contains("control character"), "{e}");
@@ -122,13 +155,25 @@ fn same_bytes_whatever_the_thread_count() {
     for threads in [1, 2] {
         let p = d.path().join(format!("t{threads}.pdf"));
         let o = run_threads(
-            &["render", "--board", "6x6", "--classes", "--title", "كوفي مربع — 6×6", "-o", arg(&p)],
+            &[
+                "render",
+                "--board",
+                "6x6",
+                "--classes",
+                "--title",
+                "كوفي مربع — 6×6",
+                "-o",
+                arg(&p),
+            ],
             threads,
         );
         assert!(o.status.success(), "{}", stderr(&o));
         outs.push(std::fs::read(&p).unwrap());
     }
-    assert!(outs[0] == outs[1], "PDF bytes differ between 1 and 2 threads");
+    assert!(
+        outs[0] == outs[1],
+        "PDF bytes differ between 1 and 2 threads"
+    );
 }
 
 #[test]
@@ -144,17 +189,37 @@ fn font_flag_adds_a_first_choice_and_bad_fonts_are_usage_errors() {
     };
     let pdf = sheet(d.path(), "f.pdf", "Font test", &["--font", arg(&font)]);
     let fonts = pdffonts(&pdf);
-    let want = if dejavu.exists() { "+DejaVuSans" } else { "+NotoKufiArabic-Regular" };
+    let want = if dejavu.exists() {
+        "+DejaVuSans"
+    } else {
+        "+NotoKufiArabic-Regular"
+    };
     assert!(fonts.iter().any(|f| f.0.ends_with(want)), "{fonts:?}");
     assert!(pdftotext_check(&pdf).contains("Font test"));
     // Not a font: exit 2, naming the flag.
     let bad = d.path().join("bad.ttf");
     std::fs::write(&bad, b"not a font").unwrap();
     let p = d.path().join("x.pdf");
-    let o = run(&["render", "--board", "4x4", "--font", arg(&bad), "-o", arg(&p)]);
+    let o = run(&[
+        "render",
+        "--board",
+        "4x4",
+        "--font",
+        arg(&bad),
+        "-o",
+        arg(&p),
+    ]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert!(stderr(&o).contains("--font"), "{}", stderr(&o));
-    let o = run(&["render", "--board", "4x4", "--font", "/no/such.ttf", "-o", arg(&p)]);
+    let o = run(&[
+        "render",
+        "--board",
+        "4x4",
+        "--font",
+        "/no/such.ttf",
+        "-o",
+        arg(&p),
+    ]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
 }
 
@@ -163,7 +228,10 @@ fn svg_names_the_bundled_fonts_and_text_as_paths_draws_outlines() {
     let d = tempfile::tempdir().unwrap();
     let svg = sheet(d.path(), "t.svg", "كوفي مربع", &[]);
     let s = std::fs::read_to_string(&svg).unwrap();
-    assert!(s.contains("كوفي مربع") && s.contains("Noto Kufi Arabic"), "{s}");
+    assert!(
+        s.contains("كوفي مربع") && s.contains("Noto Kufi Arabic"),
+        "{s}"
+    );
     let paths = sheet(d.path(), "p.svg", "كوفي مربع", &["--text-as-paths"]);
     let s = std::fs::read_to_string(&paths).unwrap();
     assert!(!s.contains("<text"), "--text-as-paths left <text> in");
@@ -190,5 +258,8 @@ fn gallery_previews_show_the_title() {
     assert!(o.status.success(), "{}", stderr(&o));
     let a = std::fs::read(out.join("a.png")).unwrap();
     let b = std::fs::read(out.join("b.png")).unwrap();
-    assert!(a != b, "previews with different titles are the same picture");
+    assert!(
+        a != b,
+        "previews with different titles are the same picture"
+    );
 }
