@@ -114,18 +114,16 @@ fn one(path: &Path, out: &Path) -> std::result::Result<Done, String> {
             files.push((leaf(&p), size));
         }
     }
-    // Page 1 as SVG: the svg output when there is one, else a scratch render.
+    // Page 1 as SVG, rendered apart with text as outlines: the preview shows the text
+    // shaped and set exactly as the PDF has it (usvg's own text layout has no
+    // per-character font fallback for Arabic).
     let scratch = out.join(format!(".preview-{name}"));
-    let svg1 = match files.iter().find(|(f, _)| f.ends_with(".svg")) {
-        Some((f, _)) => out.join(f),
-        None => {
-            std::fs::create_dir_all(&scratch).map_err(|e| format!("{file}: {e}"))?;
-            let t = scratch.join("p.svg");
-            super::render::run(render_args(&m, dir, t.clone(), Format::Svg))
-                .map_err(|e| format!("{file}: preview: {e:#}"))?;
-            outputs(&t, Format::Svg).into_iter().next().unwrap_or(t)
-        }
-    };
+    std::fs::create_dir_all(&scratch).map_err(|e| format!("{file}: {e}"))?;
+    let t = scratch.join("p.svg");
+    let mut args = render_args(&m, dir, t.clone(), Format::Svg);
+    args.text_as_paths = true;
+    super::render::run(args).map_err(|e| format!("{file}: preview: {e:#}"))?;
+    let svg1 = outputs(&t, Format::Svg).into_iter().next().unwrap_or(t);
     let png = out.join(format!("{name}.png"));
     let r = preview(&svg1, &png, &fonts);
     let _ = std::fs::remove_dir_all(&scratch);
