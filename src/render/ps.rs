@@ -94,6 +94,9 @@ pub struct PsWriter<W: Write> {
     gstate: Option<(f64, f64, bool)>,
     /// Glyph procedures defined on the current page: (face, glyph).
     defined: HashSet<(u8, u16)>,
+    /// Glyph procedures defined once for the document in its setup (the captions'
+    /// digits, space and parentheses): (face, glyph).
+    setup: HashSet<(u8, u16)>,
 }
 
 impl<W: Write> PsWriter<W> {
@@ -109,6 +112,7 @@ impl<W: Write> PsWriter<W> {
             text_color: None,
             gstate: None,
             defined: HashSet::new(),
+            setup: HashSet::new(),
         }
     }
 
@@ -166,6 +170,27 @@ impl<W: Write> PsWriter<W> {
         self.buf.extend_from_slice(b"} def\n");
     }
 
+    /// `/gF_G {…} bind def`: the outline of glyph G of face F as a procedure, in font
+    /// units (whole numbers, which keeps it short) under a scale to em.
+    fn define_glyph(&mut self, fonts: &Fonts, face: u8, gid: u16) -> Result<()> {
+        let f = &fonts.faces[usize::from(face)];
+        let em = f64::from(f.upem);
+        // `1 UPEM div`, exact whatever the units per em (1/2048 has no short decimal).
+        writeln!(self.buf, "/g{face}_{gid} {{")?;
+        writeln!(self.buf, "1 {} div dup scale", f.upem)?;
+        let u = |v: f64| (v * em).round();
+        for s in crate::text::outline::outline(f, gid) {
+            match s {
+                Seg::MoveTo(x, y) => self.m(u(x), u(y)),
+                Seg::LineTo(x, y) => self.l(u(x), u(y)),
+                Seg::CubicTo(a, b, c, d, x, y) => self.c(u(a), u(b), u(c), u(d), u(x), u(y)),
+                Seg::Close => self.h(),
+            }
+        }
+        self.buf.extend_from_slice(b"} bind def\n");
+        Ok(())
+    }
+
     fn header(&mut self, width: f64, height: f64) -> Result<()> {
         let (wp, hp) = (width * PT_PER_MM, height * PT_PER_MM);
         let mut h = Vec::new();
@@ -194,6 +219,23 @@ impl<W: Write> PsWriter<W> {
         h.extend_from_slice(PROLOG.as_bytes());
         writeln!(h, "%%EndProlog")?;
         self.out.write_all(&h)?;
+        // The glyphs of captions (digits, space, parentheses), defined once for all pages.
+        let fonts = Arc::clone(&self.opts.fonts);
+        self.buf.clear();
+        writeln!(self.buf, "%%BeginSetup")?;
+        writeln!(self.buf, "tg begin")?;
+        for c in crate::text::shape::SIMPLE.chars() {
+            if let Some(f) = fonts.face_for(c) {
+                let gid = fonts.faces[f].glyph(c).unwrap_or(0);
+                if self.setup.insert((f as u8, gid)) {
+                    self.define_glyph(&fonts, f as u8, gid)?;
+                }
+            }
+        }
+        writeln!(self.buf, "end")?;
+        writeln!(self.buf, "%%EndSetup")?;
+        self.out.write_all(&self.buf)?;
+        self.buf.clear();
         Ok(())
     }
 }
@@ -217,7 +259,7 @@ impl<W: Write> Backend for PsWriter<W> {
         self.paint = None;
         self.text_color = None;
         self.gstate = None;
-        self.defined.clear();
+        self.defined = self.setup.clone();
         let (wp, hp) = (width * PT_PER_MM, height * PT_PER_MM);
         let n = self.pages;
         writeln!(self.buf, "%%Page: {n} {n}")?;
@@ -310,17 +352,7 @@ impl<W: Write> Backend for PsWriter<W> {
         writeln!(self.buf, "% text: {shown}")?;
         for g in &line.glyphs {
             if self.defined.insert((g.face, g.gid)) {
-                let segs = crate::text::outline::outline(&fonts.faces[usize::from(g.face)], g.gid);
-                writeln!(self.buf, "/g{}_{} {{", g.face, g.gid)?;
-                for s in segs {
-                    match s {
-                        Seg::MoveTo(x, y) => self.m(x, y),
-                        Seg::LineTo(x, y) => self.l(x, y),
-                        Seg::CubicTo(a, b, c, d, x, y) => self.c(a, b, c, d, x, y),
-                        Seg::Close => self.h(),
-                    }
-                }
-                self.buf.extend_from_slice(b"} bind def\n");
+                self.define_glyph(&fonts, g.face, g.gid)?;
             }
         }
         let size = t.size_pt / PT_PER_MM;
