@@ -224,16 +224,36 @@ impl<W: PageWrite> Backend for SvgWriter<W> {
             self.page()?.captions.append(e);
             return Ok(());
         }
-        let mut e = svg::node::element::Text::new(t.text.as_str());
+        // One face: the text as it is. Several (Latin and Arabic): a `tspan` per run
+        // naming its face first, so viewers without per-character fallback (usvg) still
+        // find every glyph.
+        let runs = crate::text::shape::face_runs(&self.fonts, &t.text)?;
+        let mut e = if runs.len() <= 1 {
+            svg::node::element::Text::new(t.text.as_str())
+        } else {
+            let mut e = svg::node::element::Text::new("");
+            for (r, f) in runs {
+                let mut span = svg::node::element::TSpan::new(&t.text[r]);
+                span.assign("font-family", self.fonts.css_family_from(f));
+                e.append(span);
+            }
+            e
+        };
         e.assign("x", Num(t.x).to_string());
         e.assign("y", Num(t.y).to_string());
         e.assign("font-family", self.fonts.css_family());
         e.assign("font-size", Num(size).to_string());
         e.assign("fill", t.color.hex());
-        let anchor = match t.anchor {
-            Anchor::Start => "start",
-            Anchor::Middle => "middle",
-            Anchor::End => "end",
+        // The paragraph direction the shaper found (an Arabic first letter makes it right
+        // to left), said to the viewer; `start` and `end` then swap sides.
+        let rtl = crate::text::shape::is_rtl(&t.text);
+        if rtl {
+            e.assign("direction", "rtl");
+        }
+        let anchor = match (t.anchor, rtl) {
+            (Anchor::Start, false) | (Anchor::End, true) => "start",
+            (Anchor::Middle, _) => "middle",
+            (Anchor::End, false) | (Anchor::Start, true) => "end",
         };
         e.assign("text-anchor", anchor);
         self.page()?.captions.append(e);
@@ -341,8 +361,12 @@ mod tests {
         w.text(&text("\u{e9} \u{643}\u{648}")).unwrap();
         w.end_page().unwrap();
         let s = String::from_utf8(w.into_writers().remove(0)).unwrap();
-        assert!(s.contains("\u{e9} \u{643}\u{648}"), "{s}");
-        assert!(s.contains("Noto Kufi Arabic"), "{s}");
+        // Two font runs, each a tspan naming its face first.
+        assert!(s.contains(">\u{e9} </tspan>"), "{s}");
+        assert!(
+            s.contains("<tspan font-family=\"Noto Kufi Arabic, Noto Sans, sans-serif\">\u{643}\u{648}</tspan>"),
+            "{s}"
+        );
         resvg::usvg::Tree::from_str(&s, &resvg::usvg::Options::default()).unwrap();
     }
 

@@ -185,8 +185,14 @@ impl Fonts {
     /// `sans-serif`. Names are written unquoted, kept to letters, digits, spaces and
     /// hyphens (a valid CSS family name of identifiers).
     pub fn css_family(&self) -> String {
+        self.css_family_from(0)
+    }
+
+    /// [`Fonts::css_family`] with face `first` named first.
+    pub fn css_family_from(&self, first: usize) -> String {
         let mut s = String::new();
-        for f in &self.faces {
+        let order = std::iter::once(first).chain((0..self.faces.len()).filter(|&i| i != first));
+        for f in order.filter_map(|i| self.faces.get(i)) {
             let name: String = f
                 .family
                 .chars()

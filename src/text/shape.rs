@@ -218,18 +218,10 @@ fn follows(c: char) -> bool {
     !matches!(bidi_class(c), BidiClass::L | BidiClass::R | BidiClass::AL)
 }
 
-/// Shape without the memo.
-pub fn shape_uncached(fonts: &Fonts, text: &str) -> Result<Line> {
-    check(fonts, text)?;
-    let mut line = Line {
-        text: text.to_string(),
-        glyphs: Vec::new(),
-        width: 0.0,
-    };
-    if text.is_empty() {
-        return Ok(line);
-    }
-    // The face of each character, in logical order.
+/// The face of each character of `text` (byte offset, face), in logical order: strong
+/// letters take the first face that has them, neutrals, marks and format characters stay
+/// in the face around them when it has them.
+fn char_faces(fonts: &Fonts, text: &str) -> Result<Vec<(usize, usize)>> {
     let mut faces: Vec<(usize, usize)> = Vec::with_capacity(text.len());
     let mut current: Option<usize> = None;
     for (i, c) in text.char_indices() {
@@ -246,6 +238,45 @@ pub fn shape_uncached(fonts: &Fonts, text: &str) -> Result<Line> {
         current = Some(f);
         faces.push((i, f));
     }
+    Ok(faces)
+}
+
+/// `text` cut into runs of one face each, in logical order: (byte range, face). SVG
+/// names each run's face, so a viewer need not fall back per character itself.
+pub fn face_runs(fonts: &Fonts, text: &str) -> Result<Vec<(Range<usize>, usize)>> {
+    check(fonts, text)?;
+    let mut runs: Vec<(Range<usize>, usize)> = Vec::new();
+    for (i, f) in char_faces(fonts, text)? {
+        let end = i + text[i..].chars().next().map_or(0, char::len_utf8);
+        match runs.last_mut() {
+            Some((r, pf)) if *pf == f => r.end = end,
+            _ => runs.push((i..end, f)),
+        }
+    }
+    Ok(runs)
+}
+
+/// True when `text`'s paragraph direction is right to left (its first strong character is
+/// Arabic or Hebrew; Unicode bidi rules P2–P3), as [`shape`] sets it.
+pub fn is_rtl(text: &str) -> bool {
+    BidiInfo::new(text, None)
+        .paragraphs
+        .first()
+        .is_some_and(|p| p.level.is_rtl())
+}
+
+/// Shape without the memo.
+pub fn shape_uncached(fonts: &Fonts, text: &str) -> Result<Line> {
+    check(fonts, text)?;
+    let mut line = Line {
+        text: text.to_string(),
+        glyphs: Vec::new(),
+        width: 0.0,
+    };
+    if text.is_empty() {
+        return Ok(line);
+    }
+    let faces = char_faces(fonts, text)?;
     let face_at = |i: usize| {
         let k = faces.partition_point(|&(j, _)| j < i);
         faces[k].1
