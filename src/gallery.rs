@@ -61,6 +61,9 @@ pub struct Manifest {
     pub formats: Vec<String>,
     /// Output base name (default: the manifest's file stem).
     pub name: Option<String>,
+    /// A TrueType/OpenType font to set the title and captions in, before the bundled
+    /// fonts (`--font`); relative to the manifest's folder (default: none).
+    pub font: Option<String>,
 }
 
 fn default_piece() -> String {

@@ -45,6 +45,7 @@ pub mod render;
 pub mod sample;
 pub mod sinks;
 pub mod symmetry;
+pub mod text;
 pub mod tour;
 
 pub use board::Board;

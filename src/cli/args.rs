@@ -302,6 +302,13 @@ pub struct RenderArgs {
     /// svg), named PIECE-BOARD[-open]-ID.EXT.
     #[arg(long)]
     pub split: bool,
+    /// A TrueType/OpenType font to set titles and captions in, before the bundled Noto
+    /// Sans and Noto Kufi Arabic (e.g. for CJK).
+    #[arg(long, value_name = "FILE")]
+    pub font: Option<PathBuf>,
+    /// SVG: draw text as outlines (paths) instead of editable text.
+    #[arg(long)]
+    pub text_as_paths: bool,
 }
 
 /// `tourglyph glyph`.

@@ -17,6 +17,7 @@ use tourglyph::gallery::index::{self, Entry};
 use tourglyph::input::MAX_TEXT_FILE;
 use tourglyph::output::{OutOptions, write_file};
 use tourglyph::render::Format;
+use tourglyph::text::Fonts;
 use tourglyph::{Error, Result};
 
 /// Preview width in pixels.
@@ -99,37 +100,44 @@ fn one(path: &Path, out: &Path) -> std::result::Result<Entry, (Option<String>, S
         .unwrap_or("gallery");
     let m = Manifest::parse(&src, &file, stem).map_err(|e| (None, e.to_string()))?;
     let title = m.title.clone();
-    render_gallery(&m, &file, out).map_err(|e| (Some(title), e))
+    // A manifest's font path is relative to the manifest's folder.
+    let dir = path.parent().unwrap_or(Path::new(""));
+    render_gallery(&m, &file, dir, out).map_err(|e| (Some(title), e))
 }
 
 /// Render a parsed manifest's formats and its preview.
-fn render_gallery(m: &Manifest, file: &str, out: &Path) -> std::result::Result<Entry, String> {
+fn render_gallery(
+    m: &Manifest,
+    file: &str,
+    dir: &Path,
+    out: &Path,
+) -> std::result::Result<Entry, String> {
+    let fonts = Fonts::with_user(m.font.as_ref().map(|f| dir.join(f)).as_deref())
+        .map_err(|e| format!("{file}: key 'font': {e}"))?;
     let name = m.name().to_string();
     let mut files = vec![];
     for f in m.formats() {
         let target = out.join(format!("{name}.{}", ext(f)));
         // Render replaces an earlier run's SVG pages of the same name and names its files.
-        let (_, written) = super::render::sheet(render_args(m, target, f))
+        let (_, written) = super::render::sheet(render_args(m, dir, target, f))
             .map_err(|e| format!("{file}: {e:#}"))?;
         for p in written.files {
             let size = std::fs::metadata(&p).map(|m| m.len()).unwrap_or(0);
             files.push((leaf(&p), size));
         }
     }
-    // Page 1 as SVG: the svg output when there is one, else a scratch render.
+    // Page 1 as SVG, rendered apart with text as outlines: the preview shows the text
+    // shaped and set exactly as the PDF has it (usvg's own text layout has no
+    // per-character font fallback for Arabic).
     let scratch = out.join(format!(".preview-{name}"));
-    let svg1 = match files.iter().find(|(f, _)| f.ends_with(".svg")) {
-        Some((f, _)) => out.join(f),
-        None => {
-            std::fs::create_dir_all(&scratch).map_err(|e| format!("{file}: {e}"))?;
-            let t = scratch.join("p.svg");
-            let (_, written) = super::render::sheet(render_args(m, t.clone(), Format::Svg))
-                .map_err(|e| format!("{file}: preview: {e:#}"))?;
-            written.files.into_iter().next().unwrap_or(t)
-        }
-    };
+    std::fs::create_dir_all(&scratch).map_err(|e| format!("{file}: {e}"))?;
+    let t = scratch.join("p.svg");
+    let mut args = render_args(m, dir, t.clone(), Format::Svg);
+    args.text_as_paths = true;
+    let (_, written) = super::render::sheet(args).map_err(|e| format!("{file}: preview: {e:#}"))?;
+    let svg1 = written.files.into_iter().next().unwrap_or(t);
     let png = out.join(format!("{name}.png"));
-    let r = preview(&svg1, &png);
+    let r = preview(&svg1, &png, &fonts);
     let _ = std::fs::remove_dir_all(&scratch);
     r.map_err(|e| format!("{file}: preview: {e}"))?;
     Ok(Entry::Done {
@@ -140,7 +148,7 @@ fn render_gallery(m: &Manifest, file: &str, out: &Path) -> std::result::Result<E
 }
 
 /// The `render` flags for one format of a gallery.
-fn render_args(m: &Manifest, output: PathBuf, f: Format) -> RenderArgs {
+fn render_args(m: &Manifest, dir: &Path, output: PathBuf, f: Format) -> RenderArgs {
     RenderArgs {
         spec: TourSpec {
             piece: m.piece.clone(),
@@ -168,6 +176,8 @@ fn render_args(m: &Manifest, output: PathBuf, f: Format) -> RenderArgs {
         no_captions: false,
         draw: Default::default(),
         split: false,
+        font: m.font.as_ref().map(|f| dir.join(f)),
+        text_as_paths: false,
         // The gallery's output folder is created up front; its files are replaced.
         out: Default::default(),
     }
@@ -189,12 +199,19 @@ fn leaf(p: &Path) -> String {
         .unwrap_or_default()
 }
 
-/// Rasterise an SVG to a PNG about [`PREVIEW_WIDTH`] pixels wide (white paper under it).
-fn preview(svg: &Path, png: &Path) -> std::result::Result<(), String> {
+/// Rasterise an SVG to a PNG about [`PREVIEW_WIDTH`] pixels wide (white paper under it),
+/// its text set in `fonts` (the fonts the sheet names), so titles and captions show.
+fn preview(svg: &Path, png: &Path, fonts: &Fonts) -> std::result::Result<(), String> {
     use resvg::{tiny_skia, usvg};
     let data = std::fs::read(svg).map_err(|e| format!("{}: {e}", svg.display()))?;
-    let tree = usvg::Tree::from_data(&data, &usvg::Options::default())
-        .map_err(|e| format!("{}: {e}", svg.display()))?;
+    let mut db = usvg::fontdb::Database::new();
+    fonts.load_into(&mut db);
+    let opts = usvg::Options {
+        fontdb: std::sync::Arc::new(db),
+        ..usvg::Options::default()
+    };
+    let tree =
+        usvg::Tree::from_data(&data, &opts).map_err(|e| format!("{}: {e}", svg.display()))?;
     let size = tree.size();
     let k = PREVIEW_WIDTH / size.width();
     let (w, h) = (

@@ -119,6 +119,7 @@ pub fn write_glyph(
                 PsOptions {
                     title,
                     eps: format == Format::Eps,
+                    ..PsOptions::default()
                 },
             ),
             &glyph,

@@ -30,6 +30,7 @@ use tourglyph::render::shape::Shape;
 use tourglyph::render::svg::SvgWriter;
 use tourglyph::render::{Backend, Format, GlyphData, Label};
 use tourglyph::sinks::{Item, Query, stream, tally};
+use tourglyph::text::Fonts;
 use tourglyph::{Error, LeapGraph, Result};
 
 /// Run `render`; an SVG sheet says on stderr which files it wrote (unless `--quiet`).
@@ -116,12 +117,17 @@ pub fn sheet(a: RenderArgs) -> Result<(Format, Written)> {
         reach: reach(&style, g.piece(), r.kind.is_closed()),
         ..GridSpec::default()
     };
+    let fonts = Fonts::with_user(a.font.as_deref().or(style.font.as_deref()))?;
+    if let Some(t) = &a.title {
+        // Before anything is drawn: a character no font has is a usage error (exit 2).
+        tourglyph::text::check(&fonts, t)?;
+    }
     let (grid, sizes) = sheet_layout(
         &style,
         &spec,
         !a.no_captions,
         a.title.as_deref(),
-        &text::helvetica,
+        &|t: &str, pt: f64| text::shaped(&fonts, t, pt),
     )?;
     if matches!(format, Format::Svg | Format::Png) {
         check_stdout_pages(&a.output, grid.pages)?;
@@ -160,6 +166,7 @@ pub fn sheet(a: RenderArgs) -> Result<(Format, Written)> {
         title: a.title.clone(),
         footer: footer(g, &r.query, r.kind.is_closed(), count, a.no_captions),
         sizes: Some(sizes),
+        fonts: std::sync::Arc::clone(&fonts),
     };
     let what = format!("{} {} tour of {}", r.kind.word(), g.piece(), g.board());
     let desc = text.footer.clone();
@@ -188,6 +195,7 @@ pub fn sheet(a: RenderArgs) -> Result<(Format, Written)> {
                 out,
                 PdfOptions {
                     title,
+                    fonts,
                     ..PdfOptions::default()
                 },
             );
@@ -197,7 +205,7 @@ pub fn sheet(a: RenderArgs) -> Result<(Format, Written)> {
         Format::Ps | Format::Eps => {
             let out = open_out_with(&a.output, opts)?;
             let eps = format == Format::Eps;
-            let w = PsWriter::new(out, PsOptions { title, eps });
+            let w = PsWriter::new(out, PsOptions { title, eps, fonts });
             job.draw(w)?.into_inner().commit()?;
             one_file()
         }
@@ -207,7 +215,8 @@ pub fn sheet(a: RenderArgs) -> Result<(Format, Written)> {
             let paths = files.paths().to_vec();
             let name = if title.is_empty() { &desc } else { &title };
             let w = SvgWriter::new(Box::new(move |i| open_out_with(&paths[i], opts)))
-                .with_meta(name, &desc);
+                .with_meta(name, &desc)
+                .with_text(fonts, a.text_as_paths);
             files.commit(job.draw(w)?.into_writers())?
         }
         Format::Png => {

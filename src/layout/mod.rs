@@ -12,8 +12,10 @@ pub mod text;
 use crate::board::Board;
 use crate::error::Result;
 use crate::render::{Anchor, Backend, GlyphData, Label, Paint, Path, Text};
+use crate::text::Fonts;
 use grid::{Grid, GridSpec, MM_PER_PT};
 use page::PageSpec;
+use std::sync::Arc;
 use style::Style;
 use text::{Measure, Title, caption_scale, fit_size, page_scale, wrap_title};
 
@@ -137,7 +139,7 @@ pub fn sheet_layout(
 }
 
 /// Page furniture of a sheet.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct SheetText {
     /// Title at the top of every page. Default none.
     pub title: Option<String>,
@@ -147,6 +149,20 @@ pub struct SheetText {
     /// Text sizes from [`sheet_layout`]; `None`: the style's own sizes, the title on one
     /// line. Default `None`.
     pub sizes: Option<TextSizes>,
+    /// The fonts titles, footers and captions are measured in (the backend's). Default:
+    /// the bundled fonts.
+    pub fonts: Arc<Fonts>,
+}
+
+impl Default for SheetText {
+    fn default() -> Self {
+        SheetText {
+            title: None,
+            footer: String::new(),
+            sizes: None,
+            fonts: Fonts::bundled(),
+        }
+    }
 }
 
 /// Draws glyphs into grid slots, opening and closing pages as they fill.
@@ -161,7 +177,6 @@ pub struct Sheet<'s, B: Backend> {
     /// run of glyphs (PDF keeps one glyph transform open across it).
     captions: Vec<Text>,
     sizes: TextSizes,
-    measure: Measure<'s>,
 }
 
 impl<'s, B: Backend> Sheet<'s, B> {
@@ -180,16 +195,7 @@ impl<'s, B: Backend> Sheet<'s, B> {
             open: false,
             captions: Vec::new(),
             sizes,
-            measure: &text::helvetica,
         }
-    }
-
-    /// Measure the footer and captions with `measure` (fitting them to their room)
-    /// instead of the standard Helvetica widths; pass the same measure to
-    /// [`sheet_layout`].
-    pub fn with_measure(mut self, measure: Measure<'s>) -> Self {
-        self.measure = measure;
-        self
     }
 
     /// The layout.
@@ -224,7 +230,8 @@ impl<'s, B: Backend> Sheet<'s, B> {
             self.backend.path(&Path::rect(0.0, 0.0, w, h), &p)?;
         }
         let m = self.grid.spec.margin;
-        let measure = self.measure;
+        let fonts = std::sync::Arc::clone(&self.text.fonts);
+        let measure = &|t: &str, pt: f64| text::shaped(&fonts, t, pt);
         if let Some(t) = &self.sizes.title {
             if self.grid.spec.title > 0.0 {
                 let lead = t.size_pt * MM_PER_PT;
@@ -246,12 +253,15 @@ impl<'s, B: Backend> Sheet<'s, B> {
             // The footer and the page number share the width between the margins, with a
             // gap of four spaces: both shrink alike when they do not fit.
             let number = format!("page {} of {}", page + 1, self.grid.pages);
-            let line = match (self.text.footer.is_empty(), self.grid.pages > 1) {
-                (false, true) => format!("{}    {number}", self.text.footer),
-                (false, false) => self.text.footer.clone(),
-                (true, _) => number.clone(),
+            // Measured as drawn: the two texts apart, each shaped alone (the footer, the
+            // same on every page, is shaped once).
+            let footer = self.text.footer.as_str();
+            let line: &[&str] = match (footer.is_empty(), self.grid.pages > 1) {
+                (false, true) => &[footer, "    ", &number],
+                (false, false) => &[footer],
+                (true, _) => &[&number],
             };
-            let size = fit_size(&line, footer_pt, w - 2.0 * m, measure);
+            let size = text::fit_size_of(line, footer_pt, w - 2.0 * m, measure);
             if !self.text.footer.is_empty() {
                 self.backend.text(&Text {
                     x: m,
@@ -349,7 +359,9 @@ impl<'s, B: Backend> Sheet<'s, B> {
             self.captions.push(Text {
                 x: s.caption.0,
                 y: s.caption.1,
-                size_pt: fit_size(caption, self.sizes.caption_pt, s.w, self.measure),
+                size_pt: fit_size(caption, self.sizes.caption_pt, s.w, &|t: &str, pt: f64| {
+                    text::shaped(&self.text.fonts, t, pt)
+                }),
                 color: st.caption_color,
                 anchor: Anchor::Middle,
                 text: caption.to_string(),

@@ -91,6 +91,9 @@ pub struct Style {
     /// Draw each glyph as its filled outline (the region its stroke covers, in the stroke
     /// colour, no stroke; see [`super::outline`]) instead of a stroke. Default false.
     pub outline: bool,
+    /// A TrueType/OpenType font file to set text in before the bundled fonts (`--font`
+    /// overrides it); a relative path is taken from the style file's folder. Default none.
+    pub font: Option<std::path::PathBuf>,
 }
 
 impl Default for Style {
@@ -117,6 +120,7 @@ impl Default for Style {
             margin: 10.0,
             padding: 1.0,
             outline: false,
+            font: None,
         }
     }
 }
@@ -144,6 +148,7 @@ pub const KEYS: &[&str] = &[
     "margin",
     "padding",
     "outline",
+    "font",
 ];
 
 type Check<T> = std::result::Result<T, String>;
@@ -251,6 +256,14 @@ impl Style {
                     st.outline = v
                         .as_bool()
                         .ok_or_else(|| bad("expected true or false".into()))?
+                }
+                "font" => {
+                    let f = v
+                        .as_str()
+                        .filter(|f| !f.is_empty())
+                        .ok_or_else(|| bad("expected the path of a .ttf or .otf file".into()))?;
+                    let dir = Path::new(file).parent().unwrap_or(Path::new(""));
+                    st.font = Some(dir.join(f));
                 }
                 _ => {
                     return Err(Error::usage(format!(

@@ -16,9 +16,16 @@ use super::grid::MM_PER_PT;
 /// The width in mm of `text` set at `size_pt` points.
 pub type Measure<'a> = &'a dyn Fn(&str, f64) -> f64;
 
-/// The measure of the standard Helvetica the backends draw with (its AFM widths).
-pub fn helvetica(text: &str, size_pt: f64) -> f64 {
-    crate::render::helvetica::width(text, size_pt * MM_PER_PT)
+/// The measure of text shaped in `fonts` (the real advances of the glyphs that draw it).
+/// Text the fonts cannot set measures 0 here: the backend refuses it when drawn, with
+/// the error naming the character.
+pub fn shaped(fonts: &crate::text::Fonts, text: &str, size_pt: f64) -> f64 {
+    crate::text::width(fonts, text, size_pt * MM_PER_PT).unwrap_or(0.0)
+}
+
+/// [`shaped`] in the bundled fonts (Noto Sans, Noto Kufi Arabic).
+pub fn bundled(text: &str, size_pt: f64) -> f64 {
+    shaped(&crate::text::Fonts::bundled(), text, size_pt)
 }
 
 /// The short side of A4, mm: the page a style's sizes are meant for.
@@ -100,7 +107,12 @@ pub fn wrap_title(text: &str, size_pt: f64, room: f64, measure: Measure<'_>) -> 
 /// caption shrinks to the width it has rather than running off the page or into its
 /// neighbour.
 pub fn fit_size(text: &str, size_pt: f64, room: f64, measure: Measure<'_>) -> f64 {
-    let w = measure(text, size_pt);
+    fit_size_of(&[text], size_pt, room, measure)
+}
+
+/// [`fit_size`] for texts drawn side by side, each measured (shaped) on its own, as drawn.
+pub fn fit_size_of(parts: &[&str], size_pt: f64, room: f64, measure: Measure<'_>) -> f64 {
+    let w: f64 = parts.iter().map(|t| measure(t, size_pt)).sum();
     if w > room && room > 0.0 {
         size_pt * room / w
     } else {

@@ -13,6 +13,8 @@
 pub mod bounds;
 pub mod css;
 pub mod estimate;
+/// Standard Helvetica metrics, for the font specimen's headers (ASCII, unembedded
+/// standard font); sheets set their text through [`crate::text`].
 pub mod helvetica;
 pub mod num;
 pub mod ops;

@@ -10,7 +10,9 @@
 //! Every page starts with a `cm` that makes user space millimetres with the origin
 //! top-left and y down, as the [`Backend`] trait draws. A glyph is drawn under a second
 //! `cm` (scale and offset) from its small integer corner points, so a glyph costs little
-//! more than its corner list. Captions use the standard Helvetica font (WinAnsi).
+//! more than its corner list. Text is shaped ([`crate::text`]) and drawn from glyph IDs in
+//! embedded font subsets ([`PdfFonts`]), positioned with `TJ` adjustments and `Ts` rises
+//! exactly as the shaper placed them.
 //!
 //! The content writer's methods are named after the operators they emit (`m`, `l`, `c`,
 //! `h`, `S`, …), mirroring pdf-writer's `Content`, but write numbers with the crate's one
@@ -19,10 +21,11 @@
 //! No dates, no document ID: the same input gives the same bytes, whatever the number of
 //! compression threads.
 
-use super::helvetica::{ascii, width as text_width};
 use super::ops::PathOps;
 use super::{Anchor, Backend, Cap, GlyphData, Join, Label, Paint, Path, Place, Rgb, Seg, Text};
 use crate::error::{Error, Result};
+use crate::text::Fonts;
+use crate::text::pdf_font::PdfFonts;
 use pdf_writer::{Chunk, Filter, Name, Rect, Ref, Settings, TextStr};
 use std::collections::VecDeque;
 use std::io::{self, Write};
@@ -46,6 +49,8 @@ pub struct PdfOptions {
     /// Compression threads; 0 compresses on the calling thread. Default: the available
     /// parallelism, at most 4.
     pub threads: usize,
+    /// The fonts text is set in. Default: the bundled fonts.
+    pub fonts: Arc<Fonts>,
 }
 
 impl Default for PdfOptions {
@@ -56,6 +61,7 @@ impl Default for PdfOptions {
             threads: std::thread::available_parallelism()
                 .map_or(1, |n| n.get())
                 .min(4),
+            fonts: Fonts::bundled(),
         }
     }
 }
@@ -164,6 +170,8 @@ struct Pending {
     page: Ref,
     size: (f32, f32),
     data: Receiver<Vec<u8>>,
+    /// The fonts the page uses: (face, font object).
+    fonts: Vec<(usize, Ref)>,
 }
 
 /// Graphics state already set in the current page's content stream.
@@ -175,7 +183,10 @@ struct State {
     join: Option<Join>,
     cap: Option<Cap>,
     miter: Option<f64>,
-    font: Option<f64>,
+    /// Face and size (mm) of text.
+    font: Option<(usize, f64)>,
+    /// Text rise, mm.
+    rise: Option<f64>,
 }
 
 /// Writes a PDF document page by page.
@@ -186,8 +197,10 @@ pub struct PdfWriter<W: Write> {
     offsets: Vec<u64>,
     catalog: Ref,
     pages: Ref,
-    font: Ref,
     info: Ref,
+    fonts: PdfFonts,
+    /// Faces used on the current page, with their font objects.
+    page_fonts: Vec<(usize, Ref)>,
     page_refs: Vec<Ref>,
     content: Vec<u8>,
     size: Option<(f64, f64)>,
@@ -204,14 +217,16 @@ impl<W: Write> PdfWriter<W> {
     /// A writer over `out`.
     pub fn new(out: W, opts: PdfOptions) -> Self {
         let pool = Pool::new(opts.threads, opts.level);
+        let fonts = PdfFonts::new(Arc::clone(&opts.fonts));
         PdfWriter {
             out: Counting { inner: out, pos: 0 },
             opts,
-            offsets: vec![0; 5],
+            offsets: vec![0; 4],
             catalog: Ref::new(1),
             pages: Ref::new(2),
-            font: Ref::new(3),
-            info: Ref::new(4),
+            info: Ref::new(3),
+            fonts,
+            page_fonts: Vec::new(),
             page_refs: Vec::new(),
             content: Vec::with_capacity(1 << 16),
             size: None,
@@ -249,11 +264,7 @@ impl<W: Write> PdfWriter<W> {
     fn start(&mut self) -> Result<()> {
         self.started = true;
         self.out.write_all(b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n")?;
-        let mut c = Chunk::with_settings(Self::settings());
-        c.type1_font(self.font)
-            .base_font(Name(b"Helvetica"))
-            .encoding_predefined(Name(b"WinAnsiEncoding"));
-        self.emit(self.font, &c)
+        Ok(())
     }
 
     /// Write finished pages from the front of the queue: all of them when `all`, else
@@ -280,7 +291,11 @@ impl<W: Write> PdfWriter<W> {
                 page.media_box(Rect::new(0.0, 0.0, p.size.0, p.size.1));
                 page.parent(self.pages);
                 page.contents(p.content);
-                page.resources().fonts().pair(Name(b"F1"), self.font);
+                let mut res = page.resources();
+                let mut fonts = res.fonts();
+                for (f, r) in &p.fonts {
+                    fonts.pair(Name(PdfFonts::name(*f).as_bytes()), *r);
+                }
             }
             self.emit(p.page, &c)?;
         }
@@ -537,34 +552,80 @@ impl<W: Write> Backend for PdfWriter<W> {
 
     fn text(&mut self, t: &Text) -> Result<()> {
         self.close_frame();
-        let s = ascii(&t.text);
+        let line = crate::text::shape(self.fonts.fonts(), &t.text)?;
+        if line.glyphs.is_empty() {
+            return Ok(());
+        }
         let size = t.size_pt / PT_PER_MM;
+        let w = f64::from(line.width) * size;
         let x = match t.anchor {
             Anchor::Start => t.x,
-            Anchor::Middle => t.x - text_width(&s, size) / 2.0,
-            Anchor::End => t.x - text_width(&s, size),
+            Anchor::Middle => t.x - w / 2.0,
+            Anchor::End => t.x - w,
         };
         self.rg(t.color);
-        self.content.extend_from_slice(b"BT ");
-        if self.st.font != Some(size) {
-            // Font and size are graphics state: they outlast ET.
-            self.st.font = Some(size);
-            self.content.extend_from_slice(b"/F1 ");
-            self.num(size);
-            self.content.extend_from_slice(b"Tf ");
-        }
-        self.content.extend_from_slice(b"1 0 0 -1 ");
+        self.content.extend_from_slice(b"BT 1 0 0 -1 ");
         self.num(x);
         self.num(t.y);
         self.op("Tm");
-        self.content.push(b'(');
-        for ch in s.bytes() {
-            if matches!(ch, b'(' | b')' | b'\\') {
-                self.content.push(b'\\');
+        // Pen position as PDF keeps it, em from the line's start.
+        let mut pen = 0.0f32;
+        let mut open = false;
+        let offsets = &mut self.offsets;
+        let mut alloc = || {
+            offsets.push(0);
+            Ref::new((offsets.len() - 1) as i32)
+        };
+        let mut ops: Vec<u8> = Vec::with_capacity(16 + 8 * line.glyphs.len());
+        for g in &line.glyphs {
+            let f = usize::from(g.face);
+            let (cid, width) = self.fonts.cid(f, g.gid, line.chars_of(g), &mut alloc);
+            let rise = f64::from(g.y) * size;
+            if self.st.font != Some((f, size)) || self.st.rise != Some(rise) {
+                if open {
+                    ops.extend_from_slice(b"] TJ ");
+                    open = false;
+                }
+                if self.st.font != Some((f, size)) {
+                    // Font and size are graphics state: they outlast ET.
+                    self.st.font = Some((f, size));
+                    let r = self.fonts.font_ref(f).expect("face in use");
+                    if !self.page_fonts.iter().any(|&(pf, _)| pf == f) {
+                        self.page_fonts.push((f, r));
+                    }
+                    ops.push(b'/');
+                    ops.extend_from_slice(PdfFonts::name(f).as_bytes());
+                    ops.push(b' ');
+                    crate::render::num::push(&mut ops, size);
+                    ops.extend_from_slice(b" Tf ");
+                }
+                if self.st.rise != Some(rise) {
+                    self.st.rise = Some(rise);
+                    crate::render::num::push(&mut ops, rise);
+                    ops.extend_from_slice(b" Ts ");
+                }
             }
-            self.content.push(ch);
+            if !open {
+                ops.push(b'[');
+                open = true;
+            }
+            let delta = g.x - pen;
+            if delta.abs() > 1e-5 {
+                crate::render::num::push(&mut ops, -f64::from(delta) * 1000.0);
+            }
+            const HEX: &[u8; 16] = b"0123456789ABCDEF";
+            ops.push(b'<');
+            for k in [12, 8, 4, 0] {
+                ops.push(HEX[usize::from((cid >> k) & 15)]);
+            }
+            ops.push(b'>');
+            pen = g.x + width / 1000.0;
         }
-        self.content.extend_from_slice(b") Tj ET\n");
+        if open {
+            ops.extend_from_slice(b"] TJ");
+        }
+        self.content.extend_from_slice(&ops);
+        self.content.extend_from_slice(b" ET\n");
         Ok(())
     }
 
@@ -584,6 +645,7 @@ impl<W: Write> Backend for PdfWriter<W> {
             page,
             size: ((w * PT_PER_MM) as f32, (h * PT_PER_MM) as f32),
             data: rx,
+            fonts: std::mem::take(&mut self.page_fonts),
         });
         self.drain(false)
     }
@@ -596,6 +658,14 @@ impl<W: Write> Backend for PdfWriter<W> {
             return Err(Error::runtime("pdf: a document needs at least one page"));
         }
         self.drain(true)?;
+        let offsets = &mut self.offsets;
+        let mut alloc = || {
+            offsets.push(0);
+            Ref::new((offsets.len() - 1) as i32)
+        };
+        for (r, c) in self.fonts.write(self.opts.level, &mut alloc)? {
+            self.emit(r, &c)?;
+        }
         let mut c = Chunk::with_settings(Self::settings());
         c.pages(self.pages)
             .kids(self.page_refs.iter().copied())

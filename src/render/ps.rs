@@ -18,14 +18,21 @@
 //!
 //! The writer's drawing methods are named after the operators they emit, as pdf-writer's
 //! are (the prolog binds `m`, `l`, `c`, `h` to `moveto`, `lineto`, `curveto`, `closepath`).
+//!
+//! Text is shaped ([`crate::text`]) and drawn as glyph outlines: each glyph a page uses is
+//! defined once on that page as a procedure (`/g0_36 {…} def`), and a line is one `TL`
+//! call placing them; the text itself is kept in a comment (`% text: …`) above the call.
+//! No font resource is needed, so any interpreter draws any script the fonts cover.
 
 use super::bounds::Bounds;
-use super::helvetica::ascii;
 use super::num;
 use super::ops::PathOps;
 use super::{Backend, Cap, Corner, GlyphData, Join, Label, Paint, Path, Place, Rgb, Seg, Text};
 use crate::error::{Error, Result};
+use crate::text::Fonts;
+use std::collections::HashSet;
 use std::io::Write;
+use std::sync::Arc;
 
 /// The prolog, kept in `templates/`.
 pub const PROLOG: &str = include_str!("../../templates/prolog.ps");
@@ -33,30 +40,54 @@ pub const PROLOG: &str = include_str!("../../templates/prolog.ps");
 const PT_PER_MM: f64 = 72.0 / 25.4;
 
 /// Document-level options.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct PsOptions {
-    /// `%%Title:` (printable ASCII; other characters become `?`). Default: empty, no
-    /// title comment.
+    /// `%%Title:`. Default: empty, no title comment.
     pub title: String,
     /// Write Encapsulated PostScript (one page, tight bounding box, no page device
     /// operators). Default false.
     pub eps: bool,
+    /// The fonts text is set in. Default: the bundled fonts.
+    pub fonts: Arc<Fonts>,
 }
 
-/// A DSC `<text>` value: printable ASCII, at most 200 characters (DSC lines end at 255).
-/// A text starting with `(` would be read as a PostScript string, so it is written as
-/// one, with its parentheses and backslashes escaped.
+impl Default for PsOptions {
+    fn default() -> Self {
+        PsOptions {
+            title: String::new(),
+            eps: false,
+            fonts: Fonts::bundled(),
+        }
+    }
+}
+
+/// A DSC `<text>` value of at most about 200 characters (DSC lines end at 255): printable
+/// ASCII as it is; a text starting with `(` or holding anything else is written as a
+/// PostScript string, parentheses and backslashes escaped, other bytes (UTF-8) in octal,
+/// so nothing is lost.
 fn dsc_text(text: &str) -> String {
-    let t: String = ascii(text).chars().take(200).collect();
-    if !t.starts_with('(') {
-        return t;
+    let plain = text.bytes().all(|b| (b' '..=b'~').contains(&b));
+    if plain && !text.starts_with('(') {
+        return text.chars().take(200).collect();
     }
     let mut s = String::from("(");
-    for c in t.chars() {
-        if matches!(c, '(' | ')' | '\\') {
-            s.push('\\');
+    for c in text.chars() {
+        let mut e = String::new();
+        let mut b = [0u8; 4];
+        for &x in c.encode_utf8(&mut b).as_bytes() {
+            match x {
+                b'(' | b')' | b'\\' => {
+                    e.push('\\');
+                    e.push(char::from(x));
+                }
+                b' '..=b'~' => e.push(char::from(x)),
+                _ => e.push_str(&format!("\\{x:03o}")),
+            }
         }
-        s.push(c);
+        if s.len() + e.len() > 200 {
+            break;
+        }
+        s.push_str(&e);
     }
     s.push(')');
     s
@@ -76,6 +107,11 @@ pub struct PsWriter<W: Write> {
     size: (f64, f64),
     /// Ink bounds of the page (EPS only).
     ink: Bounds,
+    /// Glyph procedures defined on the current page: (face, glyph).
+    defined: HashSet<(u8, u16)>,
+    /// Glyph procedures defined once for the document in its setup (the captions'
+    /// digits, space and parentheses): (face, glyph).
+    setup: HashSet<(u8, u16)>,
 }
 
 impl<W: Write> PsWriter<W> {
@@ -92,6 +128,8 @@ impl<W: Write> PsWriter<W> {
             gstate: None,
             size: (0.0, 0.0),
             ink: Bounds::default(),
+            defined: HashSet::new(),
+            setup: HashSet::new(),
         }
     }
 
@@ -151,20 +189,25 @@ impl<W: Write> PsWriter<W> {
         self.buf.extend_from_slice(b"} def\n");
     }
 
-    fn string(&mut self, s: &str) {
-        self.buf.push(b'(');
-        for (i, ch) in ascii(s).bytes().enumerate() {
-            // DSC lines end at 255 characters: a long string goes on over lines, each break
-            // a backslash-newline, which PostScript drops from the string.
-            if i > 0 && i % 200 == 0 {
-                self.buf.extend_from_slice(b"\\\n");
+    /// `/gF_G {…} bind def`: the outline of glyph G of face F as a procedure, in font
+    /// units (whole numbers, which keeps it short) under a scale to em.
+    fn define_glyph(&mut self, fonts: &Fonts, face: u8, gid: u16) -> Result<()> {
+        let f = &fonts.faces[usize::from(face)];
+        let em = f64::from(f.upem);
+        // `1 UPEM div`, exact whatever the units per em (1/2048 has no short decimal).
+        writeln!(self.buf, "/g{face}_{gid} {{")?;
+        writeln!(self.buf, "1 {} div dup scale", f.upem)?;
+        let u = |v: f64| (v * em).round();
+        for s in crate::text::outline::outline(f, gid) {
+            match s {
+                Seg::MoveTo(x, y) => self.m(u(x), u(y)),
+                Seg::LineTo(x, y) => self.l(u(x), u(y)),
+                Seg::CubicTo(a, b, c, d, x, y) => self.c(u(a), u(b), u(c), u(d), u(x), u(y)),
+                Seg::Close => self.h(),
             }
-            if matches!(ch, b'(' | b')' | b'\\') {
-                self.buf.push(b'\\');
-            }
-            self.buf.push(ch);
         }
-        self.buf.extend_from_slice(b") ");
+        self.buf.extend_from_slice(b"} bind def\n");
+        Ok(())
     }
 
     /// The bounding box in points, PostScript's way up: the page, or for EPS the ink
@@ -226,16 +269,31 @@ impl<W: Write> PsWriter<W> {
                 num::Num(hp)
             )?;
         }
-        writeln!(h, "%%DocumentNeededResources: font Helvetica")?;
         writeln!(h, "%%LanguageLevel: 2")?;
         writeln!(h, "%%EndComments")?;
         writeln!(h, "%%BeginProlog")?;
         h.extend_from_slice(PROLOG.as_bytes());
         writeln!(h, "%%EndProlog")?;
-        writeln!(h, "%%BeginSetup")?;
-        writeln!(h, "%%IncludeResource: font Helvetica")?;
-        writeln!(h, "%%EndSetup")?;
         self.out.write_all(&h)?;
+        // The glyphs of captions (digits, space, parentheses), defined once for all pages.
+        // Written through `buf` (define_glyph writes there), which for EPS holds the page
+        // until now: set it aside and give it back.
+        let fonts = Arc::clone(&self.opts.fonts);
+        let held = std::mem::take(&mut self.buf);
+        writeln!(self.buf, "%%BeginSetup")?;
+        writeln!(self.buf, "tg begin")?;
+        for c in crate::text::shape::SIMPLE.chars() {
+            if let Some(f) = fonts.face_for(c) {
+                let gid = fonts.faces[f].glyph(c).unwrap_or(0);
+                if self.setup.insert((f as u8, gid)) {
+                    self.define_glyph(&fonts, f as u8, gid)?;
+                }
+            }
+        }
+        writeln!(self.buf, "end")?;
+        writeln!(self.buf, "%%EndSetup")?;
+        self.out.write_all(&self.buf)?;
+        self.buf = held;
         Ok(())
     }
 }
@@ -282,6 +340,7 @@ impl<W: Write> Backend for PsWriter<W> {
         self.paint = None;
         self.text_color = None;
         self.gstate = None;
+        self.defined = self.setup.clone();
         let (wp, hp) = (width * PT_PER_MM, height * PT_PER_MM);
         let n = self.pages;
         writeln!(self.buf, "%%Page: {n} {n}")?;
@@ -359,8 +418,13 @@ impl<W: Write> Backend for PsWriter<W> {
     }
 
     fn text(&mut self, t: &Text) -> Result<()> {
+        let fonts = Arc::clone(&self.opts.fonts);
+        let line = crate::text::shape(&fonts, &t.text)?;
+        if line.glyphs.is_empty() {
+            return Ok(());
+        }
         if self.opts.eps {
-            let w = super::helvetica::width(&ascii(&t.text), t.size_pt / PT_PER_MM);
+            let w = f64::from(line.width) * (t.size_pt / PT_PER_MM);
             self.ink.text(t, w);
         }
         if self.text_color != Some(t.color) {
@@ -369,16 +433,41 @@ impl<W: Write> Backend for PsWriter<W> {
             self.rgb(t.color);
             self.buf.extend_from_slice(b"} def\n");
         }
-        self.string(&t.text);
-        self.num(t.x);
-        self.num(t.y);
-        self.num(t.size_pt);
-        let a = match t.anchor {
-            super::Anchor::Start => "0 T",
-            super::Anchor::Middle => "1 T",
-            super::Anchor::End => "2 T",
+        // The text, for readers of the file (a comment line: under DSC's 255 characters).
+        let mut shown = String::new();
+        for c in t.text.chars() {
+            if shown.len() + c.len_utf8() > 200 {
+                break;
+            }
+            shown.push(c);
+        }
+        writeln!(self.buf, "% text: {shown}")?;
+        for g in &line.glyphs {
+            if self.defined.insert((g.face, g.gid)) {
+                self.define_glyph(&fonts, g.face, g.gid)?;
+            }
+        }
+        let size = t.size_pt / PT_PER_MM;
+        let w = f64::from(line.width) * size;
+        let x = match t.anchor {
+            super::Anchor::Start => t.x,
+            super::Anchor::Middle => t.x - w / 2.0,
+            super::Anchor::End => t.x - w,
         };
-        self.op(a);
+        self.num(x);
+        self.num(t.y);
+        self.num(size);
+        self.buf.push(b'[');
+        for (i, g) in line.glyphs.iter().enumerate() {
+            if i > 0 && i % 8 == 0 {
+                self.buf.push(b'\n');
+            }
+            self.num(f64::from(g.x));
+            self.num(-f64::from(g.y));
+            write!(self.buf, "/g{}_{} ", g.face, g.gid)?;
+        }
+        self.buf.extend_from_slice(b"] ");
+        self.op("TL");
         Ok(())
     }
 
@@ -432,7 +521,8 @@ mod tests {
         assert_eq!(dsc_text("Closed rook tours"), "Closed rook tours");
         assert_eq!(dsc_text("(6x6) tours"), "(\\(6x6\\) tours)");
         assert_eq!(dsc_text("(a\\b"), "(\\(a\\\\b)");
-        assert_eq!(dsc_text("é\n"), "??");
+        assert_eq!(dsc_text("é"), "(\\303\\251)");
+        assert_eq!(dsc_text("6×6 (a)"), "(6\\303\\2276 \\(a\\))");
         assert_eq!(dsc_text(&"x".repeat(1000)).len(), 200);
     }
 }

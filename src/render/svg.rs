@@ -5,13 +5,21 @@
 //! whose label starts with `%` (`% captions`), which pen-plotter tools such as AxiDraw's
 //! skip, so a plot draws only the glyphs. A page is built in memory and written at
 //! [`Backend::end_page`] to the writer the page opener hands out (one file per page).
+//!
+//! Text stays editable `<text>`, its `font-family` naming the fonts of [`crate::text`]
+//! (the bundled Noto Sans and Noto Kufi Arabic, a `--font` first), or, with
+//! [`SvgWriter::with_text`]'s `as_paths`, is drawn as the shaped glyphs' outlines for
+//! design tools that lack the fonts. Either way the text is shaped first, so a character
+//! that cannot be drawn is the same error in every format.
 
 use super::num::Num;
 use super::{Anchor, Backend, Cap, GlyphData, Join, Label, Paint, Path, Place, Seg, Text};
 use crate::error::{Error, Result};
+use crate::text::Fonts;
 use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::io::Write;
+use std::sync::Arc;
 use svg::Node;
 use svg::node::element::{Description, Element, Group, Title};
 
@@ -58,6 +66,8 @@ pub struct SvgWriter<W: PageWrite> {
     page: Option<Page>,
     done: Vec<W>,
     meta: Option<(String, String)>,
+    fonts: Arc<Fonts>,
+    as_paths: bool,
 }
 
 impl<W: PageWrite> SvgWriter<W> {
@@ -68,6 +78,8 @@ impl<W: PageWrite> SvgWriter<W> {
             page: None,
             done: Vec::new(),
             meta: None,
+            fonts: Fonts::bundled(),
+            as_paths: false,
         }
     }
 
@@ -75,6 +87,13 @@ impl<W: PageWrite> SvgWriter<W> {
     /// again), so a file taken into a design tool still says what it is.
     pub fn with_meta(mut self, title: &str, desc: &str) -> Self {
         self.meta = Some((title.to_string(), desc.to_string()));
+        self
+    }
+
+    /// Set text in `fonts` (default: the bundled fonts), as outlines when `as_paths`.
+    pub fn with_text(mut self, fonts: Arc<Fonts>, as_paths: bool) -> Self {
+        self.fonts = fonts;
+        self.as_paths = as_paths;
         self
     }
 
@@ -113,10 +132,9 @@ pub fn path_data(path: &Path) -> String {
     d
 }
 
-/// `text` with the characters XML 1.0 cannot hold (control characters other than tab, line
-/// feed and carriage return, and U+FFFE, U+FFFF) replaced by `?`, as the PDF and PostScript
-/// backends replace what their fonts cannot show. The `svg` crate escapes `&`, `<`, `>` but
-/// passes these through, and a document holding one is not XML.
+/// Metadata text (document and glyph titles, descriptions) kept XML: characters XML 1.0
+/// forbids become `?`. (Drawn text never gets here with them: shaping refuses control
+/// characters with a usage error.)
 fn xml_chars(text: &str) -> String {
     text.chars()
         .map(|c| match c {
@@ -241,16 +259,83 @@ impl<W: PageWrite> Backend for SvgWriter<W> {
     }
 
     fn text(&mut self, t: &Text) -> Result<()> {
-        let mut e = svg::node::element::Text::new(xml_chars(&t.text));
+        // Shaped in every case: what cannot be drawn is refused as in PDF and PostScript
+        // (control characters, characters no font has; XML could not hold the former).
+        let line = crate::text::shape(&self.fonts, &t.text)?;
+        let size = t.size_pt * MM_PER_PT;
+        if self.as_paths {
+            let w = f64::from(line.width) * size;
+            let x0 = match t.anchor {
+                Anchor::Start => t.x,
+                Anchor::Middle => t.x - w / 2.0,
+                Anchor::End => t.x - w,
+            };
+            let mut segs = Vec::new();
+            for g in &line.glyphs {
+                let gx = x0 + f64::from(g.x) * size;
+                let gy = t.y - f64::from(g.y) * size;
+                let face = &self.fonts.faces[usize::from(g.face)];
+                let m = |x: f64, y: f64| (gx + x * size, gy + y * size);
+                for sg in crate::text::outline::outline(face, g.gid) {
+                    segs.push(match sg {
+                        Seg::MoveTo(x, y) => {
+                            let (x, y) = m(x, y);
+                            Seg::MoveTo(x, y)
+                        }
+                        Seg::LineTo(x, y) => {
+                            let (x, y) = m(x, y);
+                            Seg::LineTo(x, y)
+                        }
+                        Seg::CubicTo(a, b, c, d, x, y) => {
+                            let (a, b) = m(a, b);
+                            let (c, d) = m(c, d);
+                            let (x, y) = m(x, y);
+                            Seg::CubicTo(a, b, c, d, x, y)
+                        }
+                        Seg::Close => Seg::Close,
+                    });
+                }
+            }
+            if segs.is_empty() {
+                return Ok(());
+            }
+            let mut e = Element::new("path");
+            e.assign("d", path_data(&Path { segs }));
+            e.assign("fill", t.color.hex());
+            e.assign("aria-label", t.text.as_str());
+            self.page()?.captions.append(e);
+            return Ok(());
+        }
+        // One face: the text as it is. Several (Latin and Arabic): a `tspan` per run
+        // naming its face first, so viewers without per-character fallback (usvg) still
+        // find every glyph.
+        let runs = crate::text::shape::face_runs(&self.fonts, &t.text)?;
+        let mut e = if runs.len() <= 1 {
+            svg::node::element::Text::new(t.text.as_str())
+        } else {
+            let mut e = svg::node::element::Text::new("");
+            for (r, f) in runs {
+                let mut span = svg::node::element::TSpan::new(&t.text[r]);
+                span.assign("font-family", self.fonts.css_family_from(f));
+                e.append(span);
+            }
+            e
+        };
         e.assign("x", Num(t.x).to_string());
         e.assign("y", Num(t.y).to_string());
-        e.assign("font-family", "Helvetica, Arial, sans-serif");
-        e.assign("font-size", Num(t.size_pt * MM_PER_PT).to_string());
+        e.assign("font-family", self.fonts.css_family());
+        e.assign("font-size", Num(size).to_string());
         e.assign("fill", t.color.hex());
-        let anchor = match t.anchor {
-            Anchor::Start => "start",
-            Anchor::Middle => "middle",
-            Anchor::End => "end",
+        // The paragraph direction the shaper found (an Arabic first letter makes it right
+        // to left), said to the viewer; `start` and `end` then swap sides.
+        let rtl = crate::text::shape::is_rtl(&t.text);
+        if rtl {
+            e.assign("direction", "rtl");
+        }
+        let anchor = match (t.anchor, rtl) {
+            (Anchor::Start, false) | (Anchor::End, true) => "start",
+            (Anchor::Middle, _) => "middle",
+            (Anchor::End, false) | (Anchor::Start, true) => "end",
         };
         e.assign("text-anchor", anchor);
         self.page()?.captions.append(e);
@@ -337,24 +422,61 @@ mod tests {
     }
 
     /// Regression (stress test): a footer "\0" made the page unparsable ("a non-XML
-    /// character '\0'"); control characters and the non-characters U+FFFE, U+FFFF become
-    /// `?`, other Unicode stays.
+    /// character '\0'"). Control characters are now refused as in PDF and PostScript
+    /// (a usage error naming the code), not replaced by `?`; other Unicode stays.
     #[test]
     fn svg_caption_with_control_character() {
-        let mut w = SvgWriter::new(Box::new(|_| Ok(Vec::<u8>::new())));
-        w.begin_page(30.0, 20.0).unwrap();
-        w.text(&Text {
+        let text = |s: &str| Text {
             x: 5.0,
             y: 15.0,
             size_pt: 6.0,
             color: Rgb::BLACK,
             anchor: Anchor::Start,
-            text: "a\0b\u{1}\u{1b}\u{7f}\u{fffe}\u{ffff}\t\u{e9}\u{1f434}".into(),
+            text: s.into(),
+        };
+        for (bad, code) in [
+            ("a\0b", "U+0000"),
+            ("x\u{1b}", "U+001B"),
+            ("\u{7f}", "U+007F"),
+        ] {
+            let mut w = SvgWriter::new(Box::new(|_| Ok(Vec::<u8>::new())));
+            w.begin_page(30.0, 20.0).unwrap();
+            let e = w.text(&text(bad)).unwrap_err();
+            assert!(e.is_usage() && e.to_string().contains(code), "{e}");
+        }
+        let mut w = SvgWriter::new(Box::new(|_| Ok(Vec::<u8>::new())));
+        w.begin_page(30.0, 20.0).unwrap();
+        w.text(&text("\u{e9} \u{643}\u{648}")).unwrap();
+        w.end_page().unwrap();
+        let s = String::from_utf8(w.into_writers().remove(0)).unwrap();
+        // Two font runs, each a tspan naming its face first.
+        assert!(s.contains(">\u{e9} </tspan>"), "{s}");
+        assert!(
+            s.contains("<tspan font-family=\"Noto Kufi Arabic, Noto Sans, sans-serif\">\u{643}\u{648}</tspan>"),
+            "{s}"
+        );
+        resvg::usvg::Tree::from_str(&s, &resvg::usvg::Options::default()).unwrap();
+    }
+
+    #[test]
+    fn text_as_paths_draws_outlines_not_text() {
+        let mut w =
+            SvgWriter::new(Box::new(|_| Ok(Vec::<u8>::new()))).with_text(Fonts::bundled(), true);
+        w.begin_page(30.0, 20.0).unwrap();
+        w.text(&Text {
+            x: 15.0,
+            y: 15.0,
+            size_pt: 12.0,
+            color: Rgb::BLACK,
+            anchor: Anchor::Middle,
+            text: "كوفي 6×6".into(),
         })
         .unwrap();
         w.end_page().unwrap();
         let s = String::from_utf8(w.into_writers().remove(0)).unwrap();
-        assert!(s.contains("a?b??\u{7f}??\t\u{e9}\u{1f434}"), "{s}");
+        assert!(!s.contains("<text"), "{s}");
+        let caps = &s[s.find("% captions").unwrap()..];
+        assert!(caps.contains("<path") && caps.contains(" d=\"M"), "{s}");
         resvg::usvg::Tree::from_str(&s, &resvg::usvg::Options::default()).unwrap();
     }
 }

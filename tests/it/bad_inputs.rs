@@ -70,6 +70,34 @@ const CASES: &[(&[&str], i32)] = &[
         2,
     ),
     (&["render", "--board", "6x6", "-o", ""], 2),
+    (
+        &["render", "--board", "4x4", "--title", "漢字", "-o", "x.pdf"],
+        2,
+    ),
+    (
+        &[
+            "render", "--board", "4x4", "--title", "a\u{7}b", "-o", "x.svg",
+        ],
+        2,
+    ),
+    (
+        &[
+            "render", "--board", "4x4", "--title", "\u{9b}", "-o", "x.ps",
+        ],
+        2,
+    ),
+    (
+        &[
+            "render",
+            "--board",
+            "4x4",
+            "--font",
+            "nofont.ttf",
+            "-o",
+            "x.pdf",
+        ],
+        2,
+    ),
     (&["render", "--board", "6x6", "-o", "no/such/dir/x.pdf"], 1),
     (
         &["render", "--board", "6x6", "--page", "0x0mm", "-o", "x.pdf"],

@@ -27,3 +27,4 @@ mod slide_sheet;
 mod stress;
 mod svg_ids;
 mod svg_pages;
+mod text;

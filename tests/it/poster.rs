@@ -6,7 +6,7 @@ use crate::common::{pdf_texts, qpdf_pages, run, stderr};
 use crate::render::{render, tmp};
 use std::path::{Path, PathBuf};
 use tourglyph::layout::grid::MM_PER_PT;
-use tourglyph::layout::text::helvetica;
+use tourglyph::layout::text::bundled as helvetica;
 
 /// The README's first `cargo run --release -- render …` command, as arguments to the
 /// binary (quotes removed, the trailing comment dropped).

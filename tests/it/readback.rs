@@ -124,30 +124,116 @@ fn page_ops(
         .map_err(|e| format!("content stream: {e}"))
 }
 
-/// The strings the content streams show (`Tj`, `TJ`, `'`, `"`), one line per operation,
-/// pages in order. Bytes outside printable ASCII read as `?` (the writer shows only
-/// WinAnsi Helvetica).
-pub fn pdf_text(doc: &Document) -> String {
-    fn show(o: &Object, out: &mut String) {
-        match o {
-            Object::String(bytes, _) => out.extend(bytes.iter().map(|&b| {
-                if (0x20..0x7f).contains(&b) {
-                    b as char
-                } else {
-                    '?'
+/// A font's `ToUnicode` CMap as a table: code (2 bytes, big-endian) → text. Reads the
+/// `bfchar` and `bfrange` sections (PDF 1.7, 9.10.3), hex strings only, as writers emit.
+fn to_unicode(
+    doc: &Document,
+    font: &lopdf::Dictionary,
+) -> Option<std::collections::HashMap<u16, String>> {
+    let id = font.get(b"ToUnicode").ok()?.as_reference().ok()?;
+    let data = stream_data(doc.get_object(id).ok()?.as_stream().ok()?).ok()?;
+    let text = String::from_utf8_lossy(&data);
+    let hex = |h: &str| -> Vec<u16> {
+        let h: String = h.chars().filter(|c| c.is_ascii_hexdigit()).collect();
+        (0..h.len() / 4)
+            .filter_map(|i| u16::from_str_radix(&h[4 * i..4 * i + 4], 16).ok())
+            .collect()
+    };
+    let units = |h: &str| String::from_utf16_lossy(&hex(h));
+    let mut map = std::collections::HashMap::new();
+    let mut section = "";
+    for line in text.lines() {
+        let l = line.trim();
+        if l.ends_with("beginbfchar") || l.ends_with("beginbfrange") {
+            section = if l.ends_with("beginbfchar") {
+                "char"
+            } else {
+                "range"
+            };
+            continue;
+        }
+        if l.starts_with("endbf") {
+            section = "";
+            continue;
+        }
+        let parts: Vec<&str> = l
+            .split('>')
+            .map(|p| p.trim().trim_start_matches('<'))
+            .collect();
+        match section {
+            "char" if parts.len() >= 2 => {
+                if let Some(&code) = hex(parts[0]).first() {
+                    map.insert(code, units(parts[1]));
                 }
-            })),
-            Object::Array(parts) => parts.iter().for_each(|p| show(p, out)),
+            }
+            "range" if parts.len() >= 3 => {
+                let (lo, hi) = (hex(parts[0]), hex(parts[1]));
+                let dst = hex(parts[2]);
+                if let (Some(&lo), Some(&hi), Some(&first)) = (lo.first(), hi.first(), dst.first())
+                {
+                    for (k, code) in (lo..=hi).enumerate() {
+                        let mut d = dst.clone();
+                        d[0] = first + k as u16;
+                        map.insert(code, String::from_utf16_lossy(&d));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    Some(map)
+}
+
+/// The strings the content streams show (`Tj`, `TJ`, `'`, `"`), one line per operation,
+/// pages in order. A font with a `ToUnicode` CMap (the embedded Type0 subsets) is read
+/// through it, two bytes a code; otherwise bytes outside printable ASCII read as `?`.
+pub fn pdf_text(doc: &Document) -> String {
+    type Table = std::collections::HashMap<u16, String>;
+    fn show(o: &Object, cmap: Option<&Table>, out: &mut String) {
+        match o {
+            Object::String(bytes, _) => match cmap {
+                Some(t) => {
+                    for pair in bytes.chunks(2) {
+                        let code = u16::from_be_bytes([pair[0], *pair.get(1).unwrap_or(&0)]);
+                        out.push_str(t.get(&code).map_or("?", String::as_str));
+                    }
+                }
+                None => out.extend(bytes.iter().map(|&b| {
+                    if (0x20..0x7f).contains(&b) {
+                        b as char
+                    } else {
+                        '?'
+                    }
+                })),
+            },
+            Object::Array(parts) => parts.iter().for_each(|p| show(p, cmap, out)),
             _ => {}
         }
     }
     let mut out = String::new();
     for (_, id) in doc.get_pages() {
+        let fonts: std::collections::HashMap<Vec<u8>, Option<Table>> = doc
+            .get_page_fonts(id)
+            .map(|f| {
+                f.into_iter()
+                    .map(|(name, dict)| (name, to_unicode(doc, dict)))
+                    .collect()
+            })
+            .unwrap_or_default();
+        let mut current: Option<&Table> = None;
         for op in page_ops(doc, id).expect("content read by readback::pdf") {
+            if op.operator == "Tf" {
+                current = op
+                    .operands
+                    .first()
+                    .and_then(|n| n.as_name().ok())
+                    .and_then(|n| fonts.get(n))
+                    .and_then(Option::as_ref);
+            }
             if matches!(op.operator.as_str(), "Tj" | "TJ" | "'" | "\"")
                 && let Some(o) = op.operands.last()
             {
-                show(o, &mut out);
+                show(o, current, &mut out);
                 out.push('\n');
             }
         }

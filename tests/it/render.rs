@@ -201,7 +201,7 @@ fn layout(board: &str, classes: bool, page: &str, style: &str) -> (Grid, Style, 
         reach: reach(&st, g.piece(), true),
         ..GridSpec::default()
     };
-    let (grid, _) = sheet_layout(&st, &spec, true, None, &text::helvetica).unwrap();
+    let (grid, _) = sheet_layout(&st, &spec, true, None, &text::bundled).unwrap();
     (grid, st, n)
 }
 

@@ -1,0 +1,242 @@
+//! Fonts in a PDF: each face that draws text is embedded once, as a subset (typst's
+//! `subsetter`), in a Type0 font over a CIDFontType2 with `Identity-H` encoding.
+//!
+//! A CID stands for one glyph drawn for one text: CIDs are numbered in order of first
+//! use, so a content stream can be written before the subset exists, and a glyph drawn
+//! for two texts (a mirrored bracket in a right-to-left run, a glyph both alone and after
+//! a mark) gets two CIDs. A `CIDToGIDMap` stream maps each CID to its glyph in the subset
+//! (the subsetter's remapper numbers glyphs in order of first use too). The `ToUnicode`
+//! CMap maps every CID to its text (a ligature to all of its characters), so text
+//! extraction gives the words back. The subset tag (`ABCDEF+`) is
+//! derived from the subset's bytes (FNV-1a), so the same document gives the same bytes.
+
+use super::fonts::Fonts;
+use crate::error::{Error, Result};
+use pdf_writer::types::{CidFontType, FontFlags, SystemInfo, UnicodeCmap};
+use pdf_writer::{Chunk, Filter, Name, Rect, Ref, Str};
+use rustc_hash::FxHashMap as HashMap;
+use skrifa::MetadataProvider;
+use skrifa::instance::{LocationRef, Size};
+use std::sync::Arc;
+
+/// One face as used in the document so far.
+struct Used {
+    /// The Type0 font object.
+    font: Ref,
+    remap: subsetter::GlyphRemapper,
+    /// The CIDs of each glyph drawn: (text, CID).
+    cids: HashMap<u16, Vec<(String, u16)>>,
+    /// The glyph of each CID (in the full font).
+    gids: Vec<u16>,
+    /// Advance of each CID, 1/1000 em.
+    widths: Vec<f32>,
+    /// The text of each CID (empty when it stands for none).
+    unicode: Vec<String>,
+}
+
+/// The faces a PDF document uses, and what of each.
+pub struct PdfFonts {
+    fonts: Arc<Fonts>,
+    used: Vec<Option<Used>>,
+}
+
+impl PdfFonts {
+    /// Nothing used yet.
+    pub fn new(fonts: Arc<Fonts>) -> PdfFonts {
+        let n = fonts.faces.len();
+        PdfFonts {
+            fonts,
+            used: (0..n).map(|_| None).collect(),
+        }
+    }
+
+    /// The fonts.
+    pub fn fonts(&self) -> &Arc<Fonts> {
+        &self.fonts
+    }
+
+    /// The resource name of face `f` (`/F0`, `/F1` …).
+    pub fn name(f: usize) -> String {
+        format!("T{f}")
+    }
+
+    /// The font object of face `f`, if it is used.
+    pub fn font_ref(&self, f: usize) -> Option<Ref> {
+        self.used.get(f)?.as_ref().map(|u| u.font)
+    }
+
+    /// The CID of glyph `gid` of face `f`, drawn for `text`; `alloc` gives the font object
+    /// its id the first time the face is used. Also returns the CID's advance in 1/1000 em.
+    pub fn cid(
+        &mut self,
+        f: usize,
+        gid: u16,
+        text: &str,
+        alloc: &mut dyn FnMut() -> Ref,
+    ) -> (u16, f32) {
+        let face = &self.fonts.faces[f];
+        let used = self.used[f].get_or_insert_with(|| {
+            let remap = subsetter::GlyphRemapper::new();
+            Used {
+                font: alloc(),
+                remap,
+                // .notdef, CID 0.
+                cids: HashMap::default(),
+                gids: vec![0],
+                widths: vec![face.advance(0) * 1000.0 / f32::from(face.upem)],
+                unicode: vec![String::new()],
+            }
+        });
+        if let Some(&(_, cid)) = used
+            .cids
+            .get(&gid)
+            .and_then(|v| v.iter().find(|(t, _)| t == text))
+        {
+            return (cid, used.widths[usize::from(cid)]);
+        }
+        if used.gids.len() > usize::from(u16::MAX) {
+            // CIDs run out (65,536 glyph-and-text pairs in one face): reuse the glyph's
+            // first CID, whose text may then differ.
+            if let Some(&(_, cid)) = used.cids.get(&gid).and_then(|v| v.first()) {
+                return (cid, used.widths[usize::from(cid)]);
+            }
+            return (0, used.widths[0]);
+        }
+        let cid = used.gids.len() as u16;
+        used.remap.remap(gid);
+        used.gids.push(gid);
+        used.widths
+            .push(face.advance(gid) * 1000.0 / f32::from(face.upem));
+        used.unicode.push(text.to_string());
+        used.cids
+            .entry(gid)
+            .or_default()
+            .push((text.to_string(), cid));
+        (cid, used.widths[usize::from(cid)])
+    }
+
+    /// Every used face's objects: the Type0 font, its CIDFont, descriptor, subset font
+    /// file and ToUnicode CMap, each with its id (`alloc` gives new ones), to be written
+    /// in this order.
+    pub fn write(&self, level: u8, alloc: &mut dyn FnMut() -> Ref) -> Result<Vec<(Ref, Chunk)>> {
+        let mut out = Vec::new();
+        let mut emit = |r: Ref, c: Chunk| -> Result<()> {
+            out.push((r, c));
+            Ok(())
+        };
+        for (f, u) in self.used.iter().enumerate() {
+            let Some(u) = u else { continue };
+            let face = &self.fonts.faces[f];
+            let sub = subsetter::subset(face.data(), 0, &u.remap).map_err(|e| {
+                Error::runtime(format!(
+                    "pdf: cannot subset the font {} ({e:?}): try another --font",
+                    face.family
+                ))
+            })?;
+            let base = format!("{}+{}", tag(&sub), face.ps_name);
+            let (cid_font, desc, file, cmap, map) = (alloc(), alloc(), alloc(), alloc(), alloc());
+            let mut c = Chunk::new();
+            c.type0_font(u.font)
+                .base_font(Name(base.as_bytes()))
+                .encoding_predefined(Name(b"Identity-H"))
+                .descendant_font(cid_font)
+                .to_unicode(cmap);
+            emit(u.font, c)?;
+
+            let info = SystemInfo {
+                registry: Str(b"Adobe"),
+                ordering: Str(b"Identity"),
+                supplement: 0,
+            };
+            let mut c = Chunk::new();
+            {
+                let mut cf = c.cid_font(cid_font);
+                cf.subtype(CidFontType::Type2)
+                    .base_font(Name(base.as_bytes()))
+                    .system_info(info)
+                    .font_descriptor(desc)
+                    .cid_to_gid_map_stream(map);
+                cf.widths()
+                    .consecutive(0, u.widths.iter().map(|w| (w * 1000.0).round() / 1000.0));
+            }
+            emit(cid_font, c)?;
+
+            // CIDToGIDMap: the subset glyph of each CID, two bytes big-endian.
+            let mut m = Vec::with_capacity(2 * u.gids.len());
+            for &g in &u.gids {
+                m.extend_from_slice(&u.remap.get(g).unwrap_or(0).to_be_bytes());
+            }
+            let z = miniz_oxide::deflate::compress_to_vec_zlib(&m, level);
+            let mut c = Chunk::new();
+            c.stream(map, &z).filter(Filter::FlateDecode);
+            emit(map, c)?;
+
+            let font = face.font();
+            let m = font.metrics(Size::unscaled(), LocationRef::default());
+            let k = 1000.0 / f32::from(face.upem);
+            let b = m.bounds.unwrap_or_default();
+            let mut c = Chunk::new();
+            c.font_descriptor(desc)
+                .name(Name(base.as_bytes()))
+                .flags(FontFlags::NON_SYMBOLIC)
+                .bbox(Rect::new(
+                    b.x_min * k,
+                    b.y_min * k,
+                    b.x_max * k,
+                    b.y_max * k,
+                ))
+                .italic_angle(m.italic_angle)
+                .ascent(m.ascent * k)
+                .descent(m.descent * k)
+                .cap_height(m.cap_height.unwrap_or(m.ascent) * k)
+                .stem_v(80.0)
+                .font_file2(file);
+            emit(desc, c)?;
+
+            let z = miniz_oxide::deflate::compress_to_vec_zlib(&sub, level);
+            let mut c = Chunk::new();
+            c.stream(file, &z)
+                .filter(Filter::FlateDecode)
+                .pair(Name(b"Length1"), sub.len() as i32);
+            emit(file, c)?;
+
+            let mut cm = UnicodeCmap::new(Name(b"Custom"), info);
+            for (cid, s) in u.unicode.iter().enumerate() {
+                if !s.is_empty() {
+                    cm.pair_with_multiple(cid as u16, s.chars());
+                }
+            }
+            let data = cm.finish();
+            let z = miniz_oxide::deflate::compress_to_vec_zlib(data.as_slice(), level);
+            let mut c = Chunk::new();
+            c.stream(cmap, &z).filter(Filter::FlateDecode);
+            emit(cmap, c)?;
+        }
+        Ok(out)
+    }
+}
+
+/// Six capital letters from the subset's bytes (FNV-1a, 64 bits): the same subset always
+/// gets the same tag.
+fn tag(data: &[u8]) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in data {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    (0..6)
+        .map(|i| char::from(b'A' + ((h >> (i * 8)) % 26) as u8))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn tags_are_six_capitals_and_follow_the_data() {
+        let a = super::tag(b"abc");
+        assert_eq!(a.len(), 6);
+        assert!(a.chars().all(|c| c.is_ascii_uppercase()));
+        assert_eq!(a, super::tag(b"abc"));
+        assert_ne!(a, super::tag(b"abd"));
+    }
+}
