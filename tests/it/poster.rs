@@ -118,7 +118,7 @@ fn readme_main_command_is_one_poster_of_every_tour() {
     // The title names the tours.
     let title_at = args.iter().position(|a| a == "--title").expect("a title");
     let title = &args[title_at + 1];
-    assert!(title.contains("1,072") && title.contains("6x6"), "{title}");
+    assert!(title.contains("1,072") && title.contains("6×6"), "{title}");
     let squeeze = |s: &str| s.split_whitespace().collect::<String>();
     for text in pdf_texts(&pdf) {
         assert!(
