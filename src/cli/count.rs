@@ -1,4 +1,7 @@
-//! `tourglyph count`: exact counts, with symmetry classes and the orbit histogram.
+//! `tourglyph count`: exact counts, with symmetry classes and the orbit histogram; and
+//! counts spread over many machines as residues ([`residues`]).
+
+mod residues;
 
 use super::args::CountArgs;
 use super::common::{WALK_LIMIT, budget, explain_impossible, json_str, progress_bar, resolve};
@@ -18,6 +21,9 @@ struct Counted {
 
 /// Run `count`.
 pub fn run(a: CountArgs) -> Result<()> {
+    if a.modulus.is_some() || a.plan_moduli || !a.combine.is_empty() {
+        return residues::run(&a);
+    }
     let r = resolve(&a.spec, None)?;
     let g = &r.graph;
     let c = if explain_impossible(&r) {
