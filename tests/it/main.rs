@@ -12,6 +12,7 @@ mod fuzz_corpus;
 mod gallery;
 mod parsers;
 mod render;
+mod residues;
 mod sample;
 mod scale;
 mod slide;

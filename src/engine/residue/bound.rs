@@ -111,8 +111,9 @@ mod tests {
 
     #[test]
     fn two_factors_of_small_boards() {
-        // 2×n: only the boundary ring.
-        assert!(two_factor_log2(Board::new(2, 10)).abs() < 1e-6);
+        // 2×n: the ladder splits into rings of 2×j blocks (j ≥ 2), one 2-factor per
+        // composition of n into parts of at least 2: Fibonacci F(n − 1), 34 for n = 10.
+        assert!((two_factor_log2(Board::new(2, 10)) - 34f64.log2()).abs() < 1e-6);
         for (m, n) in [(3, 4), (4, 4), (2, 6), (4, 3)] {
             let brute = brute_two_factors(m, n) as f64;
             let got = two_factor_log2(Board::new(m, n));
