@@ -17,6 +17,7 @@
 //! is the same whatever the number of threads.
 
 use super::arith::Arith;
+use super::lowops::LowPlan;
 use super::rank::Ranks;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
@@ -36,15 +37,15 @@ pub struct Cell {
 const fn pair(lo: u64, hi: u64) -> u64 {
     lo | (hi << 2)
 }
-const NO_PLUG: u64 = pair(0, 0);
-const NEW_PATH: u64 = pair(1, 2);
-const JOIN_PATHS: u64 = pair(2, 1);
-const OPEN_LO: u64 = pair(1, 0);
-const OPEN_HI: u64 = pair(0, 1);
-const CLOSE_LO: u64 = pair(2, 0);
-const CLOSE_HI: u64 = pair(0, 2);
-const OPEN_OPEN: u64 = pair(1, 1);
-const CLOSE_CLOSE: u64 = pair(2, 2);
+pub(super) const NO_PLUG: u64 = pair(0, 0);
+pub(super) const NEW_PATH: u64 = pair(1, 2);
+pub(super) const JOIN_PATHS: u64 = pair(2, 1);
+pub(super) const OPEN_LO: u64 = pair(1, 0);
+pub(super) const OPEN_HI: u64 = pair(0, 1);
+pub(super) const CLOSE_LO: u64 = pair(2, 0);
+pub(super) const CLOSE_HI: u64 = pair(0, 2);
+pub(super) const OPEN_OPEN: u64 = pair(1, 1);
+pub(super) const CLOSE_CLOSE: u64 = pair(2, 2);
 
 /// Run `f(index, word)` over every balanced word, in parallel over blocks of high parts.
 fn for_each_word(r: &Ranks, f: impl Fn(usize, u64) + Sync) {
@@ -59,8 +60,21 @@ fn for_each_word(r: &Ranks, f: impl Fn(usize, u64) + Sync) {
     });
 }
 
-/// Apply `cell` to every word's count in `v`, in place.
-pub fn step<A: Arith>(r: &Ranks, v: &[AtomicU64], cell: Cell, a: A) {
+/// Apply `cell` to every word's count in `v`, in place: by whole blocks when the cell's
+/// digits are in the high part ([`super::blocks`]), by moves listed per block layout when
+/// they are in the low part ([`super::lowops`]), word by word when they straddle.
+pub fn step<A: Arith>(r: &Ranks, low: &LowPlan, v: &[AtomicU64], cell: Cell, a: A) {
+    if cell.c >= r.h {
+        super::blocks::step(r, v, cell, a);
+    } else if cell.c + 1 < r.h {
+        low.step(r, v, cell, a);
+    } else {
+        step_words(r, v, cell, a);
+    }
+}
+
+/// [`step`] word by word (any cell).
+pub fn step_words<A: Arith>(r: &Ranks, v: &[AtomicU64], cell: Cell, a: A) {
     let shift = 2 * cell.c;
     let clear = !(15u64 << shift);
     let with = |w: u64, p: u64| (w & clear) | (p << shift);
@@ -92,7 +106,6 @@ pub fn step<A: Arith>(r: &Ranks, v: &[AtomicU64], cell: Cell, a: A) {
         _ => {}
     });
     // Pass 2: the joins that turn a distant bracket round.
-    let len = r.len;
     for_each_word(r, |i, w| {
         let p = (w >> shift) & 15;
         if p != OPEN_OPEN && p != CLOSE_CLOSE {
@@ -104,20 +117,27 @@ pub fn step<A: Arith>(r: &Ranks, v: &[AtomicU64], cell: Cell, a: A) {
         }
         let target = if p == OPEN_OPEN {
             // The `)` matching the `(` at c + 1 becomes `(`.
-            let q = partner_right(w, cell.c + 1, len);
-            (w & clear & !(3 << (2 * q))) | (1 << (2 * q))
+            let q = partner_right(w, cell.c + 1, r.len).expect("a ) to the right");
+            join_target(w, cell.c, q, 1)
         } else {
             // The `(` matching the `)` at c becomes `)`.
-            let q = partner_left(w, cell.c);
-            (w & clear & !(3 << (2 * q))) | (2 << (2 * q))
+            let q = partner_left(w, cell.c).expect("a ( to the left");
+            join_target(w, cell.c, q, 2)
         };
         a.add_atomic(&v[r.rank(target)], x);
         v[i].store(0, Relaxed);
     });
 }
 
-/// Digit of the `)` matching the `(` at digit `at`.
-fn partner_right(w: u64, at: u32, len: u32) -> u32 {
+/// The word `w` after the join at digits `c`, `c + 1`: both cleared, and digit `q` (the
+/// partner bracket) set to `d`.
+#[inline]
+pub(super) fn join_target(w: u64, c: u32, q: u32, d: u64) -> u64 {
+    (w & !(15u64 << (2 * c)) & !(3u64 << (2 * q))) | (d << (2 * q))
+}
+
+/// Digit of the `)` matching the `(` at digit `at`, looking at digits below `len` only.
+pub(super) fn partner_right(w: u64, at: u32, len: u32) -> Option<u32> {
     let mut depth = 0i32;
     for q in at..len {
         match (w >> (2 * q)) & 3 {
@@ -125,17 +145,17 @@ fn partner_right(w: u64, at: u32, len: u32) -> u32 {
             2 => {
                 depth -= 1;
                 if depth == 0 {
-                    return q;
+                    return Some(q);
                 }
             }
             _ => {}
         }
     }
-    unreachable!("balanced word {w:b} has no partner for digit {at}")
+    None
 }
 
 /// Digit of the `(` matching the `)` at digit `at`.
-fn partner_left(w: u64, at: u32) -> u32 {
+pub(super) fn partner_left(w: u64, at: u32) -> Option<u32> {
     let mut depth = 0i32;
     for q in (0..=at).rev() {
         match (w >> (2 * q)) & 3 {
@@ -143,13 +163,13 @@ fn partner_left(w: u64, at: u32) -> u32 {
             1 => {
                 depth -= 1;
                 if depth == 0 {
-                    return q;
+                    return Some(q);
                 }
             }
             _ => {}
         }
     }
-    unreachable!("balanced word {w:b} has no partner for digit {at}")
+    None
 }
 
 #[cfg(test)]
@@ -164,10 +184,11 @@ mod tests {
             .enumerate()
             .map(|(i, d)| d << (2 * i))
             .sum();
-        assert_eq!(partner_right(w, 0, 6), 5);
-        assert_eq!(partner_right(w, 1, 6), 2);
-        assert_eq!(partner_right(w, 3, 6), 4);
-        assert_eq!(partner_left(w, 5), 0);
-        assert_eq!(partner_left(w, 4), 3);
+        assert_eq!(partner_right(w, 0, 6), Some(5));
+        assert_eq!(partner_right(w, 1, 6), Some(2));
+        assert_eq!(partner_right(w, 3, 6), Some(4));
+        assert_eq!(partner_right(w, 0, 5), None, "its ) is past the digits looked at");
+        assert_eq!(partner_left(w, 5), Some(0));
+        assert_eq!(partner_left(w, 4), Some(3));
     }
 }

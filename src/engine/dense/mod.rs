@@ -22,7 +22,9 @@
 //! theorem ([`super::residue`]).
 
 pub mod arith;
+pub mod blocks;
 pub mod cell;
+pub mod lowops;
 pub mod rank;
 
 use super::residue::Modulus;
@@ -76,6 +78,7 @@ pub fn estimate(board: Board) -> (f64, f64) {
 /// Sweep a `rows × w` board (`w` the frontier), rows in boustrophedon order.
 fn sweep<A: Arith>(w: u32, rows: u32, a: A, progress: Progress<'_>) -> u64 {
     let r = Ranks::new(w + 1);
+    let low = lowops::LowPlan::new(&r);
     let v: Vec<AtomicU64> = std::iter::repeat_with(|| AtomicU64::new(0))
         .take(r.count as usize)
         .collect();
@@ -95,7 +98,7 @@ fn sweep<A: Arith>(w: u32, rows: u32, a: A, progress: Progress<'_>) -> u64 {
             }
             let out_lo = if forward { !last_row } else { c > 0 };
             let out_hi = if forward { c + 1 < w } else { !last_row };
-            cell::step(&r, &v, cell::Cell { c, out_lo, out_hi }, a);
+            cell::step(&r, &low, &v, cell::Cell { c, out_lo, out_hi }, a);
             done += 1;
             if let Some(p) = progress {
                 p(done, total);

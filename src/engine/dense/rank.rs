@@ -121,6 +121,20 @@ impl Ranks {
             .then(|| ((h & OFFSET_MASK) + u64::from(l >> 8)) as usize)
     }
 
+    /// The index of a valid low part among those with its `e`, and `e`.
+    #[inline]
+    pub fn low(&self, low: u64) -> Option<(u32, u8)> {
+        let l = self.lo[low as usize];
+        (l != INVALID32).then_some((l >> 8, (l & 255) as u8))
+    }
+
+    /// The offset of a valid high part's block and its `e`.
+    #[inline]
+    pub fn high(&self, high: u64) -> Option<(usize, u8)> {
+        let h = self.hi[high as usize];
+        (h != INVALID64).then_some(((h & OFFSET_MASK) as usize, (h >> OFFSET_BITS) as u8))
+    }
+
     /// Bytes the tables take.
     pub fn bytes(len: u32) -> f64 {
         let h = len / 2;
