@@ -14,16 +14,25 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 const NONE: u32 = u32::MAX;
 
 /// The moves of one (column, `e`), as indices inside a block.
+///
+/// Low parts are listed in increasing order, so those sharing their digits from `c` up
+/// (the pair and what lies above it) form a contiguous *run*, one for each valid prefix
+/// of digits below `c` with the depth the rest needs. Rewriting the pair, or turning
+/// round a bracket above it, keeps that depth, so a run maps onto another run of the same
+/// length in the same order: most moves are run to run, streaming. Only a `))` whose
+/// `(` lies below `c` depends on the prefix, word by word.
 #[derive(Default)]
 pub struct LowOps {
-    /// (no plug, new path, join paths or [`NONE`]): the net-zero groups.
-    fresh: Vec<(u32, u32, u32)>,
-    /// (plug at c, plug at c + 1): the groups of one plug going on.
-    moves: Vec<(u32, u32)>,
-    /// (source, target) of joins whose turned-round bracket is in the low part too.
-    joins_in: Vec<(u32, u32)>,
-    /// Sources of joins whose bracket is in the high part (another block).
-    joins_out: Vec<u32>,
+    /// (no plug, new path, join paths or [`NONE`], length): the net-zero groups.
+    fresh: Vec<(u32, u32, u32, u32)>,
+    /// (plug at c, plug at c + 1, length): the groups of one plug going on.
+    moves: Vec<(u32, u32, u32)>,
+    /// (source, target, length) of `((` joins whose `)` is in the low part too.
+    runs_in: Vec<(u32, u32, u32)>,
+    /// (source, length) of `((` joins whose `)` is in the high part (another block).
+    runs_out: Vec<(u32, u32)>,
+    /// (source, target) of `))` joins, word by word.
+    words_in: Vec<(u32, u32)>,
 }
 
 /// `ops[c][e]` for every column whose two digits are in the low part (c + 1 < h).
@@ -44,26 +53,39 @@ impl LowPlan {
                     .iter()
                     .map(|lows| {
                         let mut o = LowOps::default();
-                        for (k, &low) in lows.iter().enumerate() {
-                            let (k, w) = (k as u32, u64::from(low));
+                        let mut k = 0;
+                        while k < lows.len() {
+                            let w = u64::from(lows[k]);
+                            let mut n = 1;
+                            while k + n < lows.len() && u64::from(lows[k + n]) >> shift == w >> shift {
+                                n += 1;
+                            }
+                            let (k0, len) = (k as u32, n as u32);
                             match (w >> shift) & 15 {
                                 NO_PLUG => o.fresh.push((
-                                    k,
+                                    k0,
                                     idx(with(w, NEW_PATH)),
                                     idx(with(w, JOIN_PATHS)),
+                                    len,
                                 )),
-                                OPEN_LO => o.moves.push((k, idx(with(w, OPEN_HI)))),
-                                CLOSE_LO => o.moves.push((k, idx(with(w, CLOSE_HI)))),
+                                OPEN_LO => o.moves.push((k0, idx(with(w, OPEN_HI)), len)),
+                                CLOSE_LO => o.moves.push((k0, idx(with(w, CLOSE_HI)), len)),
                                 OPEN_OPEN => match partner_right(w, c + 1, h) {
-                                    Some(q) => o.joins_in.push((k, idx(join_target(w, c, q, 1)))),
-                                    None => o.joins_out.push(k),
+                                    Some(q) => {
+                                        o.runs_in.push((k0, idx(join_target(w, c, q, 1)), len))
+                                    }
+                                    None => o.runs_out.push((k0, len)),
                                 },
                                 CLOSE_CLOSE => {
-                                    let q = partner_left(w, c).expect("a ( to the left");
-                                    o.joins_in.push((k, idx(join_target(w, c, q, 2))));
+                                    for j in k..k + n {
+                                        let w = u64::from(lows[j]);
+                                        let q = partner_left(w, c).expect("a ( to the left");
+                                        o.words_in.push((j as u32, idx(join_target(w, c, q, 2))));
+                                    }
                                 }
                                 _ => {}
                             }
+                            k += n;
                         }
                         o
                     })
@@ -80,44 +102,75 @@ impl LowPlan {
         r.highs.par_chunks(per).for_each(|chunk| {
             for &(_, off, e) in chunk {
                 let o = &ops[e as usize];
-                let at = |k: u32| &v[off as usize + k as usize];
-                for &(k00, k12, k21) in &o.fresh {
-                    let v00 = at(k00).load(Relaxed);
-                    let v21 = if k21 == NONE { 0 } else { at(k21).load(Relaxed) };
-                    at(k12).store(if cell.out_lo && cell.out_hi { v00 } else { 0 }, Relaxed);
-                    at(k00).store(v21, Relaxed);
-                    if k21 != NONE {
-                        at(k21).store(0, Relaxed);
+                let run = |k: u32, n: u32| &v[off as usize + k as usize..][..n as usize];
+                for &(k00, k12, k21, n) in &o.fresh {
+                    let (b00, b12) = (run(k00, n), run(k12, n));
+                    let b21 = (k21 != NONE).then(|| run(k21, n));
+                    for k in 0..n as usize {
+                        let v00 = b00[k].load(Relaxed);
+                        let v21 = b21.map_or(0, |b| b[k].load(Relaxed));
+                        b12[k].store(if cell.out_lo && cell.out_hi { v00 } else { 0 }, Relaxed);
+                        b00[k].store(v21, Relaxed);
+                    }
+                    if let Some(b) = b21 {
+                        b.iter().for_each(|x| x.store(0, Relaxed));
                     }
                 }
-                for &(kx, ky) in &o.moves {
-                    let (x, y) = (at(kx).load(Relaxed), at(ky).load(Relaxed));
-                    if x | y != 0 {
-                        let s = a.add(x, y);
-                        at(kx).store(if cell.out_lo { s } else { 0 }, Relaxed);
-                        at(ky).store(if cell.out_hi { s } else { 0 }, Relaxed);
+                for &(kx, ky, n) in &o.moves {
+                    for (x, y) in run(kx, n).iter().zip(run(ky, n)) {
+                        let (vx, vy) = (x.load(Relaxed), y.load(Relaxed));
+                        if vx | vy != 0 {
+                            let s = a.add(vx, vy);
+                            x.store(if cell.out_lo { s } else { 0 }, Relaxed);
+                            y.store(if cell.out_hi { s } else { 0 }, Relaxed);
+                        }
                     }
                 }
             }
         });
         r.highs.par_chunks(per).for_each(|chunk| {
-            for &(high, off, e) in chunk {
+            for &(_, off, e) in chunk {
                 let o = &ops[e as usize];
-                let at = |k: u32| &v[off as usize + k as usize];
-                for &(ks, kt) in &o.joins_in {
-                    let x = at(ks).load(Relaxed);
-                    if x != 0 {
-                        a.add_atomic(at(kt), x);
-                        at(ks).store(0, Relaxed);
+                let run = |k: u32, n: u32| &v[off as usize + k as usize..][..n as usize];
+                let mv = |src: &[AtomicU64], dst: &[AtomicU64]| {
+                    for (s, d) in src.iter().zip(dst) {
+                        let x = s.load(Relaxed);
+                        if x != 0 {
+                            a.add_atomic(d, x);
+                            s.store(0, Relaxed);
+                        }
                     }
+                };
+                for &(ks, kt, n) in &o.runs_in {
+                    mv(run(ks, n), run(kt, n));
                 }
-                for &ks in &o.joins_out {
-                    let x = at(ks).load(Relaxed);
-                    if x != 0 {
-                        let w = (high << (2 * r.h)) | u64::from(r.lows[e as usize][ks as usize]);
-                        let q = partner_right(w, cell.c + 1, r.len).expect("a ) to the right");
-                        a.add_atomic(&v[r.rank(join_target(w, cell.c, q, 1))], x);
-                        at(ks).store(0, Relaxed);
+                for &(ks, kt) in &o.words_in {
+                    mv(run(ks, 1), run(kt, 1));
+                }
+            }
+        });
+        self.move_out(r, v, cell, a, per);
+    }
+
+    /// The `((` joins whose `)` is in another block.
+    fn move_out<A: Arith>(&self, r: &Ranks, v: &[AtomicU64], cell: Cell, a: A, per: usize) {
+        let ops = &self.ops[cell.c as usize];
+        r.highs.par_chunks(per).for_each(|chunk| {
+            for &(high, off, e) in chunk {
+                for &(ks, n) in &ops[e as usize].runs_out {
+                    let src = &v[off as usize + ks as usize..][..n as usize];
+                    if src.iter().all(|x| x.load(Relaxed) == 0) {
+                        continue;
+                    }
+                    let w = (high << (2 * r.h)) | u64::from(r.lows[e as usize][ks as usize]);
+                    let q = partner_right(w, cell.c + 1, r.len).expect("a ) to the right");
+                    let t = r.rank(join_target(w, cell.c, q, 1));
+                    for (s, d) in src.iter().zip(&v[t..t + n as usize]) {
+                        let x = s.load(Relaxed);
+                        if x != 0 {
+                            a.add_atomic(d, x);
+                            s.store(0, Relaxed);
+                        }
                     }
                 }
             }
