@@ -266,6 +266,34 @@ pub fn combine(board: Board, residues: &[Residue]) -> Result<BigUint> {
     Ok(x)
 }
 
+/// The exact number of closed rook tours of `board` by the dense counter
+/// ([`super::dense`]): one residue for each modulus of [`plan`], combined. `progress`
+/// is called after every cell of every residue.
+pub fn count_exact(board: Board, progress: super::dense::Progress<'_>) -> Result<BigUint> {
+    let moduli = plan(board);
+    let mut lines = Vec::with_capacity(moduli.len());
+    for (i, &m) in moduli.iter().enumerate() {
+        let tick = |done: usize, total: usize| {
+            if let Some(p) = progress {
+                p(i * total + done, moduli.len() * total);
+            }
+        };
+        lines.push(Residue {
+            piece: "rook".into(),
+            board: board.to_string(),
+            modulus: m,
+            residue: super::dense::count_mod(board, m, Some(&tick))?,
+        });
+    }
+    combine(board, &lines)
+}
+
+/// Time (seconds) and peak memory (bytes) of [`count_exact`].
+pub fn estimate_exact(board: Board) -> (f64, f64) {
+    let (seconds, bytes) = super::dense::estimate(board);
+    (seconds * plan(board).len() as f64, bytes)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
