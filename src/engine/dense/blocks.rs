@@ -1,5 +1,8 @@
 //! Cells whose two digits lie in the high part of the word: a group of high parts moves
-//! whole blocks (every low part at once), with one table look-up per block.
+//! whole blocks (every low part at once), with one table look-up per block. Within a
+//! block only the low parts with the alternating sum the checkerboard colouring allows
+//! ([`Cell::low_sum`]) can be nonzero; they are contiguous (low parts are listed by that
+//! sum), and only they are visited.
 
 use super::arith::Arith;
 use super::cell::{
@@ -8,6 +11,7 @@ use super::cell::{
 };
 use super::rank::Ranks;
 use rayon::prelude::*;
+use std::ops::Range;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 /// Apply `cell` (with c ≥ h) to every block.
@@ -17,32 +21,49 @@ pub fn step<A: Arith>(r: &Ranks, v: &[AtomicU64], cell: Cell, a: A) {
     let shift = 2 * c;
     let with = |w: u64, p: u64| (w & !(15u64 << shift)) | (p << shift);
     let block = |off: usize, e: u8| &v[off..off + r.lows[e as usize].len()];
+    // The indices of a block where the word with high part `hp` can be nonzero.
+    let live = |hp: u64, e: u8| -> Range<usize> {
+        let a = cell.low_sum(hp, r.h);
+        let h = r.h as i32;
+        if a < -h || a > h {
+            return 0..0;
+        }
+        let st = &r.sum_start[e as usize];
+        st[(a + h) as usize] as usize..st[(a + h + 1) as usize] as usize
+    };
     let per = (r.highs.len() / 256).max(1);
     r.highs.par_chunks(per).for_each(|chunk| {
         for &(high, off, e) in chunk {
             match (high >> shift) & 15 {
                 NO_PLUG => {
                     let b00 = block(off as usize, e);
-                    let b12 = block(r.high(with(high, NEW_PATH)).expect("valid").0, e);
+                    let h12 = with(high, NEW_PATH);
+                    let b12 = block(r.high(h12).expect("valid").0, e);
+                    let h21 = with(high, JOIN_PATHS);
                     let b21 = r
-                        .high(with(high, JOIN_PATHS))
+                        .high(h21)
                         .filter(|&(_, e2)| e2 == e)
                         .map(|(o, _)| block(o, e));
-                    for k in 0..b00.len() {
+                    let mut ranges = vec![live(high, e), live(h12, e)];
+                    if b21.is_some() {
+                        ranges.push(live(h21, e));
+                    }
+                    for k in union(ranges) {
                         let v00 = b00[k].load(Relaxed);
                         let v21 = b21.map_or(0, |b| b[k].load(Relaxed));
                         b12[k].store(if cell.out_lo && cell.out_hi { v00 } else { 0 }, Relaxed);
                         b00[k].store(v21, Relaxed);
                     }
                     if let Some(b) = b21 {
-                        b.iter().for_each(|x| x.store(0, Relaxed));
+                        b[live(h21, e)].iter().for_each(|x| x.store(0, Relaxed));
                     }
                 }
                 p @ (OPEN_LO | CLOSE_LO) => {
-                    let other = if p == OPEN_LO { OPEN_HI } else { CLOSE_HI };
+                    let other = with(high, if p == OPEN_LO { OPEN_HI } else { CLOSE_HI });
                     let bx = block(off as usize, e);
-                    let by = block(r.high(with(high, other)).expect("valid").0, e);
-                    for (x, y) in bx.iter().zip(by) {
+                    let by = block(r.high(other).expect("valid").0, e);
+                    for k in union(vec![live(high, e), live(other, e)]) {
+                        let (x, y) = (&bx[k], &by[k]);
                         let (vx, vy) = (x.load(Relaxed), y.load(Relaxed));
                         if vx | vy != 0 {
                             let s = a.add(vx, vy);
@@ -63,10 +84,11 @@ pub fn step<A: Arith>(r: &Ranks, v: &[AtomicU64], cell: Cell, a: A) {
                 CLOSE_CLOSE => partner_left(high, c).map(|q| join_target(high, c, q, 2)),
                 _ => continue,
             };
-            let src = block(off as usize, e);
+            let range = live(high, e);
+            let src = &block(off as usize, e)[range.clone()];
             match target {
                 Some(t) => {
-                    let dst = block(r.high(t).expect("valid").0, e);
+                    let dst = &block(r.high(t).expect("valid").0, e)[range.clone()];
                     for (s, d) in src.iter().zip(dst) {
                         let x = s.load(Relaxed);
                         if x != 0 {
@@ -77,7 +99,7 @@ pub fn step<A: Arith>(r: &Ranks, v: &[AtomicU64], cell: Cell, a: A) {
                 }
                 None => {
                     // A `))` whose `(` is in the low part: word by word.
-                    for (k, s) in src.iter().enumerate() {
+                    for (k, s) in range.clone().zip(src) {
                         let x = s.load(Relaxed);
                         if x != 0 {
                             let w = (high << (2 * r.h)) | u64::from(r.lows[e as usize][k]);
@@ -90,4 +112,12 @@ pub fn step<A: Arith>(r: &Ranks, v: &[AtomicU64], cell: Cell, a: A) {
             }
         }
     });
+}
+
+/// The indices of distinct ranges (ranges of different alternating sums are disjoint; the
+/// same sum gives the same range).
+fn union(mut ranges: Vec<Range<usize>>) -> impl Iterator<Item = usize> {
+    ranges.sort_by_key(|r| (r.start, r.end));
+    ranges.dedup();
+    ranges.into_iter().flatten()
 }

@@ -31,6 +31,30 @@ pub struct Cell {
     pub out_lo: bool,
     /// An edge may leave through digit `c + 1` (right or down).
     pub out_hi: bool,
+    /// Twice the black cells minus the white cells swept so far, (r + c) even being black.
+    pub sum: i32,
+    /// The digit whose plug hangs from a cell of the other colour than the alternating
+    /// pattern says: `c` in a left-to-right row, `c + 1` in a right-to-left row.
+    pub flip: u32,
+}
+
+impl Cell {
+    /// The alternating sum ([`super::rank::alternating`]) the low part of a word with
+    /// high part `high` must have for the word to hold partial tours, or `None` when no
+    /// low part has it.
+    ///
+    /// Every swept cell has degree 2 and every edge inside the swept region joins a black
+    /// and a white cell, so counting edge ends with + on black cells and − on white ones,
+    /// the plugs' signs add up to `sum`. A plug at digit j hangs from a cell whose sign
+    /// is (−1)^j (the rows alternate direction, which keeps this true on every row),
+    /// except the one at [`Self::flip`]. So the alternating sum of a word with partial
+    /// tours is `sum + 2(−1)^flip` when `flip` holds a plug, `sum` otherwise: about two
+    /// words in three are always zero, and [`super::blocks`] skips them.
+    pub fn low_sum(&self, high: u64, h: u32) -> i32 {
+        let flip_plug = i32::from((high >> (2 * (self.flip - h))) & 3 != 0);
+        let sign = if self.flip % 2 == 0 { 1 } else { -1 };
+        self.sum + 2 * sign * flip_plug - super::rank::alternating(high, h)
+    }
 }
 
 /// Bits of the pair (lo digit first) at digits c, c + 1.

@@ -6,7 +6,7 @@ use super::cell::{
     CLOSE_CLOSE, CLOSE_HI, CLOSE_LO, Cell, JOIN_PATHS, NEW_PATH, NO_PLUG, OPEN_HI, OPEN_LO,
     OPEN_OPEN, join_target, partner_left, partner_right,
 };
-use super::rank::Ranks;
+use super::rank::{Ranks, alternating};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
@@ -33,6 +33,20 @@ pub struct LowOps {
     runs_out: Vec<(u32, u32)>,
     /// (source, target) of `))` joins, word by word.
     words_in: Vec<(u32, u32)>,
+    /// The alternating sum of the first member of each entry above (of the plug at `c`
+    /// for `moves`, and of the one at `c + 1` too): a block visits only the entries whose
+    /// words its colour balance lets be nonzero ([`Cell::low_sum`]).
+    sums: Sums,
+}
+
+/// The alternating sums of [`LowOps`]' entries, list by list.
+#[derive(Default)]
+struct Sums {
+    fresh: Vec<i8>,
+    moves: Vec<(i8, i8)>,
+    runs_in: Vec<i8>,
+    runs_out: Vec<i8>,
+    words_in: Vec<i8>,
 }
 
 /// `ops[c][e]` for every column whose two digits are in the low part (c + 1 < h).
@@ -61,26 +75,38 @@ impl LowPlan {
                                 n += 1;
                             }
                             let (k0, len) = (k as u32, n as u32);
+                            let sum = |w: u64| alternating(w, 0) as i8;
                             match (w >> shift) & 15 {
-                                NO_PLUG => o.fresh.push((
-                                    k0,
-                                    idx(with(w, NEW_PATH)),
-                                    idx(with(w, JOIN_PATHS)),
-                                    len,
-                                )),
-                                OPEN_LO => o.moves.push((k0, idx(with(w, OPEN_HI)), len)),
-                                CLOSE_LO => o.moves.push((k0, idx(with(w, CLOSE_HI)), len)),
+                                NO_PLUG => {
+                                    o.fresh.push((
+                                        k0,
+                                        idx(with(w, NEW_PATH)),
+                                        idx(with(w, JOIN_PATHS)),
+                                        len,
+                                    ));
+                                    o.sums.fresh.push(sum(w));
+                                }
+                                p @ (OPEN_LO | CLOSE_LO) => {
+                                    let y = with(w, if p == OPEN_LO { OPEN_HI } else { CLOSE_HI });
+                                    o.moves.push((k0, idx(y), len));
+                                    o.sums.moves.push((sum(w), sum(y)));
+                                }
                                 OPEN_OPEN => match partner_right(w, c + 1, h) {
                                     Some(q) => {
-                                        o.runs_in.push((k0, idx(join_target(w, c, q, 1)), len))
+                                        o.runs_in.push((k0, idx(join_target(w, c, q, 1)), len));
+                                        o.sums.runs_in.push(sum(w));
                                     }
-                                    None => o.runs_out.push((k0, len)),
+                                    None => {
+                                        o.runs_out.push((k0, len));
+                                        o.sums.runs_out.push(sum(w));
+                                    }
                                 },
                                 CLOSE_CLOSE => {
                                     for j in k..k + n {
                                         let w = u64::from(lows[j]);
                                         let q = partner_left(w, c).expect("a ( to the left");
                                         o.words_in.push((j as u32, idx(join_target(w, c, q, 2))));
+                                        o.sums.words_in.push(sum(w));
                                     }
                                 }
                                 _ => {}
@@ -100,10 +126,15 @@ impl LowPlan {
         let ops = &self.ops[cell.c as usize];
         let per = (r.highs.len() / 256).max(1);
         r.highs.par_chunks(per).for_each(|chunk| {
-            for &(_, off, e) in chunk {
+            for &(high, off, e) in chunk {
                 let o = &ops[e as usize];
                 let run = |k: u32, n: u32| &v[off as usize + k as usize..][..n as usize];
-                for &(k00, k12, k21, n) in &o.fresh {
+                let (base, plugged) = live_sums(r, &cell, high);
+                for (&(k00, k12, k21, n), &a00) in o.fresh.iter().zip(&o.sums.fresh) {
+                    // The new-path and join-paths words have plugs at both c and c + 1.
+                    if a00 != base && a00 != plugged {
+                        continue;
+                    }
                     let (b00, b12) = (run(k00, n), run(k12, n));
                     let b21 = (k21 != NONE).then(|| run(k21, n));
                     for k in 0..n as usize {
@@ -116,7 +147,12 @@ impl LowPlan {
                         b.iter().for_each(|x| x.store(0, Relaxed));
                     }
                 }
-                for &(kx, ky, n) in &o.moves {
+                let lo_flip = cell.flip == cell.c;
+                for (&(kx, ky, n), &(ax, ay)) in o.moves.iter().zip(&o.sums.moves) {
+                    let (wx, wy) = if lo_flip { (plugged, base) } else { (base, plugged) };
+                    if ax != wx && ay != wy {
+                        continue;
+                    }
                     for (x, y) in run(kx, n).iter().zip(run(ky, n)) {
                         let (vx, vy) = (x.load(Relaxed), y.load(Relaxed));
                         if vx | vy != 0 {
@@ -129,9 +165,10 @@ impl LowPlan {
             }
         });
         r.highs.par_chunks(per).for_each(|chunk| {
-            for &(_, off, e) in chunk {
+            for &(high, off, e) in chunk {
                 let o = &ops[e as usize];
                 let run = |k: u32, n: u32| &v[off as usize + k as usize..][..n as usize];
+                let (_, plugged) = live_sums(r, &cell, high);
                 let mv = |src: &[AtomicU64], dst: &[AtomicU64]| {
                     for (s, d) in src.iter().zip(dst) {
                         let x = s.load(Relaxed);
@@ -141,11 +178,15 @@ impl LowPlan {
                         }
                     }
                 };
-                for &(ks, kt, n) in &o.runs_in {
-                    mv(run(ks, n), run(kt, n));
+                for (&(ks, kt, n), &a) in o.runs_in.iter().zip(&o.sums.runs_in) {
+                    if a == plugged {
+                        mv(run(ks, n), run(kt, n));
+                    }
                 }
-                for &(ks, kt) in &o.words_in {
-                    mv(run(ks, 1), run(kt, 1));
+                for (&(ks, kt), &a) in o.words_in.iter().zip(&o.sums.words_in) {
+                    if a == plugged {
+                        mv(run(ks, 1), run(kt, 1));
+                    }
                 }
             }
         });
@@ -157,7 +198,12 @@ impl LowPlan {
         let ops = &self.ops[cell.c as usize];
         r.highs.par_chunks(per).for_each(|chunk| {
             for &(high, off, e) in chunk {
-                for &(ks, n) in &ops[e as usize].runs_out {
+                let o = &ops[e as usize];
+                let (_, plugged) = live_sums(r, &cell, high);
+                for (&(ks, n), &sum) in o.runs_out.iter().zip(&o.sums.runs_out) {
+                    if sum != plugged {
+                        continue;
+                    }
                     let src = &v[off as usize + ks as usize..][..n as usize];
                     if src.iter().all(|x| x.load(Relaxed) == 0) {
                         continue;
@@ -176,4 +222,17 @@ impl LowPlan {
             }
         });
     }
+}
+
+/// The alternating sums a low part needs in the block of `high` for its word to be
+/// possibly nonzero ([`Cell::low_sum`]): without a plug at the flipped digit, and with.
+fn live_sums(r: &Ranks, cell: &Cell, high: u64) -> (i8, i8) {
+    let base = cell.sum - alternating(high, r.h);
+    let sign = if cell.flip % 2 == 0 { 2 } else { -2 };
+    (clamp(base), clamp(base + sign))
+}
+
+/// An i32 sum as i8, out-of-range values mapped to one no low part has.
+fn clamp(a: i32) -> i8 {
+    a.clamp(-100, 100) as i8
 }

@@ -87,6 +87,7 @@ fn sweep<A: Arith>(w: u32, rows: u32, a: A, progress: Progress<'_>) -> u64 {
     v[r.rank(0)].store(1, Relaxed);
     let total = (w * rows) as usize;
     let mut done = 0;
+    let mut black_minus_white = 0i32;
     for row in 0..rows {
         let forward = row % 2 == 0;
         let last_row = row + 1 == rows;
@@ -100,7 +101,15 @@ fn sweep<A: Arith>(w: u32, rows: u32, a: A, progress: Progress<'_>) -> u64 {
             }
             let out_lo = if forward { !last_row } else { c > 0 };
             let out_hi = if forward { c + 1 < w } else { !last_row };
-            cell::step(&r, &low, &v, cell::Cell { c, out_lo, out_hi }, a);
+            let cell = cell::Cell {
+                c,
+                out_lo,
+                out_hi,
+                sum: 2 * black_minus_white,
+                flip: if forward { c } else { c + 1 },
+            };
+            cell::step(&r, &low, &v, cell, a);
+            black_minus_white += if (row + c) % 2 == 0 { 1 } else { -1 };
             done += 1;
             if let Some(p) = progress {
                 p(done, total);

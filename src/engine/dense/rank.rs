@@ -36,8 +36,12 @@ pub struct Ranks {
     hi: Vec<u64>,
     /// The valid high parts, increasing, with their offsets and `e`.
     pub highs: Vec<(u64, u64, u8)>,
-    /// The valid low parts of each `e`, in index order.
+    /// The valid low parts of each `e`, in index order: by [`alternating`] sum, then
+    /// increasing.
     pub lows: Vec<Vec<u32>>,
+    /// `sum_start[e][a + h]`: the index of the first low part of `e` whose alternating
+    /// sum is at least `a`, for a in −h..=h + 1.
+    pub sum_start: Vec<Vec<u32>>,
     /// Number of balanced words.
     pub count: u64,
 }
@@ -71,12 +75,21 @@ impl Ranks {
         let hl = len - h;
         let mut lo = vec![INVALID32; 1 << (2 * h)];
         let mut lows: Vec<Vec<u32>> = vec![Vec::new(); h as usize + 1];
-        for (part, entry) in lo.iter_mut().enumerate() {
-            if let Some(e) = scan(part as u64, h, false) {
-                let bucket = &mut lows[e as usize];
-                *entry = ((bucket.len() as u32) << 8) | u32::from(e);
-                bucket.push(part as u32);
+        for part in 0..1u64 << (2 * h) {
+            if let Some(e) = scan(part, h, false) {
+                lows[e as usize].push(part as u32);
             }
+        }
+        let mut sum_start = Vec::with_capacity(lows.len());
+        for (e, bucket) in lows.iter_mut().enumerate() {
+            bucket.sort_by_key(|&p| (alternating(u64::from(p), 0), p));
+            for (k, &p) in bucket.iter().enumerate() {
+                lo[p as usize] = ((k as u32) << 8) | e as u32;
+            }
+            let starts = (-(h as i32)..=h as i32 + 1)
+                .map(|a| bucket.partition_point(|&p| alternating(u64::from(p), 0) < a) as u32)
+                .collect();
+            sum_start.push(starts);
         }
         let mut hi = vec![INVALID64; 1 << (2 * hl)];
         let mut highs = Vec::new();
@@ -99,6 +112,7 @@ impl Ranks {
             hi,
             highs,
             lows,
+            sum_start,
             count,
         }
     }
@@ -141,6 +155,17 @@ impl Ranks {
         // Both tables, and about as much again for the lists of valid parts.
         (4.0 * 4f64.powi(h as i32) + 8.0 * 4f64.powi((len - h) as i32)) * 1.5
     }
+}
+
+/// The alternating sum Σ (−1)^j over the plugs of `part` (digits with a bracket), digit
+/// `j` of `part` being digit `first + j` of the word. The checkerboard colouring fixes it
+/// for every word with partial tours ([`super::blocks`]).
+#[inline]
+pub fn alternating(part: u64, first: u32) -> i32 {
+    let plugs = (part | (part >> 1)) & 0x5555_5555_5555_5555;
+    let even = (plugs & 0x1111_1111_1111_1111).count_ones() as i32;
+    let odd = (plugs & 0x4444_4444_4444_4444).count_ones() as i32;
+    if first % 2 == 0 { even - odd } else { odd - even }
 }
 
 /// Number of balanced words of `len` digits: the Motzkin number M(len), by
@@ -199,6 +224,22 @@ mod tests {
             next += r.lows[e as usize].len() as u64;
         }
         assert_eq!(next, r.count);
+    }
+
+    #[test]
+    fn sum_starts_bound_the_runs_of_each_sum() {
+        let r = Ranks::new(9);
+        for (e, bucket) in r.lows.iter().enumerate() {
+            let starts = &r.sum_start[e];
+            for (k, &p) in bucket.iter().enumerate() {
+                let a = alternating(u64::from(p), 0);
+                let i = (a + r.h as i32) as usize;
+                assert!(starts[i] as usize <= k && k < starts[i + 1] as usize);
+            }
+        }
+        // ( ) ( at digits 0..3 from digit 0: +1 −1 +1; from digit 1: −1 +1 −1.
+        assert_eq!(alternating(0b01_10_01, 0), 1);
+        assert_eq!(alternating(0b01_10_01, 1), -1);
     }
 
     #[test]
