@@ -21,32 +21,53 @@ const NONE: u32 = u32::MAX;
 /// round a bracket above it, keeps that depth, so a run maps onto another run of the same
 /// length in the same order: most moves are run to run, streaming. Only a `))` whose
 /// `(` lies below `c` depends on the prefix, word by word.
-#[derive(Default)]
 pub struct LowOps {
-    /// (no plug, new path, join paths or [`NONE`], length): the net-zero groups.
-    fresh: Vec<(u32, u32, u32, u32)>,
-    /// (plug at c, plug at c + 1, length): the groups of one plug going on.
-    moves: Vec<(u32, u32, u32)>,
+    /// (no plug, new path, join paths or [`NONE`], length): the net-zero groups, by the
+    /// sum of the no-plug run (the others have the same sum).
+    fresh: BySum<(u32, u32, u32, u32)>,
+    /// (plug at c, plug at c + 1, length): the groups of one plug going on, by the sum of
+    /// the first run.
+    moves: BySum<(u32, u32, u32)>,
     /// (source, target, length) of `((` joins whose `)` is in the low part too.
-    runs_in: Vec<(u32, u32, u32)>,
+    runs_in: BySum<(u32, u32, u32)>,
     /// (source, length) of `((` joins whose `)` is in the high part (another block).
-    runs_out: Vec<(u32, u32)>,
+    runs_out: BySum<(u32, u32)>,
     /// (source, target) of `))` joins, word by word.
-    words_in: Vec<(u32, u32)>,
-    /// The alternating sum of the first member of each entry above (of the plug at `c`
-    /// for `moves`, and of the one at `c + 1` too): a block visits only the entries whose
-    /// words its colour balance lets be nonzero ([`Cell::low_sum`]).
-    sums: Sums,
+    words_in: BySum<(u32, u32)>,
 }
 
-/// The alternating sums of [`LowOps`]' entries, list by list.
-#[derive(Default)]
-struct Sums {
-    fresh: Vec<i8>,
-    moves: Vec<(i8, i8)>,
-    runs_in: Vec<i8>,
-    runs_out: Vec<i8>,
-    words_in: Vec<i8>,
+/// Entries listed by the alternating sum ([`alternating`]) of their words' low parts, so
+/// that a block visits only those its colour balance lets be nonzero
+/// ([`Cell::low_sum`]).
+struct BySum<T> {
+    items: Vec<T>,
+    /// `start[a + h]`: the first entry with sum at least `a`, for a in −h..=h + 1.
+    start: Vec<u32>,
+    h: i32,
+}
+
+impl<T> BySum<T> {
+    fn new(mut list: Vec<(i32, T)>, h: u32) -> Self {
+        let h = h as i32;
+        list.sort_by_key(|e| e.0);
+        let start = (-h..=h + 1)
+            .map(|a| list.partition_point(|e| e.0 < a) as u32)
+            .collect();
+        BySum {
+            items: list.into_iter().map(|e| e.1).collect(),
+            start,
+            h,
+        }
+    }
+
+    /// The entries with sum `a`.
+    fn get(&self, a: i32) -> &[T] {
+        if a < -self.h || a > self.h {
+            return &[];
+        }
+        let i = (a + self.h) as usize;
+        &self.items[self.start[i] as usize..self.start[i + 1] as usize]
+    }
 }
 
 /// `ops[c][e]` for every column whose two digits are in the low part (c + 1 < h).
@@ -66,7 +87,8 @@ impl LowPlan {
                 r.lows
                     .iter()
                     .map(|lows| {
-                        let mut o = LowOps::default();
+                        let (mut fresh, mut moves, mut runs_in) = (vec![], vec![], vec![]);
+                        let (mut runs_out, mut words_in) = (vec![], vec![]);
                         let mut k = 0;
                         while k < lows.len() {
                             let w = u64::from(lows[k]);
@@ -75,45 +97,40 @@ impl LowPlan {
                                 n += 1;
                             }
                             let (k0, len) = (k as u32, n as u32);
-                            let sum = |w: u64| alternating(w, 0) as i8;
+                            let sum = alternating(w, 0);
                             match (w >> shift) & 15 {
-                                NO_PLUG => {
-                                    o.fresh.push((
-                                        k0,
-                                        idx(with(w, NEW_PATH)),
-                                        idx(with(w, JOIN_PATHS)),
-                                        len,
-                                    ));
-                                    o.sums.fresh.push(sum(w));
-                                }
+                                NO_PLUG => fresh.push((
+                                    sum,
+                                    (k0, idx(with(w, NEW_PATH)), idx(with(w, JOIN_PATHS)), len),
+                                )),
                                 p @ (OPEN_LO | CLOSE_LO) => {
                                     let y = with(w, if p == OPEN_LO { OPEN_HI } else { CLOSE_HI });
-                                    o.moves.push((k0, idx(y), len));
-                                    o.sums.moves.push((sum(w), sum(y)));
+                                    moves.push((sum, (k0, idx(y), len)));
                                 }
                                 OPEN_OPEN => match partner_right(w, c + 1, h) {
-                                    Some(q) => {
-                                        o.runs_in.push((k0, idx(join_target(w, c, q, 1)), len));
-                                        o.sums.runs_in.push(sum(w));
-                                    }
-                                    None => {
-                                        o.runs_out.push((k0, len));
-                                        o.sums.runs_out.push(sum(w));
-                                    }
+                                    Some(q) => runs_in
+                                        .push((sum, (k0, idx(join_target(w, c, q, 1)), len))),
+                                    None => runs_out.push((sum, (k0, len))),
                                 },
                                 CLOSE_CLOSE => {
                                     for j in k..k + n {
                                         let w = u64::from(lows[j]);
                                         let q = partner_left(w, c).expect("a ( to the left");
-                                        o.words_in.push((j as u32, idx(join_target(w, c, q, 2))));
-                                        o.sums.words_in.push(sum(w));
+                                        words_in
+                                            .push((sum, (j as u32, idx(join_target(w, c, q, 2)))));
                                     }
                                 }
                                 _ => {}
                             }
                             k += n;
                         }
-                        o
+                        LowOps {
+                            fresh: BySum::new(fresh, h),
+                            moves: BySum::new(moves, h),
+                            runs_in: BySum::new(runs_in, h),
+                            runs_out: BySum::new(runs_out, h),
+                            words_in: BySum::new(words_in, h),
+                        }
                     })
                     .collect()
             })
@@ -130,11 +147,10 @@ impl LowPlan {
                 let o = &ops[e as usize];
                 let run = |k: u32, n: u32| &v[off as usize + k as usize..][..n as usize];
                 let (base, plugged) = live_sums(r, &cell, high);
-                for (&(k00, k12, k21, n), &a00) in o.fresh.iter().zip(&o.sums.fresh) {
-                    // The new-path and join-paths words have plugs at both c and c + 1.
-                    if a00 != base && a00 != plugged {
-                        continue;
-                    }
+                // The no-plug word needs `base`; the new-path and join-paths words, with
+                // plugs at both c and c + 1, need `plugged`; their low sums are equal.
+                let fresh = o.fresh.get(base).iter().chain(o.fresh.get(plugged));
+                for &(k00, k12, k21, n) in fresh {
                     let (b00, b12) = (run(k00, n), run(k12, n));
                     let b21 = (k21 != NONE).then(|| run(k21, n));
                     for k in 0..n as usize {
@@ -147,12 +163,11 @@ impl LowPlan {
                         b.iter().for_each(|x| x.store(0, Relaxed));
                     }
                 }
-                let lo_flip = cell.flip == cell.c;
-                for (&(kx, ky, n), &(ax, ay)) in o.moves.iter().zip(&o.sums.moves) {
-                    let (wx, wy) = if lo_flip { (plugged, base) } else { (base, plugged) };
-                    if ax != wx && ay != wy {
-                        continue;
-                    }
+                // The plug at c needs `plugged` if c is the flipped digit, `base` if
+                // c + 1 is; the plug at c + 1 then needs the other, and the two sums
+                // differ by the same 2(−1)^c, so the first run's sum decides.
+                let want = if cell.flip == cell.c { plugged } else { base };
+                for &(kx, ky, n) in o.moves.get(want) {
                     for (x, y) in run(kx, n).iter().zip(run(ky, n)) {
                         let (vx, vy) = (x.load(Relaxed), y.load(Relaxed));
                         if vx | vy != 0 {
@@ -178,15 +193,11 @@ impl LowPlan {
                         }
                     }
                 };
-                for (&(ks, kt, n), &a) in o.runs_in.iter().zip(&o.sums.runs_in) {
-                    if a == plugged {
-                        mv(run(ks, n), run(kt, n));
-                    }
+                for &(ks, kt, n) in o.runs_in.get(plugged) {
+                    mv(run(ks, n), run(kt, n));
                 }
-                for (&(ks, kt), &a) in o.words_in.iter().zip(&o.sums.words_in) {
-                    if a == plugged {
-                        mv(run(ks, 1), run(kt, 1));
-                    }
+                for &(ks, kt) in o.words_in.get(plugged) {
+                    mv(run(ks, 1), run(kt, 1));
                 }
             }
         });
@@ -200,10 +211,7 @@ impl LowPlan {
             for &(high, off, e) in chunk {
                 let o = &ops[e as usize];
                 let (_, plugged) = live_sums(r, &cell, high);
-                for (&(ks, n), &sum) in o.runs_out.iter().zip(&o.sums.runs_out) {
-                    if sum != plugged {
-                        continue;
-                    }
+                for &(ks, n) in o.runs_out.get(plugged) {
                     let src = &v[off as usize + ks as usize..][..n as usize];
                     if src.iter().all(|x| x.load(Relaxed) == 0) {
                         continue;
@@ -226,13 +234,8 @@ impl LowPlan {
 
 /// The alternating sums a low part needs in the block of `high` for its word to be
 /// possibly nonzero ([`Cell::low_sum`]): without a plug at the flipped digit, and with.
-fn live_sums(r: &Ranks, cell: &Cell, high: u64) -> (i8, i8) {
+fn live_sums(r: &Ranks, cell: &Cell, high: u64) -> (i32, i32) {
     let base = cell.sum - alternating(high, r.h);
     let sign = if cell.flip % 2 == 0 { 2 } else { -2 };
-    (clamp(base), clamp(base + sign))
-}
-
-/// An i32 sum as i8, out-of-range values mapped to one no low part has.
-fn clamp(a: i32) -> i8 {
-    a.clamp(-100, 100) as i8
+    (base, base + sign)
 }
