@@ -134,6 +134,7 @@ const DENSE_FROM: u32 = 16;
 
 /// Closed rook tours by the dense counter: a residue per planned modulus, combined.
 fn dense_count(board: tourglyph::Board, quiet: bool, force: bool) -> Result<Counted> {
+    tourglyph::engine::dense::check_width(board)?;
     let (seconds, bytes) = residue::estimate_exact(board);
     budget(force).check(
         &format!("counting the closed rook tours of {board}"),

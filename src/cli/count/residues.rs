@@ -86,6 +86,7 @@ fn residue_of(r: &Resolved, rook_closed: bool, m: Modulus, a: &CountArgs) -> Res
             Modulus::Int(p) => (n % u128::from(p)) as u64,
         });
     }
+    dense::check_width(board)?;
     let (seconds, bytes) = dense::estimate(board);
     budget(a.force).check(
         &format!("counting the closed rook tours of {board} modulo {m}"),
