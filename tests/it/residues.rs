@@ -111,15 +111,31 @@ fn cli_modulus_prints_the_residue_of_the_exact_count() {
         for m in moduli() {
             let p = m.to_string();
             let got = ok(&["count", "--piece", piece, "--board", board, "--modulus", &p]);
-            assert_eq!(got, reduce(&exact, m).to_string(), "{piece} {board} mod {p}");
+            assert_eq!(
+                got,
+                reduce(&exact, m).to_string(),
+                "{piece} {board} mod {p}"
+            );
         }
         let json = ok(&[
-            "count", "--piece", piece, "--board", board, "--modulus", "2^64", "--json",
+            "count",
+            "--piece",
+            piece,
+            "--board",
+            board,
+            "--modulus",
+            "2^64",
+            "--json",
         ]);
         let r = Residue::parse(&json, "stdout").unwrap();
         assert_eq!(
             (r.modulus, r.residue, r.board.as_str(), r.piece.as_str()),
-            (Modulus::TwoTo64, reduce(&exact, Modulus::TwoTo64), board, piece)
+            (
+                Modulus::TwoTo64,
+                reduce(&exact, Modulus::TwoTo64),
+                board,
+                piece
+            )
         );
     }
 }
@@ -158,11 +174,17 @@ fn cli_residue_files_combine_to_the_exact_count() {
         assert_eq!(err.lines().count(), 1, "{err}");
     };
     refused(
-        &[("other", r#"{"piece":"rook","board":"12x12","modulus":7,"residue":1}"#)],
+        &[(
+            "other",
+            r#"{"piece":"rook","board":"12x12","modulus":7,"residue":1}"#,
+        )],
         "12x12",
     );
     refused(
-        &[("shared", r#"{"piece":"rook","board":"14x14","modulus":6,"residue":2}"#)],
+        &[(
+            "shared",
+            r#"{"piece":"rook","board":"14x14","modulus":6,"residue":2}"#,
+        )],
         "share the factor 2",
     );
     refused(&[("broken", "{\"board\":\"14x14\",\n")], "x0-broken:1");
@@ -172,7 +194,13 @@ fn cli_residue_files_combine_to_the_exact_count() {
     assert!(stderr(&o).contains("may need"), "{}", stderr(&o));
     // A missing file is a runtime failure naming it.
     let missing = dir.path().join("missing.json");
-    let o = run(&["count", "--board", board, "--combine", missing.to_str().unwrap()]);
+    let o = run(&[
+        "count",
+        "--board",
+        board,
+        "--combine",
+        missing.to_str().unwrap(),
+    ]);
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("missing.json"));
 }
@@ -180,10 +208,35 @@ fn cli_residue_files_combine_to_the_exact_count() {
 #[test]
 fn cli_residue_flags_refuse_what_they_cannot_do() {
     for (args, want) in [
-        (&["count", "--board", "6x6", "--modulus", "1"][..], "bad modulus"),
-        (&["count", "--board", "6x6", "--modulus", "18446744073709551617"][..], "bad modulus"),
-        (&["count", "--board", "6x6", "--modulus", "7", "--classes"][..], "drop --classes"),
-        (&["count", "--piece", "knight", "--board", "6x6", "--plan-moduli"][..], "closed rook"),
+        (
+            &["count", "--board", "6x6", "--modulus", "1"][..],
+            "bad modulus",
+        ),
+        (
+            &[
+                "count",
+                "--board",
+                "6x6",
+                "--modulus",
+                "18446744073709551617",
+            ][..],
+            "bad modulus",
+        ),
+        (
+            &["count", "--board", "6x6", "--modulus", "7", "--classes"][..],
+            "drop --classes",
+        ),
+        (
+            &[
+                "count",
+                "--piece",
+                "knight",
+                "--board",
+                "6x6",
+                "--plan-moduli",
+            ][..],
+            "closed rook",
+        ),
     ] {
         let o = run(args);
         assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));

@@ -211,7 +211,11 @@ mod tests {
         assert_eq!(partner_right(w, 0, 6), Some(5));
         assert_eq!(partner_right(w, 1, 6), Some(2));
         assert_eq!(partner_right(w, 3, 6), Some(4));
-        assert_eq!(partner_right(w, 0, 5), None, "its ) is past the digits looked at");
+        assert_eq!(
+            partner_right(w, 0, 5),
+            None,
+            "its ) is past the digits looked at"
+        );
         assert_eq!(partner_left(w, 5), Some(0));
         assert_eq!(partner_left(w, 4), Some(3));
     }

@@ -93,7 +93,9 @@ impl LowPlan {
                         while k < lows.len() {
                             let w = u64::from(lows[k]);
                             let mut n = 1;
-                            while k + n < lows.len() && u64::from(lows[k + n]) >> shift == w >> shift {
+                            while k + n < lows.len()
+                                && u64::from(lows[k + n]) >> shift == w >> shift
+                            {
                                 n += 1;
                             }
                             let (k0, len) = (k as u32, n as u32);
@@ -108,8 +110,9 @@ impl LowPlan {
                                     moves.push((sum, (k0, idx(y), len)));
                                 }
                                 OPEN_OPEN => match partner_right(w, c + 1, h) {
-                                    Some(q) => runs_in
-                                        .push((sum, (k0, idx(join_target(w, c, q, 1)), len))),
+                                    Some(q) => {
+                                        runs_in.push((sum, (k0, idx(join_target(w, c, q, 1)), len)))
+                                    }
                                     None => runs_out.push((sum, (k0, len))),
                                 },
                                 CLOSE_CLOSE => {

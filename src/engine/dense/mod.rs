@@ -82,7 +82,10 @@ pub fn estimate(board: Board) -> (f64, f64) {
     let (w, rows) = (board.rows.min(board.cols), board.rows.max(board.cols));
     let words = rank::motzkin(w + 1) as f64;
     let cells = f64::from(w) * f64::from(rows);
-    (words * cells * 1e-9, words * 8.0 + Ranks::bytes(w + 1) + 4e6)
+    (
+        words * cells * 1e-9,
+        words * 8.0 + Ranks::bytes(w + 1) + 4e6,
+    )
 }
 
 /// Sweep a `rows × w` board (`w` the frontier), rows in boustrophedon order.

@@ -165,7 +165,11 @@ pub fn alternating(part: u64, first: u32) -> i32 {
     let plugs = (part | (part >> 1)) & 0x5555_5555_5555_5555;
     let even = (plugs & 0x1111_1111_1111_1111).count_ones() as i32;
     let odd = (plugs & 0x4444_4444_4444_4444).count_ones() as i32;
-    if first % 2 == 0 { even - odd } else { odd - even }
+    if first % 2 == 0 {
+        even - odd
+    } else {
+        odd - even
+    }
 }
 
 /// Number of balanced words of `len` digits: the Motzkin number M(len), by
@@ -199,7 +203,11 @@ mod tests {
             let mut n = 0u64;
             for w in 0..(1u64 << (2 * len)) {
                 let got = r.rank_checked(w);
-                assert_eq!(got.is_some(), balanced(w, len), "word {w:b} of length {len}");
+                assert_eq!(
+                    got.is_some(),
+                    balanced(w, len),
+                    "word {w:b} of length {len}"
+                );
                 if let Some(i) = got {
                     assert!(!seen[i], "rank {i} given twice");
                     seen[i] = true;

@@ -64,7 +64,8 @@ pub fn two_factor_log2(board: Board) -> f64 {
                     if s & (lo | hi) != 0 {
                         continue;
                     }
-                    let (v00, v10, v01, v11) = (chunk[s], chunk[s | lo], chunk[s | hi], chunk[s | lo | hi]);
+                    let (v00, v10, v01, v11) =
+                        (chunk[s], chunk[s | lo], chunk[s | hi], chunk[s | lo | hi]);
                     let t = v10 + v01;
                     chunk[s] = v11;
                     chunk[s | lo] = if out_lo { t } else { 0.0 };
@@ -103,7 +104,13 @@ mod tests {
     #[test]
     fn domino_product_counts_tilings() {
         // A004003 (2n×2n): 2, 36, 6728; and 2×3 has 3, 3×4 has 11.
-        for (m, n, t) in [(2, 2, 2.0), (4, 4, 36.0), (6, 6, 6728.0), (2, 3, 3.0), (3, 4, 11.0)] {
+        for (m, n, t) in [
+            (2, 2, 2.0),
+            (4, 4, 36.0),
+            (6, 6, 6728.0),
+            (2, 3, 3.0),
+            (3, 4, 11.0),
+        ] {
             let got = (domino_log2(Board::new(m, n)) + 1.0) / 2.0;
             assert!((got - f64::log2(t)).abs() < 1e-6, "{m}x{n}: {got}");
         }
@@ -117,7 +124,10 @@ mod tests {
         for (m, n) in [(3, 4), (4, 4), (2, 6), (4, 3)] {
             let brute = brute_two_factors(m, n) as f64;
             let got = two_factor_log2(Board::new(m, n));
-            assert!((got - brute.log2()).abs() < 1e-6, "{m}x{n}: 2^{got} vs {brute}");
+            assert!(
+                (got - brute.log2()).abs() < 1e-6,
+                "{m}x{n}: 2^{got} vs {brute}"
+            );
         }
     }
 

@@ -170,7 +170,9 @@ impl Residue {
             .ok_or_else(|| bad("no \"residue\" integer"))?;
         if let Modulus::Int(p) = modulus {
             if residue >= p {
-                return Err(bad(&format!("residue {residue} is not below the modulus {p}")));
+                return Err(bad(&format!(
+                    "residue {residue} is not below the modulus {p}"
+                )));
             }
         }
         Ok(Residue {

@@ -74,7 +74,12 @@ mod tests {
             assert_eq!(is_prime(n), slow(n), "{n}");
         }
         // Strong pseudoprimes to several small bases.
-        for n in [3_215_031_751u64, 2_152_302_898_747, 3_474_749_660_383, 341_550_071_728_321] {
+        for n in [
+            3_215_031_751u64,
+            2_152_302_898_747,
+            3_474_749_660_383,
+            341_550_071_728_321,
+        ] {
             assert!(!is_prime(n), "{n}");
         }
     }
