@@ -49,7 +49,8 @@ impl Cell {
     /// is (−1)^j (the rows alternate direction, which keeps this true on every row),
     /// except the one at [`Self::flip`]. So the alternating sum of a word with partial
     /// tours is `sum + 2(−1)^flip` when `flip` holds a plug, `sum` otherwise: about two
-    /// words in three are always zero, and [`super::blocks`] skips them.
+    /// words in three are always zero, and [`super::blocks`] and [`super::lowops`] skip
+    /// them.
     pub fn low_sum(&self, high: u64, h: u32) -> i32 {
         let flip_plug = i32::from((high >> (2 * (self.flip - h))) & 3 != 0);
         let sign = if self.flip % 2 == 0 { 1 } else { -1 };

@@ -15,9 +15,10 @@ const NONE: u32 = u32::MAX;
 
 /// The moves of one (column, `e`), as indices inside a block.
 ///
-/// Low parts are listed in increasing order, so those sharing their digits from `c` up
-/// (the pair and what lies above it) form a contiguous *run*, one for each valid prefix
-/// of digits below `c` with the depth the rest needs. Rewriting the pair, or turning
+/// Low parts are listed by alternating sum, then in increasing order, so those sharing
+/// their digits from `c` up (the pair and what lies above it) and their sum form a
+/// contiguous *run*, one for each valid prefix of digits below `c` with the depth the rest
+/// needs and the sum. Rewriting the pair, or turning
 /// round a bracket above it, keeps that depth, so a run maps onto another run of the same
 /// length in the same order: most moves are run to run, streaming. Only a `))` whose
 /// `(` lies below `c` depends on the prefix, word by word.
