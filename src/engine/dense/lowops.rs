@@ -117,8 +117,8 @@ impl LowPlan {
                                     None => runs_out.push((sum, (k0, len))),
                                 },
                                 CLOSE_CLOSE => {
-                                    for j in k..k + n {
-                                        let w = u64::from(lows[j]);
+                                    for (j, &low) in lows.iter().enumerate().skip(k).take(n) {
+                                        let w = u64::from(low);
                                         let q = partner_left(w, c).expect("a ( to the left");
                                         words_in
                                             .push((sum, (j as u32, idx(join_target(w, c, q, 2)))));
