@@ -1,7 +1,7 @@
 //! Counting by residues (issue 18): the dense modular counter against the transfer
 //! engine, `count --modulus`, `--plan-moduli` and `--combine`, and their refusals.
 
-use crate::common::{run, stderr, stdout};
+use crate::common::{run, run_threads, stderr, stdout};
 use num_bigint::BigUint;
 use tourglyph::Board;
 use tourglyph::engine::dense::count_mod;
@@ -242,5 +242,26 @@ fn cli_residue_flags_refuse_what_they_cannot_do() {
         assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
         assert!(stderr(&o).contains(want), "{args:?}: {}", stderr(&o));
         assert!(stdout(&o).is_empty());
+    }
+}
+
+#[test]
+fn residues_do_not_depend_on_the_thread_count() {
+    // 15 wide: every kind of cell (high part, low part, straddling) with many blocks, so
+    // the joins' atomic additions do race between threads.
+    for m in ["2^64", "9223372036854775783"] {
+        let args = ["count", "--board", "15x16", "--modulus", m];
+        let outs: Vec<String> = [1, 2, 3]
+            .iter()
+            .map(|&t| {
+                let o = run_threads(&args, t);
+                assert!(o.status.success(), "{}", stderr(&o));
+                stdout(&o)
+            })
+            .collect();
+        assert!(outs.windows(2).all(|w| w[0] == w[1]), "{m}: {outs:?}");
+        let exact: BigUint = ok(&["count", "--board", "15x16"]).parse().unwrap();
+        let p = Modulus::parse(m).unwrap();
+        assert_eq!(outs[0].trim(), reduce(&exact, p).to_string());
     }
 }
