@@ -118,7 +118,7 @@ impl DrawFlags {
 pub enum Command {
     /// Count the tours of a piece on a board.
     #[command(
-        after_help = "Examples:\n  tourglyph count --board 6x6 --classes --json\n  tourglyph count --piece knight --board 5x5 --open"
+        after_help = "Examples:\n  tourglyph count --board 6x6 --classes --json\n  tourglyph count --piece knight --board 5x5 --open\n  tourglyph count --board 24x24 --plan-moduli\n  tourglyph count --board 24x24 --modulus 2^64 --json > r1.json\n  tourglyph count --board 24x24 --combine r*.json"
     )]
     Count(CountArgs),
     /// List tours with their IDs, in ID order.
@@ -243,6 +243,18 @@ pub struct CountArgs {
     /// Count even when the estimate says it cannot finish in reasonable time.
     #[arg(long)]
     pub force: bool,
+    /// Print the count modulo P (2 to 2^64, `2^64` for wrapping sums): one residue of a
+    /// count spread over many machines (with --json, a line for --combine).
+    #[arg(long, value_name = "P", conflicts_with_all = ["plan_moduli", "combine"])]
+    pub modulus: Option<String>,
+    /// Print moduli whose residues determine the count of closed rook tours, one a line,
+    /// from a proven upper bound on the count.
+    #[arg(long, conflicts_with = "combine")]
+    pub plan_moduli: bool,
+    /// Rebuild the exact count of closed rook tours from residue files (the JSON lines
+    /// of --modulus P --json) by the Chinese remainder theorem.
+    #[arg(long, value_name = "FILE", num_args = 1..)]
+    pub combine: Vec<PathBuf>,
 }
 
 /// `tourglyph list`.

@@ -1,11 +1,14 @@
-//! `tourglyph count`: exact counts, with symmetry classes and the orbit histogram.
+//! `tourglyph count`: exact counts, with symmetry classes and the orbit histogram; and
+//! counts spread over many machines as residues ([`residues`]).
+
+mod residues;
 
 use super::args::CountArgs;
 use super::common::{WALK_LIMIT, budget, explain_impossible, json_str, progress_bar, resolve};
 use std::collections::BTreeMap;
 use std::io::Write;
 use tourglyph::engine::frontier::{Zdd, count_only_with_budget};
-use tourglyph::engine::transfer;
+use tourglyph::engine::{residue, transfer};
 use tourglyph::sinks::{Query, tally_progress};
 use tourglyph::{Error, LeapGraph, Result};
 
@@ -18,6 +21,9 @@ struct Counted {
 
 /// Run `count`.
 pub fn run(a: CountArgs) -> Result<()> {
+    if a.modulus.is_some() || a.plan_moduli || !a.combine.is_empty() {
+        return residues::run(&a);
+    }
     let r = resolve(&a.spec, None)?;
     let g = &r.graph;
     let c = if explain_impossible(&r) {
@@ -81,7 +87,11 @@ pub fn run(a: CountArgs) -> Result<()> {
 /// Closed rook tours by the transfer matrix; classes by Burnside's lemma.
 fn transfer_counts(g: &LeapGraph, classes: bool, quiet: bool, force: bool) -> Result<Counted> {
     let board = g.board();
-    if board.rows.min(board.cols) <= transfer::MAX_WIDTH {
+    let w = board.rows.min(board.cols);
+    if !classes && w >= DENSE_FROM && board.cells() % 2 == 0 {
+        return dense_count(board, quiet, force);
+    }
+    if w <= transfer::MAX_WIDTH {
         let (seconds, bytes) = transfer::estimate(board);
         budget(force).check(
             &format!("counting the closed rook tours of {board}"),
@@ -117,6 +127,39 @@ fn transfer_counts(g: &LeapGraph, classes: bool, quiet: bool, force: bool) -> Re
         pb.finish_and_clear();
     }
     Ok(c)
+}
+
+/// From this narrow side up, plain counts of closed rook tours use the dense modular
+/// counter (faster and smaller than the transfer engine's exact words there, measured
+/// with `benches/dense.sh` and `benches/count.sh`); classes still need the transfer
+/// engine's half and quarter boards.
+const DENSE_FROM: u32 = 16;
+
+/// Closed rook tours by the dense counter: a residue per planned modulus, combined.
+fn dense_count(board: tourglyph::Board, quiet: bool, force: bool) -> Result<Counted> {
+    tourglyph::engine::dense::check_width(board)?;
+    let (seconds, bytes) = residue::estimate_exact(board);
+    budget(force).check(
+        &format!("counting the closed rook tours of {board}"),
+        seconds,
+        bytes,
+    )?;
+    let pb = progress_bar(1, quiet, "counting");
+    let tick = |done: usize, total: usize| {
+        if let Some(pb) = &pb {
+            pb.set_length(total as u64);
+            pb.set_position(done as u64);
+        }
+    };
+    let tours = residue::count_exact(board, Some(&tick))?;
+    if let Some(pb) = pb {
+        pb.finish_and_clear();
+    }
+    Ok(Counted {
+        tours: tours.to_string(),
+        classes: None,
+        selected: None,
+    })
 }
 
 /// The number of tours, by the count-only frontier DP on the narrower orientation.

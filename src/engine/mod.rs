@@ -5,6 +5,9 @@
 //!   samples. Rook tours and any leaper on boards whose frontier is narrow enough.
 //! - [`transfer`]: count-only transfer matrix (no diagram) for rook tours on big boards,
 //!   and symmetry classes by Burnside's lemma.
+//! - [`dense`]: count-only closed rook tours modulo 2^64 or a prime, one residue per
+//!   frontier word in a dense array ranked without keys; [`residue`] plans the moduli
+//!   from a proven bound and rebuilds exact counts by the Chinese remainder theorem.
 //! - [`dfs`]: plain backtracking in the style of the rook-tour essay (forced cells, dead
 //!   ends). The independent cross-check of the ZDD engine.
 //! - [`warnsdorff`], [`construct`], [`knights`]: one tour on demand on boards of any size
@@ -16,9 +19,11 @@
 //! knowing them (ripgrep's searcher/sink split).
 
 pub mod construct;
+pub mod dense;
 pub mod dfs;
 pub mod frontier;
 pub mod knights;
+pub mod residue;
 pub mod transfer;
 pub mod warnsdorff;
 

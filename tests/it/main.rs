@@ -19,6 +19,7 @@ mod poster;
 mod readback;
 mod reference;
 mod render;
+mod residues;
 mod sample;
 mod scale;
 mod shapes;

@@ -1,0 +1,131 @@
+//! A count-only engine for closed rook tours (Hamiltonian cycles of the grid) that keeps
+//! one residue per frontier word in a dense array: no keys, no hashing, no sorting.
+//!
+//! The frontier is the plug word of [`super::transfer`] (Jacobsen 2007): `w + 1` digits
+//! for a board whose narrow side is `w`, each `(`, `)` or no plug, balanced. Every
+//! balanced word has a fixed slot, its dense rank ([`rank`], the minimal perfect hash of
+//! Iwashita, Nakazawa, Kawahara, Uno and Minato, TCS-TR-A-13-64, 2013), and a cell
+//! rewrites the slots in place ([`cell`]), so memory is one residue per balanced word
+//! (the Motzkin number M(w + 1)) plus the two rank tables.
+//!
+//! Rows are swept in boustrophedon order: left to right, then right to left. Before cell
+//! (r, c) of a left-to-right row, digit `c` is the edge coming from the left and digit
+//! `c + 1` the edge coming from above; the cell writes its down edge at `c` and its
+//! right edge at `c + 1`. Before cell (r, c) of a right-to-left row, digit `c` is the
+//! edge from above and `c + 1` the edge from the right; the cell writes its left edge at
+//! `c` and its down edge at `c + 1`. Either way the digits stay in left-to-right order
+//! along the cut, a row ends with exactly the layout the next row starts from, and no
+//! word ever has to be shifted.
+//!
+//! Counts are residues modulo 2^64 (wrapping additions) or modulo any P below 2^64
+//! ([`arith`]); the exact count comes from several residues by the Chinese remainder
+//! theorem ([`super::residue`]).
+
+pub mod arith;
+pub mod blocks;
+pub mod cell;
+pub mod lowops;
+pub mod rank;
+
+use super::residue::Modulus;
+use crate::board::Board;
+use crate::error::{Error, Result};
+use arith::{Arith, ModP, Wrapping};
+use rank::Ranks;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+
+/// The widest narrow side accepted: the rank tables of 27-digit words take 3.6 GB and
+/// the residues of a board 26 wide 584 GB (M(27) words of 8 bytes); 22 wide takes
+/// 9.0 GB and 24 wide 72 GB.
+pub const MAX_WIDTH: u32 = 26;
+
+/// A progress callback: (cells done, cells in all).
+pub type Progress<'a> = Option<&'a dyn Fn(usize, usize)>;
+
+/// The number of closed rook tours of `board` modulo `m`.
+///
+/// ```
+/// use tourglyph::Board;
+/// use tourglyph::engine::{dense::count_mod, residue::Modulus};
+/// assert_eq!(count_mod(Board::new(6, 6), Modulus::TwoTo64, None).unwrap(), 1072);
+/// assert_eq!(count_mod(Board::new(6, 6), Modulus::Int(1000), None).unwrap(), 72);
+/// ```
+pub fn count_mod(board: Board, m: Modulus, progress: Progress<'_>) -> Result<u64> {
+    check_width(board)?;
+    let (w, rows) = (board.rows.min(board.cols), board.rows.max(board.cols));
+    if board.cells() % 2 == 1 || w < 2 {
+        return Ok(0);
+    }
+    Ok(match m {
+        Modulus::TwoTo64 => sweep(w, rows, Wrapping, progress),
+        Modulus::Int(p) => sweep(w, rows, ModP(p), progress) % p,
+    })
+}
+
+/// Refuse a board whose narrow side is above [`MAX_WIDTH`] (a usage error).
+pub fn check_width(board: Board) -> Result<()> {
+    let w = board.rows.min(board.cols);
+    if w > MAX_WIDTH {
+        return Err(Error::usage(format!(
+            "the {board} board is too big to count: its narrow side is {w} and exact counting \
+             handles narrow sides up to {MAX_WIDTH} (the frontier words grow about ninefold \
+             per two columns: 9 GB a residue at 22, 72 GB at 24)"
+        )));
+    }
+    Ok(())
+}
+
+/// Time (seconds, 2 threads on the reference machine) and peak memory (bytes) of one
+/// residue of `board`: about a nanosecond per word and cell (`benches/dense.sh`: 18×18,
+/// 18.2 M words, 324 cells, about 5 s a residue on a quiet machine).
+pub fn estimate(board: Board) -> (f64, f64) {
+    let (w, rows) = (board.rows.min(board.cols), board.rows.max(board.cols));
+    let words = rank::motzkin(w + 1) as f64;
+    let cells = f64::from(w) * f64::from(rows);
+    (
+        words * cells * 1e-9,
+        words * 8.0 + Ranks::bytes(w + 1) + 4e6,
+    )
+}
+
+/// Sweep a `rows × w` board (`w` the frontier), rows in boustrophedon order.
+fn sweep<A: Arith>(w: u32, rows: u32, a: A, progress: Progress<'_>) -> u64 {
+    let r = Ranks::new(w + 1);
+    let low = lowops::LowPlan::new(&r);
+    let v: Vec<AtomicU64> = std::iter::repeat_with(|| AtomicU64::new(0))
+        .take(r.count as usize)
+        .collect();
+    v[r.rank(0)].store(1, Relaxed);
+    let total = (w * rows) as usize;
+    let mut done = 0;
+    let mut black_minus_white = 0i32;
+    for row in 0..rows {
+        let forward = row % 2 == 0;
+        let last_row = row + 1 == rows;
+        for k in 0..w {
+            let c = if forward { k } else { w - 1 - k };
+            if last_row && k + 1 == w {
+                // The last cell: its left-and-up (or up-and-right) plugs are the two ends
+                // of the one remaining path, and nothing else is open.
+                let closing = 1 | (2 << 2);
+                return v[r.rank(closing << (2 * c))].load(Relaxed);
+            }
+            let out_lo = if forward { !last_row } else { c > 0 };
+            let out_hi = if forward { c + 1 < w } else { !last_row };
+            let cell = cell::Cell {
+                c,
+                out_lo,
+                out_hi,
+                sum: 2 * black_minus_white,
+                flip: if forward { c } else { c + 1 },
+            };
+            cell::step(&r, &low, &v, cell, a);
+            black_minus_white += if (row + c) % 2 == 0 { 1 } else { -1 };
+            done += 1;
+            if let Some(p) = progress {
+                p(done, total);
+            }
+        }
+    }
+    unreachable!("the last cell returns")
+}
