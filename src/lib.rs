@@ -43,6 +43,7 @@ pub mod render;
 pub mod sample;
 pub mod sinks;
 pub mod symmetry;
+pub mod torus;
 pub mod tour;
 
 pub use board::Board;

@@ -108,6 +108,10 @@ pub struct TourSpec {
     /// Only tours whose drawn line never crosses itself (pieces whose moves can cross).
     #[arg(long)]
     pub non_crossing: bool,
+    /// On the torus: the board's left and right edges are joined, and its top and bottom
+    /// (closed rook tours, sides ≥ 3).
+    #[arg(long)]
+    pub torus: bool,
     /// Do not show a progress bar.
     #[arg(long, short)]
     pub quiet: bool,
@@ -215,6 +219,10 @@ pub struct GlyphArgs {
     /// An open tour (with --id).
     #[arg(long)]
     pub open: bool,
+    /// A tour on the torus (closed rook tours, sides ≥ 3): wrap-around edges run out to
+    /// the border of the glyph's box, so copies laid edge to edge join up.
+    #[arg(long)]
+    pub torus: bool,
     /// The tour's ID.
     #[arg(long, allow_negative_numbers = true, conflicts_with_all = ["tour", "random"])]
     pub id: Option<String>,

@@ -68,14 +68,27 @@ pub fn resolve(spec: &TourSpec, sel: Option<&Selection>) -> Result<Resolved> {
             board.cells()
         )));
     }
-    let graph = LeapGraph::new(board, &piece)?;
+    let kind = if spec.open {
+        TourKind::Open
+    } else {
+        TourKind::Closed
+    };
+    let graph = if spec.torus {
+        if spec.non_crossing {
+            return Err(Error::usage(
+                "--non-crossing is for pieces whose moves can cross; rook tours on the torus never do: drop it",
+            ));
+        }
+        if spec.classes {
+            tourglyph::torus::check_classes(board)?;
+        }
+        tourglyph::torus::graph(board, &piece, kind)?
+    } else {
+        LeapGraph::new(board, &piece)?
+    };
     Ok(Resolved {
         graph,
-        kind: if spec.open {
-            TourKind::Open
-        } else {
-            TourKind::Closed
-        },
+        kind,
         query: Query {
             classes: spec.classes,
             non_crossing: spec.non_crossing,

@@ -26,7 +26,7 @@ pub fn run(a: CountArgs) -> Result<()> {
             classes: a.spec.classes.then(|| ("0".to_string(), BTreeMap::new())),
             selected: None,
         }
-    } else if r.kind.is_closed() && g.piece().leaps() == [(0, 1)] {
+    } else if r.kind.is_closed() && g.piece().leaps() == [(0, 1)] && !g.topology().is_torus() {
         // Closed rook tours (which never cross): the transfer-matrix counter, exact
         // on boards of any length, and Burnside's lemma for classes.
         transfer_counts(g, a.spec.classes, a.spec.quiet, a.force)?
@@ -48,6 +48,9 @@ pub fn run(a: CountArgs) -> Result<()> {
             r.kind.is_closed(),
             c.tours
         );
+        if g.topology().is_torus() {
+            s += ",\"torus\":true";
+        }
         if let Some(sel) = &c.selected {
             s += &format!(",\"non_crossing\":{sel}");
         }
@@ -121,7 +124,7 @@ fn transfer_counts(g: &LeapGraph, classes: bool, quiet: bool, force: bool) -> Re
 fn plain_count(g: &LeapGraph, kind: tourglyph::TourKind, force: bool) -> Result<u128> {
     let b = g.board();
     if b.cols > b.rows {
-        let t = LeapGraph::new(b.transposed(), g.piece())?;
+        let t = LeapGraph::with_topology(b.transposed(), g.piece(), g.topology())?;
         return Ok(count_only_with_budget(&t, kind, &budget(force))?.tours);
     }
     Ok(count_only_with_budget(g, kind, &budget(force))?.tours)
@@ -144,6 +147,8 @@ fn enumerate_counts(
             g.board(),
             if q.non_crossing {
                 "--non-crossing needs every tour drawn and checked"
+            } else if g.topology().is_torus() {
+                "classes on the torus are found by testing every tour"
             } else {
                 "classes by Burnside's lemma are counted for closed rook tours only"
             }

@@ -141,6 +141,7 @@ fn render_args(m: &Manifest, output: PathBuf, f: Format) -> RenderArgs {
             open: m.open,
             classes: m.classes,
             non_crossing: m.non_crossing,
+            torus: false,
             quiet: true,
         },
         sel: Selection {
