@@ -17,3 +17,4 @@ mod scale;
 mod slide;
 mod slide_sheet;
 mod stress;
+mod torus;
