@@ -223,6 +223,13 @@ pub struct GlyphArgs {
     /// the border of the glyph's box, so copies laid edge to edge join up.
     #[arg(long)]
     pub torus: bool,
+    /// With --torus: the tile drawn R×C times edge to edge on one page (padding 0).
+    #[arg(long, value_name = "RxC", requires = "torus")]
+    pub repeat: Option<String>,
+    /// With --torus and SVG output: the tile as an SVG <pattern> filling the page (R×C
+    /// tiles with --repeat), for design tools that keep patterns as swatches.
+    #[arg(long, requires = "torus")]
+    pub pattern: bool,
     /// The tour's ID.
     #[arg(long, allow_negative_numbers = true, conflicts_with_all = ["tour", "random"])]
     pub id: Option<String>,

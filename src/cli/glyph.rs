@@ -29,12 +29,18 @@ pub fn run(a: GlyphArgs) -> Result<()> {
     let size = parse_size(&a.size)?;
     let piece: Piece = a.piece.parse()?;
     let board: Board = a.board.parse()?;
-    let g = LeapGraph::new(board, &piece)?;
     let kind = if a.open {
         TourKind::Open
     } else {
         TourKind::Closed
     };
+    if a.torus {
+        let g = tourglyph::torus::graph(board, &piece, kind)?;
+        let (tour, title) = pick(&a, &g, kind)?;
+        let tile = super::torus::TileArgs::parse(&a, format)?;
+        return super::torus::write_tile(&tour, &g, &style, size, format, title, &tile, &a.output, a.out.options());
+    }
+    let g = LeapGraph::new(board, &piece)?;
     let (tour, title) = pick(&a, &g, kind)?;
     write_glyph(
         &tour,
@@ -110,7 +116,13 @@ fn draw<B: Backend>(b: B, glyph: &GlyphData, grid: Grid, style: &Style) -> Resul
 
 /// The tour asked for, and a title naming it.
 fn pick(a: &GlyphArgs, g: &LeapGraph, kind: TourKind) -> Result<(Tour, String)> {
-    let what = format!("{} {} tour of {}", kind.word(), g.piece(), g.board());
+    let what = format!(
+        "{} {} tour of {}{}",
+        kind.word(),
+        g.piece(),
+        g.board(),
+        if g.topology().is_torus() { " (torus)" } else { "" }
+    );
     if let Some(cells) = &a.tour {
         let cells = g.board().parse_cells(cells)?;
         let t = Tour::from_cells(g, &cells, kind).map_err(|e| {

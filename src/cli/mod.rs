@@ -10,6 +10,7 @@ mod glyph;
 mod list;
 mod render;
 mod slide;
+mod torus;
 
 use args::{Cli, Command};
 use std::path::Path;

@@ -14,7 +14,7 @@ use std::io::IsTerminal;
 use tourglyph::budget::{free_space, human_bytes};
 use tourglyph::engine::Flow;
 use tourglyph::engine::frontier::Zdd;
-use tourglyph::layout::glyph::glyph_data;
+use tourglyph::layout::torus::SheetGlyph;
 use tourglyph::layout::grid::Grid;
 use tourglyph::layout::page::PageSpec;
 use tourglyph::layout::style::Style;
@@ -24,7 +24,7 @@ use tourglyph::render::estimate;
 use tourglyph::render::pdf::{PdfOptions, PdfWriter};
 use tourglyph::render::ps::{PsOptions, PsWriter};
 use tourglyph::render::svg::SvgWriter;
-use tourglyph::render::{Backend, Format, GlyphData};
+use tourglyph::render::{Backend, Format};
 use tourglyph::sinks::{Item, Query, stream, tally};
 use tourglyph::{Error, LeapGraph, Result};
 
@@ -236,14 +236,18 @@ fn plan(zdd: &Zdd, g: &LeapGraph, q: &Query) -> Result<Plan> {
 /// The footer: what the sheet shows.
 fn footer(g: &LeapGraph, q: &Query, closed: bool, count: u64, no_captions: bool) -> String {
     let kind = if closed { "closed" } else { "open" };
+    let board = if g.topology().is_torus() {
+        format!("the {} torus", g.board())
+    } else {
+        g.board().to_string()
+    };
     let what = if q.classes {
         format!(
-            "{count} symmetry classes of {kind} {} tours of {}",
-            g.piece(),
-            g.board()
+            "{count} symmetry classes of {kind} {} tours of {board}",
+            g.piece()
         )
     } else {
-        format!("{count} {kind} {} tours of {}", g.piece(), g.board())
+        format!("{count} {kind} {} tours of {board}", g.piece())
     };
     let caption = match (no_captions, q.classes) {
         (true, _) => "",
@@ -292,18 +296,18 @@ impl Job<'_> {
         let pages = self.grid.pages;
         let mut sheet = Sheet::new(backend, self.grid, style, self.text);
         let captions = self.captions;
-        let map = |it: &Item| -> (GlyphData, String) {
+        let map = |it: &Item| -> (SheetGlyph, String) {
             let caption = match (captions, it.orbit) {
                 (false, _) => String::new(),
                 (true, Some(o)) => format!("{} ({o})", it.id),
                 (true, None) => it.id.to_string(),
             };
-            (glyph_data(&it.tour, g, style), caption)
+            (SheetGlyph::of(&it.tour, g, style), caption)
         };
         let pb = self.pb;
         let mut last_page = 0;
-        let mut place = |sheet: &mut Sheet<'_, B>, glyph: &GlyphData, caption: &str| {
-            sheet.push(glyph, caption)?;
+        let mut place = |sheet: &mut Sheet<'_, B>, glyph: &SheetGlyph, caption: &str| {
+            glyph.push(sheet, caption)?;
             if let Some(pb) = pb {
                 pb.set_position(sheet.drawn());
                 if sheet.pages() != last_page {
@@ -323,7 +327,7 @@ impl Job<'_> {
             Plan::Ids(ids, orbits) => {
                 let zdd = self.zdd;
                 for (ids, orbits) in ids.chunks(BATCH).zip(orbits.chunks(BATCH)) {
-                    let drawn: Vec<Result<(GlyphData, String)>> = ids
+                    let drawn: Vec<Result<(SheetGlyph, String)>> = ids
                         .par_iter()
                         .zip(orbits.par_iter())
                         .map(|(&id, &o)| {

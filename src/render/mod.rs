@@ -14,6 +14,7 @@ pub mod estimate;
 pub mod helvetica;
 pub mod num;
 pub mod ops;
+pub mod pattern;
 pub mod pdf;
 pub mod ps;
 pub mod svg;
