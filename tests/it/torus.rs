@@ -339,3 +339,89 @@ fn torus_refusals_name_the_fix() {
         assert_eq!(e.lines().count(), 1, "{e}");
     }
 }
+
+/// A 4×4 repeat of a 6×6 torus glyph (kufic: strokes half the pitch), rasterised by
+/// resvg at 20 pixels a cell: at every tile border, the line crosses exactly where the
+/// tour has a wrap-around edge — solid from one tile's last cell centre to the next
+/// tile's first, the full stroke width, no lighter pixel at the seam (a gap) and no
+/// stroke wider there (a cap) — and nowhere else.
+#[test]
+fn repeat_tiles_meet_exactly_at_the_seams() {
+    use resvg::tiny_skia;
+    let g = torus_graph(6, 6);
+    let z = Zdd::build(&g, TourKind::Closed).unwrap();
+    // A tour with at least two wrap edges each way (rows and columns).
+    let (id, cells) = (0..z.count())
+        .step_by(997)
+        .map(|id| (id, z.unrank(id).unwrap().coords(&g)))
+        .find(|(_, c)| {
+            let pairs = torus_tour(6, 6, c);
+            let rows = pairs.iter().filter(|&&(a, b)| b - a == 5).count();
+            let cols = pairs.iter().filter(|&&(a, b)| b - a == 30).count();
+            rows >= 2 && cols >= 2
+        })
+        .expect("a tour wrapping both ways");
+    let pairs = torus_tour(6, 6, &cells);
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("tile.svg");
+    let o = run(&[
+        "glyph", "--torus", "--board", "6x6", "--id", &id.to_string(), "--style", "kufic",
+        "--repeat", "4x4", "--size", "120mm", "-o", out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let data = std::fs::read(&out).unwrap();
+    assert!(
+        String::from_utf8_lossy(&data).contains("stroke-linecap=\"butt\""),
+        "line ends are butt"
+    );
+    let tree = crate::common::svg_tree(&data);
+    let px = 480u32; // 24 cells of 20 pixels
+    let k = px as f32 / tree.size().width();
+    let mut pm = tiny_skia::Pixmap::new(px, px).unwrap();
+    pm.fill(tiny_skia::Color::WHITE);
+    resvg::render(&tree, tiny_skia::Transform::from_scale(k, k), &mut pm.as_mut());
+    let dark = |x: i32, y: i32| -> bool {
+        let p = pm.pixel(x as u32, y as u32).unwrap().demultiply();
+        let v = (u32::from(p.red()) + u32::from(p.green()) + u32::from(p.blue())) / 3;
+        assert!(v < 60 || v > 200, "pixel ({x}, {y}) is grey ({v}): an edge falls inside it");
+        v < 60
+    };
+    let mut crossings = 0;
+    for seam in 0..=4 {
+        let s = seam * 120; // the border between tiles (or the page's edge)
+        for cell in 0..24 {
+            let r = (cell % 6) as u32;
+            let c = 10 + 20 * cell as i32; // the centre line of this row (column)
+            let across_cols = pairs.contains(&(r * 6, r * 6 + 5)); // row r wraps
+            let across_rows = pairs.contains(&(r, 30 + r)); // column r wraps
+            for (wraps, horizontal) in [(across_cols, true), (across_rows, false)] {
+                // Pixels within ±10 of the seam (the half cells on both sides), inside
+                // the page, across the stroke's width ±4 and just outside it (±6).
+                for d in -10..10 {
+                    let t = s + d;
+                    if !(0..480).contains(&t) {
+                        continue;
+                    }
+                    for (off, inside) in [(-4, true), (0, true), (3, true), (-6, false), (5, false)] {
+                        let (x, y) = if horizontal { (t, c + off) } else { (c + off, t) };
+                        let on = dark(x, y);
+                        // Beyond ±5 of the seam, strokes along the cells' own centre lines
+                        // may pass; only the seam band is the wrap's alone.
+                        if d.abs() <= 4 {
+                            assert_eq!(
+                                on,
+                                wraps && inside,
+                                "seam {seam} ({}) at line {cell}, offset {d}/{off}",
+                                if horizontal { "vertical border" } else { "horizontal border" }
+                            );
+                        } else if wraps && inside {
+                            assert!(on, "gap before the seam {seam} at line {cell}, offset {d}");
+                        }
+                    }
+                }
+                crossings += u32::from(wraps);
+            }
+        }
+    }
+    assert!(crossings >= 5 * 4 * 4, "{crossings} crossings checked");
+}
