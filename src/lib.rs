@@ -42,6 +42,7 @@ pub mod puzzle;
 pub mod render;
 pub mod sample;
 pub mod sinks;
+pub mod symmetric;
 pub mod symmetry;
 pub mod torus;
 pub mod tour;

@@ -112,6 +112,11 @@ pub struct TourSpec {
     /// (closed rook tours, sides ≥ 3).
     #[arg(long)]
     pub torus: bool,
+    /// Only tours fixed by a symmetry: rot90 (quarter turn, square boards), rot180 (half
+    /// turn), mirror (left-right or top-bottom) or any. No tour is fixed by a diagonal
+    /// mirror (it would meet the tour in n ≥ 3 points; a mirror meets it in two).
+    #[arg(long, value_name = "SYM")]
+    pub symmetry: Option<String>,
     /// Do not show a progress bar.
     #[arg(long, short)]
     pub quiet: bool,
@@ -239,6 +244,10 @@ pub struct GlyphArgs {
     /// A uniformly random tour.
     #[arg(long)]
     pub random: bool,
+    /// With --random: a uniformly random tour among those fixed by this symmetry
+    /// (rot90, rot180, mirror, any).
+    #[arg(long, value_name = "SYM", requires = "random")]
+    pub symmetry: Option<String>,
     /// Seed for --random.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,

@@ -73,6 +73,24 @@ pub fn resolve(spec: &TourSpec, sel: Option<&Selection>) -> Result<Resolved> {
     } else {
         TourKind::Closed
     };
+    let symmetry = match &spec.symmetry {
+        Some(s) => {
+            let sym: tourglyph::symmetric::Symmetry = s.parse()?;
+            if spec.torus {
+                return Err(Error::usage(
+                    "--symmetry is for plane boards; on the torus --classes already identifies translations, turns and mirrors: drop --symmetry or --torus",
+                ));
+            }
+            if sel.is_some_and(|s| s.sample.is_some()) {
+                return Err(Error::usage(
+                    "--sample does not combine with --symmetry yet: list them with --limit, or draw one with `glyph --random --symmetry`",
+                ));
+            }
+            sym.elements(board)?;
+            Some(sym)
+        }
+        None => None,
+    };
     let graph = if spec.torus {
         if spec.non_crossing {
             return Err(Error::usage(
@@ -94,6 +112,7 @@ pub fn resolve(spec: &TourSpec, sel: Option<&Selection>) -> Result<Resolved> {
             non_crossing: spec.non_crossing,
             range,
             limit: sel.and_then(|s| s.limit),
+            symmetry,
         },
         shard,
     })

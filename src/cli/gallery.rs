@@ -142,6 +142,7 @@ fn render_args(m: &Manifest, output: PathBuf, f: Format) -> RenderArgs {
             classes: m.classes,
             non_crossing: m.non_crossing,
             torus: false,
+            symmetry: None,
             quiet: true,
         },
         sel: Selection {

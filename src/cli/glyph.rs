@@ -158,6 +158,9 @@ fn pick(a: &GlyphArgs, g: &LeapGraph, kind: TourKind) -> Result<(Tour, String)> 
         })?;
         return Ok((t, format!("{what}, ID {id}")));
     }
+    if let (true, Some(sym)) = (a.random, &a.symmetry) {
+        return random_symmetric(a, g, sym, &what, zdd()?);
+    }
     if a.random {
         let z = zdd()?;
         let n = z.count();
@@ -175,6 +178,52 @@ fn pick(a: &GlyphArgs, g: &LeapGraph, kind: TourKind) -> Result<(Tour, String)> 
     Err(Error::usage(
         "say which tour: --id N, --tour CELLS, or --random [--seed S]",
     ))
+}
+
+/// `--random --symmetry`: a uniform choice among the tours the symmetry fixes, found by
+/// filtering the diagram's walk (refused beyond the walk limit).
+fn random_symmetric(
+    a: &GlyphArgs,
+    g: &LeapGraph,
+    sym: &str,
+    what: &str,
+    z: Zdd,
+) -> Result<(Tour, String)> {
+    let sym: tourglyph::symmetric::Symmetry = sym.parse()?;
+    sym.elements(g.board())?;
+    if z.count() > super::common::WALK_LIMIT && !a.force {
+        return Err(Error::usage(format!(
+            "{} tours of {}: too many to search for symmetric ones (the limit is {}); add --force",
+            z.count(),
+            g.board(),
+            super::common::WALK_LIMIT
+        )));
+    }
+    let mut ids = Vec::new();
+    tourglyph::sinks::stream(
+        &z,
+        g,
+        &tourglyph::sinks::Query {
+            symmetry: Some(sym),
+            ..Default::default()
+        },
+        |it| it.id,
+        |id| {
+            ids.push(id);
+            Ok(tourglyph::engine::Flow::Continue)
+        },
+    )?;
+    if ids.is_empty() {
+        let why = sym
+            .why_none(g.board())
+            .unwrap_or_else(|| format!("no {what} is fixed by {}", sym.word()));
+        return Err(Error::runtime(why));
+    }
+    let id = ids[uniform_below(ids.len() as u128, a.seed) as usize];
+    let t = z
+        .unrank(id)
+        .ok_or_else(|| Error::runtime(format!("unrank({id}) failed")))?;
+    Ok((t, format!("{what}, {} symmetric, ID {id}", sym.word())))
 }
 
 /// A uniform integer in [0, n) from a PCG seeded with `seed` (rejection sampling on the

@@ -235,7 +235,12 @@ fn plan(zdd: &Zdd, g: &LeapGraph, q: &Query) -> Result<Plan> {
 
 /// The footer: what the sheet shows.
 fn footer(g: &LeapGraph, q: &Query, closed: bool, count: u64, no_captions: bool) -> String {
-    let kind = if closed { "closed" } else { "open" };
+    let kind = match (closed, q.symmetry) {
+        (true, Some(s)) => format!("{}-symmetric closed", s.word()),
+        (false, Some(s)) => format!("{}-symmetric open", s.word()),
+        (true, None) => "closed".to_string(),
+        (false, None) => "open".to_string(),
+    };
     let board = if g.topology().is_torus() {
         format!("the {} torus", g.board())
     } else {

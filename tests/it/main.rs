@@ -17,4 +17,5 @@ mod scale;
 mod slide;
 mod slide_sheet;
 mod stress;
+mod symmetric;
 mod torus;
