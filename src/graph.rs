@@ -138,6 +138,14 @@ impl LeapGraph {
         self.topology
     }
 
+    /// The board for messages: `6x6`, or `the 6x6 torus`.
+    pub fn board_name(&self) -> String {
+        match self.topology {
+            Topology::Plane => self.board.to_string(),
+            Topology::Torus => format!("the {} torus", self.board),
+        }
+    }
+
     /// Number of vertices (cells).
     pub fn vertex_count(&self) -> usize {
         self.offsets.len() - 1

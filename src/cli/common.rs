@@ -148,7 +148,7 @@ pub fn check_walk(total: u128, r: &Resolved, sel: &Selection, what: &str) -> Res
         return Err(Error::usage(format!(
             "{what} all {total} tours of {} would not finish in reasonable time; \
              bound it with --limit K or --range A..B, or add --force",
-            r.graph.board()
+            r.graph.board_name()
         )));
     }
     Ok(())

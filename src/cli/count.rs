@@ -158,7 +158,7 @@ fn enumerate_counts(
     if total > WALK_LIMIT {
         return Err(Error::usage(format!(
             "{total} tours on {}: too many to examine one by one (the limit is {WALK_LIMIT}); {}",
-            g.board(),
+            g.board_name(),
             if q.non_crossing {
                 "--non-crossing needs every tour drawn and checked"
             } else if g.topology().is_torus() {
