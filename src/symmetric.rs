@@ -147,6 +147,30 @@ impl Checker {
     }
 }
 
+/// The IDs of the tours of `zdd` (a diagram of `g`) fixed by `symmetry`, increasing: the
+/// pool that `--sample` and `glyph --random` draw from uniformly. Walks every tour.
+pub fn ids(
+    zdd: &crate::engine::frontier::Zdd,
+    g: &LeapGraph,
+    symmetry: Symmetry,
+) -> Result<Vec<u128>> {
+    let mut out = Vec::new();
+    crate::sinks::stream(
+        zdd,
+        g,
+        &crate::sinks::Query {
+            symmetry: Some(symmetry),
+            ..Default::default()
+        },
+        |it| it.id,
+        |id| {
+            out.push(id);
+            Ok(crate::engine::Flow::Continue)
+        },
+    )?;
+    Ok(out)
+}
+
 /// The number of closed rook tours of `board` with `symmetry`, from the fixed-tour
 /// counts and orbit sizes of Burnside's lemma (`transfer::count_rook_classes`):
 /// rot90 and rot180 are Fix(g); mirror is Fix(FlipRows) + Fix(FlipCols) − (tours fixed

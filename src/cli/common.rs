@@ -81,11 +81,6 @@ pub fn resolve(spec: &TourSpec, sel: Option<&Selection>) -> Result<Resolved> {
                     "--symmetry is for plane boards; on the torus --classes already identifies translations, turns and mirrors: drop --symmetry or --torus",
                 ));
             }
-            if sel.is_some_and(|s| s.sample.is_some()) {
-                return Err(Error::usage(
-                    "--sample does not combine with --symmetry yet: list them with --limit, or draw one with `glyph --random --symmetry`",
-                ));
-            }
             sym.elements(board)?;
             Some(sym)
         }
@@ -138,12 +133,27 @@ pub fn check_walk(total: u128, r: &Resolved, sel: &Selection, what: &str) -> Res
                  {WALK_LIMIT}); ask for fewer, or add --force"
             )));
         }
-        return Ok(());
+        if r.query.symmetry.is_none() {
+            return Ok(());
+        }
+        // Sampling symmetric tours walks every tour to find them (below).
     }
     let walk = match &r.query.range {
         Some(rg) => rg.end.min(total).saturating_sub(rg.start),
         None => total,
     };
+    if let (Some(sym), true) = (r.query.symmetry, walk > WALK_LIMIT && !sel.force) {
+        if sel.sample.is_some() {
+            return Err(Error::usage(format!(
+                "sampling {}-symmetric tours means finding them among all {total} tours of {}, \
+                 which would not finish in reasonable time (symmetric tours are found by filtering \
+                 the walk of every tour, not yet enumerated on their own); count them with \
+                 `tourglyph count --symmetry`, or add --force",
+                sym.word(),
+                r.graph.board_name()
+            )));
+        }
+    }
     if walk > WALK_LIMIT && sel.limit.is_none() && !sel.force {
         return Err(Error::usage(format!(
             "{what} all {total} tours of {} would not finish in reasonable time; \

@@ -199,20 +199,7 @@ fn random_symmetric(
             super::common::WALK_LIMIT
         )));
     }
-    let mut ids = Vec::new();
-    tourglyph::sinks::stream(
-        &z,
-        g,
-        &tourglyph::sinks::Query {
-            symmetry: Some(sym),
-            ..Default::default()
-        },
-        |it| it.id,
-        |id| {
-            ids.push(id);
-            Ok(tourglyph::engine::Flow::Continue)
-        },
-    )?;
+    let ids = tourglyph::symmetric::ids(&z, g, sym)?;
     if ids.is_empty() {
         let why = sym
             .why_none(g.board())

@@ -67,6 +67,24 @@ pub fn run(a: ListArgs) -> Result<()> {
         }
         s
     };
+    if let (Some(k), Some(sym)) = (a.sel.sample, r.query.symmetry) {
+        // Uniform over the symmetric tours: draw indices into their IDs.
+        let pool = tourglyph::symmetric::ids(&zdd, g, sym)?;
+        let mut sampler = Sampler::new(a.sel.seed);
+        for i in sampler.ids(pool.len() as u128, k)? {
+            let id = pool[i as usize];
+            let tour = zdd
+                .unrank(id)
+                .ok_or_else(|| tourglyph::Error::runtime(format!("unrank({id}) failed")))?;
+            let line = format(&Item {
+                id,
+                tour,
+                orbit: None,
+            });
+            out.write_all(line.as_bytes())?;
+        }
+        return out.commit();
+    }
     if let Some(k) = a.sel.sample {
         for (id, tour) in Sampler::new(a.sel.seed).stream(&zdd, k)? {
             let line = format(&Item {

@@ -76,9 +76,19 @@ pub fn run(a: RenderArgs) -> Result<()> {
         Some(p) => p,
         // Uniform random tours, in draw order (captions give their IDs).
         None => {
-            let ids: Vec<u128> = tourglyph::sample::Sampler::new(a.sel.seed)
-                .ids(zdd.count(), count)?
-                .collect();
+            let ids: Vec<u128> = match r.query.symmetry {
+                // Uniform over the symmetric tours: indices into their IDs.
+                Some(sym) => {
+                    let pool = tourglyph::symmetric::ids(&zdd, g, sym)?;
+                    tourglyph::sample::Sampler::new(a.sel.seed)
+                        .ids(pool.len() as u128, count)?
+                        .map(|i| pool[i as usize])
+                        .collect()
+                }
+                None => tourglyph::sample::Sampler::new(a.sel.seed)
+                    .ids(zdd.count(), count)?
+                    .collect(),
+            };
             let orbits = vec![0; ids.len()];
             Plan::Ids(ids, orbits)
         }

@@ -116,3 +116,28 @@ fn empty_answers_say_why() {
         assert!(e.starts_with("tourglyph: ") && e.contains(needle), "{args:?}: {e}");
     }
 }
+
+/// `list --symmetry rot180 --sample` draws only half-turn-symmetric tours, every one of
+/// them, about equally often (28 tours on 6×6, 2,800 draws: each expected 100 times, a
+/// standard deviation of about 10), and is reproducible.
+#[test]
+fn sampling_is_uniform_over_the_symmetric_tours() {
+    let all = run(&["list", "--board", "6x6", "--symmetry", "rot180"]);
+    let pool: std::collections::BTreeSet<String> = stdout(&all)
+        .lines()
+        .map(|l| l.split(':').next().unwrap().to_string())
+        .collect();
+    assert_eq!(pool.len(), 28);
+    let args = ["list", "--board", "6x6", "--symmetry", "rot180", "--sample", "2800", "--seed", "5"];
+    let o = run(&args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(o.stdout, run(&args).stdout, "same seed, same draws");
+    let mut hist = std::collections::BTreeMap::new();
+    for l in stdout(&o).lines() {
+        let id = l.split(':').next().unwrap().to_string();
+        assert!(pool.contains(&id), "{id} is not half-turn symmetric");
+        *hist.entry(id).or_insert(0u32) += 1;
+    }
+    assert_eq!(hist.len(), 28, "every symmetric tour drawn");
+    assert!(hist.values().all(|&n| (50..=150).contains(&n)), "{hist:?}");
+}
