@@ -82,7 +82,8 @@ impl LeapGraph {
                         Topology::Plane => (0 <= r2 && r2 < rows && 0 <= c2 && c2 < cols)
                             .then(|| board.cell(r2 as u32, c2 as u32)),
                         Topology::Torus => {
-                            let t = board.cell(r2.rem_euclid(rows) as u32, c2.rem_euclid(cols) as u32);
+                            let t =
+                                board.cell(r2.rem_euclid(rows) as u32, c2.rem_euclid(cols) as u32);
                             (t != u).then_some(t)
                         }
                     }

@@ -223,10 +223,18 @@ mod tests {
         assert_eq!("rot90".parse::<Symmetry>().unwrap(), Symmetry::Rot90);
         assert_eq!("ANY".parse::<Symmetry>().unwrap(), Symmetry::Any);
         let e = "diagonal".parse::<Symmetry>().unwrap_err();
-        assert!(e.is_usage() && e.to_string().contains("exactly two points"), "{e}");
+        assert!(
+            e.is_usage() && e.to_string().contains("exactly two points"),
+            "{e}"
+        );
         assert!("spin".parse::<Symmetry>().unwrap_err().is_usage());
         assert!(Symmetry::Rot90.elements(Board::new(4, 6)).is_err());
-        assert!(Symmetry::Rot90.why_none(Board::new(8, 8)).unwrap().contains("≡ 2 (mod 4)"));
+        assert!(
+            Symmetry::Rot90
+                .why_none(Board::new(8, 8))
+                .unwrap()
+                .contains("≡ 2 (mod 4)")
+        );
         assert!(Symmetry::Rot90.why_none(Board::new(6, 6)).is_none());
     }
 }

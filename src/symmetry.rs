@@ -127,7 +127,10 @@ impl ClassChecker {
         if g.topology().is_torus() {
             return Self::from_edge_maps(g, &crate::torus::group_edge_maps(g));
         }
-        let maps: Vec<Vec<u32>> = Sym::group(g.board()).iter().map(|s| s.edge_map(g)).collect();
+        let maps: Vec<Vec<u32>> = Sym::group(g.board())
+            .iter()
+            .map(|s| s.edge_map(g))
+            .collect();
         Self::from_edge_maps(g, &maps)
     }
 

@@ -139,7 +139,10 @@ mod tests {
     fn refusals_name_the_fix() {
         let b = Board::new(4, 4);
         let e = check(b, &Piece::knight(), TourKind::Closed).unwrap_err();
-        assert!(e.is_usage() && e.to_string().contains("drop --piece"), "{e}");
+        assert!(
+            e.is_usage() && e.to_string().contains("drop --piece"),
+            "{e}"
+        );
         let e = check(b, &Piece::rook(), TourKind::Open).unwrap_err();
         assert!(e.to_string().contains("drop --open"), "{e}");
         let e = check(Board::new(2, 5), &Piece::rook(), TourKind::Closed).unwrap_err();

@@ -38,7 +38,17 @@ pub fn run(a: GlyphArgs) -> Result<()> {
         let g = tourglyph::torus::graph(board, &piece, kind)?;
         let (tour, title) = pick(&a, &g, kind)?;
         let tile = super::torus::TileArgs::parse(&a, format)?;
-        return super::torus::write_tile(&tour, &g, &style, size, format, title, &tile, &a.output, a.out.options());
+        return super::torus::write_tile(
+            &tour,
+            &g,
+            &style,
+            size,
+            format,
+            title,
+            &tile,
+            &a.output,
+            a.out.options(),
+        );
     }
     let g = LeapGraph::new(board, &piece)?;
     let (tour, title) = pick(&a, &g, kind)?;
@@ -121,7 +131,11 @@ fn pick(a: &GlyphArgs, g: &LeapGraph, kind: TourKind) -> Result<(Tour, String)> 
         kind.word(),
         g.piece(),
         g.board(),
-        if g.topology().is_torus() { " (torus)" } else { "" }
+        if g.topology().is_torus() {
+            " (torus)"
+        } else {
+            ""
+        }
     );
     if let Some(cells) = &a.tour {
         let cells = g.board().parse_cells(cells)?;

@@ -232,10 +232,16 @@ impl SheetGlyph {
 
     /// Draw it in the sheet's next slot, with `caption`; a torus glyph in the light frame
     /// of its tile.
-    pub fn push<B: Backend>(&self, sheet: &mut super::Sheet<'_, B>, caption: &str) -> crate::Result<()> {
+    pub fn push<B: Backend>(
+        &self,
+        sheet: &mut super::Sheet<'_, B>,
+        caption: &str,
+    ) -> crate::Result<()> {
         match self {
             SheetGlyph::Line(g) => sheet.push(g, caption),
-            SheetGlyph::Torus(t) => sheet.push_with(caption, |b, at, st| t.draw_tile(b, at, st, true)),
+            SheetGlyph::Torus(t) => {
+                sheet.push_with(caption, |b, at, st| t.draw_tile(b, at, st, true))
+            }
         }
     }
 }
@@ -270,7 +276,10 @@ mod tests {
         assert!(tg.pieces.len() >= 2);
         for p in &tg.pieces {
             for &(x, y) in [p.points[0], *p.points.last().unwrap()].iter() {
-                assert!(x == -1 || x == 5 || y == -1 || y == 5, "({x}, {y}) on the box");
+                assert!(
+                    x == -1 || x == 5 || y == -1 || y == 5,
+                    "({x}, {y}) on the box"
+                );
             }
         }
         // A tour without wrap edges is one closed line.
@@ -280,6 +289,12 @@ mod tests {
         let tg = torus_glyph(&t, &g4, &Style::default());
         assert_eq!(tg.pieces.len(), 1);
         assert!(tg.pieces[0].closed);
-        assert_eq!(TorusGlyph::paint(&Style::default(), 2.0).stroke.unwrap().cap, Cap::Butt);
+        assert_eq!(
+            TorusGlyph::paint(&Style::default(), 2.0)
+                .stroke
+                .unwrap()
+                .cap,
+            Cap::Butt
+        );
     }
 }

@@ -19,7 +19,12 @@ fn burnside_counts_equal_the_filter_on_every_board_up_to_8x8() {
             }
             let g = LeapGraph::new(Board::new(m, n), &Piece::rook()).unwrap();
             let z = Zdd::build(&g, TourKind::Closed).unwrap();
-            for sym in [Symmetry::Rot90, Symmetry::Rot180, Symmetry::Mirror, Symmetry::Any] {
+            for sym in [
+                Symmetry::Rot90,
+                Symmetry::Rot180,
+                Symmetry::Mirror,
+                Symmetry::Any,
+            ] {
                 if sym == Symmetry::Rot90 && m != n {
                     continue;
                 }
@@ -29,7 +34,12 @@ fn burnside_counts_equal_the_filter_on_every_board_up_to_8x8() {
                 };
                 let filtered = tally(&z, &g, &q).selected;
                 let o = run(&[
-                    "count", "--board", &format!("{m}x{n}"), "--symmetry", sym.word(), "--json",
+                    "count",
+                    "--board",
+                    &format!("{m}x{n}"),
+                    "--symmetry",
+                    sym.word(),
+                    "--json",
                 ]);
                 assert!(o.status.success(), "{}", stderr(&o));
                 let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
@@ -43,7 +53,10 @@ fn burnside_counts_equal_the_filter_on_every_board_up_to_8x8() {
             }
         }
     }
-    assert!(nonzero > 20, "the test has cases with symmetric tours ({nonzero})");
+    assert!(
+        nonzero > 20,
+        "the test has cases with symmetric tours ({nonzero})"
+    );
 }
 
 /// Every tour `list --symmetry` prints is mapped to itself, checked on its cells:
@@ -54,7 +67,11 @@ fn listed_tours_are_fixed() {
     let cases: [(&str, &str, Vec<Map>); 3] = [
         ("6x6", "rot90", vec![|r, c, m, _| (c, m - 1 - r)]),
         ("4x6", "rot180", vec![|r, c, m, n| (m - 1 - r, n - 1 - c)]),
-        ("4x6", "mirror", vec![|r, c, m, _| (m - 1 - r, c), |r, c, _, n| (r, n - 1 - c)]),
+        (
+            "4x6",
+            "mirror",
+            vec![|r, c, m, _| (m - 1 - r, c), |r, c, _, n| (r, n - 1 - c)],
+        ),
     ];
     for (board, sym, maps) in cases {
         let b: Board = board.parse().unwrap();
@@ -105,15 +122,30 @@ fn empty_answers_say_why() {
     assert!(stdout(&o).contains("rot90: 0"), "{}", stdout(&o));
     assert!(stderr(&o).contains("n ≡ 2 (mod 4)"), "{}", stderr(&o));
     for (args, needle) in [
-        (&["count", "--board", "6x6", "--symmetry", "diagonal"][..], "exactly two points"),
-        (&["count", "--board", "4x6", "--symmetry", "rot90"], "oblong"),
-        (&["count", "--board", "4x4", "--torus", "--symmetry", "rot180"], "drop --symmetry or --torus"),
-        (&["count", "--board", "4x4", "--symmetry", "spin"], "rot90, rot180, mirror"),
+        (
+            &["count", "--board", "6x6", "--symmetry", "diagonal"][..],
+            "exactly two points",
+        ),
+        (
+            &["count", "--board", "4x6", "--symmetry", "rot90"],
+            "oblong",
+        ),
+        (
+            &["count", "--board", "4x4", "--torus", "--symmetry", "rot180"],
+            "drop --symmetry or --torus",
+        ),
+        (
+            &["count", "--board", "4x4", "--symmetry", "spin"],
+            "rot90, rot180, mirror",
+        ),
     ] {
         let o = run(args);
         assert_eq!(o.status.code(), Some(2), "{args:?}");
         let e = stderr(&o);
-        assert!(e.starts_with("tourglyph: ") && e.contains(needle), "{args:?}: {e}");
+        assert!(
+            e.starts_with("tourglyph: ") && e.contains(needle),
+            "{args:?}: {e}"
+        );
     }
 }
 
@@ -128,7 +160,17 @@ fn sampling_is_uniform_over_the_symmetric_tours() {
         .map(|l| l.split(':').next().unwrap().to_string())
         .collect();
     assert_eq!(pool.len(), 28);
-    let args = ["list", "--board", "6x6", "--symmetry", "rot180", "--sample", "2800", "--seed", "5"];
+    let args = [
+        "list",
+        "--board",
+        "6x6",
+        "--symmetry",
+        "rot180",
+        "--sample",
+        "2800",
+        "--seed",
+        "5",
+    ];
     let o = run(&args);
     assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(o.stdout, run(&args).stdout, "same seed, same draws");

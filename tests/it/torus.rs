@@ -189,14 +189,19 @@ fn list_is_valid_on_the_torus_in_id_order_and_complete() {
             prev = Some(pairs.clone());
             all.insert(pairs);
         }
-        assert_eq!(all, backtrack(m, n), "{m}x{n}: the listed tours are all the tours");
+        assert_eq!(
+            all,
+            backtrack(m, n),
+            "{m}x{n}: the listed tours are all the tours"
+        );
     }
 }
 
 /// The torus's group, from coordinates alone: each symmetry of the board (D4 on a
 /// square, the 4-group on an oblong one) followed by each translation.
 fn group(m: u32, n: u32) -> Vec<Vec<u32>> {
-    let mut syms: Vec<Box<dyn Fn(u32, u32) -> (u32, u32)>> = vec![
+    type CellMap = Box<dyn Fn(u32, u32) -> (u32, u32)>;
+    let mut syms: Vec<CellMap> = vec![
         Box::new(|r, c| (r, c)),
         Box::new(move |r, c| (m - 1 - r, n - 1 - c)),
         Box::new(move |r, c| (m - 1 - r, c)),
@@ -244,7 +249,16 @@ fn image(map: &[u32], t: &Pairs) -> Pairs {
 /// --json` reports the same histogram.
 #[test]
 fn classes_match_brute_force() {
-    for (m, n) in [(3, 3), (3, 4), (4, 4), (3, 5), (4, 5), (5, 5), (3, 6), (5, 6)] {
+    for (m, n) in [
+        (3, 3),
+        (3, 4),
+        (4, 4),
+        (3, 5),
+        (4, 5),
+        (5, 5),
+        (3, 6),
+        (5, 6),
+    ] {
         let tours = backtrack(m, n);
         let grp = group(m, n);
         let order = grp.len() as u64;
@@ -268,8 +282,15 @@ fn classes_match_brute_force() {
             fast.insert(torus_tour(m, n, &cells), v["orbit"].as_u64().unwrap());
         }
         assert_eq!(fast, brute, "{board}: representatives and orbits");
-        assert_eq!(brute.values().sum::<u64>(), tours.len() as u64, "{board}: orbit sum");
-        assert!(brute.values().all(|o| order % o == 0), "{board}: orbits divide {order}");
+        assert_eq!(
+            brute.values().sum::<u64>(),
+            tours.len() as u64,
+            "{board}: orbit sum"
+        );
+        assert!(
+            brute.values().all(|o| order % o == 0),
+            "{board}: orbits divide {order}"
+        );
         let mut hist: BTreeMap<String, u64> = BTreeMap::new();
         for o in brute.values() {
             *hist.entry(o.to_string()).or_default() += 1;
@@ -301,7 +322,10 @@ fn sample_rank_and_shards_on_the_torus() {
     assert_eq!(drawn.len(), 20);
     assert!(drawn.iter().map(|d| d.0).collect::<BTreeSet<_>>().len() > 1);
     for (id, cells) in drawn {
-        assert_eq!(all[id as usize].1, cells, "sampled tour {id} is the tour of its ID");
+        assert_eq!(
+            all[id as usize].1, cells,
+            "sampled tour {id} is the tour of its ID"
+        );
     }
     let g = torus_graph(4, 5);
     let z = Zdd::build(&g, TourKind::Closed).unwrap();
@@ -313,7 +337,13 @@ fn sample_rank_and_shards_on_the_torus() {
     let mut cat = Vec::new();
     for k in 1..=3 {
         let o = run(&[
-            "list", "--torus", "--board", "4x5", "--json", "--shard", &format!("{k}/3"),
+            "list",
+            "--torus",
+            "--board",
+            "4x5",
+            "--json",
+            "--shard",
+            &format!("{k}/3"),
         ]);
         cat.extend_from_slice(&o.stdout);
     }
@@ -326,16 +356,28 @@ fn sample_rank_and_shards_on_the_torus() {
 #[test]
 fn torus_refusals_name_the_fix() {
     for (args, needle) in [
-        (&["count", "--torus", "--board", "4x4", "--open"][..], "drop --open"),
-        (&["count", "--torus", "--board", "4x4", "--piece", "knight"], "drop --piece"),
+        (
+            &["count", "--torus", "--board", "4x4", "--open"][..],
+            "drop --open",
+        ),
+        (
+            &["count", "--torus", "--board", "4x4", "--piece", "knight"],
+            "drop --piece",
+        ),
         (&["list", "--torus", "--board", "2x5"], "at least 3"),
         (&["count", "--torus", "--board", "5x1"], "at least 3"),
-        (&["list", "--torus", "--board", "4x4", "--non-crossing"], "drop it"),
+        (
+            &["list", "--torus", "--board", "4x4", "--non-crossing"],
+            "drop it",
+        ),
     ] {
         let o = run(args);
         assert_eq!(o.status.code(), Some(2), "{args:?}");
         let e = stderr(&o);
-        assert!(e.starts_with("tourglyph: ") && e.contains(needle), "{args:?}: {e}");
+        assert!(
+            e.starts_with("tourglyph: ") && e.contains(needle),
+            "{args:?}: {e}"
+        );
         assert_eq!(e.lines().count(), 1, "{e}");
     }
 }
@@ -365,8 +407,20 @@ fn repeat_tiles_meet_exactly_at_the_seams() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("tile.svg");
     let o = run(&[
-        "glyph", "--torus", "--board", "6x6", "--id", &id.to_string(), "--style", "kufic",
-        "--repeat", "4x4", "--size", "120mm", "-o", out.to_str().unwrap(),
+        "glyph",
+        "--torus",
+        "--board",
+        "6x6",
+        "--id",
+        &id.to_string(),
+        "--style",
+        "kufic",
+        "--repeat",
+        "4x4",
+        "--size",
+        "120mm",
+        "-o",
+        out.to_str().unwrap(),
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
     let data = std::fs::read(&out).unwrap();
@@ -379,11 +433,18 @@ fn repeat_tiles_meet_exactly_at_the_seams() {
     let k = px as f32 / tree.size().width();
     let mut pm = tiny_skia::Pixmap::new(px, px).unwrap();
     pm.fill(tiny_skia::Color::WHITE);
-    resvg::render(&tree, tiny_skia::Transform::from_scale(k, k), &mut pm.as_mut());
+    resvg::render(
+        &tree,
+        tiny_skia::Transform::from_scale(k, k),
+        &mut pm.as_mut(),
+    );
     let dark = |x: i32, y: i32| -> bool {
         let p = pm.pixel(x as u32, y as u32).unwrap().demultiply();
         let v = (u32::from(p.red()) + u32::from(p.green()) + u32::from(p.blue())) / 3;
-        assert!(v < 60 || v > 200, "pixel ({x}, {y}) is grey ({v}): an edge falls inside it");
+        assert!(
+            !(60..=200).contains(&v),
+            "pixel ({x}, {y}) is grey ({v}): an edge falls inside it"
+        );
         v < 60
     };
     let mut crossings = 0;
@@ -391,7 +452,7 @@ fn repeat_tiles_meet_exactly_at_the_seams() {
         let s = seam * 120; // the border between tiles (or the page's edge)
         for cell in 0..24 {
             let r = (cell % 6) as u32;
-            let c = 10 + 20 * cell as i32; // the centre line of this row (column)
+            let c = 10 + 20 * cell; // the centre line of this row (column)
             let across_cols = pairs.contains(&(r * 6, r * 6 + 5)); // row r wraps
             let across_rows = pairs.contains(&(r, 30 + r)); // column r wraps
             for (wraps, horizontal) in [(across_cols, true), (across_rows, false)] {
@@ -402,8 +463,13 @@ fn repeat_tiles_meet_exactly_at_the_seams() {
                     if !(0..480).contains(&t) {
                         continue;
                     }
-                    for (off, inside) in [(-4, true), (0, true), (3, true), (-6, false), (5, false)] {
-                        let (x, y) = if horizontal { (t, c + off) } else { (c + off, t) };
+                    for (off, inside) in [(-4, true), (0, true), (3, true), (-6, false), (5, false)]
+                    {
+                        let (x, y) = if horizontal {
+                            (t, c + off)
+                        } else {
+                            (c + off, t)
+                        };
                         let on = dark(x, y);
                         // Beyond ±5 of the seam, strokes along the cells' own centre lines
                         // may pass; only the seam band is the wrap's alone.
@@ -412,7 +478,11 @@ fn repeat_tiles_meet_exactly_at_the_seams() {
                                 on,
                                 wraps && inside,
                                 "seam {seam} ({}) at line {cell}, offset {d}/{off}",
-                                if horizontal { "vertical border" } else { "horizontal border" }
+                                if horizontal {
+                                    "vertical border"
+                                } else {
+                                    "horizontal border"
+                                }
                             );
                         } else if wraps && inside {
                             assert!(on, "gap before the seam {seam} at line {cell}, offset {d}");
