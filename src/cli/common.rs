@@ -143,16 +143,15 @@ pub fn check_walk(total: u128, r: &Resolved, sel: &Selection, what: &str) -> Res
         None => total,
     };
     if let (Some(sym), true) = (r.query.symmetry, walk > WALK_LIMIT && !sel.force) {
-        if sel.sample.is_some() {
-            return Err(Error::usage(format!(
-                "sampling {}-symmetric tours means finding them among all {total} tours of {}, \
-                 which would not finish in reasonable time (symmetric tours are found by filtering \
-                 the walk of every tour, not yet enumerated on their own); count them with \
-                 `tourglyph count --symmetry`, or add --force",
-                sym.word(),
-                r.graph.board_name()
-            )));
-        }
+        // Symmetric tours are rare: even --limit may need the whole walk to find them.
+        return Err(Error::usage(format!(
+            "{what} {}-symmetric tours means finding them among {walk} tours of {}, \
+             which would not finish in reasonable time (here they are found by filtering the \
+             walk of every tour; only rot90 on boards over 8x8 is searched directly); count \
+             them with `tourglyph count --symmetry`, or add --force",
+            sym.word(),
+            r.graph.board_name()
+        )));
     }
     if walk > WALK_LIMIT && sel.limit.is_none() && !sel.force {
         return Err(Error::usage(format!(

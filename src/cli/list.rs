@@ -15,6 +15,9 @@ pub fn run(a: ListArgs) -> Result<()> {
     if explain_impossible(&r) {
         return Ok(());
     }
+    if super::quarter::applies(&r) {
+        return super::quarter::list(&a, r);
+    }
     let zdd = build_zdd(&r, a.sel.force)?;
     r.fix_range(zdd.count());
     check_walk(zdd.count(), &r, &a.sel, "listing")?;

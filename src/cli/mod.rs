@@ -11,6 +11,7 @@ mod list;
 mod render;
 mod slide;
 mod torus;
+mod quarter;
 
 use args::{Cli, Command};
 use std::path::Path;

@@ -19,6 +19,7 @@ pub mod construct;
 pub mod dfs;
 pub mod frontier;
 pub mod knights;
+pub mod quarter;
 pub mod transfer;
 pub mod warnsdorff;
 
