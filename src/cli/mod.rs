@@ -8,10 +8,10 @@ mod find;
 mod gallery;
 mod glyph;
 mod list;
+mod quarter;
 mod render;
 mod slide;
 mod torus;
-mod quarter;
 
 use args::{Cli, Command};
 use std::path::Path;

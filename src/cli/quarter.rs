@@ -58,9 +58,7 @@ pub fn list(a: &ListArgs, mut r: Resolved) -> Result<()> {
             (0..k).map(|_| s.below(total) as usize).collect()
         }
         (Some(_), _) => Vec::new(),
-        (None, Some(rg)) => {
-            (rg.start.min(total) as usize..rg.end.min(total) as usize).collect()
-        }
+        (None, Some(rg)) => (rg.start.min(total) as usize..rg.end.min(total) as usize).collect(),
         (None, None) => (0..tours.len()).collect(),
     };
     let limit = r.query.limit.map_or(usize::MAX, |l| l as usize);

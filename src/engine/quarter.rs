@@ -26,8 +26,7 @@ use std::collections::BTreeSet;
 pub fn quarter_turn_tours(g: &LeapGraph, max_nodes: u64) -> Result<Vec<Tour>> {
     let b = g.board();
     let n = b.rows;
-    if !b.is_square() || n % 4 != 2 || g.topology().is_torus() || g.piece().leaps() != [(0, 1)]
-    {
+    if !b.is_square() || n % 4 != 2 || g.topology().is_torus() || g.piece().leaps() != [(0, 1)] {
         return Ok(Vec::new());
     }
     let cells = b.cells();

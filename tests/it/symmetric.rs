@@ -183,3 +183,69 @@ fn sampling_is_uniform_over_the_symmetric_tours() {
     assert_eq!(hist.len(), 28, "every symmetric tour drawn");
     assert!(hist.values().all(|&n| (50..=150).contains(&n)), "{hist:?}");
 }
+
+/// 10×10, beyond the boards the diagram's walk can filter: `list --symmetry rot90` finds
+/// the quarter-turn-symmetric tours directly. There are as many as Burnside's count says,
+/// each is a closed rook tour mapped to itself by the quarter turn (checked on its cells
+/// here), indices count up from 0, and the global IDs increase (the ID order).
+#[test]
+fn quarter_turn_tours_of_10x10_directly() {
+    let o = run(&["count", "--board", "10x10", "--symmetry", "rot90", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let want = v["symmetric"].as_u64().unwrap();
+    assert_eq!(want, 204);
+    let o = run(&["list", "--board", "10x10", "--symmetry", "rot90", "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let mut prev_id = None;
+    let mut lines = 0u64;
+    for (k, line) in stdout(&o).lines().enumerate() {
+        lines += 1;
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_eq!(v["index"].as_u64(), Some(k as u64));
+        let id = v["id"].as_u64().expect("the global id on 10x10");
+        assert!(prev_id.is_none_or(|p| p < id), "IDs increase");
+        prev_id = Some(id);
+        let cells: Vec<(u32, u32)> = v["cells"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| (p[0].as_u64().unwrap() as u32, p[1].as_u64().unwrap() as u32))
+            .collect();
+        assert_eq!(cells.len(), 100);
+        assert_eq!(
+            cells
+                .iter()
+                .collect::<std::collections::BTreeSet<_>>()
+                .len(),
+            100
+        );
+        let mut edges: Vec<((u32, u32), (u32, u32))> = (0..100)
+            .map(|i| {
+                let (a, b) = (cells[i], cells[(i + 1) % 100]);
+                assert_eq!(a.0.abs_diff(b.0) + a.1.abs_diff(b.1), 1, "a rook step");
+                (a.min(b), a.max(b))
+            })
+            .collect();
+        edges.sort_unstable();
+        let turn = |(r, c): (u32, u32)| (c, 9 - r);
+        let mut img: Vec<_> = edges
+            .iter()
+            .map(|&(a, b)| (turn(a).min(turn(b)), turn(a).max(turn(b))))
+            .collect();
+        img.sort_unstable();
+        assert_eq!(img, edges, "tour {k} is fixed by the quarter turn");
+    }
+    assert_eq!(lines, want);
+    let o = run(&[
+        "list",
+        "--board",
+        "10x10",
+        "--symmetry",
+        "rot90",
+        "--sample",
+        "5",
+        "--seed",
+        "1",
+    ]);
+    assert_eq!(stdout(&o).lines().count(), 5, "{}", stderr(&o));
+}
