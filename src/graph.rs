@@ -8,11 +8,34 @@ use crate::board::Board;
 use crate::error::{Error, Result};
 use crate::piece::Piece;
 
+/// How the board's edges meet: an ordinary board, or a torus whose left and right
+/// edges are joined, and its top and bottom.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Topology {
+    /// The ordinary board.
+    #[default]
+    Plane,
+    /// The board's opposite edges joined: a move may leave one side and come back on the
+    /// other. Edge numbering is unchanged (edges in increasing (u, v) order, u < v), so a
+    /// wrap edge {(r, 0), (r, n−1)} is numbered among cell (r, 0)'s edges, just before
+    /// its edge to the cell below, and a wrap edge {(0, c), (m−1, c)} among cell (0, c)'s
+    /// edges, after the others.
+    Torus,
+}
+
+impl Topology {
+    /// True on the torus.
+    pub fn is_torus(self) -> bool {
+        self == Topology::Torus
+    }
+}
+
 /// CSR adjacency plus the numbered edge list.
 #[derive(Clone, Debug)]
 pub struct LeapGraph {
     board: Board,
     piece: Piece,
+    topology: Topology,
     /// `offsets[v]..offsets[v+1]` indexes `targets` and `edge_of` for v's neighbours.
     offsets: Vec<u32>,
     /// Neighbours of each vertex, increasing.
@@ -30,6 +53,14 @@ pub const MAX_GRAPH_CELLS: usize = 50_000_000;
 impl LeapGraph {
     /// Build the graph of `piece` on `board`.
     pub fn new(board: Board, piece: &Piece) -> Result<Self> {
+        Self::with_topology(board, piece, Topology::Plane)
+    }
+
+    /// Build the graph of `piece` on `board` with the given topology. On the torus a
+    /// move's target wraps around (row and column taken modulo the sides); a target that
+    /// is the cell itself or repeats another move's target adds no edge, so the graph
+    /// stays simple (a side of 2 or less makes the rook's two moves along it coincide).
+    pub fn with_topology(board: Board, piece: &Piece, topology: Topology) -> Result<Self> {
         let n = board.cells();
         if n > MAX_GRAPH_CELLS {
             return Err(Error::usage(format!(
@@ -47,11 +78,19 @@ impl LeapGraph {
                 .iter()
                 .filter_map(|&(dr, dc)| {
                     let (r2, c2) = (i64::from(r) + dr, i64::from(c) + dc);
-                    (0 <= r2 && r2 < rows && 0 <= c2 && c2 < cols)
-                        .then(|| board.cell(r2 as u32, c2 as u32))
+                    match topology {
+                        Topology::Plane => (0 <= r2 && r2 < rows && 0 <= c2 && c2 < cols)
+                            .then(|| board.cell(r2 as u32, c2 as u32)),
+                        Topology::Torus => {
+                            let t =
+                                board.cell(r2.rem_euclid(rows) as u32, c2.rem_euclid(cols) as u32);
+                            (t != u).then_some(t)
+                        }
+                    }
                 })
                 .collect();
             nb.sort_unstable();
+            nb.dedup();
             targets.extend_from_slice(&nb);
             offsets.push(targets.len() as u32);
         }
@@ -68,6 +107,7 @@ impl LeapGraph {
         let mut g = LeapGraph {
             board,
             piece: piece.clone(),
+            topology,
             offsets,
             targets,
             edge_of: Vec::new(),
@@ -92,6 +132,19 @@ impl LeapGraph {
     /// The piece.
     pub fn piece(&self) -> &Piece {
         &self.piece
+    }
+
+    /// Plane or torus.
+    pub fn topology(&self) -> Topology {
+        self.topology
+    }
+
+    /// The board for messages: `6x6`, or `the 6x6 torus`.
+    pub fn board_name(&self) -> String {
+        match self.topology {
+            Topology::Plane => self.board.to_string(),
+            Topology::Torus => format!("the {} torus", self.board),
+        }
     }
 
     /// Number of vertices (cells).
@@ -157,7 +210,9 @@ impl LeapGraph {
                 self.degree(v)
             ));
         }
-        if self.piece.colour_changing() && n % 2 == 1 {
+        // On the torus an odd side joins two cells of one colour, so the colour argument
+        // holds only on the plane (and on a torus with both sides even, n is even).
+        if self.piece.colour_changing() && n % 2 == 1 && !self.topology.is_torus() {
             return Some(format!(
                 "the {} always changes square colour, so a closed tour needs an even number of cells; {} has {n}",
                 self.piece, self.board
@@ -188,6 +243,19 @@ mod tests {
                 assert_eq!(g.edge(e), (v.min(w), v.max(w)));
             }
         }
+    }
+
+    #[test]
+    fn torus_rook_graph() {
+        let b = Board::new(3, 4);
+        let g = LeapGraph::with_topology(b, &Piece::rook(), Topology::Torus).unwrap();
+        assert_eq!(g.edge_count(), 2 * 12);
+        assert!((0..12).all(|v| g.degree(v) == 4));
+        assert!(g.edges().windows(2).all(|w| w[0] < w[1]));
+        // Cell 0's edges: right, the row's wrap, down, the column's wrap.
+        assert_eq!(&g.edges()[..4], &[(0, 1), (0, 3), (0, 4), (0, 8)]);
+        assert_eq!(g.topology(), Topology::Torus);
+        assert!(g.closed_tour_impossible().is_none());
     }
 
     #[test]

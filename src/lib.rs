@@ -44,8 +44,10 @@ pub mod puzzle;
 pub mod render;
 pub mod sample;
 pub mod sinks;
+pub mod symmetric;
 pub mod symmetry;
 pub mod text;
+pub mod torus;
 pub mod tour;
 
 pub use board::Board;

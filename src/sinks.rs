@@ -25,6 +25,8 @@ pub struct Query {
     pub range: Option<Range<u128>>,
     /// Stop after this many selected tours.
     pub limit: Option<u64>,
+    /// Keep only tours fixed by this symmetry ([`crate::symmetric`]).
+    pub symmetry: Option<crate::symmetric::Symmetry>,
 }
 
 /// One selected tour.
@@ -84,6 +86,10 @@ pub fn stream_progress<T: Send>(
     progress: impl FnMut(u128),
 ) -> Result<u64> {
     let checker = q.classes.then(|| ClassChecker::new(g));
+    let sym = q
+        .symmetry
+        .map(|s| crate::symmetric::Checker::new(g, s))
+        .transpose()?;
     let range = q.range.clone().unwrap_or(0..zdd.count());
     let kind = zdd.kind();
     let mut taken = 0u64;
@@ -94,6 +100,9 @@ pub fn stream_progress<T: Send>(
     zdd.par_map_progress(
         range,
         |f: &Found<'_>| {
+            if sym.as_ref().is_some_and(|s| !s.fixed(f.edges, f.bits)) {
+                return None;
+            }
             let orbit = match &checker {
                 Some(c) => Some(c.classify(f.bits)?),
                 None => None,
@@ -147,14 +156,23 @@ pub fn tally(zdd: &Zdd, g: &LeapGraph, q: &Query) -> Tally {
     tally_progress(zdd, g, q, |_| {})
 }
 
-/// [`tally`] with a progress callback (IDs walked so far).
+/// [`tally`] with a progress callback (IDs walked so far). A symmetry that does not
+/// apply to the board (see [`crate::symmetric::Checker::new`]) selects nothing.
 pub fn tally_progress(zdd: &Zdd, g: &LeapGraph, q: &Query, progress: impl FnMut(u128)) -> Tally {
     let checker = q.classes.then(|| ClassChecker::new(g));
+    let sym = match q.symmetry.map(|s| crate::symmetric::Checker::new(g, s)) {
+        Some(Err(_)) => return Tally::default(),
+        Some(Ok(c)) => Some(c),
+        None => None,
+    };
     let range = q.range.clone().unwrap_or(0..zdd.count());
     let mut t = Tally::default();
     zdd.par_map_progress(
         range,
         |f: &Found<'_>| {
+            if sym.as_ref().is_some_and(|s| !s.fixed(f.edges, f.bits)) {
+                return None;
+            }
             if q.non_crossing && crate::crossing::crosses(g, f.edges) {
                 return None;
             }

@@ -139,16 +139,27 @@ pub struct ClassChecker {
 }
 
 impl ClassChecker {
-    /// Tables for the symmetry group of `g`'s board.
+    /// Tables for the symmetry group of `g`'s board (on the torus, also the
+    /// translations: see [`crate::torus::group_edge_maps`]).
     pub fn new(g: &LeapGraph) -> Self {
+        if g.topology().is_torus() {
+            return Self::from_edge_maps(g, &crate::torus::group_edge_maps(g));
+        }
+        let maps: Vec<Vec<u32>> = Sym::group(g.board())
+            .iter()
+            .map(|s| s.edge_map(g))
+            .collect();
+        Self::from_edge_maps(g, &maps)
+    }
+
+    /// Tables for a group given as edge permutations of `g`, the identity first.
+    pub fn from_edge_maps(g: &LeapGraph, group: &[Vec<u32>]) -> Self {
         let e = g.edge_count();
         let words = e.div_ceil(64).max(1);
         let bytes = words * 8;
-        let group = Sym::group(g.board());
         let others = group.len() - 1;
         let mut tables = vec![0u64; others * bytes * 256 * words];
-        for (si, s) in group[1..].iter().enumerate() {
-            let map = s.edge_map(g);
+        for (si, map) in group[1..].iter().enumerate() {
             for k in 0..bytes {
                 for x in 0..256usize {
                     let base = ((si * bytes + k) * 256 + x) * words;
@@ -176,7 +187,7 @@ impl ClassChecker {
         self.words
     }
 
-    /// Order of the symmetry group (8 or 4).
+    /// Order of the symmetry group (8 or 4; on an m×n torus 8mn or 4mn).
     pub fn group_order(&self) -> u32 {
         self.group_order
     }

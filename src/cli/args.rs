@@ -118,7 +118,7 @@ impl DrawFlags {
 pub enum Command {
     /// Count the tours of a piece on a board.
     #[command(
-        after_help = "Examples:\n  tourglyph count --board 6x6 --classes --json\n  tourglyph count --piece knight --board 5x5 --open\n  tourglyph count --board 24x24 --plan-moduli\n  tourglyph count --board 24x24 --modulus 2^64 --json > r1.json\n  tourglyph count --board 24x24 --combine r*.json"
+        after_help = "Examples:\n  tourglyph count --board 6x6 --classes --json\n  tourglyph count --piece knight --board 5x5 --open\n  tourglyph count --board 20x20 --plan-moduli\n  tourglyph count --board 12x12 --modulus 2^64 --json > r1.json\n  tourglyph count --board 6x6 --modulus 2^64 --json > r && tourglyph count --board 6x6 --combine r"
     )]
     Count(CountArgs),
     /// List tours with their IDs, in ID order.
@@ -201,6 +201,15 @@ pub struct TourSpec {
     /// Only tours whose drawn line never crosses itself (pieces whose moves can cross).
     #[arg(long)]
     pub non_crossing: bool,
+    /// On the torus: the board's left and right edges are joined, and its top and bottom
+    /// (closed rook tours, sides ≥ 3).
+    #[arg(long)]
+    pub torus: bool,
+    /// Only tours fixed by a symmetry: rot90 (quarter turn, square boards), rot180 (half
+    /// turn), mirror (left-right or top-bottom) or any. No tour is fixed by a diagonal
+    /// mirror (it would meet the tour in n ≥ 3 points; a mirror meets it in two).
+    #[arg(long, value_name = "SYM")]
+    pub symmetry: Option<String>,
     /// Do not show a progress bar or notices (such as the files an SVG sheet wrote).
     #[arg(long, short)]
     pub quiet: bool,
@@ -335,6 +344,17 @@ pub struct GlyphArgs {
     /// An open tour (Hamiltonian path), for --id, --tour and --random.
     #[arg(long)]
     pub open: bool,
+    /// A tour on the torus (closed rook tours, sides ≥ 3): wrap-around edges run out to
+    /// the border of the glyph's box, so copies laid edge to edge join up.
+    #[arg(long)]
+    pub torus: bool,
+    /// With --torus: the tile drawn R×C times edge to edge on one page (padding 0).
+    #[arg(long, value_name = "RxC", requires = "torus")]
+    pub repeat: Option<String>,
+    /// With --torus and SVG output: the tile as an SVG <pattern> filling the page (R×C
+    /// tiles with --repeat), for design tools that keep patterns as swatches.
+    #[arg(long, requires = "torus")]
+    pub pattern: bool,
     /// The tour's ID.
     #[arg(long, allow_negative_numbers = true, conflicts_with_all = ["tour", "random"])]
     pub id: Option<String>,
@@ -344,6 +364,10 @@ pub struct GlyphArgs {
     /// A uniformly random tour.
     #[arg(long)]
     pub random: bool,
+    /// With --random: a uniformly random tour among those fixed by this symmetry
+    /// (rot90, rot180, mirror, any).
+    #[arg(long, value_name = "SYM", requires = "random")]
+    pub symmetry: Option<String>,
     /// Seed for --random: the tour `list --sample 1 --seed S` prints.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,

@@ -68,23 +68,50 @@ pub fn resolve(spec: &TourSpec, sel: Option<&Selection>) -> Result<Resolved> {
             board.cells()
         )));
     }
-    let graph = LeapGraph::new(board, &piece)?;
-    if spec.classes && sel.is_some() {
+    let kind = if spec.open {
+        TourKind::Open
+    } else {
+        TourKind::Closed
+    };
+    let symmetry = match &spec.symmetry {
+        Some(s) => {
+            let sym: tourglyph::symmetric::Symmetry = s.parse()?;
+            if spec.torus {
+                return Err(Error::usage(
+                    "--symmetry is for plane boards; on the torus --classes already identifies translations, turns and mirrors: drop --symmetry or --torus",
+                ));
+            }
+            sym.elements(board)?;
+            Some(sym)
+        }
+        None => None,
+    };
+    let graph = if spec.torus {
+        if spec.non_crossing {
+            return Err(Error::usage(
+                "--non-crossing is for pieces whose moves can cross; rook tours on the torus never do: drop it",
+            ));
+        }
+        if spec.classes {
+            tourglyph::torus::check_classes(board)?;
+        }
+        tourglyph::torus::graph(board, &piece, kind)?
+    } else {
+        LeapGraph::new(board, &piece)?
+    };
+    if spec.classes && sel.is_some() && !spec.torus {
         // list and render test each tour (count of closed rook tours needs no test).
         tourglyph::symmetry::check_classifiable(&graph)?;
     }
     Ok(Resolved {
         graph,
-        kind: if spec.open {
-            TourKind::Open
-        } else {
-            TourKind::Closed
-        },
+        kind,
         query: Query {
             classes: spec.classes,
             non_crossing: spec.non_crossing,
             range,
             limit: sel.and_then(|s| s.limit),
+            symmetry,
         },
         shard,
     })
@@ -110,17 +137,31 @@ pub fn check_walk(total: u128, r: &Resolved, sel: &Selection, what: &str) -> Res
                  {WALK_LIMIT}); ask for fewer, or add --force"
             )));
         }
-        return Ok(());
+        if r.query.symmetry.is_none() {
+            return Ok(());
+        }
+        // Sampling symmetric tours walks every tour to find them (below).
     }
     let walk = match &r.query.range {
         Some(rg) => rg.end.min(total).saturating_sub(rg.start),
         None => total,
     };
+    if let (Some(sym), true) = (r.query.symmetry, walk > WALK_LIMIT && !sel.force) {
+        // Symmetric tours are rare: even --limit may need the whole walk to find them.
+        return Err(Error::usage(format!(
+            "{what} {}-symmetric tours means finding them among {walk} tours of {}, \
+             which would not finish in reasonable time (here they are found by filtering the \
+             walk of every tour; only rot90 on boards over 8x8 is searched directly); count \
+             them with `tourglyph count --symmetry`, or add --force",
+            sym.word(),
+            r.graph.board_name()
+        )));
+    }
     if walk > WALK_LIMIT && sel.limit.is_none() && !sel.force {
         return Err(Error::usage(format!(
             "{what} all {total} tours of {} would not finish in reasonable time; \
              bound it with --limit K or --range A..B, or add --force",
-            r.graph.board()
+            r.graph.board_name()
         )));
     }
     Ok(())

@@ -17,6 +17,8 @@ struct Counted {
     tours: String,
     classes: Option<(String, BTreeMap<u32, String>)>,
     selected: Option<String>,
+    /// With `--symmetry`: its word and the number of tours it fixes.
+    symmetric: Option<(&'static str, String)>,
 }
 
 /// Run `count`.
@@ -31,8 +33,11 @@ pub fn run(a: CountArgs) -> Result<()> {
             tours: "0".into(),
             classes: a.spec.classes.then(|| ("0".to_string(), BTreeMap::new())),
             selected: None,
+            symmetric: r.query.symmetry.map(|s| (s.word(), "0".to_string())),
         }
-    } else if r.kind.is_closed() && g.piece().leaps() == [(0, 1)] {
+    } else if let Some(sym) = r.query.symmetry {
+        symmetric_counts(&r, sym, &a)?
+    } else if r.kind.is_closed() && g.piece().leaps() == [(0, 1)] && !g.topology().is_torus() {
         // Closed rook tours (which never cross): the transfer-matrix counter, exact
         // on boards of any length, and Burnside's lemma for classes.
         transfer_counts(g, a.spec.classes, a.spec.quiet, a.force)?
@@ -46,6 +51,7 @@ pub fn run(a: CountArgs) -> Result<()> {
             tours: plain_count(g, r.kind, a.force)?.to_string(),
             classes: None,
             selected: None,
+            symmetric: None,
         }
     };
     let mut out = tourglyph::output::stdout();
@@ -57,6 +63,12 @@ pub fn run(a: CountArgs) -> Result<()> {
             r.kind.is_closed(),
             c.tours
         );
+        if g.topology().is_torus() {
+            s += ",\"torus\":true";
+        }
+        if let Some((word, n)) = &c.symmetric {
+            s += &format!(",\"symmetry\":\"{word}\",\"symmetric\":{n}");
+        }
         if let Some(sel) = &c.selected {
             s += &format!(",\"non_crossing\":{sel}");
         }
@@ -68,10 +80,13 @@ pub fn run(a: CountArgs) -> Result<()> {
         }
         s += "}";
         writeln!(out, "{s}")?;
-    } else if c.classes.is_none() && c.selected.is_none() {
+    } else if c.classes.is_none() && c.selected.is_none() && c.symmetric.is_none() {
         writeln!(out, "{}", c.tours)?;
     } else {
         writeln!(out, "tours: {}", c.tours)?;
+        if let Some((word, n)) = &c.symmetric {
+            writeln!(out, "{word}: {n}")?;
+        }
         if let Some(sel) = &c.selected {
             writeln!(out, "non-crossing: {sel}")?;
         }
@@ -115,12 +130,14 @@ fn transfer_counts(g: &LeapGraph, classes: bool, quiet: bool, force: bool) -> Re
                 c.orbits.iter().map(|(k, v)| (*k, v.to_string())).collect(),
             )),
             selected: None,
+            symmetric: None,
         }
     } else {
         Counted {
             tours: transfer::count_rook_tours(board, Some(&tick))?.to_string(),
             classes: None,
             selected: None,
+            symmetric: None,
         }
     };
     if let Some(pb) = pb {
@@ -159,6 +176,7 @@ fn dense_count(board: tourglyph::Board, quiet: bool, force: bool) -> Result<Coun
         tours: tours.to_string(),
         classes: None,
         selected: None,
+        symmetric: None,
     })
 }
 
@@ -177,7 +195,11 @@ fn narrow(g: &LeapGraph) -> Result<Option<LeapGraph>> {
     if b.cols <= b.rows {
         return Ok(None);
     }
-    Ok(Some(LeapGraph::new(b.transposed(), g.piece())?))
+    Ok(Some(LeapGraph::with_topology(
+        b.transposed(),
+        g.piece(),
+        g.topology(),
+    )?))
 }
 
 /// Counts that need the tours themselves: classes (by the representative test) and the
@@ -200,6 +222,8 @@ fn enumerate_counts(
             "{total} tours on {asked}: too many to examine one by one (the limit is {WALK_LIMIT}); {}",
             if q.non_crossing {
                 "--non-crossing needs every tour drawn and checked"
+            } else if g.topology().is_torus() {
+                "classes on the torus are found by testing every tour"
             } else {
                 "classes by Burnside's lemma are counted for closed rook tours only"
             }
@@ -243,5 +267,83 @@ fn enumerate_counts(
         tours: total.to_string(),
         classes,
         selected,
+        symmetric: None,
     })
+}
+
+/// `count --symmetry`: closed rook tours from the fixed-tour counts of Burnside's lemma
+/// (any board the transfer matrix counts), otherwise the diagram's tours filtered. Says
+/// on stderr why there are none when a theorem does.
+fn symmetric_counts(
+    r: &super::common::Resolved,
+    sym: tourglyph::symmetric::Symmetry,
+    a: &CountArgs,
+) -> Result<Counted> {
+    let g = &r.graph;
+    let board = g.board();
+    let rook = r.kind.is_closed() && g.piece().leaps() == [(0, 1)];
+    let c = if rook && !a.spec.classes && !a.spec.non_crossing {
+        if board.rows.min(board.cols) <= transfer::MAX_WIDTH {
+            let (seconds, bytes) = transfer::estimate(board);
+            budget(a.force).check(
+                &format!("counting the symmetric closed rook tours of {board}"),
+                seconds,
+                bytes,
+            )?;
+        }
+        let cc = transfer::count_rook_classes(board, None)?;
+        Counted {
+            tours: cc.tours.to_string(),
+            classes: None,
+            selected: None,
+            symmetric: Some((
+                sym.word(),
+                tourglyph::symmetric::from_class_count(board, sym, &cc)?.to_string(),
+            )),
+        }
+    } else {
+        let q = Query {
+            symmetry: None,
+            ..r.query.clone()
+        };
+        let all = enumerate_counts(g, g.board(), r.kind, &q, a.spec.quiet, a.force)?;
+        let zdd = Zdd::build_with_budget(g, r.kind, &budget(a.force))?;
+        let t = tourglyph::sinks::tally(
+            &zdd,
+            g,
+            &Query {
+                range: None,
+                limit: None,
+                ..r.query.clone()
+            },
+        );
+        let classes = r.query.classes.then(|| {
+            let orbits = t.orbits.iter().map(|(k, v)| (*k, v.to_string())).collect();
+            (t.selected.to_string(), orbits)
+        });
+        let symmetric = if r.query.classes || r.query.non_crossing {
+            let plain = tourglyph::sinks::tally(
+                &zdd,
+                g,
+                &Query {
+                    symmetry: r.query.symmetry,
+                    ..Query::default()
+                },
+            );
+            plain.selected.to_string()
+        } else {
+            t.selected.to_string()
+        };
+        Counted {
+            classes,
+            symmetric: Some((sym.word(), symmetric)),
+            ..all
+        }
+    };
+    if c.symmetric.as_ref().is_some_and(|(_, n)| n == "0") {
+        if let Some(why) = sym.why_none(board).filter(|_| rook) {
+            eprintln!("tourglyph: {why}");
+        }
+    }
+    Ok(c)
 }

@@ -156,6 +156,8 @@ fn render_args(m: &Manifest, dir: &Path, output: PathBuf, f: Format) -> RenderAr
             open: m.open,
             classes: m.classes,
             non_crossing: m.non_crossing,
+            torus: false,
+            symmetry: None,
             quiet: true,
         },
         sel: Selection {

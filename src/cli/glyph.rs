@@ -33,12 +33,28 @@ pub fn run(a: GlyphArgs) -> Result<()> {
     let size = parse_size(&a.size)?;
     let piece: Piece = a.piece.parse()?;
     let board: Board = a.board.parse()?;
-    let g = LeapGraph::new(board, &piece)?;
     let kind = if a.open {
         TourKind::Open
     } else {
         TourKind::Closed
     };
+    if a.torus {
+        let g = tourglyph::torus::graph(board, &piece, kind)?;
+        let (tour, title, _) = pick(&a, &g, kind)?;
+        let tile = super::torus::TileArgs::parse(&a, format)?;
+        return super::torus::write_tile(
+            &tour,
+            &g,
+            &style,
+            size,
+            format,
+            title,
+            &tile,
+            &a.output,
+            a.out.options(),
+        );
+    }
+    let g = LeapGraph::new(board, &piece)?;
     let (tour, title, id) = pick(&a, &g, kind)?;
     // How to draw this very tour again, for the SVG's description.
     let open = if a.open { " --open" } else { "" };
@@ -169,7 +185,17 @@ fn draw<B: Backend>(
 
 /// The tour asked for, a title naming it, and its ID when known (not for `--tour`).
 fn pick(a: &GlyphArgs, g: &LeapGraph, kind: TourKind) -> Result<(Tour, String, Option<u128>)> {
-    let what = format!("{} {} tour of {}", kind.word(), g.piece(), g.board());
+    let what = format!(
+        "{} {} tour of {}{}",
+        kind.word(),
+        g.piece(),
+        g.board(),
+        if g.topology().is_torus() {
+            " (torus)"
+        } else {
+            ""
+        }
+    );
     if let Some(cells) = &a.tour {
         let cells = g.board().parse_cells(cells)?;
         let t = Tour::from_cells(g, &cells, kind).map_err(|e| {
@@ -206,6 +232,9 @@ fn pick(a: &GlyphArgs, g: &LeapGraph, kind: TourKind) -> Result<(Tour, String, O
         })?;
         return Ok((t, format!("{what}, ID {id}"), Some(id)));
     }
+    if let (true, Some(sym)) = (a.random, &a.symmetry) {
+        return random_symmetric(a, g, sym, &what, zdd()?);
+    }
     if a.random {
         let z = zdd()?;
         if z.count() == 0 {
@@ -222,6 +251,48 @@ fn pick(a: &GlyphArgs, g: &LeapGraph, kind: TourKind) -> Result<(Tour, String, O
     }
     Err(Error::usage(
         "say which tour: --id N, --tour CELLS, or --random [--seed S]",
+    ))
+}
+
+/// `--random --symmetry`: a uniform choice among the tours the symmetry fixes, found by
+/// filtering the diagram's walk (refused beyond the walk limit).
+fn random_symmetric(
+    a: &GlyphArgs,
+    g: &LeapGraph,
+    sym: &str,
+    what: &str,
+    z: Zdd,
+) -> Result<(Tour, String, Option<u128>)> {
+    let sym: tourglyph::symmetric::Symmetry = sym.parse()?;
+    sym.elements(g.board())?;
+    if z.count() > super::common::WALK_LIMIT && !a.force {
+        return Err(Error::usage(format!(
+            "{} tours of {}: too many to search for symmetric ones (the limit is {}); add --force",
+            z.count(),
+            g.board(),
+            super::common::WALK_LIMIT
+        )));
+    }
+    let ids = tourglyph::symmetric::ids(&z, g, sym)?;
+    if ids.is_empty() {
+        let why = sym
+            .why_none(g.board())
+            .unwrap_or_else(|| format!("no {what} is fixed by {}", sym.word()));
+        return Err(Error::runtime(why));
+    }
+    // The sampler of `list --sample` over the symmetric tours' own order.
+    let i = tourglyph::sample::Sampler::new(a.seed)
+        .ids(ids.len() as u128, 1)?
+        .next()
+        .ok_or_else(|| Error::runtime("the sampler drew no tour"))?;
+    let id = ids[i as usize];
+    let t = z
+        .unrank(id)
+        .ok_or_else(|| Error::runtime(format!("unrank({id}) failed")))?;
+    Ok((
+        t,
+        format!("{what}, {} symmetric, ID {id}", sym.word()),
+        Some(id),
     ))
 }
 

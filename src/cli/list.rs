@@ -15,6 +15,9 @@ pub fn run(a: ListArgs) -> Result<()> {
     if explain_impossible(&r) {
         return Ok(());
     }
+    if super::quarter::applies(&r) {
+        return super::quarter::list(&a, r);
+    }
     let zdd = build_zdd(&r, a.sel.force)?;
     r.fix_range(zdd.count());
     check_walk(zdd.count(), &r, &a.sel, "listing")?;
@@ -67,6 +70,24 @@ pub fn run(a: ListArgs) -> Result<()> {
         }
         s
     };
+    if let (Some(k), Some(sym)) = (a.sel.sample, r.query.symmetry) {
+        // Uniform over the symmetric tours: draw indices into their IDs.
+        let pool = tourglyph::symmetric::ids(&zdd, g, sym)?;
+        let mut sampler = Sampler::new(a.sel.seed);
+        for i in sampler.ids(pool.len() as u128, k)? {
+            let id = pool[i as usize];
+            let tour = zdd
+                .unrank(id)
+                .ok_or_else(|| tourglyph::Error::runtime(format!("unrank({id}) failed")))?;
+            let line = format(&Item {
+                id,
+                tour,
+                orbit: None,
+            });
+            out.write_all(line.as_bytes())?;
+        }
+        return out.commit();
+    }
     if let Some(k) = a.sel.sample {
         let mut sampler = Sampler::new(a.sel.seed);
         if r.query.classes {

@@ -10,10 +10,12 @@ mod gallery;
 mod glyph;
 mod list;
 mod man;
+mod quarter;
 mod render;
 mod slide;
 mod split;
 mod styles;
+mod torus;
 
 use args::{Cli, Command};
 use std::path::Path;

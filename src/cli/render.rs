@@ -14,11 +14,12 @@ use std::io::IsTerminal;
 use tourglyph::budget::{free_space, human_bytes};
 use tourglyph::engine::Flow;
 use tourglyph::engine::frontier::Zdd;
-use tourglyph::layout::glyph::{glyph_data, reach};
+use tourglyph::layout::glyph::reach;
 use tourglyph::layout::grid::{Grid, GridSpec};
 use tourglyph::layout::outline::outline;
 use tourglyph::layout::page::PageSpec;
 use tourglyph::layout::style::Style;
+use tourglyph::layout::torus::SheetGlyph;
 use tourglyph::layout::{Sheet, SheetText, sheet_layout, text};
 use tourglyph::output::sheet_files::{SheetFiles, Written};
 use tourglyph::output::{check_stdout_pages, open_out_with};
@@ -28,7 +29,7 @@ use tourglyph::render::png::PngPage;
 use tourglyph::render::ps::{PsOptions, PsWriter};
 use tourglyph::render::shape::Shape;
 use tourglyph::render::svg::SvgWriter;
-use tourglyph::render::{Backend, Format, GlyphData, Label};
+use tourglyph::render::{Backend, Format, Label};
 use tourglyph::sinks::{Item, Query, stream, tally};
 use tourglyph::text::Fonts;
 use tourglyph::{Error, LeapGraph, Result};
@@ -155,9 +156,19 @@ pub fn sheet(a: RenderArgs) -> Result<(Format, Written)> {
             Plan::Ids(ids, orbits)
         }
         None => {
-            let ids: Vec<u128> = tourglyph::sample::Sampler::new(a.sel.seed)
-                .ids(zdd.count(), count)?
-                .collect();
+            let ids: Vec<u128> = match r.query.symmetry {
+                // Uniform over the symmetric tours: indices into their IDs.
+                Some(sym) => {
+                    let pool = tourglyph::symmetric::ids(&zdd, g, sym)?;
+                    tourglyph::sample::Sampler::new(a.sel.seed)
+                        .ids(pool.len() as u128, count)?
+                        .map(|i| pool[i as usize])
+                        .collect()
+                }
+                None => tourglyph::sample::Sampler::new(a.sel.seed)
+                    .ids(zdd.count(), count)?
+                    .collect(),
+            };
             let orbits = vec![0; ids.len()];
             Plan::Ids(ids, orbits)
         }
@@ -339,15 +350,24 @@ fn plan(zdd: &Zdd, g: &LeapGraph, q: &Query) -> Result<Plan> {
 
 /// The footer: what the sheet shows.
 fn footer(g: &LeapGraph, q: &Query, closed: bool, count: u64, no_captions: bool) -> String {
-    let kind = if closed { "closed" } else { "open" };
+    let kind = match (closed, q.symmetry) {
+        (true, Some(s)) => format!("{}-symmetric closed", s.word()),
+        (false, Some(s)) => format!("{}-symmetric open", s.word()),
+        (true, None) => "closed".to_string(),
+        (false, None) => "open".to_string(),
+    };
+    let board = if g.topology().is_torus() {
+        format!("the {} torus", g.board())
+    } else {
+        g.board().to_string()
+    };
     let what = if q.classes {
         format!(
-            "{count} symmetry classes of {kind} {} tours of {}",
-            g.piece(),
-            g.board()
+            "{count} symmetry classes of {kind} {} tours of {board}",
+            g.piece()
         )
     } else {
-        format!("{count} {kind} {} tours of {}", g.piece(), g.board())
+        format!("{count} {kind} {} tours of {board}", g.piece())
     };
     let caption = match (no_captions, q.classes) {
         (true, _) => "",
@@ -401,7 +421,7 @@ impl Job<'_> {
         let captions = self.captions;
         let labels = self.labels.as_deref();
         // Glyph geometry, and its outline when the style draws outlines, on the workers.
-        let map = |it: &Item| -> (GlyphData, Option<Shape>, String, Option<Label>) {
+        let map = |it: &Item| -> (SheetGlyph, Option<Shape>, String, Option<Label>) {
             let caption = match (captions, it.orbit) {
                 (false, _) => String::new(),
                 (true, Some(o)) => format!("{} ({o})", it.id),
@@ -411,18 +431,25 @@ impl Job<'_> {
                 id: format!("tour-{}", it.id),
                 title: format!("{what}, ID {}", it.id),
             });
-            let glyph = glyph_data(&it.tour, g, style);
-            let shape = style.outline.then(|| outline(&glyph, style));
+            let glyph = SheetGlyph::of(&it.tour, g, style);
+            let shape = match &glyph {
+                SheetGlyph::Line(d) if style.outline => Some(outline(d, style)),
+                _ => None,
+            };
             (glyph, shape, caption, label)
         };
         let pb = self.pb;
         let mut last_page = 0;
         let mut place = |sheet: &mut Sheet<'_, B>,
-                         glyph: &GlyphData,
+                         glyph: &SheetGlyph,
                          shape: Option<&Shape>,
                          caption: &str,
                          label: Option<&Label>| {
-            sheet.push_full(glyph, shape, caption, label)?;
+            match glyph {
+                SheetGlyph::Line(d) => sheet.push_full(d, shape, caption, label)?,
+                // A torus tile in its frame (drawn as a stroke).
+                SheetGlyph::Torus(_) => glyph.push(sheet, caption)?,
+            }
             if let Some(pb) = pb {
                 pb.set_position(sheet.drawn());
                 if sheet.pages() != last_page {
@@ -448,21 +475,21 @@ impl Job<'_> {
             Plan::Ids(ids, orbits) => {
                 let zdd = self.zdd;
                 for (ids, orbits) in ids.chunks(BATCH).zip(orbits.chunks(BATCH)) {
-                    let drawn: Vec<Result<(GlyphData, Option<Shape>, String, Option<Label>)>> = ids
-                        .par_iter()
-                        .zip(orbits.par_iter())
-                        .map(|(&id, &o)| {
-                            let tour = zdd.unrank(id).ok_or_else(|| {
-                                Error::runtime(format!("tour ID {id} vanished between passes"))
-                            })?;
-                            let item = Item {
-                                id,
-                                tour,
-                                orbit: (o > 0).then_some(u32::from(o)),
-                            };
-                            Ok(map(&item))
-                        })
-                        .collect();
+                    let drawn: Vec<Result<(SheetGlyph, Option<Shape>, String, Option<Label>)>> =
+                        ids.par_iter()
+                            .zip(orbits.par_iter())
+                            .map(|(&id, &o)| {
+                                let tour = zdd.unrank(id).ok_or_else(|| {
+                                    Error::runtime(format!("tour ID {id} vanished between passes"))
+                                })?;
+                                let item = Item {
+                                    id,
+                                    tour,
+                                    orbit: (o > 0).then_some(u32::from(o)),
+                                };
+                                Ok(map(&item))
+                            })
+                            .collect();
                     for d in drawn {
                         let (glyph, shape, caption, label) = d?;
                         place(&mut sheet, &glyph, shape.as_ref(), &caption, label.as_ref())?;

@@ -23,6 +23,7 @@ pub mod dense;
 pub mod dfs;
 pub mod frontier;
 pub mod knights;
+pub mod quarter;
 pub mod residue;
 pub mod transfer;
 pub mod warnsdorff;

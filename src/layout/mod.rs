@@ -8,6 +8,7 @@ pub mod outline;
 pub mod page;
 pub mod style;
 pub mod text;
+pub mod torus;
 
 use crate::board::Board;
 use crate::error::Result;
@@ -355,6 +356,39 @@ impl<'s, B: Backend> Sheet<'s, B> {
         } else if paint.stroke.is_some() || paint.fill.is_some() {
             self.backend.glyph(g, &s.place, &paint, label)?;
         }
+        if !caption.is_empty() && self.grid.spec.caption > 0.0 {
+            self.captions.push(Text {
+                x: s.caption.0,
+                y: s.caption.1,
+                size_pt: fit_size(caption, self.sizes.caption_pt, s.w, &|t: &str, pt: f64| {
+                    text::shaped(&self.text.fonts, t, pt)
+                }),
+                color: st.caption_color,
+                anchor: Anchor::Middle,
+                text: caption.to_string(),
+            });
+        }
+        self.next += 1;
+        Ok(())
+    }
+
+    /// Draw the next slot with `draw` (handed the backend, the slot's place of cell
+    /// (0, 0) and the style) instead of one polyline glyph, with `caption` under it: for
+    /// drawings that are not one line ([`torus`]).
+    pub fn push_with(
+        &mut self,
+        caption: &str,
+        draw: impl FnOnce(&mut B, &crate::render::Place, &Style) -> Result<()>,
+    ) -> Result<()> {
+        let s = self.grid.slot(self.next);
+        if s.index == 0 {
+            if self.open {
+                self.end_page()?;
+            }
+            self.begin_page(s.page)?;
+        }
+        let st = self.style;
+        draw(&mut self.backend, &s.place, st)?;
         if !caption.is_empty() && self.grid.spec.caption > 0.0 {
             self.captions.push(Text {
                 x: s.caption.0,

@@ -18,6 +18,7 @@ pub mod estimate;
 pub mod helvetica;
 pub mod num;
 pub mod ops;
+pub mod pattern;
 pub mod pdf;
 pub mod png;
 pub mod ps;

@@ -145,7 +145,7 @@ fn xml_chars(text: &str) -> String {
         .collect()
 }
 
-fn join_name(j: Join) -> &'static str {
+pub(crate) fn join_name(j: Join) -> &'static str {
     match j {
         Join::Miter => "miter",
         Join::Round => "round",
@@ -153,7 +153,7 @@ fn join_name(j: Join) -> &'static str {
     }
 }
 
-fn cap_name(c: Cap) -> &'static str {
+pub(crate) fn cap_name(c: Cap) -> &'static str {
     match c {
         Cap::Butt => "butt",
         Cap::Round => "round",

@@ -28,4 +28,6 @@ mod slide_sheet;
 mod stress;
 mod svg_ids;
 mod svg_pages;
+mod symmetric;
 mod text;
+mod torus;

@@ -76,6 +76,20 @@ pub struct Zdd {
 }
 
 fn too_wide(g: &LeapGraph) -> Error {
+    if g.topology().is_torus() {
+        // The torus's frontier holds about two rows (see `crate::torus`).
+        let b = g.board();
+        let fix = if b.rows < b.cols {
+            format!("give the board with fewer columns ({})", b.transposed())
+        } else {
+            "use a board with at most 12 columns".to_string()
+        };
+        return Error::usage(format!(
+            "{} is too wide for the frontier engine: on the torus its frontier spans about two rows, \
+             which must fit 128 bits (at most 12 columns); {fix}",
+            g.board_name()
+        ));
+    }
     Error::usage(format!(
         "the {} board is too wide for the frontier engine with the {}: its row-major frontier does not fit; \
          try the transposed board {} (the tours are the same up to a quarter turn)",
@@ -161,7 +175,7 @@ impl Zdd {
                      edge {} of {m})",
                     kind.word(),
                     g.piece(),
-                    g.board(),
+                    g.board_name(),
                     i + 1
                 ),
                 nodes / NODES_PER_SECOND,
@@ -446,7 +460,7 @@ pub fn count_only_with_budget(g: &LeapGraph, kind: TourKind, budget: &Budget) ->
                  from edge {} of {m})",
                 kind.word(),
                 g.piece(),
-                g.board(),
+                g.board_name(),
                 i + 1
             ),
             work / STATES_PER_SECOND,

@@ -1,0 +1,193 @@
+//! `glyph --torus`: one tile of a tour on the torus, optionally repeated R×C times edge
+//! to edge (`--repeat`), or as an SVG `<pattern>` fill (`--pattern`).
+
+use super::args::GlyphArgs;
+use tourglyph::layout::grid::Grid;
+use tourglyph::layout::style::Style;
+use tourglyph::layout::torus::{TorusGlyph, torus_glyph};
+use tourglyph::layout::{Sheet, SheetText};
+use tourglyph::output::{OutOptions, open_out_with};
+use tourglyph::render::pdf::{PdfOptions, PdfWriter};
+use tourglyph::render::ps::{PsOptions, PsWriter};
+use tourglyph::render::svg::SvgWriter;
+use tourglyph::render::{Backend, Format, Place};
+use tourglyph::{Board, Error, LeapGraph, Result, Tour};
+
+/// Most tiles along one side of a repeat.
+pub const MAX_REPEAT: u32 = 100;
+
+/// How a tile is laid out.
+pub struct TileArgs {
+    /// Tiles down and across.
+    pub repeat: (u32, u32),
+    /// An SVG `<pattern>` instead of copies.
+    pub pattern: bool,
+}
+
+impl TileArgs {
+    /// From `--repeat` and `--pattern`.
+    pub fn parse(a: &GlyphArgs, format: Format) -> Result<TileArgs> {
+        let repeat = match &a.repeat {
+            None => (1, 1),
+            Some(s) => parse_repeat(s)?,
+        };
+        if a.pattern && format != Format::Svg {
+            return Err(Error::usage(
+                "--pattern writes an SVG <pattern>: give an .svg output or --format svg, or drop --pattern",
+            ));
+        }
+        Ok(TileArgs {
+            repeat,
+            pattern: a.pattern,
+        })
+    }
+}
+
+/// `RxC`, both from 1 to [`MAX_REPEAT`].
+fn parse_repeat(s: &str) -> Result<(u32, u32)> {
+    let bad = || {
+        Error::usage(format!(
+            "bad repeat '{s}': write RxC, tiles down and across, each from 1 to {MAX_REPEAT}, e.g. 4x4"
+        ))
+    };
+    let (r, c) = s.trim().split_once(['x', 'X', '×']).ok_or_else(bad)?;
+    let side = |p: &str| -> Result<u32> {
+        match p.trim().parse::<u32>() {
+            Ok(v) if (1..=MAX_REPEAT).contains(&v) => Ok(v),
+            _ => Err(bad()),
+        }
+    };
+    Ok((side(r)?, side(c)?))
+}
+
+/// Write the tile (repeated as asked) on a page `size` mm wide, atomically.
+#[allow(clippy::too_many_arguments)]
+pub fn write_tile(
+    tour: &Tour,
+    g: &LeapGraph,
+    style: &Style,
+    size: f64,
+    format: Format,
+    title: String,
+    tile: &TileArgs,
+    path: &std::path::Path,
+    opts: OutOptions,
+) -> Result<()> {
+    let tg = torus_glyph(tour, g, style);
+    let b = g.board();
+    let (rr, rc) = tile.repeat;
+    let repeated = tile.repeat != (1, 1);
+    // Repeats and patterns draw with padding 0, so that the tiles join at the page's
+    // edges too.
+    let padding = if repeated || tile.pattern {
+        0.0
+    } else {
+        style.padding
+    };
+    let whole = Board::new(b.rows * rr, b.cols * rc);
+    let grid = Grid::single(whole, size, padding)?;
+    let mut out = open_out_with(path, opts)?;
+    if tile.pattern {
+        let pitch = size / f64::from(whole.cols);
+        let at = Place {
+            x: pitch / 2.0,
+            y: pitch / 2.0,
+            scale: pitch,
+        };
+        let mut paths = Vec::new();
+        if let Some(d) = tourglyph::layout::glyph::dots(b, &at, style) {
+            paths.push(d);
+        }
+        if style.stroke.is_some() {
+            paths.push((tg.to_path(&at), TorusGlyph::paint(style, pitch)));
+        }
+        let tile_mm = (pitch * f64::from(b.cols), pitch * f64::from(b.rows));
+        tourglyph::render::pattern::write_pattern(
+            &mut out,
+            tile_mm,
+            &paths,
+            (grid.width, grid.height),
+        )?;
+        return out.commit();
+    }
+    match format {
+        Format::Pdf => draw(
+            PdfWriter::new(
+                out,
+                PdfOptions {
+                    title,
+                    threads: 0,
+                    ..PdfOptions::default()
+                },
+            ),
+            &tg,
+            grid,
+            style,
+            tile.repeat,
+        )?
+        .into_inner()
+        .commit(),
+        Format::Ps | Format::Eps => draw(
+            PsWriter::new(
+                out,
+                PsOptions {
+                    title,
+                    eps: format == Format::Eps,
+                    ..PsOptions::default()
+                },
+            ),
+            &tg,
+            grid,
+            style,
+            tile.repeat,
+        )?
+        .into_inner()
+        .commit(),
+        Format::Svg => {
+            let mut out = Some(out);
+            let w = SvgWriter::new(Box::new(move |_| {
+                out.take()
+                    .ok_or_else(|| Error::runtime("svg: one glyph is one page"))
+            }));
+            for o in draw(w, &tg, grid, style, tile.repeat)?.into_writers() {
+                o.commit()?;
+            }
+            Ok(())
+        }
+        Format::Png => Err(Error::usage(
+            "torus tiles are drawn as PDF, PostScript, EPS or SVG, not yet as PNG: write .svg (e.g. for a raster, rasterise it)",
+        )),
+    }
+}
+
+fn draw<B: Backend>(
+    b: B,
+    tg: &TorusGlyph,
+    grid: Grid,
+    style: &Style,
+    repeat: (u32, u32),
+) -> Result<B> {
+    let mut sheet = Sheet::new(b, grid, style, SheetText::default());
+    sheet.push_with("", |b, at, st| {
+        if repeat == (1, 1) {
+            tg.draw_tile(b, at, st, false)
+        } else {
+            tg.draw_repeat(b, at, st, repeat)
+        }
+    })?;
+    sheet.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn repeats() {
+        assert_eq!(parse_repeat("4x3").unwrap(), (4, 3));
+        for bad in ["0x2", "4", "x", "101x1", "2x-1", ""] {
+            let e = parse_repeat(bad).unwrap_err();
+            assert!(e.is_usage() && e.to_string().contains("RxC"), "{bad}: {e}");
+        }
+    }
+}

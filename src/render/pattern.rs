@@ -1,0 +1,68 @@
+//! A seamless tile as an SVG `<pattern>`: the tile's paths are defined once, in a
+//! pattern the size of the tile (`patternUnits="userSpaceOnUse"`), and a rectangle the
+//! size of the page is filled with it. A design tool keeps the pattern as a swatch that
+//! fills any shape. Units are millimetres, as in the [`svg`](super::svg) backend.
+
+use super::num::Num;
+use super::svg::{cap_name, join_name, path_data};
+use super::{Paint, Path};
+use crate::error::Result;
+use std::io::Write;
+use svg::Node;
+use svg::node::element::{Definitions, Element, Rectangle};
+
+/// The id of the pattern element.
+pub const PATTERN_ID: &str = "tile";
+
+/// Write an SVG document of `page` (width, height) mm filled with a pattern whose tile is
+/// `tile` (width, height) mm and holds `paths` (in tile coordinates, the tile's top-left
+/// corner at (0, 0)).
+pub fn write_pattern(
+    w: &mut dyn Write,
+    tile: (f64, f64),
+    paths: &[(Path, Paint)],
+    page: (f64, f64),
+) -> Result<()> {
+    let mut pattern = Element::new("pattern");
+    pattern.assign("id", PATTERN_ID);
+    pattern.assign("patternUnits", "userSpaceOnUse");
+    pattern.assign("x", "0");
+    pattern.assign("y", "0");
+    pattern.assign("width", Num(tile.0).to_string());
+    pattern.assign("height", Num(tile.1).to_string());
+    for (p, paint) in paths {
+        let mut e = Element::new("path");
+        e.assign("d", path_data(p));
+        match paint.fill {
+            Some(c) => {
+                e.assign("fill", c.hex());
+                e.assign("fill-rule", "evenodd");
+            }
+            None => e.assign("fill", "none"),
+        }
+        if let Some(s) = paint.stroke {
+            e.assign("stroke", s.color.hex());
+            e.assign("stroke-width", Num(s.width).to_string());
+            e.assign("stroke-linejoin", join_name(s.join));
+            e.assign("stroke-linecap", cap_name(s.cap));
+        }
+        pattern.append(e);
+    }
+    let doc = svg::Document::new()
+        .set("width", format!("{}mm", Num(page.0)))
+        .set("height", format!("{}mm", Num(page.1)))
+        .set("viewBox", format!("0 0 {} {}", Num(page.0), Num(page.1)))
+        .add(Definitions::new().add(pattern))
+        .add(
+            Rectangle::new()
+                .set("x", 0)
+                .set("y", 0)
+                .set("width", Num(page.0).to_string())
+                .set("height", Num(page.1).to_string())
+                .set("fill", format!("url(#{PATTERN_ID})")),
+        );
+    w.write_all(b"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")?;
+    svg::write(&mut *w, &doc)?;
+    w.write_all(b"\n")?;
+    Ok(())
+}
