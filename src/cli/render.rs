@@ -34,6 +34,10 @@ use tourglyph::sinks::{Item, Query, stream, tally};
 use tourglyph::text::Fonts;
 use tourglyph::{Error, LeapGraph, Result};
 
+/// One glyph ready to place: its geometry, its outline (outline styles), its caption and
+/// its label (SVG id and title).
+type Drawn = (SheetGlyph, Option<Shape>, String, Option<Label>);
+
 /// Run `render`; an SVG sheet says on stderr which files it wrote (unless `--quiet`).
 pub fn run(a: RenderArgs) -> Result<()> {
     let quiet = a.spec.quiet;
@@ -421,7 +425,7 @@ impl Job<'_> {
         let captions = self.captions;
         let labels = self.labels.as_deref();
         // Glyph geometry, and its outline when the style draws outlines, on the workers.
-        let map = |it: &Item| -> (SheetGlyph, Option<Shape>, String, Option<Label>) {
+        let map = |it: &Item| -> Drawn {
             let caption = match (captions, it.orbit) {
                 (false, _) => String::new(),
                 (true, Some(o)) => format!("{} ({o})", it.id),

@@ -313,13 +313,7 @@ impl<'s, B: Backend> Sheet<'s, B> {
         caption: &str,
         label: Option<&Label>,
     ) -> Result<()> {
-        let s = self.grid.slot(self.next);
-        if s.index == 0 {
-            if self.open {
-                self.end_page()?;
-            }
-            self.begin_page(s.page)?;
-        }
+        let s = self.open_slot()?;
         let st = self.style;
         let board = self.grid.spec.board;
         if let Some((p, paint)) = glyph::frame(board, &s.place, st) {
@@ -356,19 +350,7 @@ impl<'s, B: Backend> Sheet<'s, B> {
         } else if paint.stroke.is_some() || paint.fill.is_some() {
             self.backend.glyph(g, &s.place, &paint, label)?;
         }
-        if !caption.is_empty() && self.grid.spec.caption > 0.0 {
-            self.captions.push(Text {
-                x: s.caption.0,
-                y: s.caption.1,
-                size_pt: fit_size(caption, self.sizes.caption_pt, s.w, &|t: &str, pt: f64| {
-                    text::shaped(&self.text.fonts, t, pt)
-                }),
-                color: st.caption_color,
-                anchor: Anchor::Middle,
-                text: caption.to_string(),
-            });
-        }
-        self.next += 1;
+        self.close_slot(&s, caption);
         Ok(())
     }
 
@@ -380,6 +362,15 @@ impl<'s, B: Backend> Sheet<'s, B> {
         caption: &str,
         draw: impl FnOnce(&mut B, &crate::render::Place, &Style) -> Result<()>,
     ) -> Result<()> {
+        let s = self.open_slot()?;
+        let st = self.style;
+        draw(&mut self.backend, &s.place, st)?;
+        self.close_slot(&s, caption);
+        Ok(())
+    }
+
+    /// The next slot, on a new page when it is the first of one.
+    fn open_slot(&mut self) -> Result<grid::Slot> {
         let s = self.grid.slot(self.next);
         if s.index == 0 {
             if self.open {
@@ -387,22 +378,25 @@ impl<'s, B: Backend> Sheet<'s, B> {
             }
             self.begin_page(s.page)?;
         }
-        let st = self.style;
-        draw(&mut self.backend, &s.place, st)?;
+        Ok(s)
+    }
+
+    /// Queue `caption` under slot `s` (drawn with the page's captions) and move on.
+    fn close_slot(&mut self, s: &grid::Slot, caption: &str) {
         if !caption.is_empty() && self.grid.spec.caption > 0.0 {
+            let fonts = &self.text.fonts;
             self.captions.push(Text {
                 x: s.caption.0,
                 y: s.caption.1,
                 size_pt: fit_size(caption, self.sizes.caption_pt, s.w, &|t: &str, pt: f64| {
-                    text::shaped(&self.text.fonts, t, pt)
+                    text::shaped(fonts, t, pt)
                 }),
-                color: st.caption_color,
+                color: self.style.caption_color,
                 anchor: Anchor::Middle,
                 text: caption.to_string(),
             });
         }
         self.next += 1;
-        Ok(())
     }
 
     fn end_page(&mut self) -> Result<()> {
