@@ -140,6 +140,29 @@ pub enum Seg {
     Close,
 }
 
+impl Seg {
+    /// The segment with every point moved by `f`.
+    pub fn map(self, f: impl Fn(f64, f64) -> (f64, f64)) -> Seg {
+        match self {
+            Seg::MoveTo(x, y) => {
+                let (x, y) = f(x, y);
+                Seg::MoveTo(x, y)
+            }
+            Seg::LineTo(x, y) => {
+                let (x, y) = f(x, y);
+                Seg::LineTo(x, y)
+            }
+            Seg::CubicTo(a, b, c, d, x, y) => {
+                let (a, b) = f(a, b);
+                let (c, d) = f(c, d);
+                let (x, y) = f(x, y);
+                Seg::CubicTo(a, b, c, d, x, y)
+            }
+            Seg::Close => Seg::Close,
+        }
+    }
+}
+
 /// A path: a list of segments in mm.
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Path {
@@ -432,27 +455,7 @@ impl GlyphData {
     /// The outline placed on the page, in mm.
     pub fn to_path(&self, at: &Place) -> Path {
         let m = |x: f64, y: f64| at.map(x, y);
-        let segs = self
-            .outline()
-            .into_iter()
-            .map(|s| match s {
-                Seg::MoveTo(x, y) => {
-                    let (x, y) = m(x, y);
-                    Seg::MoveTo(x, y)
-                }
-                Seg::LineTo(x, y) => {
-                    let (x, y) = m(x, y);
-                    Seg::LineTo(x, y)
-                }
-                Seg::CubicTo(a, b, c, d, x, y) => {
-                    let (a, b) = m(a, b);
-                    let (c, d) = m(c, d);
-                    let (x, y) = m(x, y);
-                    Seg::CubicTo(a, b, c, d, x, y)
-                }
-                Seg::Close => Seg::Close,
-            })
-            .collect();
+        let segs = self.outline().into_iter().map(|s| s.map(m)).collect();
         Path { segs }
     }
 }

@@ -4,7 +4,7 @@
 //! fills any shape. Units are millimetres, as in the [`svg`](super::svg) backend.
 
 use super::num::Num;
-use super::svg::{cap_name, join_name, path_data};
+use super::svg::path_element;
 use super::{Paint, Path};
 use crate::error::Result;
 use std::io::Write;
@@ -31,21 +31,8 @@ pub fn write_pattern(
     pattern.assign("width", Num(tile.0).to_string());
     pattern.assign("height", Num(tile.1).to_string());
     for (p, paint) in paths {
-        let mut e = Element::new("path");
-        e.assign("d", path_data(p));
-        match paint.fill {
-            Some(c) => {
-                e.assign("fill", c.hex());
-                e.assign("fill-rule", "evenodd");
-            }
-            None => e.assign("fill", "none"),
-        }
-        if let Some(s) = paint.stroke {
-            e.assign("stroke", s.color.hex());
-            e.assign("stroke-width", Num(s.width).to_string());
-            e.assign("stroke-linejoin", join_name(s.join));
-            e.assign("stroke-linecap", cap_name(s.cap));
-        }
+        // The sheet's own path element: the same paint attributes, miter limit included.
+        let e = path_element(p, paint);
         pattern.append(e);
     }
     let doc = svg::Document::new()

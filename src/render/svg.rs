@@ -162,7 +162,7 @@ pub(crate) fn cap_name(c: Cap) -> &'static str {
 }
 
 /// A `path` element for `path` painted with `paint`.
-fn path_element(path: &Path, paint: &Paint) -> Element {
+pub(crate) fn path_element(path: &Path, paint: &Paint) -> Element {
     let mut e = Element::new("path");
     e.assign("d", path_data(path));
     match paint.fill {
@@ -277,23 +277,7 @@ impl<W: PageWrite> Backend for SvgWriter<W> {
                 let face = &self.fonts.faces[usize::from(g.face)];
                 let m = |x: f64, y: f64| (gx + x * size, gy + y * size);
                 for sg in crate::text::outline::outline(face, g.gid) {
-                    segs.push(match sg {
-                        Seg::MoveTo(x, y) => {
-                            let (x, y) = m(x, y);
-                            Seg::MoveTo(x, y)
-                        }
-                        Seg::LineTo(x, y) => {
-                            let (x, y) = m(x, y);
-                            Seg::LineTo(x, y)
-                        }
-                        Seg::CubicTo(a, b, c, d, x, y) => {
-                            let (a, b) = m(a, b);
-                            let (c, d) = m(c, d);
-                            let (x, y) = m(x, y);
-                            Seg::CubicTo(a, b, c, d, x, y)
-                        }
-                        Seg::Close => Seg::Close,
-                    });
+                    segs.push(sg.map(m));
                 }
             }
             if segs.is_empty() {
