@@ -46,12 +46,16 @@ impl Budget {
     /// the 22x22 board"). The memory limit holds even with `--force`.
     pub fn check(&self, what: &str, seconds: f64, bytes: f64) -> Result<()> {
         if bytes > self.memory as f64 {
-            return Err(Error::runtime(format!(
+            return Err(Error::refused(
+                crate::error::Refusal::Size,
+                false,
+                format!(
                 "{what} needs about {} of memory, more than the {} allowed; \
                  give more with --max-memory SIZE if the machine has it",
                 human_bytes(bytes),
                 human_bytes(self.memory as f64)
-            )));
+            ),
+            ));
         }
         if let Some(limit) = self.seconds {
             if seconds > limit {
@@ -60,10 +64,14 @@ impl Budget {
                 } else {
                     String::new()
                 };
-                return Err(Error::usage(format!(
-                    "{what} would take about {}{memory}; add --force to do it anyway",
-                    human_seconds(seconds),
-                )));
+                return Err(Error::refused(
+                    crate::error::Refusal::Time,
+                    true,
+                    format!(
+                        "{what} would take about {}{memory}; add --force to do it anyway",
+                        human_seconds(seconds),
+                    ),
+                ));
             }
         }
         Ok(())

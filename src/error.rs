@@ -23,6 +23,19 @@ pub enum Error {
     /// A well-formed request could not be done (exit status 1).
     #[error("{}", one_line(.0))]
     Runtime(String),
+    /// Well-formed work refused before it starts because it would not fit (memory, a
+    /// board beyond the engines, an image too large) or not finish in reasonable time (a
+    /// walk of too many tours, a time budget); `usage` says whether the CLI exits 2 (the
+    /// fix is in the request: bound it, or add `--force`) or 1.
+    #[error("{}", one_line(.msg))]
+    Refused {
+        /// Too large, or too long.
+        kind: Refusal,
+        /// Exit status 2 (else 1).
+        usage: bool,
+        /// The message.
+        msg: String,
+    },
     /// An I/O failure on a named file.
     #[error("{}: {}", one_line(&.path.display().to_string()), one_line(&.source.to_string()))]
     File {
@@ -36,7 +49,34 @@ pub enum Error {
     Io(#[from] std::io::Error),
 }
 
+/// Why work was refused: it would not fit, or not finish (a server answers 413 or 422).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// Too large: memory, a board beyond the engines, an image of too many pixels, too
+    /// many files.
+    Size,
+    /// Too long: a walk of too many tours, past the time budget.
+    Time,
+}
+
 impl Error {
+    /// Work refused before it starts (see [`Error::Refused`]).
+    pub fn refused(kind: Refusal, usage: bool, msg: impl Into<String>) -> Self {
+        Error::Refused {
+            kind,
+            usage,
+            msg: msg.into(),
+        }
+    }
+
+    /// The refusal's kind, when the work was refused for its size or its time.
+    pub fn refusal(&self) -> Option<Refusal> {
+        match self {
+            Error::Refused { kind, .. } => Some(*kind),
+            _ => None,
+        }
+    }
+
     /// A usage error (exit status 2).
     pub fn usage(msg: impl Into<String>) -> Self {
         Error::Usage(msg.into())
@@ -57,7 +97,7 @@ impl Error {
 
     /// True for errors in the request itself (exit status 2).
     pub fn is_usage(&self) -> bool {
-        matches!(self, Error::Usage(_))
+        matches!(self, Error::Usage(_) | Error::Refused { usage: true, .. })
     }
 
     /// True when the error is a closed pipe on output (`tourglyph list | head`): the

@@ -1,6 +1,7 @@
 //! The `tourglyph` binary: parse, run, map errors to exit codes (0 success, 1 runtime
 //! failure, 2 usage error; a broken pipe exits 0 quietly; SIGINT 130, SIGTERM 143 and
-//! SIGHUP 129, after removing the output files still being written).
+//! SIGHUP 129, after removing the output files still being written; `serve` stops
+//! cleanly on SIGINT and SIGTERM and exits 0).
 
 mod cli;
 
@@ -8,7 +9,6 @@ use clap::Parser;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    on_signals_remove_partial_outputs();
     let parsed = match cli::args::Cli::try_parse() {
         Ok(c) => c,
         Err(e)
@@ -24,6 +24,10 @@ fn main() -> ExitCode {
             return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
         }
     };
+    // `serve` stops on SIGINT and SIGTERM itself, after the requests in flight.
+    if !matches!(parsed.command, cli::args::Command::Serve(_)) {
+        on_signals_remove_partial_outputs();
+    }
     match cli::run(parsed) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) if e.is_broken_pipe() => ExitCode::SUCCESS,

@@ -89,30 +89,6 @@ impl Default for DrawFlags {
     }
 }
 
-impl DrawFlags {
-    /// The style keys these flags set, as (key, value) in the order of the style's keys.
-    pub fn overrides(&self) -> Vec<(&'static str, String)> {
-        let mut v = Vec::new();
-        for (key, val) in [
-            ("stroke_width", &self.width),
-            ("stroke", &self.stroke),
-            ("fill", &self.fill),
-            ("background", &self.background),
-            ("join", &self.join),
-            ("cap", &self.cap),
-            ("padding", &self.padding),
-        ] {
-            if let Some(x) = val {
-                v.push((key, x.clone()));
-            }
-        }
-        if self.outline {
-            v.push(("outline", "true".to_string()));
-        }
-        v
-    }
-}
-
 /// The commands of the CLI contract (DESIGN.md).
 #[derive(Debug, Subcommand)]
 pub enum Command {
@@ -149,6 +125,11 @@ pub enum Command {
     /// Render every gallery manifest (DIR/*.toml) and an index page.
     #[command(after_help = "Examples:\n  tourglyph gallery\n  tourglyph gallery --out site")]
     Gallery(GalleryArgs),
+    /// Serve the explorer: a local web page to browse, preview and download glyphs.
+    #[command(
+        after_help = "Examples:\n  tourglyph serve --port 0\n  tourglyph serve --bind 127.0.0.1 --port 8421 --browser"
+    )]
+    Serve(ServeArgs),
     /// Build a TrueType font of tours: one glyph per tour at U+E000 + index, with a JSON
     /// map and a specimen PDF beside it.
     #[command(
@@ -509,4 +490,18 @@ pub struct GalleryArgs {
     /// Where to write the outputs and index.html (default: DIR/out).
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
+}
+
+/// `tourglyph serve`.
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// The address to listen on (another than 127.0.0.1 lets other machines in).
+    #[arg(long, default_value = "127.0.0.1", value_name = "ADDR")]
+    pub bind: String,
+    /// The port (0 picks a free one; the URL is printed on stdout when ready).
+    #[arg(long, default_value_t = 8421, value_name = "N")]
+    pub port: u16,
+    /// Open the page in the default browser once the server listens.
+    #[arg(long)]
+    pub browser: bool,
 }

@@ -1,170 +1,79 @@
-//! Resolution shared by the commands: flags → graph, tour kind, query; progress bars;
-//! a small JSON writer for exact integers of any size.
+//! Flags → the library's requests ([`tourglyph::job`]); resolution for the commands that
+//! are not jobs (font, the residues of count); progress bars and notices on stderr.
 
 use super::args::{DrawFlags, Selection, TourSpec};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
-use std::sync::OnceLock;
-use tourglyph::budget::Budget;
-use tourglyph::sinks::{Query, parse_range};
-use tourglyph::{Board, Error, LeapGraph, Piece, Result, TourKind};
+use std::sync::Mutex;
+use tourglyph::Result;
+use tourglyph::job::{Draw, Pick, Progress, Spec};
 
-/// Walks larger than this many tour IDs are refused without `--limit`, `--range` or
-/// `--force`: about a minute of work on this kind of machine, and more output than anyone
-/// reads.
-pub const WALK_LIMIT: u128 = 100_000_000;
+pub use tourglyph::job::{Resolved, budget, build_zdd};
 
-/// Boards for the enumeration engines stop here: beyond it the leap graph alone takes
-/// seconds and hundreds of megabytes, and no frontier is narrow enough to matter.
-pub const MAX_ENGINE_CELLS: usize = 1_000_000;
-
-/// What the enumeration flags resolve to.
-pub struct Resolved {
-    /// The leap graph.
-    pub graph: LeapGraph,
-    /// Closed or open.
-    pub kind: TourKind,
-    /// Classes, crossing filter, range, limit.
-    pub query: Query,
-    /// `--shard K/N`, turned into a range by [`Resolved::fix_range`].
-    pub shard: Option<(u64, u64)>,
-}
-
-impl Resolved {
-    /// Once the number of tours is known, turn `--shard` into the query's range.
-    pub fn fix_range(&mut self, total: u128) {
-        if let Some((k, n)) = self.shard {
-            self.query.range = Some(tourglyph::sample::shard_range(total, k, n));
-        }
+/// The enumeration flags as a request.
+pub fn spec(s: &TourSpec) -> Spec {
+    Spec {
+        piece: s.piece.clone(),
+        board: s.board.clone(),
+        open: s.open,
+        classes: s.classes,
+        non_crossing: s.non_crossing,
+        torus: s.torus,
+        symmetry: s.symmetry.clone(),
     }
 }
 
-/// Parse `--piece` and `--board`.
-pub fn piece_board(piece: &str, board: &str) -> Result<(Piece, Board)> {
-    Ok((piece.parse()?, board.parse()?))
+/// The selection flags as a request.
+pub fn pick(s: &Selection) -> Pick {
+    Pick {
+        limit: s.limit,
+        range: s.range.clone(),
+        shard: s.shard.clone(),
+        sample: s.sample,
+        seed: s.seed,
+        force: s.force,
+    }
 }
 
-/// Resolve the shared flags.
-pub fn resolve(spec: &TourSpec, sel: Option<&Selection>) -> Result<Resolved> {
-    let (piece, board) = piece_board(&spec.piece, &spec.board)?;
-    let range = match sel.and_then(|s| s.range.as_deref()) {
-        Some(r) => Some(parse_range(r)?),
-        None => None,
-    };
-    let shard = match sel.and_then(|s| s.shard.as_deref()) {
-        Some(s) => Some(tourglyph::sample::parse_shard(s)?),
-        None => None,
-    };
-    if let Some(s) = sel {
-        if s.sample.is_some() && spec.non_crossing {
-            return Err(Error::usage(
-                "--sample draws from all tours (or, with --classes, all classes); it does not combine with --non-crossing",
-            ));
-        }
+/// The style and raster flags as a request.
+pub fn draw(d: &DrawFlags) -> Draw {
+    Draw {
+        outline: d.outline,
+        stroke: d.stroke.clone(),
+        fill: d.fill.clone(),
+        background: d.background.clone(),
+        width: d.width.clone(),
+        cap: d.cap.clone(),
+        join: d.join.clone(),
+        padding: d.padding.clone(),
+        dpi: d.dpi,
     }
-    if board.cells() > MAX_ENGINE_CELLS {
-        return Err(Error::usage(format!(
-            "board {board} has {} cells; count, list and render work on boards of at most {MAX_ENGINE_CELLS} cells              (`tourglyph find` finds single tours on larger boards)",
-            board.cells()
-        )));
-    }
-    let kind = if spec.open {
-        TourKind::Open
-    } else {
-        TourKind::Closed
-    };
-    let symmetry = match &spec.symmetry {
-        Some(s) => {
-            let sym: tourglyph::symmetric::Symmetry = s.parse()?;
-            if spec.torus {
-                return Err(Error::usage(
-                    "--symmetry is for plane boards; on the torus --classes already identifies translations, turns and mirrors: drop --symmetry or --torus",
-                ));
-            }
-            sym.elements(board)?;
-            Some(sym)
-        }
-        None => None,
-    };
-    let graph = if spec.torus {
-        if spec.non_crossing {
-            return Err(Error::usage(
-                "--non-crossing is for pieces whose moves can cross; rook tours on the torus never do: drop it",
-            ));
-        }
-        if spec.classes {
-            tourglyph::torus::check_classes(board)?;
-        }
-        tourglyph::torus::graph(board, &piece, kind)?
-    } else {
-        LeapGraph::new(board, &piece)?
-    };
-    if spec.classes && sel.is_some() && !spec.torus {
-        // list and render test each tour (count of closed rook tours needs no test).
-        tourglyph::symmetry::check_classifiable(&graph)?;
-    }
-    Ok(Resolved {
-        graph,
-        kind,
-        query: Query {
-            classes: spec.classes,
-            non_crossing: spec.non_crossing,
-            range,
-            limit: sel.and_then(|s| s.limit),
-            symmetry,
-        },
-        shard,
-    })
+}
+
+/// Resolve the shared flags ([`tourglyph::job::resolve`]).
+pub fn resolve(spec_flags: &TourSpec, sel: Option<&Selection>) -> Result<Resolved> {
+    tourglyph::job::resolve(&spec(spec_flags), sel.map(pick).as_ref())
+}
+
+/// Refuse a walk over more IDs than the walk limit unless bounded or forced
+/// ([`tourglyph::job::check_walk`]).
+pub fn check_walk(total: u128, r: &Resolved, sel: &Selection, what: &str) -> Result<()> {
+    tourglyph::job::check_walk(total, r, &pick(sel), what)
 }
 
 /// Print why a board has no closed tour, if it has none (on stderr).
 pub fn explain_impossible(r: &Resolved) -> bool {
-    if r.kind == TourKind::Closed {
-        if let Some(why) = r.graph.closed_tour_impossible() {
-            eprintln!("tourglyph: no closed tour: {why}");
-            return true;
-        }
-    }
-    false
+    tourglyph::job::explain_impossible(r, &Bar::ids(true, ""))
 }
 
-/// Refuse a walk over more IDs than [`WALK_LIMIT`] unless bounded or forced.
-pub fn check_walk(total: u128, r: &Resolved, sel: &Selection, what: &str) -> Result<()> {
-    if let Some(k) = sel.sample {
-        if u128::from(k) > WALK_LIMIT && !sel.force {
-            return Err(Error::usage(format!(
-                "{what} {k} random tours would not finish in reasonable time (the limit is \
-                 {WALK_LIMIT}); ask for fewer, or add --force"
-            )));
-        }
-        if r.query.symmetry.is_none() {
-            return Ok(());
-        }
-        // Sampling symmetric tours walks every tour to find them (below).
-    }
-    let walk = match &r.query.range {
-        Some(rg) => rg.end.min(total).saturating_sub(rg.start),
-        None => total,
-    };
-    if let (Some(sym), true) = (r.query.symmetry, walk > WALK_LIMIT && !sel.force) {
-        // Symmetric tours are rare: even --limit may need the whole walk to find them.
-        return Err(Error::usage(format!(
-            "{what} {}-symmetric tours means finding them among {walk} tours of {}, \
-             which would not finish in reasonable time (here they are found by filtering the \
-             walk of every tour; only rot90 on boards over 8x8 is searched directly); count \
-             them with `tourglyph count --symmetry`, or add --force",
-            sym.word(),
-            r.graph.board_name()
-        )));
-    }
-    if walk > WALK_LIMIT && sel.limit.is_none() && !sel.force {
-        return Err(Error::usage(format!(
-            "{what} all {total} tours of {} would not finish in reasonable time; \
-             bound it with --limit K or --range A..B, or add --force",
-            r.graph.board_name()
-        )));
-    }
-    Ok(())
+/// `--style` with the style flags (`--stroke`, `--width`, `--outline`, …) set over it.
+pub fn style_with(spec: &str, flags: &DrawFlags) -> Result<tourglyph::layout::style::Style> {
+    tourglyph::job::style_with(spec, &draw(flags))
+}
+
+/// PNG options from `--dpi` and `--force`.
+pub fn png_options(flags: &DrawFlags, force: bool) -> tourglyph::render::png::PngOptions {
+    tourglyph::job::png_options(&draw(flags), force)
 }
 
 /// A progress bar on stderr when it is a terminal (and not `--quiet`).
@@ -183,53 +92,82 @@ pub fn progress_bar(total: u64, quiet: bool, what: &str) -> Option<ProgressBar> 
     Some(pb)
 }
 
-/// Build the diagram within the memory of `--max-memory` and, unless `force`, the
-/// default time budget.
-pub fn build_zdd(r: &Resolved, force: bool) -> Result<tourglyph::engine::frontier::Zdd> {
-    tourglyph::engine::frontier::Zdd::build_with_budget(&r.graph, r.kind, &budget(force))
+/// A job's progress bar on stderr, made when the job begins, when stderr is a terminal
+/// (and not `--quiet`); its notices on stderr after `tourglyph: ` (always).
+pub struct Bar {
+    on: bool,
+    template: &'static str,
+    msg: &'static str,
+    pb: Mutex<Option<(ProgressBar, u64)>>,
 }
 
-/// `--max-memory`, parsed once per run (default: three quarters of the machine's memory).
-static MAX_MEMORY: OnceLock<u64> = OnceLock::new();
-
-/// Set the memory limit from `--max-memory` (call once, before any command runs).
-pub fn set_max_memory(flag: Option<&str>) -> Result<()> {
-    let bytes = match flag {
-        Some(s) => tourglyph::budget::parse_size(s)?,
-        None => tourglyph::budget::default_memory(),
-    };
-    let _ = MAX_MEMORY.set(bytes);
-    Ok(())
-}
-
-/// The engines' budget: `--max-memory` bytes, and the default time limit unless `force`.
-pub fn budget(force: bool) -> Budget {
-    let memory = *MAX_MEMORY.get_or_init(tourglyph::budget::default_memory);
-    Budget::new(memory, force)
-}
-
-/// Escape a string for JSON.
-pub fn json_str(s: &str) -> String {
-    serde_json::to_string(s).expect("strings serialise")
-}
-
-/// `--style` with the style flags (`--stroke`, `--width`, `--outline`, …) set over it.
-pub fn style_with(spec: &str, draw: &DrawFlags) -> Result<tourglyph::layout::style::Style> {
-    let mut st = tourglyph::layout::style::Style::resolve(spec)?;
-    for (key, value) in draw.overrides() {
-        let flag = match key {
-            "stroke_width" => "--width".to_string(),
-            k => format!("--{k}"),
-        };
-        st.set_flag(&flag, key, &value)?;
+impl Bar {
+    /// A bar counting tour IDs: `listing ▕███   ▏ 1,000/37,000 IDs`.
+    pub fn ids(quiet: bool, msg: &'static str) -> Bar {
+        Bar::new(
+            quiet,
+            "{msg} {wide_bar} {human_pos}/{human_len} IDs  {per_sec}  ETA {eta}",
+            msg,
+        )
     }
-    Ok(st)
+
+    /// A bar counting drawn glyphs, with the page.
+    pub fn glyphs(quiet: bool) -> Bar {
+        Bar::new(
+            quiet,
+            "drawing {wide_bar} {human_pos}/{human_len} glyphs  {msg}  ETA {eta}",
+            "",
+        )
+    }
+
+    fn new(quiet: bool, template: &'static str, msg: &'static str) -> Bar {
+        Bar {
+            on: !quiet && std::io::stderr().is_terminal(),
+            template,
+            msg,
+            pb: Mutex::new(None),
+        }
+    }
 }
 
-/// PNG options from `--dpi` and `--force`.
-pub fn png_options(draw: &DrawFlags, force: bool) -> tourglyph::render::png::PngOptions {
-    tourglyph::render::png::PngOptions {
-        dpi: draw.dpi,
-        force,
+impl Progress for Bar {
+    fn begin(&self, total: u64, pages: u64) {
+        if !self.on || total == 0 {
+            return;
+        }
+        let mut pb = self.pb.lock().unwrap_or_else(|e| e.into_inner());
+        match &mut *pb {
+            Some((bar, _)) => bar.set_length(total),
+            None => {
+                let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
+                bar.set_style(ProgressStyle::with_template(self.template).expect("valid template"));
+                bar.set_message(if pages > 0 {
+                    format!("page 1/{pages}")
+                } else {
+                    self.msg.to_string()
+                });
+                *pb = Some((bar, pages));
+            }
+        }
+    }
+
+    fn update(&self, done: u64, page: u64) {
+        let pb = self.pb.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((bar, pages)) = &*pb {
+            bar.set_position(done);
+            if page > 0 {
+                bar.set_message(format!("page {page}/{pages}"));
+            }
+        }
+    }
+
+    fn end(&self) {
+        if let Some((bar, _)) = self.pb.lock().unwrap_or_else(|e| e.into_inner()).take() {
+            bar.finish_and_clear();
+        }
+    }
+
+    fn note(&self, msg: &str) {
+        eprintln!("tourglyph: {msg}");
     }
 }

@@ -110,7 +110,7 @@ fn draw(
         id: "tour".into(),
         title,
     };
-    super::glyph::write_glyph(
+    tourglyph::job::glyph::write_glyph(
         &tour,
         &g,
         style,
@@ -118,7 +118,6 @@ fn draw(
         format,
         png,
         (label, String::new()),
-        path,
-        opts,
+        tourglyph::job::Target::Path(path, opts),
     )
 }

@@ -2,15 +2,17 @@
 //! file name) in each of its formats, write a PNG preview of page 1 of each, and an
 //! `index.html` linking them all.
 //!
-//! The drawing itself reuses `render`: each format is rendered by building a
-//! [`RenderArgs`] value and calling [`super::render::sheet`], so galleries and `render`
-//! draw the same bytes (and replace an earlier run's SVG pages the same way). A gallery
+//! The drawing itself is `render`'s job: each format is rendered by building a
+//! [`SheetRequest`] and calling [`tourglyph::job::sheet::sheet`], so galleries and
+//! `render` draw the same bytes (and replace an earlier run's SVG pages the same way). A gallery
 //! that fails (a broken manifest, a render error) is reported on one line on stderr and
 //! listed with that line in `index.html` (`tourglyph::gallery::index`); the others are
 //! still rendered, and the command exits 1 at the end with `N of M galleries failed`
 //! (the convention of `make -k`: keep going, but fail).
 
-use super::args::{GalleryArgs, RenderArgs, Selection, TourSpec};
+use super::args::GalleryArgs;
+use tourglyph::job::sheet::{SheetRequest, sheet};
+use tourglyph::job::{Pick, Silent, Spec, Target};
 use std::path::{Path, PathBuf};
 use tourglyph::gallery::Manifest;
 use tourglyph::gallery::index::{self, Entry};
@@ -119,7 +121,7 @@ fn render_gallery(
     for f in m.formats() {
         let target = out.join(format!("{name}.{}", ext(f)));
         // Render replaces an earlier run's SVG pages of the same name and names its files.
-        let (_, written) = super::render::sheet(render_args(m, dir, target, f))
+        let (_, written) = sheet(&request(m, dir, f), Target::Path(&target, opts()), &Silent)
             .map_err(|e| format!("{file}: {e:#}"))?;
         for p in written.files {
             let size = std::fs::metadata(&p).map(|m| m.len()).unwrap_or(0);
@@ -132,9 +134,10 @@ fn render_gallery(
     let scratch = out.join(format!(".preview-{name}"));
     std::fs::create_dir_all(&scratch).map_err(|e| format!("{file}: {e}"))?;
     let t = scratch.join("p.svg");
-    let mut args = render_args(m, dir, t.clone(), Format::Svg);
-    args.text_as_paths = true;
-    let (_, written) = super::render::sheet(args).map_err(|e| format!("{file}: preview: {e:#}"))?;
+    let mut req = request(m, dir, Format::Svg);
+    req.text_as_paths = true;
+    let (_, written) = sheet(&req, Target::Path(&t, opts()), &Silent)
+        .map_err(|e| format!("{file}: preview: {e:#}"))?;
     let svg1 = written.files.into_iter().next().unwrap_or(t);
     let png = out.join(format!("{name}.png"));
     let r = preview(&svg1, &png, &fonts);
@@ -147,10 +150,10 @@ fn render_gallery(
     })
 }
 
-/// The `render` flags for one format of a gallery.
-fn render_args(m: &Manifest, dir: &Path, output: PathBuf, f: Format) -> RenderArgs {
-    RenderArgs {
-        spec: TourSpec {
+/// The `render` request for one format of a gallery.
+fn request(m: &Manifest, dir: &Path, f: Format) -> SheetRequest {
+    SheetRequest {
+        spec: Spec {
             piece: m.piece.clone(),
             board: m.board.clone(),
             open: m.open,
@@ -158,9 +161,8 @@ fn render_args(m: &Manifest, dir: &Path, output: PathBuf, f: Format) -> RenderAr
             non_crossing: m.non_crossing,
             torus: false,
             symmetry: None,
-            quiet: true,
         },
-        sel: Selection {
+        sel: Pick {
             limit: m.limit,
             range: m.range.clone(),
             shard: None,
@@ -168,7 +170,6 @@ fn render_args(m: &Manifest, dir: &Path, output: PathBuf, f: Format) -> RenderAr
             seed: m.seed,
             force: false,
         },
-        output,
         format: Some(ext(f).to_string()),
         page: m.page.clone(),
         landscape: false,
@@ -180,9 +181,12 @@ fn render_args(m: &Manifest, dir: &Path, output: PathBuf, f: Format) -> RenderAr
         split: false,
         font: m.font.as_ref().map(|f| dir.join(f)),
         text_as_paths: false,
-        // The gallery's output folder is created up front; its files are replaced.
-        out: Default::default(),
     }
+}
+
+/// The gallery's output folder is created up front; its files are replaced.
+fn opts() -> OutOptions {
+    OutOptions::default()
 }
 
 fn ext(f: Format) -> &'static str {

@@ -10,12 +10,10 @@ mod gallery;
 mod glyph;
 mod list;
 mod man;
-mod quarter;
 mod render;
+mod serve;
 mod slide;
-mod split;
 mod styles;
-mod torus;
 
 use args::{Cli, Command};
 use std::path::Path;
@@ -24,7 +22,7 @@ use tourglyph::output::write_file;
 
 /// Run one parsed command line.
 pub fn run(cli: Cli) -> Result<()> {
-    common::set_max_memory(cli.max_memory.as_deref())?;
+    tourglyph::job::set_max_memory(cli.max_memory.as_deref())?;
     match cli.command {
         Command::Count(a) => count::run(a),
         Command::List(a) => list::run(a),
@@ -33,6 +31,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Find(a) => find::run(a),
         Command::Slide(a) => slide::run(a),
         Command::Gallery(a) => gallery::run(a),
+        Command::Serve(a) => serve::run(a),
         Command::Font(a) => font::run(a),
         Command::Styles { name } => styles::run(name.as_deref()),
         Command::Completions { shell } => {

@@ -45,12 +45,16 @@ pub fn pixels(width_mm: f64, height_mm: f64, opts: PngOptions) -> Result<(u32, u
     let (w, h) = (px(width_mm), px(height_mm));
     let total = w * h;
     if total > u32::MAX as f64 || (!opts.force && total > MAX_PIXELS as f64) {
-        return Err(Error::usage(format!(
-            "a {w} x {h} pixel image ({:.0} megapixels) at {} dpi is over the {} megapixel limit: lower --dpi, use a smaller --page, or add --force",
-            total / 1e6,
-            opts.dpi,
-            MAX_PIXELS / 1_000_000
-        )));
+        return Err(Error::refused(
+            crate::error::Refusal::Size,
+            true,
+            format!(
+                "a {w} x {h} pixel image ({:.0} megapixels) at {} dpi is over the {} megapixel limit: lower --dpi, use a smaller --page, or add --force",
+                total / 1e6,
+                opts.dpi,
+                MAX_PIXELS / 1_000_000
+            ),
+        ));
     }
     Ok((w as u32, h as u32))
 }

@@ -72,6 +72,35 @@ fn outputs(example: &str, dir: &Path, home: &Path) -> Vec<PathBuf> {
         .collect()
 }
 
+/// A `serve` example runs until stopped: it must print its URL, then stop with exit 0 on
+/// SIGTERM. `--port 8421` becomes `--port 0` (a free port: other runs may hold 8421) and
+/// `--browser` is dropped (no browser is opened by a test).
+fn serve_example(ex: &str, dir: &Path, path: &std::ffi::OsStr, home: &Path) -> Result<(), String> {
+    use std::io::BufRead;
+    let line = ex
+        .replace("--port 8421", "--port 0")
+        .replace(" --browser", "");
+    let mut child = Command::new("sh")
+        .arg("-c")
+        .arg(format!("exec {line}"))
+        .current_dir(dir)
+        .env("PATH", path)
+        .env("HOME", home)
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .map_err(|e| e.to_string())?;
+    let mut url = String::new();
+    std::io::BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut url)
+        .map_err(|e| e.to_string())?;
+    unsafe { libc::kill(child.id() as i32, libc::SIGTERM) };
+    let status = child.wait().map_err(|e| e.to_string())?;
+    if !url.starts_with("http://127.0.0.1:") || status.code() != Some(0) {
+        return Err(format!("printed {url:?}, stopped with {status:?}"));
+    }
+    Ok(())
+}
+
 #[test]
 fn every_help_example_runs() {
     let top = help(&[]);
@@ -117,6 +146,14 @@ fn every_help_example_runs() {
                 std::fs::create_dir_all(f.parent().unwrap()).unwrap();
             }
             let t = Instant::now();
+            if name == "serve" {
+                ran += 1;
+                if let Err(e) = serve_example(&ex, dir.path(), &path, &home) {
+                    failed.push(format!("{ex}: {e}"));
+                }
+                eprintln!("{:6.2} s  {ex}", t.elapsed().as_secs_f64());
+                continue;
+            }
             let o = Command::new("sh")
                 .arg("-c")
                 .arg(&ex)

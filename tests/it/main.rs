@@ -22,6 +22,7 @@ mod render;
 mod residues;
 mod sample;
 mod scale;
+mod serve;
 mod shapes;
 mod slide;
 mod slide_sheet;

@@ -1,17 +1,16 @@
 //! `list --symmetry rot90` beyond the boards the diagram walks: the quarter-turn-symmetric
-//! tours found directly ([`tourglyph::engine::quarter`]), numbered by their own order
+//! tours found directly ([`crate::engine::quarter`]), numbered by their own order
 //! (`index`, sorted by the ID rule); `--range`, `--shard`, `--limit` and `--sample` refer
 //! to that order, and the global `id` is printed too when the full diagram can be built.
 
-use super::args::ListArgs;
-use super::common::{Resolved, budget};
+use super::{Pick, Progress, Resolved, budget};
+use crate::engine::frontier::Zdd;
+use crate::engine::quarter::quarter_turn_tours;
+use crate::sample::Sampler;
+use crate::symmetric::Symmetry;
+use crate::{Result, TourKind};
 use std::fmt::Write as _;
 use std::io::Write;
-use tourglyph::engine::frontier::Zdd;
-use tourglyph::engine::quarter::quarter_turn_tours;
-use tourglyph::sample::Sampler;
-use tourglyph::symmetric::Symmetry;
-use tourglyph::{Result, TourKind};
 
 /// Boards with more cells than this list quarter-turn-symmetric tours directly (smaller
 /// ones filter the diagram's walk, which takes under a second there).
@@ -36,13 +35,19 @@ pub fn applies(r: &Resolved) -> bool {
 }
 
 /// Run `list` on the directly found tours.
-pub fn list(a: &ListArgs, mut r: Resolved) -> Result<()> {
+pub fn list(
+    sel: &Pick,
+    json: bool,
+    mut r: Resolved,
+    out: &mut dyn Write,
+    progress: &dyn Progress,
+) -> Result<()> {
     let board = r.graph.board();
     if let Some(why) = Symmetry::Rot90.why_none(board) {
-        eprintln!("tourglyph: {why}");
+        progress.note(&why);
         return Ok(());
     }
-    let nodes = if a.sel.force { u64::MAX } else { MAX_NODES };
+    let nodes = if sel.force { u64::MAX } else { MAX_NODES };
     let tours = quarter_turn_tours(&r.graph, nodes)?;
     let total = tours.len() as u128;
     r.fix_range(total);
@@ -52,9 +57,9 @@ pub fn list(a: &ListArgs, mut r: Resolved) -> Result<()> {
     } else {
         None
     };
-    let picks: Vec<usize> = match (a.sel.sample, &r.query.range) {
+    let picks: Vec<usize> = match (sel.sample, &r.query.range) {
         (Some(k), _) if total > 0 => {
-            let mut s = Sampler::new(a.sel.seed);
+            let mut s = Sampler::new(sel.seed);
             (0..k).map(|_| s.below(total) as usize).collect()
         }
         (Some(_), _) => Vec::new(),
@@ -62,14 +67,13 @@ pub fn list(a: &ListArgs, mut r: Resolved) -> Result<()> {
         (None, None) => (0..tours.len()).collect(),
     };
     let limit = r.query.limit.map_or(usize::MAX, |l| l as usize);
-    let mut out = tourglyph::output::stdout();
     for &i in picks.iter().take(limit) {
         let t = &tours[i];
         t.validate(g)?;
         let id = zdd.as_ref().and_then(|z| z.rank(&t.edges));
         let cells = t.cells(g);
         let mut s = String::new();
-        if a.json {
+        if json {
             write!(s, "{{\"index\":{i}").unwrap();
             if let Some(id) = id {
                 write!(s, ",\"id\":{id}").unwrap();
@@ -97,5 +101,5 @@ pub fn list(a: &ListArgs, mut r: Resolved) -> Result<()> {
         }
         out.write_all(s.as_bytes())?;
     }
-    out.commit()
+    Ok(out.flush()?)
 }

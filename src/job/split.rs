@@ -4,17 +4,18 @@
 //! `-3`, …. Every file is written atomically; the selection is refused before the first
 //! file when it is too large.
 
-use super::common::budget;
 use super::glyph::write_glyph;
+use super::{Target, budget};
+use crate::engine::frontier::Zdd;
+use crate::error::Refusal;
+use crate::layout::style::Style;
+use crate::output::OutOptions;
+use crate::render::Format;
+use crate::render::png::PngOptions;
+use crate::sinks::Query;
+use crate::{Error, LeapGraph, Result, TourKind};
 use rustc_hash::FxHashMap;
 use std::path::{Path, PathBuf};
-use tourglyph::engine::frontier::Zdd;
-use tourglyph::layout::style::Style;
-use tourglyph::output::OutOptions;
-use tourglyph::render::Format;
-use tourglyph::render::png::PngOptions;
-use tourglyph::sinks::Query;
-use tourglyph::{Error, LeapGraph, Result, TourKind};
 
 /// Files one `--split` writes without `--force`.
 pub const MAX_SPLIT_FILES: usize = 100_000;
@@ -52,9 +53,13 @@ pub fn check_dir(dir: &Path, opts: OutOptions) -> Result<()> {
 /// The IDs of an unfiltered selection of `n` tours (its range's start on).
 pub fn stream_ids(q: &Query, n: u64) -> Result<Vec<u128>> {
     if n as usize > MAX_SPLIT_FILES.max(8_000_000) {
-        return Err(Error::usage(format!(
-            "--split of {n} tours would write {n} files: select fewer with --limit, --range or --classes"
-        )));
+        return Err(Error::refused(
+            Refusal::Size,
+            true,
+            format!(
+                "--split of {n} tours would write {n} files: select fewer with --limit, --range or --classes"
+            ),
+        ));
     }
     let start = q.range.as_ref().map_or(0, |r| r.start);
     Ok((0..u128::from(n)).map(|i| start + i).collect())
@@ -97,9 +102,13 @@ impl Split<'_> {
         let n = ids.len();
         let what = format!("--split of {n} tours of {}", self.g.board());
         if n > MAX_SPLIT_FILES && !self.force {
-            return Err(Error::usage(format!(
-                "{what} would write {n} files (the limit is {MAX_SPLIT_FILES}): select fewer with --limit, --range or --classes, or add --force"
-            )));
+            return Err(Error::refused(
+                Refusal::Size,
+                true,
+                format!(
+                    "{what} would write {n} files (the limit is {MAX_SPLIT_FILES}): select fewer with --limit, --range or --classes, or add --force"
+                ),
+            ));
         }
         // Per file: about 10 ms, nearly all of it the sync that makes each file atomic
         // (32,675 6x8 SVG files took 325 s on the reference machine); PNG adds the raster.
@@ -133,14 +142,13 @@ impl Split<'_> {
                 self.format,
                 self.png,
                 (
-                    tourglyph::render::Label {
+                    crate::render::Label {
                         id: format!("tour-{id}"),
                         title,
                     },
                     String::new(),
                 ),
-                path,
-                self.opts,
+                Target::Path(path, self.opts),
             )?;
         }
         Ok(())

@@ -1,17 +1,17 @@
 //! `glyph --torus`: one tile of a tour on the torus, optionally repeated R×C times edge
 //! to edge (`--repeat`), or as an SVG `<pattern>` fill (`--pattern`).
 
-use super::args::GlyphArgs;
-use tourglyph::layout::grid::Grid;
-use tourglyph::layout::style::Style;
-use tourglyph::layout::torus::{TorusGlyph, torus_glyph};
-use tourglyph::layout::{Sheet, SheetText};
-use tourglyph::output::{OutOptions, open_out_with};
-use tourglyph::render::pdf::{PdfOptions, PdfWriter};
-use tourglyph::render::ps::{PsOptions, PsWriter};
-use tourglyph::render::svg::SvgWriter;
-use tourglyph::render::{Backend, Format, Place};
-use tourglyph::{Board, Error, LeapGraph, Result, Tour};
+use super::glyph::{GlyphRequest, one_page};
+use super::{Opened, Target};
+use crate::layout::grid::Grid;
+use crate::layout::style::Style;
+use crate::layout::torus::{TorusGlyph, torus_glyph};
+use crate::layout::{Sheet, SheetText};
+use crate::render::pdf::{PdfOptions, PdfWriter};
+use crate::render::ps::{PsOptions, PsWriter};
+use crate::render::svg::SvgWriter;
+use crate::render::{Backend, Format, Place};
+use crate::{Board, Error, LeapGraph, Result, Tour};
 
 /// Most tiles along one side of a repeat.
 pub const MAX_REPEAT: u32 = 100;
@@ -26,7 +26,7 @@ pub struct TileArgs {
 
 impl TileArgs {
     /// From `--repeat` and `--pattern`.
-    pub fn parse(a: &GlyphArgs, format: Format) -> Result<TileArgs> {
+    pub fn parse(a: &GlyphRequest, format: Format) -> Result<TileArgs> {
         let repeat = match &a.repeat {
             None => (1, 1),
             Some(s) => parse_repeat(s)?,
@@ -60,7 +60,8 @@ fn parse_repeat(s: &str) -> Result<(u32, u32)> {
     Ok((side(r)?, side(c)?))
 }
 
-/// Write the tile (repeated as asked) on a page `size` mm wide, atomically.
+/// Write the tile (repeated as asked) on a page `size` mm wide to `target` (a file
+/// atomically).
 #[allow(clippy::too_many_arguments)]
 pub fn write_tile(
     tour: &Tour,
@@ -70,8 +71,7 @@ pub fn write_tile(
     format: Format,
     title: String,
     tile: &TileArgs,
-    path: &std::path::Path,
-    opts: OutOptions,
+    target: Target<'_>,
 ) -> Result<()> {
     let tg = torus_glyph(tour, g, style);
     let b = g.board();
@@ -86,7 +86,8 @@ pub fn write_tile(
     };
     let whole = Board::new(b.rows * rr, b.cols * rc);
     let grid = Grid::single(whole, size, padding)?;
-    let mut out = open_out_with(path, opts)?;
+    let out = Opened::open(target)?;
+    let mut bytes = Vec::new();
     if tile.pattern {
         let pitch = size / f64::from(whole.cols);
         let at = Place {
@@ -95,69 +96,51 @@ pub fn write_tile(
             scale: pitch,
         };
         let mut paths = Vec::new();
-        if let Some(d) = tourglyph::layout::glyph::dots(b, &at, style) {
+        if let Some(d) = crate::layout::glyph::dots(b, &at, style) {
             paths.push(d);
         }
         if style.stroke.is_some() {
             paths.push((tg.to_path(&at), TorusGlyph::paint(style, pitch)));
         }
         let tile_mm = (pitch * f64::from(b.cols), pitch * f64::from(b.rows));
-        tourglyph::render::pattern::write_pattern(
-            &mut out,
+        crate::render::pattern::write_pattern(
+            &mut bytes,
             tile_mm,
             &paths,
             (grid.width, grid.height),
         )?;
-        return out.commit();
+        return out.finish(&bytes);
     }
     match format {
-        Format::Pdf => draw(
-            PdfWriter::new(
-                out,
-                PdfOptions {
-                    title,
-                    threads: 0,
-                    ..PdfOptions::default()
-                },
-            ),
-            &tg,
-            grid,
-            style,
-            tile.repeat,
-        )?
-        .into_inner()
-        .commit(),
-        Format::Ps | Format::Eps => draw(
-            PsWriter::new(
-                out,
-                PsOptions {
-                    title,
-                    eps: format == Format::Eps,
-                    ..PsOptions::default()
-                },
-            ),
-            &tg,
-            grid,
-            style,
-            tile.repeat,
-        )?
-        .into_inner()
-        .commit(),
-        Format::Svg => {
-            let mut out = Some(out);
-            let w = SvgWriter::new(Box::new(move |_| {
-                out.take()
-                    .ok_or_else(|| Error::runtime("svg: one glyph is one page"))
-            }));
-            for o in draw(w, &tg, grid, style, tile.repeat)?.into_writers() {
-                o.commit()?;
-            }
-            Ok(())
+        Format::Pdf => {
+            let opts = PdfOptions {
+                title,
+                threads: 0,
+                ..PdfOptions::default()
+            };
+            draw(PdfWriter::new(&mut bytes, opts), &tg, grid, style, tile.repeat)?.into_inner();
         }
-        Format::Png => Err(Error::usage(
-            "torus tiles are drawn as PDF, PostScript, EPS or SVG, not yet as PNG: write .svg (e.g. for a raster, rasterise it)",
-        )),
+        Format::Ps | Format::Eps => {
+            let opts = PsOptions {
+                title,
+                eps: format == Format::Eps,
+                ..PsOptions::default()
+            };
+            draw(PsWriter::new(&mut bytes, opts), &tg, grid, style, tile.repeat)?.into_inner();
+        }
+        Format::Svg => {
+            let w = SvgWriter::new(one_page("svg"));
+            for page in draw(w, &tg, grid, style, tile.repeat)?.into_writers() {
+                bytes = page;
+            }
+        }
+        Format::Png => {
+            return Err(Error::usage(
+                "torus tiles are drawn as PDF, PostScript, EPS or SVG, not yet as PNG: write .svg (e.g. for a raster, rasterise it)",
+            ));
+        }
     }
+    out.finish(&bytes)
 }
 
 fn draw<B: Backend>(

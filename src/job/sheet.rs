@@ -1,0 +1,603 @@
+//! `render`: a sheet of glyphs (PDF, PostScript, EPS, SVG or PNG), or one file a tour
+//! ([`super::split`]).
+//!
+//! Request → style, format, page, graph, diagram and query; the number of glyphs is
+//! counted first (cheaply without filters, by one enumeration with classes or the
+//! crossing filter), so the grid and the page count are known before the first glyph;
+//! then tours stream in ID order (glyph geometry computed on the workers) into a
+//! [`Sheet`] over the chosen backend, written to a file (under a temporary name, renamed
+//! when complete) or to any writer.
+
+use super::{Draw, Pick, Progress, Spec, Target, budget, build_zdd, check_walk, resolve};
+use crate::budget::{free_space, human_bytes};
+use crate::engine::Flow;
+use crate::engine::frontier::Zdd;
+use crate::error::Refusal;
+use crate::layout::glyph::reach;
+use crate::layout::grid::{Grid, GridSpec};
+use crate::layout::outline::outline;
+use crate::layout::page::PageSpec;
+use crate::layout::style::Style;
+use crate::layout::torus::SheetGlyph;
+use crate::layout::{Sheet, SheetText, sheet_layout, text};
+use crate::output::sheet_files::{SheetFiles, Written};
+use crate::output::{check_stdout_pages, open_out_with};
+use crate::render::estimate;
+use crate::render::pdf::{PdfOptions, PdfWriter};
+use crate::render::png::PngPage;
+use crate::render::ps::{PsOptions, PsWriter};
+use crate::render::shape::Shape;
+use crate::render::svg::SvgWriter;
+use crate::render::{Backend, Format, Label};
+use crate::sinks::{Item, Query, stream, tally};
+use crate::text::Fonts;
+use crate::{Error, LeapGraph, Result};
+use rayon::prelude::*;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// One glyph ready to place: its geometry, its outline (outline styles), its caption and
+/// its label (SVG id and title).
+type Drawn = (SheetGlyph, Option<Shape>, String, Option<Label>);
+
+/// A sheet, as `render`'s flags give it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SheetRequest {
+    /// What to draw.
+    pub spec: Spec,
+    /// Which tours.
+    pub sel: Pick,
+    /// `pdf`, `ps`, `eps`, `svg` or `png`; `None`: from the output file's extension (SVG
+    /// with `split`).
+    pub format: Option<String>,
+    /// `a4`, `poster`, `WxHmm`, …
+    pub page: String,
+    /// Turn the page a quarter.
+    pub landscape: bool,
+    /// Glyphs per row (default: fill the page with square cells).
+    pub columns: Option<u32>,
+    /// A built-in style name or the path of a TOML file.
+    pub style: String,
+    /// A title on each page.
+    pub title: Option<String>,
+    /// No captions (tour IDs) under the glyphs.
+    pub no_captions: bool,
+    /// The style and raster flags over the style.
+    pub draw: Draw,
+    /// One file per selected tour into the folder the target names.
+    pub split: bool,
+    /// A font file to set titles and captions in, before the bundled fonts.
+    pub font: Option<PathBuf>,
+    /// SVG: draw text as outlines (paths) instead of editable text.
+    pub text_as_paths: bool,
+}
+
+impl Default for SheetRequest {
+    fn default() -> Self {
+        SheetRequest {
+            spec: Spec::default(),
+            sel: Pick::default(),
+            format: None,
+            page: "a4".into(),
+            landscape: false,
+            columns: None,
+            style: "line".into(),
+            title: None,
+            no_captions: false,
+            draw: Draw::default(),
+            split: false,
+            font: None,
+            text_as_paths: false,
+        }
+    }
+}
+
+/// Draw the sheet; returns its format and the files written (none for stdout) and
+/// removed (the pages of an earlier SVG sheet of the same name).
+pub fn sheet(
+    a: &SheetRequest,
+    target: Target<'_>,
+    progress: &dyn Progress,
+) -> Result<(Format, Written)> {
+    let dash = PathBuf::from("-");
+    let (output, opts): (&Path, _) = match &target {
+        Target::Path(p, o) => (p, *o),
+        Target::Writer(_) => (&dash, Default::default()),
+    };
+    let style = super::style_with(&a.style, &a.draw)?;
+    let png = super::png_options(&a.draw, a.sel.force);
+    let format = match (&a.format, a.split) {
+        (Some(f), _) => Format::parse(f)?,
+        (None, true) => Format::Svg,
+        (None, false) => Format::from_path(output)?,
+    };
+    if a.split {
+        super::split::check_dir(output, opts)?;
+    }
+    let page = PageSpec::parse(&a.page)?.landscape(a.landscape);
+    if a.columns == Some(0) {
+        return Err(Error::usage("--columns must be at least 1"));
+    }
+    let mut r = resolve(&a.spec, Some(&a.sel))?;
+    let zdd = build_zdd(&r, a.sel.force)?;
+    r.fix_range(zdd.count());
+    check_walk(zdd.count(), &r, &a.sel, "rendering")?;
+    let g = &r.graph;
+    // The selection's size first (a sample's is known before drawing it), then the cost.
+    let planned = match a.sel.sample {
+        Some(_) => None,
+        None => Some(plan(&zdd, g, &r.query)?),
+    };
+    let count = match &planned {
+        Some(p) => p.count(),
+        None if zdd.count() == 0 => 0,
+        None => a.sel.sample.unwrap_or(0),
+    };
+    if count == 0 {
+        let why = r
+            .graph
+            .closed_tour_impossible()
+            .filter(|_| r.kind.is_closed())
+            .map_or(String::new(), |w| format!(": {w}"));
+        return Err(Error::runtime(format!(
+            "nothing to draw: the selection holds no tours{why}"
+        )));
+    }
+    if a.split {
+        let ids = match planned {
+            Some(Plan::Ids(ids, _)) => ids,
+            Some(Plan::Stream(n)) => super::split::stream_ids(&r.query, n)?,
+            None => crate::sample::Sampler::new(a.sel.seed)
+                .ids(zdd.count(), count)?
+                .collect(),
+        };
+        let job = super::split::Split {
+            zdd: &zdd,
+            g,
+            kind: r.kind,
+            style: &style,
+            format,
+            png,
+            dir: output,
+            opts,
+            force: a.sel.force,
+        };
+        job.write(&ids)?;
+        return Ok((format, Written::default()));
+    }
+    let spec = GridSpec {
+        page,
+        board: g.board(),
+        count,
+        columns: a.columns,
+        reach: reach(&style, g.piece(), r.kind.is_closed()),
+        ..GridSpec::default()
+    };
+    let fonts = Fonts::with_user(a.font.as_deref().or(style.font.as_deref()))?;
+    if let Some(t) = &a.title {
+        // Before anything is drawn: a character no font has is a usage error (exit 2).
+        crate::text::check(&fonts, t)?;
+    }
+    let (grid, sizes) = sheet_layout(
+        &style,
+        &spec,
+        !a.no_captions,
+        a.title.as_deref(),
+        &|t: &str, pt: f64| text::shaped(&fonts, t, pt),
+    )?;
+    if matches!(format, Format::Svg | Format::Png) {
+        check_stdout_pages(output, grid.pages)?;
+    }
+    if format == Format::Png {
+        crate::render::png::pixels(grid.width, grid.height, png)?;
+    }
+    if format == Format::Eps && grid.pages > 1 {
+        return Err(Error::usage(format!(
+            "{}: an EPS file holds one page and this sheet takes {}: write .ps for all pages, or fit one page (--page poster, a larger --page, or fewer tours)",
+            output.display(),
+            grid.pages
+        )));
+    }
+    check_cost(format, g.board(), count, grid.pages, output, a.sel.force)?;
+    let plan = match planned {
+        Some(p) => p,
+        // Uniform random tours (or classes), in draw order (captions give their IDs).
+        None if r.query.classes => {
+            let (ids, orbits) = crate::sample::Sampler::new(a.sel.seed)
+                .classes(&zdd, g, count)?
+                .map(|it| (it.id, it.orbit.unwrap_or(0) as u8))
+                .unzip();
+            Plan::Ids(ids, orbits)
+        }
+        None => {
+            let ids: Vec<u128> = match r.query.symmetry {
+                // Uniform over the symmetric tours: indices into their IDs.
+                Some(sym) => {
+                    let pool = crate::symmetric::ids(&zdd, g, sym)?;
+                    crate::sample::Sampler::new(a.sel.seed)
+                        .ids(pool.len() as u128, count)?
+                        .map(|i| pool[i as usize])
+                        .collect()
+                }
+                None => crate::sample::Sampler::new(a.sel.seed)
+                    .ids(zdd.count(), count)?
+                    .collect(),
+            };
+            let orbits = vec![0; ids.len()];
+            Plan::Ids(ids, orbits)
+        }
+    };
+    let text = SheetText {
+        title: a.title.clone(),
+        footer: footer(g, &r.query, r.kind.is_closed(), count, a.no_captions),
+        sizes: Some(sizes),
+        fonts: std::sync::Arc::clone(&fonts),
+    };
+    let what = format!("{} {} tour of {}", r.kind.word(), g.piece(), g.board());
+    let desc = text.footer.clone();
+    progress.begin(count, grid.pages);
+    let title = a.title.clone().unwrap_or_default();
+    let job = Job {
+        zdd: &zdd,
+        g,
+        q: &r.query,
+        style: &style,
+        grid,
+        text,
+        captions: !a.no_captions,
+        labels: (format == Format::Svg).then_some(what),
+        progress,
+        plan,
+    };
+    let written = match target {
+        Target::Writer(w) => {
+            draw_to(job, format, w, (title, desc, fonts), (a.text_as_paths, png))?;
+            Written::default()
+        }
+        Target::Path(path, opts) => {
+            let one_file = || Written {
+                files: Vec::from_iter((path.as_os_str() != "-").then(|| path.to_path_buf())),
+                removed: vec![],
+            };
+            match format {
+                Format::Pdf => {
+                    let out = open_out_with(path, opts)?;
+                    job.draw(pdf(out, title, fonts))?.into_inner().commit()?;
+                    one_file()
+                }
+                Format::Ps | Format::Eps => {
+                    let out = open_out_with(path, opts)?;
+                    job.draw(ps(out, title, format, fonts))?
+                        .into_inner()
+                        .commit()?;
+                    one_file()
+                }
+                Format::Svg => {
+                    // Before the first page: --no-clobber refuses an earlier sheet's files.
+                    let files = SheetFiles::plan(path, job.grid.pages, opts)?;
+                    let paths = files.paths().to_vec();
+                    let name = if title.is_empty() { &desc } else { &title };
+                    let w = SvgWriter::new(Box::new(move |i| open_out_with(&paths[i], opts)))
+                        .with_meta(name, &desc)
+                        .with_text(fonts, a.text_as_paths);
+                    files.commit(job.draw(w)?.into_writers())?
+                }
+                Format::Png => {
+                    let files = SheetFiles::plan(path, job.grid.pages, opts)?;
+                    let paths = files.paths().to_vec();
+                    let w = SvgWriter::new(Box::new(move |i| {
+                        Ok(PngPage::new(open_out_with(&paths[i], opts)?, png))
+                    }));
+                    let pages = job.draw(w)?.into_writers();
+                    files.commit(pages.into_iter().map(PngPage::into_inner).collect())?
+                }
+            }
+        }
+    };
+    progress.end();
+    Ok((format, written))
+}
+
+/// Draw the sheet to a writer, as `-o -` writes it to stdout (an SVG or PNG sheet is one
+/// page, checked before); `meta` is the title, the description and the fonts.
+fn draw_to(
+    job: Job<'_>,
+    format: Format,
+    w: &mut dyn Write,
+    (title, desc, fonts): (String, String, std::sync::Arc<Fonts>),
+    (text_as_paths, png): (bool, crate::render::png::PngOptions),
+) -> Result<()> {
+    match format {
+        Format::Pdf => {
+            job.draw(pdf(&mut *w, title, fonts))?.into_inner();
+        }
+        Format::Ps | Format::Eps => {
+            job.draw(ps(&mut *w, title, format, fonts))?.into_inner();
+        }
+        Format::Svg => {
+            let name = if title.is_empty() { &desc } else { &title };
+            let svg = SvgWriter::new(Box::new(|_| Ok(Vec::new())))
+                .with_meta(name, &desc)
+                .with_text(fonts, text_as_paths);
+            for page in job.draw(svg)?.into_writers() {
+                w.write_all(&page)?;
+            }
+        }
+        Format::Png => {
+            let svg = SvgWriter::new(Box::new(move |_| Ok(PngPage::new(Vec::new(), png))));
+            for page in job.draw(svg)?.into_writers() {
+                w.write_all(&page.into_inner())?;
+            }
+        }
+    }
+    Ok(w.flush()?)
+}
+
+/// The PDF backend of a sheet titled `title`.
+fn pdf<W: Write>(out: W, title: String, fonts: std::sync::Arc<Fonts>) -> PdfWriter<W> {
+    PdfWriter::new(
+        out,
+        PdfOptions {
+            title,
+            fonts,
+            ..PdfOptions::default()
+        },
+    )
+}
+
+/// The PostScript (or EPS) backend of a sheet titled `title`.
+fn ps<W: Write>(
+    out: W,
+    title: String,
+    format: Format,
+    fonts: std::sync::Arc<Fonts>,
+) -> PsWriter<W> {
+    let eps = format == Format::Eps;
+    PsWriter::new(out, PsOptions { title, eps, fonts })
+}
+
+/// SVG sheets of more pages than this (one file each) need `--force`.
+const MAX_SVG_FILES: u64 = 1000;
+
+/// Refuse a sheet that would take too long, fill too many SVG files, or not fit on the
+/// disk, before anything is written; `--force` lifts all three.
+fn check_cost(
+    format: Format,
+    board: crate::Board,
+    count: u64,
+    pages: u64,
+    path: &std::path::Path,
+    force: bool,
+) -> Result<()> {
+    let (seconds, bytes) = estimate::sheet(format, board.cells(), count);
+    let size = human_bytes(bytes);
+    let what = format!(
+        "drawing {count} glyphs of {board} on {pages} pages (about {size} of {})",
+        format.extension()
+    );
+    budget(force).check(&what, seconds, 0.0)?;
+    if force {
+        return Ok(());
+    }
+    if matches!(format, Format::Svg | Format::Png) && pages > MAX_SVG_FILES {
+        return Err(Error::refused(
+            Refusal::Size,
+            true,
+            format!(
+                "{what} would write {pages} {} files, one a page (the limit is {MAX_SVG_FILES}): \
+                 use PDF or PostScript, a larger --page, fewer tours, or add --force",
+                format.extension().to_uppercase()
+            ),
+        ));
+    }
+    if path.as_os_str() != "-" {
+        let dir = path.parent().unwrap_or(std::path::Path::new("."));
+        // The estimate is within 25 %: refuse only what surely does not fit.
+        if let Some(free) = free_space(dir).filter(|&f| bytes * 0.75 > f as f64) {
+            return Err(Error::refused(
+                Refusal::Size,
+                false,
+                format!(
+                    "{}: {what}, but only {} is free there: free some space, write elsewhere, or add --force",
+                    path.display(),
+                    human_bytes(free as f64)
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The selection, known before the first glyph is drawn.
+enum Plan {
+    /// `n` tours of the plain stream (no filter: counted without enumerating).
+    Stream(u64),
+    /// The selected IDs (and orbit sizes, 0 without classes), collected by one filtering
+    /// pass; drawing then unranks them instead of filtering a second time.
+    Ids(Vec<u128>, Vec<u8>),
+}
+
+/// Most IDs kept in memory (9 bytes each): beyond this a filtered selection is counted by
+/// one pass and streamed by a second.
+const MAX_IDS: usize = 8_000_000;
+
+impl Plan {
+    fn count(&self) -> u64 {
+        match self {
+            Plan::Stream(n) => *n,
+            Plan::Ids(ids, _) => ids.len() as u64,
+        }
+    }
+}
+
+/// What the sheet will hold.
+fn plan(zdd: &Zdd, g: &LeapGraph, q: &Query) -> Result<Plan> {
+    if !(q.classes || q.non_crossing) {
+        let total = zdd.count();
+        let walk = match &q.range {
+            Some(r) => r.end.min(total).saturating_sub(r.start.min(total)),
+            None => total,
+        };
+        let n = u64::try_from(walk).unwrap_or(u64::MAX);
+        return Ok(Plan::Stream(q.limit.map_or(n, |l| l.min(n))));
+    }
+    {
+        let (mut ids, mut orbits) = (Vec::new(), Vec::new());
+        let mut full = false;
+        stream(
+            zdd,
+            g,
+            q,
+            |it: &Item| (it.id, it.orbit.unwrap_or(0) as u8),
+            |(id, o)| {
+                if ids.len() == MAX_IDS {
+                    full = true;
+                    return Ok(Flow::Stop);
+                }
+                ids.push(id);
+                orbits.push(o);
+                Ok(Flow::Continue)
+            },
+        )?;
+        if !full {
+            return Ok(Plan::Ids(ids, orbits));
+        }
+    }
+    Ok(Plan::Stream(tally(zdd, g, q).selected))
+}
+
+/// The footer: what the sheet shows.
+fn footer(g: &LeapGraph, q: &Query, closed: bool, count: u64, no_captions: bool) -> String {
+    let kind = match (closed, q.symmetry) {
+        (true, Some(s)) => format!("{}-symmetric closed", s.word()),
+        (false, Some(s)) => format!("{}-symmetric open", s.word()),
+        (true, None) => "closed".to_string(),
+        (false, None) => "open".to_string(),
+    };
+    let board = if g.topology().is_torus() {
+        format!("the {} torus", g.board())
+    } else {
+        g.board().to_string()
+    };
+    let what = if q.classes {
+        format!(
+            "{count} symmetry classes of {kind} {} tours of {board}",
+            g.piece()
+        )
+    } else {
+        format!("{count} {kind} {} tours of {board}", g.piece())
+    };
+    let caption = match (no_captions, q.classes) {
+        (true, _) => "",
+        (false, true) => " - caption: tour ID (orbit size)",
+        (false, false) => " - caption: tour ID",
+    };
+    format!("tourglyph: {what}{caption}")
+}
+
+/// Everything a sheet needs besides its backend.
+struct Job<'a> {
+    zdd: &'a Zdd,
+    g: &'a LeapGraph,
+    q: &'a Query,
+    style: &'a Style,
+    grid: Grid,
+    text: SheetText,
+    captions: bool,
+    /// Label each glyph (SVG: its path's id and title) as one of these tours: "closed
+    /// rook tour of 6x6".
+    labels: Option<String>,
+    progress: &'a dyn Progress,
+    plan: Plan,
+}
+
+/// IDs unranked and drawn per parallel batch.
+const BATCH: usize = 4096;
+
+impl Job<'_> {
+    /// Stream the tours onto a sheet over `backend`; returns the finished backend.
+    fn draw<B: Backend>(self, backend: B) -> Result<B> {
+        let (g, style) = (self.g, self.style);
+        let mut sheet = Sheet::new(backend, self.grid, style, self.text);
+        let captions = self.captions;
+        let labels = self.labels.as_deref();
+        // Glyph geometry, and its outline when the style draws outlines, on the workers.
+        let map = |it: &Item| -> Drawn {
+            let caption = match (captions, it.orbit) {
+                (false, _) => String::new(),
+                (true, Some(o)) => format!("{} ({o})", it.id),
+                (true, None) => it.id.to_string(),
+            };
+            let label = labels.map(|what| Label {
+                id: format!("tour-{}", it.id),
+                title: format!("{what}, ID {}", it.id),
+            });
+            let glyph = SheetGlyph::of(&it.tour, g, style);
+            let shape = match &glyph {
+                SheetGlyph::Line(d) if style.outline => Some(outline(d, style)),
+                _ => None,
+            };
+            (glyph, shape, caption, label)
+        };
+        let progress = self.progress;
+        let mut last_page = 0;
+        let mut place = |sheet: &mut Sheet<'_, B>,
+                         glyph: &SheetGlyph,
+                         shape: Option<&Shape>,
+                         caption: &str,
+                         label: Option<&Label>| {
+            match glyph {
+                SheetGlyph::Line(d) => sheet.push_full(d, shape, caption, label)?,
+                // A torus tile in its frame (drawn as a stroke).
+                SheetGlyph::Torus(_) => glyph.push(sheet, caption)?,
+            }
+            let page = if sheet.pages() != last_page {
+                last_page = sheet.pages();
+                last_page
+            } else {
+                0
+            };
+            progress.update(sheet.drawn(), page);
+            Ok::<_, Error>(())
+        };
+        match &self.plan {
+            Plan::Stream(_) => {
+                stream(
+                    self.zdd,
+                    g,
+                    self.q,
+                    map,
+                    |(glyph, shape, caption, label)| {
+                        place(&mut sheet, &glyph, shape.as_ref(), &caption, label.as_ref())?;
+                        Ok(Flow::Continue)
+                    },
+                )?;
+            }
+            Plan::Ids(ids, orbits) => {
+                let zdd = self.zdd;
+                for (ids, orbits) in ids.chunks(BATCH).zip(orbits.chunks(BATCH)) {
+                    let drawn: Vec<Result<(SheetGlyph, Option<Shape>, String, Option<Label>)>> =
+                        ids.par_iter()
+                            .zip(orbits.par_iter())
+                            .map(|(&id, &o)| {
+                                let tour = zdd.unrank(id).ok_or_else(|| {
+                                    Error::runtime(format!("tour ID {id} vanished between passes"))
+                                })?;
+                                let item = Item {
+                                    id,
+                                    tour,
+                                    orbit: (o > 0).then_some(u32::from(o)),
+                                };
+                                Ok(map(&item))
+                            })
+                            .collect();
+                    for d in drawn {
+                        let (glyph, shape, caption, label) = d?;
+                        place(&mut sheet, &glyph, shape.as_ref(), &caption, label.as_ref())?;
+                    }
+                }
+            }
+        }
+        sheet.finish()
+    }
+}

@@ -1,0 +1,272 @@
+// The tourglyph explorer: the page's state lives in its URL; glyphs are loaded lazily,
+// a batch at a time, from /api/tours (which IDs) and /api/glyph.svg (each drawing).
+// Query parameters are named as the CLI's flags (piece, board, open, torus, classes,
+// symmetry, style); the orbit filter is the page's own (it keeps the classes of one
+// orbit size from each batch).
+"use strict";
+const BATCH = 48;
+const form = document.getElementById("controls");
+const grid = document.getElementById("grid");
+const statusLine = document.getElementById("status");
+const view = document.getElementById("view");
+let state = {};
+let next = 0;        // the next tour ID to ask for
+let total = 0;       // tours of this kind
+let loading = false;
+let done = false;
+let generation = 0;  // bumped when the selection changes, so stale answers are dropped
+
+function readUrl() {
+  const q = new URLSearchParams(location.search);
+  return {
+    piece: q.get("piece") || "rook",
+    board: q.get("board") || "6x6",
+    open: q.get("open") === "true",
+    torus: q.get("torus") === "true",
+    classes: q.get("classes") === "true",
+    symmetry: q.get("symmetry") || "",
+    orbit: q.get("orbit") || "",
+    style: q.get("style") || "line",
+    start: q.get("start") || "",
+    id: q.get("id"),
+    seed: q.get("seed"),
+  };
+}
+
+function writeUrl(push) {
+  const q = new URLSearchParams();
+  q.set("piece", state.piece);
+  q.set("board", state.board);
+  if (state.open) q.set("open", "true");
+  if (state.torus) q.set("torus", "true");
+  if (state.classes) q.set("classes", "true");
+  if (state.symmetry) q.set("symmetry", state.symmetry);
+  if (state.orbit) q.set("orbit", state.orbit);
+  q.set("style", state.style);
+  if (state.start) q.set("start", state.start);
+  if (state.seed != null) q.set("seed", state.seed);
+  if (state.id != null) q.set("id", state.id);
+  const url = "/?" + q.toString();
+  if (push) history.pushState(null, "", url); else history.replaceState(null, "", url);
+}
+
+// The tour kind of a glyph (one tour: no classes or symmetry filter).
+function kindParams() {
+  const q = new URLSearchParams();
+  q.set("piece", state.piece);
+  q.set("board", state.board);
+  if (state.open) q.set("open", "true");
+  if (state.torus) q.set("torus", "true");
+  return q;
+}
+
+// The selection of /api/count and /api/tours.
+function listParams() {
+  const q = kindParams();
+  if (state.classes) q.set("classes", "true");
+  if (state.symmetry) q.set("symmetry", state.symmetry);
+  return q;
+}
+
+function glyphUrl(id, format, outline) {
+  const q = kindParams();
+  q.set("style", state.style);
+  if (outline) q.set("outline", "true");
+  q.set("id", id);
+  return "/api/glyph." + format + "?" + q.toString();
+}
+
+function fillForm() {
+  form.piece.value = state.piece;
+  form.board.value = state.board;
+  form.open.checked = state.open;
+  form.torus.checked = state.torus;
+  form.classes.checked = state.classes;
+  form.symmetry.value = state.symmetry;
+  form.orbit.value = state.orbit;
+  form.orbit.disabled = !state.classes;
+  form.style.value = state.style;
+  form.start.value = state.start;
+}
+
+async function getJson(url) {
+  const r = await fetch(url);
+  const text = await r.text();
+  if (!r.ok) {
+    let msg = text;
+    try { msg = JSON.parse(text).error; } catch (e) { /* not JSON */ }
+    throw new Error(msg);
+  }
+  return text;
+}
+
+async function restart() {
+  generation++;
+  grid.replaceChildren();
+  next = Number(state.start || 0);
+  done = false;
+  total = 0;
+  const q = listParams();
+  try {
+    const c = JSON.parse(await getJson("/api/count?" + q.toString()));
+    total = Number(c.tours);
+    if (total === 0) done = true;
+    let s = `${c.tours} ${c.closed ? "closed" : "open"} ${c.piece} tours of ${c.board}`;
+    if (c.torus) s += " (torus)";
+    if (c.symmetric != null) s += `, ${c.symmetric} fixed by ${c.symmetry}`;
+    if (c.classes != null) s += `, ${c.classes} symmetry classes`;
+    statusLine.textContent = s;
+  } catch (e) {
+    statusLine.textContent = "Error: " + e.message;
+    done = true;
+    return;
+  }
+  await loadMore();
+  if (state.id != null) openView(state.id, null, null);
+}
+
+async function loadMore() {
+  // Before the count arrives there is nothing to load yet (total is unknown).
+  if (loading || done || total === 0) return;
+  loading = true;
+  const gen = generation;
+  try {
+    const q = listParams();
+    // Filters (classes, symmetry) keep few IDs of a range: ask up to the end, BATCH lines.
+    const end = Math.min(total, state.classes || state.symmetry ? total : next + BATCH);
+    if (next >= end) { done = true; return; }
+    q.set("range", `${next}..${end}`);
+    q.set("limit", String(BATCH));
+    const text = await getJson("/api/tours?" + q.toString());
+    if (gen !== generation) return;
+    const tours = text.split("\n").filter(Boolean).map((l) => JSON.parse(l));
+    if (tours.length === 0) { done = true; return; }
+    next = tours[tours.length - 1].id + 1;
+    for (const t of tours) {
+      if (state.orbit && String(t.orbit) !== state.orbit) continue;
+      grid.appendChild(item(t));
+    }
+    if (next >= total) done = true;
+  } catch (e) {
+    statusLine.textContent = "Error: " + e.message;
+    done = true;
+  } finally {
+    loading = false;
+  }
+  // Keep loading while the sentinel is still in sight (a filter may hide a whole batch).
+  const r = document.getElementById("more").getBoundingClientRect();
+  if (!done && r.top < window.innerHeight + 400) loadMore();
+}
+
+function item(t) {
+  const li = document.createElement("li");
+  const a = document.createElement("a");
+  a.href = "#";
+  a.dataset.id = t.id;
+  const img = document.createElement("img");
+  img.loading = "lazy";
+  img.src = glyphUrl(t.id, "svg");
+  img.alt = `Tour ${t.id}` + (t.orbit ? `, orbit ${t.orbit}` : "");
+  const cap = document.createElement("span");
+  cap.textContent = t.orbit ? `${t.id} (${t.orbit})` : String(t.id);
+  a.append(img, cap);
+  a.addEventListener("click", (ev) => { ev.preventDefault(); openView(t.id, t.orbit, t.cells, true); });
+  li.appendChild(a);
+  return li;
+}
+
+async function openView(id, orbit, cells, push) {
+  state.id = String(id);
+  writeUrl(push);
+  if (!cells) {
+    try {
+      const q = kindParams();
+      q.set("range", `${id}..${BigInt(id) + 1n}`);
+      const line = (await getJson("/api/tours?" + q.toString())).split("\n")[0];
+      cells = line ? JSON.parse(line).cells : [];
+    } catch (e) { cells = []; }
+  }
+  document.getElementById("view-title").textContent = `Tour ${id}`;
+  const img = document.getElementById("view-img");
+  img.src = glyphUrl(id, "svg");
+  img.alt = `Glyph of tour ${id}`;
+  const facts = [`ID ${id}`, `${state.open ? "open" : "closed"} ${state.piece} tour of ${state.board}`];
+  if (orbit) facts.push(`orbit ${orbit}`);
+  document.getElementById("view-facts").textContent = facts.join(" · ");
+  document.getElementById("view-cells").textContent =
+    "Cells: " + cells.map((c) => `(${c[0]},${c[1]})`).join(" ");
+  const stem = `${state.piece}-${state.board}${state.torus ? "-torus" : ""}-${id}`;
+  for (const f of ["svg", "pdf", "ps", "png"]) {
+    const a = document.getElementById("dl-" + f);
+    a.href = glyphUrl(id, f);
+    a.download = `${stem}.${f}`;
+  }
+  // Torus tiles are drawn as SVG, PDF and PostScript only (as the CLI draws them).
+  document.getElementById("dl-png").hidden = state.torus;
+  const o = document.getElementById("dl-outline");
+  o.href = glyphUrl(id, "svg", true);
+  o.download = `${stem}-outline.svg`;
+  if (!view.open) view.showModal();
+}
+
+function closeView() {
+  if (view.open) view.close();
+  state.id = null;
+  writeUrl(false);
+}
+
+async function randomTour() {
+  state.seed = String(Math.floor(Math.random() * 1e9));
+  const q = listParams();
+  q.set("sample", "1");
+  q.set("seed", state.seed);
+  try {
+    const t = JSON.parse((await getJson("/api/tours?" + q.toString())).split("\n")[0]);
+    openView(t.id, t.orbit, t.cells, true);
+  } catch (e) {
+    statusLine.textContent = "Error: " + e.message;
+  }
+}
+
+form.addEventListener("submit", (ev) => {
+  ev.preventDefault();
+  state = {
+    piece: form.piece.value, board: form.board.value.trim(), open: form.open.checked,
+    torus: form.torus.checked, classes: form.classes.checked,
+    symmetry: form.symmetry.value,
+    orbit: form.classes.checked ? form.orbit.value : "",
+    style: form.style.value, start: form.start.value.trim(), id: null, seed: null,
+  };
+  fillForm();
+  writeUrl(true);
+  restart();
+});
+form.classes.addEventListener("change", () => { form.orbit.disabled = !form.classes.checked; });
+document.getElementById("random").addEventListener("click", randomTour);
+document.getElementById("close").addEventListener("click", closeView);
+view.addEventListener("cancel", (ev) => { ev.preventDefault(); closeView(); });
+
+// Arrow keys move between glyphs (row by row as the grid lays them out).
+grid.addEventListener("keydown", (ev) => {
+  const links = [...grid.querySelectorAll("a")];
+  const i = links.indexOf(document.activeElement);
+  if (i < 0) return;
+  const cols = Math.max(1, Math.round(grid.clientWidth / links[0].parentElement.offsetWidth));
+  const step = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: cols, ArrowUp: -cols }[ev.key];
+  if (!step) return;
+  ev.preventDefault();
+  const j = Math.min(links.length - 1, Math.max(0, i + step));
+  links[j].focus();
+  if (j >= links.length - cols) loadMore();
+});
+
+new IntersectionObserver((entries) => {
+  if (entries.some((e) => e.isIntersecting)) loadMore();
+}, { rootMargin: "400px" }).observe(document.getElementById("more"));
+
+window.addEventListener("popstate", () => { state = readUrl(); fillForm(); restart(); });
+
+state = readUrl();
+fillForm();
+writeUrl(false);
+restart();

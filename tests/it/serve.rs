@@ -1,0 +1,798 @@
+//! `tourglyph serve` (issue 17): every endpoint answers the CLI's bytes (PNG, outlines,
+//! the torus and symmetries included); bad or oversized requests get a 4xx with a
+//! one-line JSON error while the server stays up; SIGTERM stops it with exit 0; the page
+//! itself runs in headless Chromium (required under `TOURGLYPH_REQUIRE_TOOLS=1`).
+
+use crate::common::{bin, run, skip, stderr};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+
+/// A server on a free port, stopped (SIGTERM) when dropped.
+struct Server {
+    child: Child,
+    /// `127.0.0.1:PORT`.
+    addr: String,
+}
+
+impl Server {
+    fn start(extra: &[&str]) -> Server {
+        let mut child = Command::new(bin())
+            .args(["serve", "--port", "0"])
+            .args(extra)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("start tourglyph serve");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        let addr = line
+            .trim()
+            .strip_prefix("http://")
+            .and_then(|s| s.strip_suffix('/'))
+            .unwrap_or_else(|| panic!("serve printed {line:?}, not its URL"))
+            .to_string();
+        Server { child, addr }
+    }
+
+    /// GET `path`: status, content type, body.
+    fn get(&self, path: &str) -> (u16, String, Vec<u8>) {
+        let mut s = TcpStream::connect(&self.addr).expect("connect");
+        write!(
+            s,
+            "GET {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
+            self.addr
+        )
+        .unwrap();
+        let mut raw = Vec::new();
+        s.read_to_end(&mut raw).unwrap();
+        parse(&raw)
+    }
+
+    fn terminate(&mut self) -> std::process::ExitStatus {
+        unsafe { libc::kill(self.child.id() as i32, libc::SIGTERM) };
+        self.child.wait().unwrap()
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        if self.child.try_wait().ok().flatten().is_none() {
+            self.terminate();
+        }
+    }
+}
+
+/// An HTTP/1.1 response: status, content type, body (chunked transfer decoded).
+fn parse(raw: &[u8]) -> (u16, String, Vec<u8>) {
+    let end = raw
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .expect("end of headers");
+    let head = String::from_utf8_lossy(&raw[..end]).to_string();
+    let mut body = raw[end + 4..].to_vec();
+    let status: u16 = head.split_whitespace().nth(1).unwrap().parse().unwrap();
+    let header = |name: &str| {
+        head.lines()
+            .find_map(|l| {
+                let (k, v) = l.split_once(':')?;
+                k.eq_ignore_ascii_case(name).then(|| v.trim().to_string())
+            })
+            .unwrap_or_default()
+    };
+    if header("transfer-encoding").eq_ignore_ascii_case("chunked") {
+        let mut out = Vec::new();
+        let mut rest = &body[..];
+        loop {
+            let nl = rest.windows(2).position(|w| w == b"\r\n").unwrap();
+            let size = usize::from_str_radix(std::str::from_utf8(&rest[..nl]).unwrap().trim(), 16)
+                .unwrap();
+            if size == 0 {
+                break;
+            }
+            out.extend_from_slice(&rest[nl + 2..nl + 2 + size]);
+            rest = &rest[nl + 2 + size + 2..];
+        }
+        body = out;
+    }
+    (status, header("content-type"), body)
+}
+
+/// The CLI's stdout for `args`, which must succeed.
+fn cli(args: &[&str]) -> Vec<u8> {
+    let o = run(args);
+    assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+    o.stdout
+}
+
+#[test]
+fn every_endpoint_answers_the_clis_bytes() {
+    let s = Server::start(&[]);
+    let cases: &[(&str, &[&str], &str)] = &[
+        (
+            "/api/count?board=6x6&classes=true",
+            &["count", "--board", "6x6", "--classes", "--json"],
+            "application/json",
+        ),
+        (
+            "/api/count?piece=knight&board=5x5&open=true",
+            &[
+                "count", "--piece", "knight", "--board", "5x5", "--open", "--json",
+            ],
+            "application/json",
+        ),
+        (
+            "/api/tours?board=4x4",
+            &["list", "--board", "4x4", "--json"],
+            "application/x-ndjson",
+        ),
+        (
+            // Several chunks of the stream (over 64 KiB).
+            "/api/tours?board=6x6&classes=true",
+            &["list", "--board", "6x6", "--classes", "--json"],
+            "application/x-ndjson",
+        ),
+        (
+            "/api/tours?board=6x6&range=100..400&limit=50",
+            &[
+                "list", "--board", "6x6", "--range", "100..400", "--limit", "50", "--json",
+            ],
+            "application/x-ndjson",
+        ),
+        (
+            "/api/tours?board=6x6&classes=true&sample=3&seed=7",
+            &[
+                "list",
+                "--board",
+                "6x6",
+                "--classes",
+                "--sample",
+                "3",
+                "--seed",
+                "7",
+                "--json",
+            ],
+            "application/x-ndjson",
+        ),
+        (
+            "/api/glyph.svg?board=6x6&id=17&style=kufic",
+            &[
+                "glyph", "--board", "6x6", "--id", "17", "--style", "kufic", "-o", "-",
+            ],
+            "image/svg+xml",
+        ),
+        (
+            "/api/glyph.pdf?board=6x6&id=17",
+            &[
+                "glyph", "--board", "6x6", "--id", "17", "--format", "pdf", "-o", "-",
+            ],
+            "application/pdf",
+        ),
+        (
+            "/api/glyph.ps?piece=knight&board=6x6&id=3&style=arabesque",
+            &[
+                "glyph",
+                "--piece",
+                "knight",
+                "--board",
+                "6x6",
+                "--id",
+                "3",
+                "--style",
+                "arabesque",
+                "--format",
+                "ps",
+                "-o",
+                "-",
+            ],
+            "application/postscript",
+        ),
+        (
+            "/api/glyph.svg?board=4x5&open=true&random=true&seed=9",
+            &[
+                "glyph", "--board", "4x5", "--open", "--random", "--seed", "9", "-o", "-",
+            ],
+            "image/svg+xml",
+        ),
+        (
+            "/api/sheet.pdf?board=4x4",
+            &["render", "--board", "4x4", "--format", "pdf", "-o", "-"],
+            "application/pdf",
+        ),
+        (
+            "/api/sheet.ps?board=6x6&classes=true&page=a3&style=kufic",
+            &[
+                "render",
+                "--board",
+                "6x6",
+                "--classes",
+                "--page",
+                "a3",
+                "--style",
+                "kufic",
+                "--format",
+                "ps",
+                "-o",
+                "-",
+            ],
+            "application/postscript",
+        ),
+        (
+            "/api/sheet.svg?board=6x6&page=poster&limit=40&title=Forty%20tours",
+            &[
+                "render",
+                "--board",
+                "6x6",
+                "--page",
+                "poster",
+                "--limit",
+                "40",
+                "--title",
+                "Forty tours",
+                "--format",
+                "svg",
+                "-o",
+                "-",
+            ],
+            "image/svg+xml",
+        ),
+        // PNG, outlines, the torus, symmetries: the flags main has today.
+        (
+            "/api/glyph.png?board=6x6&id=17&style=kufic&dpi=96",
+            &[
+                "glyph", "--board", "6x6", "--id", "17", "--style", "kufic", "--dpi", "96",
+                "--format", "png", "-o", "-",
+            ],
+            "image/png",
+        ),
+        (
+            "/api/glyph.svg?board=6x6&id=17&style=kufic&outline=true",
+            &[
+                "glyph", "--board", "6x6", "--id", "17", "--style", "kufic", "--outline", "-o",
+                "-",
+            ],
+            "image/svg+xml",
+        ),
+        (
+            "/api/glyph.svg?board=6x6&id=5&stroke=teal&width=0.3",
+            &[
+                "glyph", "--board", "6x6", "--id", "5", "--stroke", "teal", "--width", "0.3",
+                "-o", "-",
+            ],
+            "image/svg+xml",
+        ),
+        (
+            "/api/count?board=4x6&torus=true",
+            &["count", "--torus", "--board", "4x6", "--json"],
+            "application/json",
+        ),
+        (
+            "/api/glyph.svg?board=6x6&torus=true&id=17&style=kufic&repeat=2x2",
+            &[
+                "glyph", "--torus", "--board", "6x6", "--id", "17", "--style", "kufic",
+                "--repeat", "2x2", "-o", "-",
+            ],
+            "image/svg+xml",
+        ),
+        (
+            "/api/glyph.svg?board=6x6&torus=true&id=3&pattern=true",
+            &[
+                "glyph", "--torus", "--board", "6x6", "--id", "3", "--pattern", "-o", "-",
+            ],
+            "image/svg+xml",
+        ),
+        (
+            "/api/sheet.pdf?board=4x4&torus=true&classes=true&style=kufic",
+            &[
+                "render", "--torus", "--board", "4x4", "--classes", "--style", "kufic",
+                "--format", "pdf", "-o", "-",
+            ],
+            "application/pdf",
+        ),
+        (
+            "/api/tours?board=6x6&symmetry=rot90",
+            &["list", "--board", "6x6", "--symmetry", "rot90", "--json"],
+            "application/x-ndjson",
+        ),
+        (
+            "/api/count?board=6x6&symmetry=rot180",
+            &["count", "--board", "6x6", "--symmetry", "rot180", "--json"],
+            "application/json",
+        ),
+        (
+            "/api/glyph.svg?board=6x6&random=true&symmetry=rot90&seed=2",
+            &[
+                "glyph", "--board", "6x6", "--random", "--symmetry", "rot90", "--seed", "2",
+                "-o", "-",
+            ],
+            "image/svg+xml",
+        ),
+        (
+            "/api/sheet.png?board=4x4&page=poster&dpi=50",
+            &[
+                "render", "--board", "4x4", "--page", "poster", "--dpi", "50", "--format",
+                "png", "-o", "-",
+            ],
+            "image/png",
+        ),
+    ];
+    for (path, args, kind) in cases {
+        let (status, ctype, body) = s.get(path);
+        assert_eq!(status, 200, "{path}: {}", String::from_utf8_lossy(&body));
+        assert_eq!(&ctype, kind, "{path}");
+        let want = cli(args);
+        assert!(!want.is_empty(), "{args:?} wrote nothing");
+        assert!(
+            body == want,
+            "{path}: {} bytes, the CLI's {}",
+            body.len(),
+            want.len()
+        );
+    }
+    let (status, ctype, page) = s.get("/");
+    assert_eq!((status, ctype.as_str()), (200, "text/html; charset=utf-8"));
+    let page = String::from_utf8(page).unwrap();
+    assert!(page.contains("<script src=\"/explorer.js\">"), "{page}");
+    assert_eq!(s.get("/explorer.js").0, 200);
+    assert_eq!(s.get("/explorer.css").0, 200);
+}
+
+/// The CLI's one-line message for `args` (exit 2 or 1), without `tourglyph: `.
+fn cli_error(args: &[&str]) -> String {
+    let o = run(args);
+    assert!(!o.status.success(), "{args:?} succeeded");
+    let e = stderr(&o);
+    e.trim_end()
+        .strip_prefix("tourglyph: ")
+        .unwrap_or_else(|| panic!("{args:?}: {e}"))
+        .to_string()
+}
+
+#[test]
+fn bad_and_oversized_requests_get_one_line_json_errors() {
+    let s = Server::start(&[]);
+    // (path, status, the CLI command whose message it must be, if any)
+    let cases: &[(&str, u16, &[&str])] = &[
+        ("/api/count?board=zz", 400, &["count", "--board", "zz"]),
+        (
+            "/api/count?board=6x6&piece=bishop",
+            400,
+            &["count", "--board", "6x6", "--piece", "bishop"],
+        ),
+        ("/api/count?board=0x6", 400, &["count", "--board", "0x6"]),
+        ("/api/count", 400, &[]),
+        ("/api/count?board=6x6&colour=red", 400, &[]),
+        ("/api/count?board=6x6&board=8x8", 400, &[]),
+        ("/api/count?board=6x6&open=maybe", 400, &[]),
+        ("/api/count?board=%ZZ", 400, &[]),
+        (
+            "/api/tours?board=6x6&range=9..3",
+            400,
+            &["list", "--board", "6x6", "--range", "9..3"],
+        ),
+        (
+            "/api/tours?board=6x6&range=abc",
+            400,
+            &["list", "--board", "6x6", "--range", "abc"],
+        ),
+        ("/api/tours?board=6x6&limit=-1", 400, &[]),
+        ("/api/tours?board=6x6&sample=2&limit=3", 400, &[]),
+        (
+            "/api/tours?board=6x6&non_crossing=true&sample=2",
+            400,
+            &["list", "--board", "6x6", "--non-crossing", "--sample", "2"],
+        ),
+        (
+            "/api/glyph.svg?board=6x6",
+            400,
+            &["glyph", "--board", "6x6", "-o", "-"],
+        ),
+        (
+            "/api/glyph.svg?board=6x6&id=x",
+            400,
+            &["glyph", "--board", "6x6", "--id", "x", "-o", "-"],
+        ),
+        (
+            "/api/glyph.svg?board=6x6&id=5000",
+            400,
+            &["glyph", "--board", "6x6", "--id", "5000", "-o", "-"],
+        ),
+        ("/api/glyph.svg?board=6x6&id=5&style=/etc/passwd", 400, &[]),
+        (
+            "/api/glyph.svg?board=6x6&id=5&style=../templates/styles/kufic.toml",
+            400,
+            &[],
+        ),
+        (
+            "/api/glyph.svg?board=6x6&id=5&size=0mm",
+            400,
+            &[
+                "glyph", "--board", "6x6", "--id", "5", "--size", "0mm", "-o", "-",
+            ],
+        ),
+        (
+            "/api/sheet.svg?board=6x6",
+            400,
+            &["render", "--board", "6x6", "--format", "svg", "-o", "-"],
+        ),
+        (
+            "/api/sheet.pdf?board=6x6&page=b17",
+            400,
+            &[
+                "render", "--board", "6x6", "--page", "b17", "--format", "pdf", "-o", "-",
+            ],
+        ),
+        (
+            "/api/sheet.pdf?board=6x6&columns=0",
+            400,
+            &[
+                "render",
+                "--board",
+                "6x6",
+                "--columns",
+                "0",
+                "--format",
+                "pdf",
+                "-o",
+                "-",
+            ],
+        ),
+        // Work the CLI refuses: walks of 10^18 tours, budgets, boards past the engines.
+        (
+            "/api/tours?board=12x12",
+            422,
+            &["list", "--board", "12x12", "--json"],
+        ),
+        (
+            "/api/sheet.pdf?board=10x10",
+            422,
+            &["render", "--board", "10x10", "--format", "pdf", "-o", "-"],
+        ),
+        (
+            "/api/count?board=40x40",
+            413,
+            &["count", "--board", "40x40"],
+        ),
+        (
+            "/api/count?board=2000x2000",
+            413,
+            &["count", "--board", "2000x2000"],
+        ),
+        (
+            "/api/glyph.svg?board=3x3&random=true",
+            422,
+            &["glyph", "--board", "3x3", "--random", "-o", "-"],
+        ),
+        ("/api/no/such/thing", 404, &[]),
+        ("/etc/passwd", 404, &[]),
+        ("/api/glyph.gif?board=6x6&id=1", 404, &[]),
+        // Today's flags, refused as the CLI refuses them.
+        (
+            "/api/glyph.png?board=6x6&id=1&dpi=100000",
+            413,
+            &[
+                "glyph", "--board", "6x6", "--id", "1", "--dpi", "100000", "--format", "png",
+                "-o", "-",
+            ],
+        ),
+        (
+            "/api/count?board=6x6&torus=true&symmetry=rot90",
+            400,
+            &["count", "--board", "6x6", "--torus", "--symmetry", "rot90"],
+        ),
+        (
+            "/api/glyph.png?board=6x6&torus=true&id=1",
+            400,
+            &[
+                "glyph", "--torus", "--board", "6x6", "--id", "1", "--format", "png", "-o",
+                "-",
+            ],
+        ),
+        (
+            "/api/glyph.pdf?board=6x6&torus=true&id=1&pattern=true",
+            400,
+            &[
+                "glyph", "--torus", "--board", "6x6", "--id", "1", "--pattern", "--format",
+                "pdf", "-o", "-",
+            ],
+        ),
+        (
+            "/api/glyph.svg?board=6x6&id=1&stroke=nocolour",
+            400,
+            &[
+                "glyph", "--board", "6x6", "--id", "1", "--stroke", "nocolour", "-o", "-",
+            ],
+        ),
+        (
+            "/api/tours?board=8x8&symmetry=rot180",
+            422,
+            &["list", "--board", "8x8", "--symmetry", "rot180", "--json"],
+        ),
+        ("/api/glyph.svg?board=6x6&symmetry=rot90&id=3", 400, &[]),
+        ("/api/glyph.svg?board=6x6&id=3&repeat=2x2", 400, &[]),
+        ("/api/glyph.png?board=6x6&id=3&dpi=lots", 400, &[]),
+        (
+            "/api/tours?board=6x6&symmetry=rot45",
+            400,
+            &["list", "--board", "6x6", "--symmetry", "rot45"],
+        ),
+    ];
+    assert!(cases.len() >= 30);
+    for (path, want, args) in cases {
+        let (status, ctype, body) = s.get(path);
+        let text = String::from_utf8(body).unwrap();
+        assert_eq!(status, *want, "{path}: {text}");
+        assert_eq!(ctype, "application/json", "{path}");
+        assert_eq!(text.lines().count(), 1, "{path}: {text}");
+        let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let msg = v["error"]
+            .as_str()
+            .unwrap_or_else(|| panic!("{path}: {text}"));
+        assert!(
+            !msg.is_empty() && !msg.starts_with("tourglyph"),
+            "{path}: {msg}"
+        );
+        if !args.is_empty() {
+            assert_eq!(msg, cli_error(args), "{path}");
+        }
+    }
+    // Still up, and still right.
+    let (status, _, body) = s.get("/api/count?board=4x6");
+    assert_eq!(status, 200);
+    assert_eq!(body, cli(&["count", "--board", "4x6", "--json"]));
+}
+
+#[test]
+fn sigterm_stops_the_server_with_exit_0() {
+    let mut s = Server::start(&[]);
+    assert_eq!(s.get("/api/count?board=4x4").0, 200);
+    let status = s.terminate();
+    assert_eq!(status.code(), Some(0), "{status:?}");
+}
+
+#[test]
+fn another_address_only_with_a_warning() {
+    let mut s = Server::start(&["--bind", "0.0.0.0"]);
+    assert_eq!(s.get("/api/count?board=4x4").0, 200);
+    assert_eq!(s.terminate().code(), Some(0));
+    let mut err = String::new();
+    s.child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    assert!(
+        err.starts_with("tourglyph: warning: serving on 0.0.0.0"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+    // The default is this machine only, silently.
+    let mut local = Server::start(&[]);
+    assert_eq!(local.terminate().code(), Some(0));
+    let mut err = String::new();
+    local
+        .child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    assert_eq!(err, "");
+    let o = run(&["serve", "--bind", "localhost:80"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).starts_with("tourglyph: bad address 'localhost:80'"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+/// Chromium driven through the DevTools protocol over `--remote-debugging-pipe` (fd 3
+/// carries commands to the browser, fd 4 its answers; each message is JSON ended by NUL).
+struct Browser {
+    child: Child,
+    to: std::fs::File,
+    from: BufReader<std::fs::File>,
+    next: u64,
+    session: Option<String>,
+}
+
+impl Browser {
+    fn launch(chromium: &str, profile: &std::path::Path) -> Browser {
+        use std::os::fd::FromRawFd;
+        use std::os::unix::process::CommandExt;
+        let (mut cmd_pipe, mut ans_pipe) = ([0i32; 2], [0i32; 2]);
+        assert_eq!(unsafe { libc::pipe(cmd_pipe.as_mut_ptr()) }, 0);
+        assert_eq!(unsafe { libc::pipe(ans_pipe.as_mut_ptr()) }, 0);
+        let (child_in, child_out) = (cmd_pipe[0], ans_pipe[1]);
+        let mut cmd = Command::new(chromium);
+        cmd.args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+            "--remote-debugging-pipe",
+            "--window-size=1000,700",
+        ])
+        .arg(format!("--user-data-dir={}", profile.display()))
+        .arg("about:blank")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null());
+        // SAFETY: only async-signal-safe calls (dup2) between fork and exec.
+        unsafe {
+            cmd.pre_exec(move || {
+                if libc::dup2(child_in, 3) < 0 || libc::dup2(child_out, 4) < 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+                Ok(())
+            });
+        }
+        let child = cmd.spawn().expect("start chromium");
+        unsafe {
+            libc::close(child_in);
+            libc::close(child_out);
+        }
+        Browser {
+            child,
+            to: unsafe { std::fs::File::from_raw_fd(cmd_pipe[1]) },
+            from: BufReader::new(unsafe { std::fs::File::from_raw_fd(ans_pipe[0]) }),
+            next: 0,
+            session: None,
+        }
+    }
+
+    /// Send a command (to the attached page, once attached) and wait for its answer.
+    fn call(&mut self, method: &str, params: serde_json::Value) -> serde_json::Value {
+        self.next += 1;
+        let mut msg = serde_json::json!({ "id": self.next, "method": method, "params": params });
+        if let Some(s) = &self.session {
+            msg["sessionId"] = s.clone().into();
+        }
+        self.to.write_all(msg.to_string().as_bytes()).unwrap();
+        self.to.write_all(b"\0").unwrap();
+        loop {
+            let mut buf = Vec::new();
+            self.from.read_until(0, &mut buf).unwrap();
+            assert!(!buf.is_empty(), "chromium closed the pipe during {method}");
+            buf.pop();
+            let v: serde_json::Value = serde_json::from_slice(&buf).unwrap();
+            if v["id"] == self.next {
+                assert!(v.get("error").is_none(), "{method}: {v}");
+                return v["result"].clone();
+            }
+        }
+    }
+
+    /// The value of a JavaScript expression in the page.
+    fn eval(&mut self, js: &str) -> serde_json::Value {
+        let r = self.call(
+            "Runtime.evaluate",
+            serde_json::json!({ "expression": js, "returnByValue": true, "awaitPromise": true }),
+        );
+        assert!(r.get("exceptionDetails").is_none(), "{js}: {r}");
+        r["result"]["value"].clone()
+    }
+
+    /// Evaluate `js` until `ok` holds for its value (10 s at most); returns the value.
+    fn wait(&mut self, js: &str, ok: impl Fn(&serde_json::Value) -> bool) -> serde_json::Value {
+        let start = std::time::Instant::now();
+        loop {
+            let v = self.eval(js);
+            if ok(&v) {
+                return v;
+            }
+            assert!(start.elapsed().as_secs() < 10, "waited 10 s for {js}: {v}");
+            std::thread::sleep(std::time::Duration::from_millis(100));
+        }
+    }
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The page in headless Chromium (driven through the DevTools protocol): the grid shows
+/// glyphs with their IDs as alt text, the URL's state selects them, scrolling loads more,
+/// the random button changes the URL, and the SVG download link serves the glyph.
+#[test]
+fn the_page_works_in_chromium() {
+    let Some(chromium) = ["chromium", "chromium-browser"]
+        .into_iter()
+        .find(|c| crate::common::installed(c))
+    else {
+        skip(
+            "chromium",
+            "not installed",
+            "the page is not checked in a browser",
+        );
+        return;
+    };
+    let s = Server::start(&[]);
+    let profile = tempfile::tempdir().unwrap();
+    let mut b = Browser::launch(chromium, profile.path());
+    let target = b.call(
+        "Target.createTarget",
+        serde_json::json!({ "url": "about:blank" }),
+    );
+    let attached = b.call(
+        "Target.attachToTarget",
+        serde_json::json!({ "targetId": target["targetId"], "flatten": true }),
+    );
+    b.session = Some(attached["sessionId"].as_str().unwrap().to_string());
+    let images = "[...document.querySelectorAll('#grid img')]";
+    let loaded = format!("{images}.filter(i => i.complete && i.naturalWidth > 0).length");
+
+    // The orbit filter from the URL: 6x6 has 4 classes of orbit 2 (count --classes).
+    let url = format!(
+        "http://{}/?board=6x6&classes=true&orbit=2&style=kufic",
+        s.addr
+    );
+    b.call("Page.navigate", serde_json::json!({ "url": url }));
+    b.wait(&loaded, |v| v == 4);
+    let alts = b.eval(&format!("{images}.map(i => i.alt).join('|')"));
+    let alts = alts.as_str().unwrap();
+    assert_eq!(alts.matches(", orbit 2").count(), 4, "{alts}");
+    assert!(alts.starts_with("Tour "), "{alts}");
+
+    // All tours: a first screenful, then more as the page scrolls.
+    let url = format!("http://{}/?board=6x6&style=line", s.addr);
+    b.call("Page.navigate", serde_json::json!({ "url": url }));
+    b.wait(&loaded, |v| v.as_u64().unwrap_or(0) >= 48);
+    let first = b.wait(&format!("{images}.length"), |v| {
+        v.as_u64().unwrap_or(0) >= 48
+    });
+    let first = first.as_u64().unwrap();
+    b.eval("window.scrollTo(0, document.body.scrollHeight); 0");
+    b.wait(&format!("{images}.length"), |v| {
+        v.as_u64().unwrap_or(0) > first
+    });
+    assert_eq!(b.eval(&format!("{images}[5].alt")), "Tour 5");
+
+    // Random: a seeded tour, in the URL, in the glyph's view.
+    let before = b.eval("location.search");
+    b.eval("document.getElementById('random').click(); 0");
+    let after = b.wait("location.search", |v| {
+        v.as_str().is_some_and(|q| q.contains("seed="))
+    });
+    assert_ne!(before, after);
+    assert!(after.as_str().unwrap().contains("&id="), "{after}");
+    b.wait("document.getElementById('view').open", |v| v == true);
+
+    // Its SVG download is exactly the CLI's glyph.
+    let href = b.eval("document.getElementById('dl-svg').getAttribute('href')");
+    let href = href.as_str().unwrap();
+    let id = href.rsplit("id=").next().unwrap();
+    let (status, ctype, svg) = s.get(href);
+    assert_eq!((status, ctype.as_str()), (200, "image/svg+xml"));
+    crate::common::svg_tree(&svg);
+    assert_eq!(
+        svg,
+        cli(&["glyph", "--board", "6x6", "--id", id, "-o", "-"])
+    );
+    // The PNG download is the CLI's PNG glyph; the outline download its --outline SVG.
+    let href = b.eval("document.getElementById('dl-png').getAttribute('href')");
+    let (status, ctype, png) = s.get(href.as_str().unwrap());
+    assert_eq!((status, ctype.as_str()), (200, "image/png"));
+    assert!(png.starts_with(b"\x89PNG\r\n\x1a\n"));
+    assert_eq!(
+        png,
+        cli(&["glyph", "--board", "6x6", "--id", id, "--format", "png", "-o", "-"])
+    );
+    let href = b.eval("document.getElementById('dl-outline').getAttribute('href')");
+    let (status, _, svg) = s.get(href.as_str().unwrap());
+    assert_eq!(status, 200);
+    assert_eq!(
+        svg,
+        cli(&["glyph", "--board", "6x6", "--id", id, "--outline", "-o", "-"])
+    );
+    let _ = b.call("Browser.close", serde_json::json!({}));
+}
