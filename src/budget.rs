@@ -50,11 +50,11 @@ impl Budget {
                 crate::error::Refusal::Size,
                 false,
                 format!(
-                "{what} needs about {} of memory, more than the {} allowed; \
+                    "{what} needs about {} of memory, more than the {} allowed; \
                  give more with --max-memory SIZE if the machine has it",
-                human_bytes(bytes),
-                human_bytes(self.memory as f64)
-            ),
+                    human_bytes(bytes),
+                    human_bytes(self.memory as f64)
+                ),
             ));
         }
         if let Some(limit) = self.seconds {

@@ -6,8 +6,8 @@ mod residues;
 use super::args::CountArgs;
 use super::common::{Bar, spec};
 use std::io::Write;
-use tourglyph::job::count::plain_count;
 use tourglyph::Result;
+use tourglyph::job::count::plain_count;
 
 /// Run `count`.
 pub fn run(a: CountArgs) -> Result<()> {

@@ -11,12 +11,12 @@
 //! (the convention of `make -k`: keep going, but fail).
 
 use super::args::GalleryArgs;
-use tourglyph::job::sheet::{SheetRequest, sheet};
-use tourglyph::job::{Pick, Silent, Spec, Target};
 use std::path::{Path, PathBuf};
 use tourglyph::gallery::Manifest;
 use tourglyph::gallery::index::{self, Entry};
 use tourglyph::input::MAX_TEXT_FILE;
+use tourglyph::job::sheet::{SheetRequest, sheet};
+use tourglyph::job::{Pick, Silent, Spec, Target};
 use tourglyph::output::{OutOptions, write_file};
 use tourglyph::render::Format;
 use tourglyph::text::Fonts;

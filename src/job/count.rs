@@ -252,15 +252,15 @@ fn enumerate_counts(
             crate::error::Refusal::Time,
             true,
             format!(
-            "{total} tours on {asked}: too many to examine one by one (the limit is {WALK_LIMIT}); {}",
-            if q.non_crossing {
-                "--non-crossing needs every tour drawn and checked"
-            } else if g.topology().is_torus() {
-                "classes on the torus are found by testing every tour"
-            } else {
-                "classes by Burnside's lemma are counted for closed rook tours only"
-            }
-        ),
+                "{total} tours on {asked}: too many to examine one by one (the limit is {WALK_LIMIT}); {}",
+                if q.non_crossing {
+                    "--non-crossing needs every tour drawn and checked"
+                } else if g.topology().is_torus() {
+                    "classes on the torus are found by testing every tour"
+                } else {
+                    "classes by Burnside's lemma are counted for closed rook tours only"
+                }
+            ),
         ));
     }
     progress.begin(total as u64, 0);

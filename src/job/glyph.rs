@@ -123,16 +123,7 @@ pub fn glyph(a: &GlyphRequest, target: Target<'_>) -> Result<Format> {
         id: id.map_or("tour".to_string(), |id| format!("tour-{id}")),
         title,
     };
-    write_glyph(
-        &tour,
-        &g,
-        &style,
-        size,
-        format,
-        png,
-        (label, desc),
-        target,
-    )?;
+    write_glyph(&tour, &g, &style, size, format, png, (label, desc), target)?;
     Ok(format)
 }
 
@@ -169,7 +160,14 @@ pub fn write_glyph(
                 threads: 0,
                 ..PdfOptions::default()
             };
-            draw(PdfWriter::new(&mut bytes, opts), &glyph, grid, &style, &label)?.into_inner();
+            draw(
+                PdfWriter::new(&mut bytes, opts),
+                &glyph,
+                grid,
+                &style,
+                &label,
+            )?
+            .into_inner();
         }
         Format::Ps | Format::Eps => {
             let opts = PsOptions {
@@ -177,7 +175,14 @@ pub fn write_glyph(
                 eps: format == Format::Eps,
                 ..PsOptions::default()
             };
-            draw(PsWriter::new(&mut bytes, opts), &glyph, grid, &style, &label)?.into_inner();
+            draw(
+                PsWriter::new(&mut bytes, opts),
+                &glyph,
+                grid,
+                &style,
+                &label,
+            )?
+            .into_inner();
         }
         Format::Svg => {
             let w = SvgWriter::new(one_page("svg")).with_meta(&title, &desc);

@@ -118,7 +118,14 @@ pub fn write_tile(
                 threads: 0,
                 ..PdfOptions::default()
             };
-            draw(PdfWriter::new(&mut bytes, opts), &tg, grid, style, tile.repeat)?.into_inner();
+            draw(
+                PdfWriter::new(&mut bytes, opts),
+                &tg,
+                grid,
+                style,
+                tile.repeat,
+            )?
+            .into_inner();
         }
         Format::Ps | Format::Eps => {
             let opts = PsOptions {
@@ -126,7 +133,14 @@ pub fn write_tile(
                 eps: format == Format::Eps,
                 ..PsOptions::default()
             };
-            draw(PsWriter::new(&mut bytes, opts), &tg, grid, style, tile.repeat)?.into_inner();
+            draw(
+                PsWriter::new(&mut bytes, opts),
+                &tg,
+                grid,
+                style,
+                tile.repeat,
+            )?
+            .into_inner();
         }
         Format::Svg => {
             let w = SvgWriter::new(one_page("svg"));

@@ -228,8 +228,22 @@ impl Params {
 
 /// The names `/api/glyph.*` takes besides [`COMMON`].
 pub const GLYPH: &[&str] = &[
-    "id", "random", "seed", "style", "size", "repeat", "pattern", "outline", "stroke",
-    "fill", "background", "width", "cap", "join", "padding", "dpi",
+    "id",
+    "random",
+    "seed",
+    "style",
+    "size",
+    "repeat",
+    "pattern",
+    "outline",
+    "stroke",
+    "fill",
+    "background",
+    "width",
+    "cap",
+    "join",
+    "padding",
+    "dpi",
 ];
 /// The names `/api/sheet.*` takes besides [`COMMON`].
 pub const SHEET: &[&str] = &[

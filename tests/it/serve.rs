@@ -250,7 +250,15 @@ fn every_endpoint_answers_the_clis_bytes() {
         (
             "/api/glyph.svg?board=6x6&id=17&style=kufic&outline=true",
             &[
-                "glyph", "--board", "6x6", "--id", "17", "--style", "kufic", "--outline", "-o",
+                "glyph",
+                "--board",
+                "6x6",
+                "--id",
+                "17",
+                "--style",
+                "kufic",
+                "--outline",
+                "-o",
                 "-",
             ],
             "image/svg+xml",
@@ -258,8 +266,8 @@ fn every_endpoint_answers_the_clis_bytes() {
         (
             "/api/glyph.svg?board=6x6&id=5&stroke=teal&width=0.3",
             &[
-                "glyph", "--board", "6x6", "--id", "5", "--stroke", "teal", "--width", "0.3",
-                "-o", "-",
+                "glyph", "--board", "6x6", "--id", "5", "--stroke", "teal", "--width", "0.3", "-o",
+                "-",
             ],
             "image/svg+xml",
         ),
@@ -271,23 +279,40 @@ fn every_endpoint_answers_the_clis_bytes() {
         (
             "/api/glyph.svg?board=6x6&torus=true&id=17&style=kufic&repeat=2x2",
             &[
-                "glyph", "--torus", "--board", "6x6", "--id", "17", "--style", "kufic",
-                "--repeat", "2x2", "-o", "-",
+                "glyph", "--torus", "--board", "6x6", "--id", "17", "--style", "kufic", "--repeat",
+                "2x2", "-o", "-",
             ],
             "image/svg+xml",
         ),
         (
             "/api/glyph.svg?board=6x6&torus=true&id=3&pattern=true",
             &[
-                "glyph", "--torus", "--board", "6x6", "--id", "3", "--pattern", "-o", "-",
+                "glyph",
+                "--torus",
+                "--board",
+                "6x6",
+                "--id",
+                "3",
+                "--pattern",
+                "-o",
+                "-",
             ],
             "image/svg+xml",
         ),
         (
             "/api/sheet.pdf?board=4x4&torus=true&classes=true&style=kufic",
             &[
-                "render", "--torus", "--board", "4x4", "--classes", "--style", "kufic",
-                "--format", "pdf", "-o", "-",
+                "render",
+                "--torus",
+                "--board",
+                "4x4",
+                "--classes",
+                "--style",
+                "kufic",
+                "--format",
+                "pdf",
+                "-o",
+                "-",
             ],
             "application/pdf",
         ),
@@ -304,16 +329,24 @@ fn every_endpoint_answers_the_clis_bytes() {
         (
             "/api/glyph.svg?board=6x6&random=true&symmetry=rot90&seed=2",
             &[
-                "glyph", "--board", "6x6", "--random", "--symmetry", "rot90", "--seed", "2",
-                "-o", "-",
+                "glyph",
+                "--board",
+                "6x6",
+                "--random",
+                "--symmetry",
+                "rot90",
+                "--seed",
+                "2",
+                "-o",
+                "-",
             ],
             "image/svg+xml",
         ),
         (
             "/api/sheet.png?board=4x4&page=poster&dpi=50",
             &[
-                "render", "--board", "4x4", "--page", "poster", "--dpi", "50", "--format",
-                "png", "-o", "-",
+                "render", "--board", "4x4", "--page", "poster", "--dpi", "50", "--format", "png",
+                "-o", "-",
             ],
             "image/png",
         ),
@@ -473,8 +506,8 @@ fn bad_and_oversized_requests_get_one_line_json_errors() {
             "/api/glyph.png?board=6x6&id=1&dpi=100000",
             413,
             &[
-                "glyph", "--board", "6x6", "--id", "1", "--dpi", "100000", "--format", "png",
-                "-o", "-",
+                "glyph", "--board", "6x6", "--id", "1", "--dpi", "100000", "--format", "png", "-o",
+                "-",
             ],
         ),
         (
@@ -486,16 +519,24 @@ fn bad_and_oversized_requests_get_one_line_json_errors() {
             "/api/glyph.png?board=6x6&torus=true&id=1",
             400,
             &[
-                "glyph", "--torus", "--board", "6x6", "--id", "1", "--format", "png", "-o",
-                "-",
+                "glyph", "--torus", "--board", "6x6", "--id", "1", "--format", "png", "-o", "-",
             ],
         ),
         (
             "/api/glyph.pdf?board=6x6&torus=true&id=1&pattern=true",
             400,
             &[
-                "glyph", "--torus", "--board", "6x6", "--id", "1", "--pattern", "--format",
-                "pdf", "-o", "-",
+                "glyph",
+                "--torus",
+                "--board",
+                "6x6",
+                "--id",
+                "1",
+                "--pattern",
+                "--format",
+                "pdf",
+                "-o",
+                "-",
             ],
         ),
         (
@@ -506,9 +547,9 @@ fn bad_and_oversized_requests_get_one_line_json_errors() {
             ],
         ),
         (
-            "/api/tours?board=8x8&symmetry=rot180",
+            "/api/tours?board=10x10&symmetry=rot180",
             422,
-            &["list", "--board", "8x8", "--symmetry", "rot180", "--json"],
+            &["list", "--board", "10x10", "--symmetry", "rot180", "--json"],
         ),
         ("/api/glyph.svg?board=6x6&symmetry=rot90&id=3", 400, &[]),
         ("/api/glyph.svg?board=6x6&id=3&repeat=2x2", 400, &[]),
@@ -785,14 +826,25 @@ fn the_page_works_in_chromium() {
     assert!(png.starts_with(b"\x89PNG\r\n\x1a\n"));
     assert_eq!(
         png,
-        cli(&["glyph", "--board", "6x6", "--id", id, "--format", "png", "-o", "-"])
+        cli(&[
+            "glyph", "--board", "6x6", "--id", id, "--format", "png", "-o", "-"
+        ])
     );
     let href = b.eval("document.getElementById('dl-outline').getAttribute('href')");
     let (status, _, svg) = s.get(href.as_str().unwrap());
     assert_eq!(status, 200);
     assert_eq!(
         svg,
-        cli(&["glyph", "--board", "6x6", "--id", id, "--outline", "-o", "-"])
+        cli(&[
+            "glyph",
+            "--board",
+            "6x6",
+            "--id",
+            id,
+            "--outline",
+            "-o",
+            "-"
+        ])
     );
     let _ = b.call("Browser.close", serde_json::json!({}));
 }
