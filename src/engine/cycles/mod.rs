@@ -1,0 +1,180 @@
+//! Count-only closed tours of any leaper (Hamiltonian cycles of the leap graph), a vertex
+//! at a time.
+//!
+//! The frontier method of Knuth's SIMPATH (TAOCP 7.1.4) and of Iwashita, Kawahara and
+//! Minato's frontier-based search, with counts instead of diagram nodes and a vertex,
+//! not an edge, per level: a step decides all the edges from one vertex to the frontier
+//! at once ([`state::successors`]), so there are as many levels as cells and no
+//! intermediate states between a vertex's edges. The frontier and the vertex order are
+//! laid out once ([`plan`]).
+//!
+//! Counts are `u128` with wrapping additions: the result is the count modulo 2^128, which
+//! is the count itself because Brégman's bound ([`log2_bound`]) proves it smaller. The
+//! successors of a level are sharded by a hash of their key and merged shard by shard
+//! on rayon's workers; sums do not depend on the order of additions, so the count is the
+//! same whatever the thread count.
+
+pub mod plan;
+pub mod state;
+
+use crate::budget::Budget;
+use crate::error::{Error, Result};
+use crate::graph::LeapGraph;
+use rayon::prelude::*;
+use rustc_hash::FxHashMap;
+
+/// Result of [`count`].
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Counted {
+    /// Exact number of closed tours (undirected cycles).
+    pub tours: u128,
+    /// States held before each step.
+    pub widths: Vec<u64>,
+}
+
+impl Counted {
+    /// States stepped in all.
+    pub fn states(&self) -> u64 {
+        self.widths.iter().sum()
+    }
+}
+
+/// Shards of a level (a power of two): enough for rayon to balance two to a few dozen
+/// workers, few enough that their buffers stay cheap.
+const SHARDS: usize = 64;
+
+/// Frontier states stepped per second on the reference machine (2 cores), measured on
+/// knight 6×8 and 7×8 (`benches/knight.sh`).
+pub const STATES_PER_SECOND: f64 = 4.0e6;
+
+/// Bytes per state held: the current level and the next one's shard buffers and maps.
+const BYTES_PER_STATE: f64 = 160.0;
+
+/// log2 of Brégman's upper bound on the closed tours of `g`: the directed Hamiltonian
+/// cycles are among the permutations the adjacency matrix allows, whose number (its
+/// permanent) is at most the product of (d!)^(1/d) over the vertex degrees d (Brégman
+/// 1973, Minc's conjecture); each undirected cycle is two directed ones.
+pub fn log2_bound(g: &LeapGraph) -> f64 {
+    (0..g.vertex_count() as u32)
+        .map(|v| {
+            let d = g.degree(v);
+            if d == 0 {
+                return f64::NEG_INFINITY;
+            }
+            (1..=d).map(|k| (k as f64).log2()).sum::<f64>() / d as f64
+        })
+        .sum::<f64>()
+        - 1.0
+}
+
+/// The shard of a key: a multiplicative hash with other constants than the maps' own,
+/// so that the keys of one shard still spread over their map.
+#[inline]
+fn shard(t: u128) -> usize {
+    let x = (t as u64 ^ (t >> 64) as u64 ^ (t >> 93) as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    (x >> (64 - SHARDS.trailing_zeros())) as usize
+}
+
+/// The vertex order used: row-major on the board as given (the caller turns the board
+/// so that its rows are the short side).
+pub fn order(g: &LeapGraph) -> Vec<u32> {
+    plan::row_major(g)
+}
+
+/// Count the closed tours of `g` within `budget`: refused before the work when the
+/// count could overflow or the frontier does not fit, and as soon as the projected work
+/// breaks the budget.
+pub fn count(g: &LeapGraph, budget: &Budget) -> Result<Counted> {
+    count_with_progress(g, budget, None)
+}
+
+/// A progress callback: (cells done, cells in all, states held).
+pub type Progress<'a> = Option<&'a dyn Fn(usize, usize, u64)>;
+
+/// [`count`], reporting before each cell.
+pub fn count_with_progress(
+    g: &LeapGraph,
+    budget: &Budget,
+    progress: Progress<'_>,
+) -> Result<Counted> {
+    let n = g.vertex_count();
+    if n < 3 || g.closed_tour_impossible().is_some() {
+        return Ok(Counted::default());
+    }
+    if log2_bound(g) >= 127.0 {
+        return Err(Error::usage(format!(
+            "the closed {} tours of {} may number more than 2^127, beyond this counter's 128-bit counts; \
+             count them modulo primes instead",
+            g.piece(),
+            g.board_name()
+        )));
+    }
+    let p = plan::Plan::new(g, &order(g)).ok_or_else(|| {
+        Error::usage(format!(
+            "the {} board is too wide for the leaper counter with the {}: its frontier of {} cells does not fit 128 bits",
+            g.board(),
+            g.piece(),
+            2 * g.board().cols
+        ))
+    })?;
+    let mut cur: Vec<Vec<(u128, u128)>> = vec![vec![(0, 1)]];
+    let mut tours = 0u128;
+    let mut widths = Vec::with_capacity(n);
+    for (i, step) in p.steps.iter().enumerate() {
+        let width: usize = cur.iter().map(Vec::len).sum();
+        widths.push(width as u64);
+        if let Some(f) = progress {
+            f(i, n, width as u64);
+        }
+        let done: u64 = widths.iter().sum();
+        let work = done as f64 + width as f64 * (n - i - 1) as f64;
+        budget.check(
+            &format!(
+                "counting the closed {} tours of {} (about {work:.2e} frontier states, projected from cell {} of {n})",
+                g.piece(),
+                g.board_name(),
+                i + 1
+            ),
+            work / STATES_PER_SECOND,
+            width as f64 * BYTES_PER_STATE,
+        )?;
+        let last = i + 1 == n;
+        // Successors of each input shard, sorted into output shards.
+        let parts: Vec<(Vec<Vec<(u128, u128)>>, u128)> = cur
+            .par_iter()
+            .map(|inp| {
+                let mut out: Vec<Vec<(u128, u128)>> = vec![Vec::new(); SHARDS];
+                let mut closed = 0u128;
+                let mut a = [0u8; state::MAX_SLOTS];
+                for &(s, c) in inp {
+                    state::unpack(s, step.width, p.bits, &mut a);
+                    let k = state::successors(step, &a, p.bits, last, |t| {
+                        out[shard(t)].push((t, c));
+                    });
+                    closed = closed.wrapping_add(c.wrapping_mul(u128::from(k)));
+                }
+                (out, closed)
+            })
+            .collect();
+        drop(cur);
+        for (_, closed) in &parts {
+            tours = tours.wrapping_add(*closed);
+        }
+        cur = (0..SHARDS)
+            .into_par_iter()
+            .map(|k| {
+                let size: usize = parts.iter().map(|(o, _)| o[k].len()).sum();
+                let mut m: FxHashMap<u128, u128> = FxHashMap::default();
+                m.reserve(size / 2);
+                for (o, _) in &parts {
+                    for &(t, c) in &o[k] {
+                        let e = m.entry(t).or_insert(0);
+                        *e = e.wrapping_add(c);
+                    }
+                }
+                m.into_iter().collect()
+            })
+            .collect();
+    }
+    Ok(Counted { tours, widths })
+}
