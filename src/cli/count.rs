@@ -8,7 +8,7 @@ use super::common::{WALK_LIMIT, budget, explain_impossible, json_str, progress_b
 use std::collections::BTreeMap;
 use std::io::Write;
 use tourglyph::engine::frontier::{Zdd, count_only_with_budget};
-use tourglyph::engine::{residue, transfer};
+use tourglyph::engine::{cycles, residue, transfer};
 use tourglyph::sinks::{Query, tally_progress};
 use tourglyph::{Error, LeapGraph, Result};
 
@@ -180,10 +180,16 @@ fn dense_count(board: tourglyph::Board, quiet: bool, force: bool) -> Result<Coun
     })
 }
 
-/// The number of tours, by the count-only frontier DP on the narrower orientation.
+/// The number of tours on the narrower orientation: closed tours on the plane by the
+/// vertex-at-a-time counter (`engine::cycles`: 17× the edge-at-a-time DP on knight 6×7,
+/// measured with `benches/knight.sh`), others by the count-only frontier DP.
 fn plain_count(g: &LeapGraph, kind: tourglyph::TourKind, force: bool) -> Result<u128> {
     let t = narrow(g)?;
-    Ok(count_only_with_budget(t.as_ref().unwrap_or(g), kind, &budget(force))?.tours)
+    let on = t.as_ref().unwrap_or(g);
+    if kind.is_closed() && !on.topology().is_torus() && cycles::fits(on) {
+        return Ok(cycles::count(on, &budget(force))?.tours);
+    }
+    Ok(count_only_with_budget(on, kind, &budget(force))?.tours)
 }
 
 /// The graph of the board turned a quarter when it has more columns than rows (the

@@ -67,6 +67,52 @@ pub fn log2_bound(g: &LeapGraph) -> f64 {
         - 1.0
 }
 
+/// Rows a leap spans at most: the frontier of a row-major sweep is that many rows deep.
+fn depth(g: &LeapGraph) -> usize {
+    g.piece()
+        .leaps()
+        .iter()
+        .map(|&(a, b)| a.max(b) as usize)
+        .max()
+        .unwrap_or(1)
+}
+
+/// The states still to step after the last of `widths`, and the widest level ahead (one per cell so far, the last
+/// one the current level), on a board of `cells` cells `cols` wide whose frontier is `depth` rows deep.
+///
+/// Until the frontier has filled and swept one more row, the current width times the
+/// cells left. After that the states grow by a factor per row while rows still enter
+/// the frontier's reach; measured on knight sweeps (6 wide: ×26, ×15, ×10, ×1.9 per row
+/// from row 3 on 6×8; 8 wide: ×242, ×32 from row 3 on 8×8), the growth holds for about
+/// `depth` rows with falling factors and then levels off, the widest levels no later
+/// than `depth` rows before the end. So: the last row's factor g, then √g, … for
+/// `depth` rows but not past that peak, then flat. That overestimates the narrow boards
+/// a little and refuses the hopeless ones as soon as their growth shows (8×8 at row 3,
+/// after a fraction of a second).
+fn projected(widths: &[u64], cells: usize, cols: usize, depth: usize) -> (f64, f64) {
+    let i = widths.len() - 1;
+    let width = widths[i] as f64;
+    let left = cells - i - 1;
+    if i < (depth + 1) * cols || widths[i - cols] == 0 {
+        return (width * left as f64, width);
+    }
+    let growth = (width / widths[i - cols] as f64).max(1.0);
+    let rows_growing = (cells / cols)
+        .saturating_sub(depth + 1 + i / cols)
+        .min(depth);
+    // Row k ahead grows by growth^(1/2^(k-1)): ×g, ×√g, … (the factors fall fast).
+    let mut per_row = vec![width; rows_growing + 1];
+    let mut f = growth;
+    for k in 1..=rows_growing {
+        per_row[k] = per_row[k - 1] * f;
+        f = f.sqrt();
+    }
+    let work = (1..=left)
+        .map(|k| per_row[k.div_ceil(cols).min(rows_growing)])
+        .sum();
+    (work, per_row[rows_growing.min(left.div_ceil(cols))])
+}
+
 /// The shard of a key: a multiplicative hash with other constants than the maps' own,
 /// so that the keys of one shard still spread over their map.
 #[inline]
@@ -79,6 +125,11 @@ fn shard(t: u128) -> usize {
 /// so that its rows are the short side).
 pub fn order(g: &LeapGraph) -> Vec<u32> {
     plan::row_major(g)
+}
+
+/// Does the frontier of `g` fit this counter's 128-bit states (and its counts 128 bits)?
+pub fn fits(g: &LeapGraph) -> bool {
+    log2_bound(g) < 127.0 && plan::Plan::new(g, &order(g)).is_some()
 }
 
 /// Count the closed tours of `g` within `budget`: refused before the work when the
@@ -127,17 +178,30 @@ pub fn count_with_progress(
             f(i, n, width as u64);
         }
         let done: u64 = widths.iter().sum();
-        let work = done as f64 + width as f64 * (n - i - 1) as f64;
-        budget.check(
-            &format!(
-                "counting the closed {} tours of {} (about {work:.2e} frontier states, projected from cell {} of {n})",
-                g.piece(),
-                g.board_name(),
-                i + 1
-            ),
-            work / STATES_PER_SECOND,
-            width as f64 * BYTES_PER_STATE,
-        )?;
+        let (ahead, peak) = projected(&widths, n, g.board().cols as usize, depth(g));
+        let work = done as f64 + ahead;
+        // The widest level ahead is a projection: it may refuse a run without --force,
+        // but with --force only what is held now counts against the memory limit.
+        let held = if budget.seconds.is_some() {
+            peak.max(width as f64)
+        } else {
+            width as f64
+        };
+        let what = format!(
+            "counting the closed {} tours of {} (about {work:.2e} frontier states, projected from cell {} of {n})",
+            g.piece(),
+            g.board_name(),
+            i + 1
+        );
+        let (seconds, bytes) = (work / STATES_PER_SECOND, held * BYTES_PER_STATE);
+        // Time first: a run too long for the budget is refused as such (--force), even
+        // when its projected memory is beyond the machine too.
+        Budget {
+            memory: u64::MAX,
+            ..*budget
+        }
+        .check(&what, seconds, bytes)?;
+        budget.check(&what, seconds, bytes)?;
         let last = i + 1 == n;
         // Successors of each input shard, sorted into output shards.
         let parts: Vec<(Vec<Vec<(u128, u128)>>, u128)> = cur
