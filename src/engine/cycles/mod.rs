@@ -8,20 +8,24 @@
 //! intermediate states between a vertex's edges. The frontier and the vertex order are
 //! laid out once ([`plan`]).
 //!
-//! Counts are `u128` with wrapping additions: the result is the count modulo 2^128, which
-//! is the count itself because Brégman's bound ([`log2_bound`]) proves it smaller. The
+//! Counts are wrapping words: the result is the count modulo 2^64 or 2^128, which is the
+//! count itself because Brégman's bound ([`log2_bound`]) proves it smaller; `u64` counts
+//! (and `u64` keys, where the packed frontier fits) halve the memory traffic of the
+//! boards whose bound allows them ([`word`]). The
 //! successors of a level are sharded by a hash of their key and merged shard by shard
 //! on rayon's workers; sums do not depend on the order of additions, so the count is the
 //! same whatever the thread count.
 
 pub mod plan;
 pub mod state;
+pub mod word;
 
 use crate::budget::Budget;
 use crate::error::{Error, Result};
 use crate::graph::LeapGraph;
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
+use word::Word;
 
 /// Result of [`count`].
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
@@ -168,8 +172,27 @@ pub fn count_with_progress(
             2 * g.board().cols
         ))
     })?;
-    let mut cur: Vec<Vec<(u128, u128)>> = vec![vec![(0, 1)]];
-    let mut tours = 0u128;
+    // Wrapping counts give the count modulo 2^BITS: exact below the bound.
+    let small_counts = log2_bound(g) < 63.0;
+    let small_keys = p.bits as usize * p.max_width() <= 64;
+    match (small_keys, small_counts) {
+        (true, true) => sweep::<u64, u64>(g, &p, budget, progress),
+        (true, false) => sweep::<u64, u128>(g, &p, budget, progress),
+        (false, true) => sweep::<u128, u64>(g, &p, budget, progress),
+        (false, false) => sweep::<u128, u128>(g, &p, budget, progress),
+    }
+}
+
+/// The sweep over the cells of `p`, with keys `K` and counts `C`.
+fn sweep<K: Word, C: Word>(
+    g: &LeapGraph,
+    p: &plan::Plan,
+    budget: &Budget,
+    progress: Progress<'_>,
+) -> Result<Counted> {
+    let n = g.vertex_count();
+    let mut cur: Vec<Vec<(K, C)>> = vec![vec![(K::default(), C::from_u128(1))]];
+    let mut tours = C::default();
     let mut widths = Vec::with_capacity(n);
     for (i, step) in p.steps.iter().enumerate() {
         let width: usize = cur.iter().map(Vec::len).sum();
@@ -204,41 +227,78 @@ pub fn count_with_progress(
         budget.check(&what, seconds, bytes)?;
         let last = i + 1 == n;
         // Successors of each input shard, sorted into output shards.
-        let parts: Vec<(Vec<Vec<(u128, u128)>>, u128)> = cur
+        let parts: Vec<(Vec<Vec<(K, C)>>, C)> = cur
             .par_iter()
             .map(|inp| {
-                let mut out: Vec<Vec<(u128, u128)>> = vec![Vec::new(); SHARDS];
-                let mut closed = 0u128;
+                let mut out: Vec<Vec<(K, C)>> = vec![Vec::new(); SHARDS];
+                let mut closed = C::default();
                 let mut a = [0u8; state::MAX_SLOTS];
                 for &(s, c) in inp {
-                    state::unpack(s, step.width, p.bits, &mut a);
+                    state::unpack(s.to_u128(), step.width, p.bits, &mut a);
                     let k = state::successors(step, &a, p.bits, last, |t| {
-                        out[shard(t)].push((t, c));
+                        out[shard(t)].push((K::from_u128(t), c));
                     });
-                    closed = closed.wrapping_add(c.wrapping_mul(u128::from(k)));
+                    for _ in 0..k {
+                        closed = closed.add(c);
+                    }
                 }
                 (out, closed)
             })
             .collect();
         drop(cur);
         for (_, closed) in &parts {
-            tours = tours.wrapping_add(*closed);
+            tours = tours.add(*closed);
         }
         cur = (0..SHARDS)
             .into_par_iter()
             .map(|k| {
                 let size: usize = parts.iter().map(|(o, _)| o[k].len()).sum();
-                let mut m: FxHashMap<u128, u128> = FxHashMap::default();
+                let mut m: FxHashMap<K, C> = FxHashMap::default();
                 m.reserve(size / 2);
                 for (o, _) in &parts {
                     for &(t, c) in &o[k] {
-                        let e = m.entry(t).or_insert(0);
-                        *e = e.wrapping_add(c);
+                        let e = m.entry(t).or_default();
+                        *e = e.add(c);
                     }
                 }
                 m.into_iter().collect()
             })
             .collect();
     }
-    Ok(Counted { tours, widths })
+    Ok(Counted {
+        tours: tours.to_u128(),
+        widths,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Board, Piece};
+
+    /// The four word widths give the same levels and count (the 64-bit ones are the
+    /// count modulo 2^64, exact here: 1,067,638 closed knight's tours of 6×7).
+    #[test]
+    fn every_word_width_counts_the_same() {
+        let g = LeapGraph::new(Board::new(7, 6), &Piece::knight()).unwrap();
+        let p = plan::Plan::new(&g, &order(&g)).unwrap();
+        let b = Budget::default();
+        let wide = sweep::<u128, u128>(&g, &p, &b, None).unwrap();
+        assert_eq!(wide.tours, 1_067_638);
+        for other in [
+            sweep::<u64, u64>(&g, &p, &b, None).unwrap(),
+            sweep::<u64, u128>(&g, &p, &b, None).unwrap(),
+            sweep::<u128, u64>(&g, &p, &b, None).unwrap(),
+        ] {
+            assert_eq!(other, wide);
+        }
+    }
+
+    /// Brégman's bound decides the count width: 64 bits for 6×6, not for 8×8.
+    #[test]
+    fn bregman_bound_grows_with_the_board() {
+        let b = |r, c| log2_bound(&LeapGraph::new(Board::new(r, c), &Piece::knight()).unwrap());
+        assert!(b(6, 6) < 63.0 && b(6, 6) > 9862f64.log2());
+        assert!(b(8, 8) > 63.0 && b(8, 8) < 127.0);
+    }
 }
