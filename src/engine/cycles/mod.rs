@@ -183,6 +183,9 @@ pub fn count_with_progress(
     }
 }
 
+/// One worker's successors, by output shard, and the tours it closed.
+type Sharded<K, C> = (Vec<Vec<(K, C)>>, C);
+
 /// The sweep over the cells of `p`, with keys `K` and counts `C`.
 fn sweep<K: Word, C: Word>(
     g: &LeapGraph,
@@ -227,7 +230,7 @@ fn sweep<K: Word, C: Word>(
         budget.check(&what, seconds, bytes)?;
         let last = i + 1 == n;
         // Successors of each input shard, sorted into output shards.
-        let parts: Vec<(Vec<Vec<(K, C)>>, C)> = cur
+        let parts: Vec<Sharded<K, C>> = cur
             .par_iter()
             .map(|inp| {
                 let mut out: Vec<Vec<(K, C)>> = vec![Vec::new(); SHARDS];
