@@ -47,6 +47,14 @@ fn closed_knight_counts_match_a175881() {
     assert_eq!(count(&graph("knight", "5x6")), value(A175881, 6, 5));
 }
 
+/// Closed knight's tours of the 5×8 board: 44,202, term a(20) of OEIS A383661 ("closed
+/// knight's tours in the first 2n cells of a 5 × ⌈2n/5⌉ board", D. E. Knuth, TAOCP
+/// Prefascicle 8a, 2025), whose a(15) = 8 is the 5×6 count of A175881.
+#[test]
+fn closed_knight_count_of_5x8_matches_a383661() {
+    assert_eq!(count(&graph("knight", "8x5")), 44_202);
+}
+
 /// The count and the states of every level are the same with one worker as with
 /// three.
 #[test]
