@@ -75,16 +75,40 @@ fn join(a: &mut [u8], x: usize, y: usize) -> Result<(), ()> {
     Ok(())
 }
 
+/// The packed value of slot value `z` after the step's renumbering: a mate that leaves
+/// gives 0 (such a slot is always rewritten by a valid choice: its mate leaves only at
+/// degree 2, reached through an edge that also moves this slot's mate).
+#[inline]
+fn enc(step: &Step, z: u8) -> u128 {
+    if z < 2 {
+        u128::from(z)
+    } else {
+        step.remap[(z - 2) as usize].map_or(0, |k| 2 + k as u128)
+    }
+}
+
 /// The states after `step` from the unpacked state `a` (its first `step.width` slots),
 /// handed to `emit`; `last` is true at the final step. Returns the number of choices that
 /// close the tour.
+///
+/// The state is packed once, renumbered, with the step's vertex at degree 0; each choice
+/// then rewrites at most six slots (the two ends it joins, their mates, the vertex), so
+/// its key is that base with those slots patched.
 #[inline]
 pub fn successors(step: &Step, a: &[u8], bits: u32, last: bool, mut emit: impl FnMut(u128)) -> u32 {
     let w = step.width;
+    let mut base = 0u128;
+    if !last {
+        for (j, &z) in a[..w].iter().enumerate() {
+            if let Some(k) = step.remap[j] {
+                base |= enc(step, z) << (k as u32 * bits);
+            }
+        }
+    }
     let e = &step.earlier;
     let need = 2u8.saturating_sub(step.later);
     let mut done = 0;
-    let mut try_choice = |pick: &[usize]| match apply(step, a, pick, bits, last) {
+    let mut try_choice = |pick: &[usize]| match apply(step, a, base, pick, bits, last) {
         Next::Dead => {}
         Next::Done => done += 1,
         Next::State(t) => emit(t),
@@ -102,20 +126,31 @@ pub fn successors(step: &Step, a: &[u8], bits: u32, last: bool, mut emit: impl F
             try_choice(&[x, y]);
         }
     }
-    let _ = w;
     done
 }
 
-/// Take the edges from the step's vertex (slot `width`) to the slots `pick`.
+/// Take the edges from the step's vertex (slot `width`) to the slots `pick`; `base` is
+/// the packed state before any edge.
 #[inline]
-fn apply(step: &Step, a: &[u8], pick: &[usize], bits: u32, last: bool) -> Next {
+fn apply(step: &Step, a: &[u8], base: u128, pick: &[usize], bits: u32, last: bool) -> Next {
     let w = step.width;
     let mut b = [0u8; MAX_SLOTS];
     b[..w].copy_from_slice(&a[..w]);
+    // Slots rewritten: each join touches its two slots and at most their two mates.
+    let mut touched = [w; 6];
+    let mut t = 0;
     for &x in pick {
         if b[x] == 1 {
             return Next::Dead;
         }
+        for s in [x, w] {
+            if b[s] >= 2 {
+                touched[t] = (b[s] - 2) as usize;
+                t += 1;
+            }
+        }
+        touched[t] = x;
+        t += 1;
         if join(&mut b, x, w).is_err() {
             // A cycle (x and the vertex its two ends): the tour only if nothing is
             // left out.
@@ -142,16 +177,18 @@ fn apply(step: &Step, a: &[u8], pick: &[usize], bits: u32, last: bool) -> Next {
     if last {
         return Next::Dead;
     }
-    let mut s = 0u128;
-    for (j, &z) in b[..=w].iter().enumerate() {
+    let mut s = base;
+    let touched = &mut touched[..t];
+    touched.sort_unstable();
+    let mut prev = usize::MAX;
+    for &j in touched.iter().chain(std::iter::once(&w)) {
+        if j == prev {
+            continue;
+        }
+        prev = j;
         if let Some(k) = step.remap[j] {
-            let z = if z >= 2 {
-                // The mate stays: a leaving vertex has degree 2 (checked above).
-                2 + step.remap[(z - 2) as usize].expect("a path end stays on the frontier") as u8
-            } else {
-                z
-            };
-            s |= u128::from(z) << (k as u32 * bits);
+            let old = if j == w { 0 } else { enc(step, a[j]) };
+            s ^= (old ^ enc(step, b[j])) << (k as u32 * bits);
         }
     }
     Next::State(s)
