@@ -55,6 +55,16 @@ fn closed_knight_count_of_5x8_matches_a383661() {
     assert_eq!(count(&graph("knight", "8x5")), 44_202);
 }
 
+/// The camel keeps its colour, so its graph never connects: no tour, found without a
+/// sweep (no level is stepped).
+#[test]
+fn disconnected_graphs_have_no_tour_and_no_sweep() {
+    let c = cycles::count(&graph("camel", "10x6"), &Budget::default()).unwrap();
+    assert_eq!((c.tours, c.states()), (0, 0));
+    let k = cycles::count(&graph("knight", "6x6"), &Budget::default()).unwrap();
+    assert!(k.states() > 0);
+}
+
 /// The count and the states of every level are the same with one worker as with
 /// three.
 #[test]

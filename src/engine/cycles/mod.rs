@@ -71,6 +71,29 @@ pub fn log2_bound(g: &LeapGraph) -> f64 {
         - 1.0
 }
 
+/// Can `g` have a Hamiltonian cycle as far as degrees and connectivity tell? (The
+/// camel's graph, for one, never connects the two colours.)
+fn spans(g: &LeapGraph) -> bool {
+    let n = g.vertex_count();
+    if (0..n as u32).any(|v| g.degree(v) < 2) {
+        return false;
+    }
+    let mut seen = vec![false; n];
+    let mut stack = vec![0u32];
+    seen[0] = true;
+    let mut reached = 1;
+    while let Some(v) = stack.pop() {
+        for &u in g.neighbours(v) {
+            if !seen[u as usize] {
+                seen[u as usize] = true;
+                reached += 1;
+                stack.push(u);
+            }
+        }
+    }
+    reached == n
+}
+
 /// Rows a leap spans at most: the frontier of a row-major sweep is that many rows deep.
 fn depth(g: &LeapGraph) -> usize {
     g.piece()
@@ -153,7 +176,7 @@ pub fn count_with_progress(
     progress: Progress<'_>,
 ) -> Result<Counted> {
     let n = g.vertex_count();
-    if n < 3 || g.closed_tour_impossible().is_some() {
+    if n < 3 || g.closed_tour_impossible().is_some() || !spans(g) {
         return Ok(Counted::default());
     }
     if log2_bound(g) >= 127.0 {
@@ -166,10 +189,11 @@ pub fn count_with_progress(
     }
     let p = plan::Plan::new(g, &order(g)).ok_or_else(|| {
         Error::usage(format!(
-            "the {} board is too wide for the leaper counter with the {}: its frontier of {} cells does not fit 128 bits",
+            "the {} board is too wide for the leaper counter with the {}: its frontier of about {} cells does not fit 128 bits; \
+             give the board with fewer columns",
             g.board(),
             g.piece(),
-            2 * g.board().cols
+            depth(g) * g.board().cols as usize
         ))
     })?;
     // Wrapping counts give the count modulo 2^BITS: exact below the bound.
