@@ -19,6 +19,7 @@
 //! knowing them (ripgrep's searcher/sink split).
 
 pub mod construct;
+pub mod cycles;
 pub mod dense;
 pub mod dfs;
 pub mod frontier;

@@ -1,0 +1,48 @@
+//! The two widths of keys and counts: `u64` where the frontier and the count's bound
+//! fit it (half the memory traffic), `u128` otherwise.
+
+use std::hash::Hash;
+
+/// An unsigned word used as a packed state or a wrapping count.
+pub trait Word: Copy + Default + Eq + Hash + Send + Sync + 'static {
+    /// Bits in the word.
+    const BITS: u32;
+    /// The low bits of `x`.
+    fn from_u128(x: u128) -> Self;
+    /// The value, widened.
+    fn to_u128(self) -> u128;
+    /// Wrapping addition.
+    fn add(self, o: Self) -> Self;
+}
+
+impl Word for u64 {
+    const BITS: u32 = 64;
+    #[inline]
+    fn from_u128(x: u128) -> Self {
+        x as u64
+    }
+    #[inline]
+    fn to_u128(self) -> u128 {
+        u128::from(self)
+    }
+    #[inline]
+    fn add(self, o: Self) -> Self {
+        self.wrapping_add(o)
+    }
+}
+
+impl Word for u128 {
+    const BITS: u32 = 128;
+    #[inline]
+    fn from_u128(x: u128) -> Self {
+        x
+    }
+    #[inline]
+    fn to_u128(self) -> u128 {
+        self
+    }
+    #[inline]
+    fn add(self, o: Self) -> Self {
+        self.wrapping_add(o)
+    }
+}

@@ -1,0 +1,110 @@
+//! The vertex-at-a-time leaper counter (`engine::cycles`, issue 18) against the
+//! edge-at-a-time frontier engine and the published closed knight's tour counts.
+
+use crate::reference::{A001230, A175881, value};
+use tourglyph::budget::Budget;
+use tourglyph::engine::cycles;
+use tourglyph::engine::frontier::count_only;
+use tourglyph::{LeapGraph, TourKind};
+
+fn graph(piece: &str, board: &str) -> LeapGraph {
+    LeapGraph::new(board.parse().unwrap(), &piece.parse().unwrap()).unwrap()
+}
+
+fn count(g: &LeapGraph) -> u128 {
+    cycles::count(g, &Budget::default()).unwrap().tours
+}
+
+/// Closed tours of the knight, king, camel, zebra and giraffe on every board of at most
+/// 30 cells with at most 5 columns (both counters' frontiers narrow): the two engines
+/// agree, and the boards with tours are not all trivial.
+#[test]
+fn cycles_equal_the_frontier_engine_on_small_boards() {
+    let mut nonzero = 0;
+    for piece in ["knight", "king", "camel", "zebra", "giraffe", "rook"] {
+        for c in 1..=5u32 {
+            for r in 1..=30 / c {
+                let g = graph(piece, &format!("{r}x{c}"));
+                let want = count_only(&g, TourKind::Closed).unwrap().tours;
+                assert_eq!(count(&g), want, "{piece} {r}x{c}");
+                nonzero += usize::from(want > 0);
+            }
+        }
+    }
+    assert!(nonzero > 40, "{nonzero}");
+}
+
+/// OEIS A175881 (closed knight's tours of 6×5 … 6×8) and A001230 (6×6), in both
+/// orientations where the frontier is narrow (6 or 5 columns).
+#[test]
+fn closed_knight_counts_match_a175881() {
+    for fig in A175881 {
+        let (narrow, wide) = (fig.rows.min(fig.cols), fig.rows.max(fig.cols));
+        let g = graph("knight", &format!("{wide}x{narrow}"));
+        assert_eq!(count(&g), fig.value(), "{}", fig.board());
+    }
+    assert_eq!(count(&graph("knight", "6x6")), value(A001230, 6, 6));
+    assert_eq!(count(&graph("knight", "5x6")), value(A175881, 6, 5));
+}
+
+/// Closed knight's tours of the 5×8 board: 44,202, term a(20) of OEIS A383661 ("closed
+/// knight's tours in the first 2n cells of a 5 × ⌈2n/5⌉ board", D. E. Knuth, TAOCP
+/// Prefascicle 8a, 2025), whose a(15) = 8 is the 5×6 count of A175881.
+#[test]
+fn closed_knight_count_of_5x8_matches_a383661() {
+    assert_eq!(count(&graph("knight", "8x5")), 44_202);
+}
+
+/// The camel keeps its colour, so its graph never connects: no tour, found without a
+/// sweep (no level is stepped).
+#[test]
+fn disconnected_graphs_have_no_tour_and_no_sweep() {
+    let c = cycles::count(&graph("camel", "10x6"), &Budget::default()).unwrap();
+    assert_eq!((c.tours, c.states()), (0, 0));
+    let k = cycles::count(&graph("knight", "6x6"), &Budget::default()).unwrap();
+    assert!(k.states() > 0);
+}
+
+/// The count and the states of every level are the same with one worker as with
+/// three.
+#[test]
+fn cycles_do_not_depend_on_the_thread_count() {
+    let g = graph("knight", "7x6");
+    let run = |threads| {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap()
+            .install(|| cycles::count(&g, &Budget::default()).unwrap())
+    };
+    let (one, three) = (run(1), run(3));
+    assert_eq!(one, three);
+    assert_eq!(one.tours, value(A175881, 6, 7));
+}
+
+/// A budget too small for the projected work is refused with the figure and the way out.
+#[test]
+fn cycles_refuse_what_breaks_the_budget() {
+    let g = graph("knight", "8x6");
+    let tight = Budget {
+        memory: 1 << 40,
+        seconds: Some(0.01),
+    };
+    let e = cycles::count(&g, &tight).unwrap_err().to_string();
+    assert!(
+        e.contains("frontier states") && e.contains("--force"),
+        "{e}"
+    );
+}
+
+/// Brégman's bound is a bound: above the counts it covers, and below 2^127 on 8×8.
+#[test]
+fn bregman_bound_covers_the_counts() {
+    for (board, fig) in [("6x6", value(A001230, 6, 6)), ("8x6", value(A175881, 6, 8))] {
+        let b = cycles::log2_bound(&graph("knight", board));
+        assert!(b > (fig as f64).log2(), "{board}: {b}");
+    }
+    let b8 = cycles::log2_bound(&graph("knight", "8x8"));
+    let fig = (value(A001230, 8, 8) as f64).log2();
+    assert!(b8 > fig && b8 < 127.0, "{b8}");
+}
