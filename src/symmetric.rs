@@ -22,6 +22,8 @@
 //! fixed-tour counts of Burnside's lemma instead ([`from_class_count`]), on boards of any
 //! size.
 
+pub mod direct;
+
 use crate::board::Board;
 use crate::error::{Error, Result};
 use crate::graph::LeapGraph;

@@ -41,63 +41,100 @@ use crate::graph::LeapGraph;
 use crate::symmetry::Sym;
 use crate::tour::{Tour, TourKind};
 
-/// The symmetric tours of one symmetry element, as a diagram over its quotient graph.
+/// Which tours a [`Quotient`] holds: those fixed by one symmetry, or by both mirrors
+/// (and so by the half turn too: the Klein four-group).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fixed {
+    /// Fixed by this symmetry (a turn, or a mirror between rows or columns).
+    By(Sym),
+    /// Fixed by both mirrors. Each mirror's axis is crossed by two edges the other mirror
+    /// swaps (see [`crate::engine::transfer`]'s Burnside module), so a quarter holds one
+    /// path from a cell beside the horizontal axis to one beside the vertical axis: Q is
+    /// the quarter plus z, z's edges across the horizontal axis have odd parity, and a
+    /// Hamiltonian cycle of Q with odd parity is exactly such a path.
+    BothMirrors,
+}
+
+impl Fixed {
+    /// The group whose orbits are Q's vertices, identity first.
+    fn group(self) -> Option<Vec<Sym>> {
+        Some(match self {
+            Fixed::By(s @ (Sym::Rot90 | Sym::Rot270)) => {
+                vec![Sym::Id, s, Sym::Rot180, s.compose(Sym::Rot180)]
+            }
+            Fixed::By(s @ (Sym::Rot180 | Sym::FlipRows | Sym::FlipCols)) => vec![Sym::Id, s],
+            Fixed::By(_) => return None,
+            Fixed::BothMirrors => vec![Sym::Id, Sym::Rot180, Sym::FlipRows, Sym::FlipCols],
+        })
+    }
+
+    /// "half turn", "quarter turn", "top-bottom mirror", "left-right mirror", "both mirrors".
+    pub fn name(self) -> &'static str {
+        match self {
+            Fixed::By(Sym::Rot90 | Sym::Rot270) => "quarter turn",
+            Fixed::By(Sym::Rot180) => "half turn",
+            Fixed::By(Sym::FlipRows) => "top-bottom mirror",
+            Fixed::By(Sym::FlipCols) => "left-right mirror",
+            Fixed::By(_) => "identity or a diagonal mirror",
+            Fixed::BothMirrors => "both mirrors",
+        }
+    }
+}
+
+/// The symmetric tours of one [`Fixed`], as a diagram over its quotient graph.
 pub struct Quotient {
-    /// The symmetry.
-    pub sym: Sym,
+    /// Which tours.
+    pub fixed: Fixed,
     /// For each quotient edge (diagram variable), the board edges of its orbit.
     orbits: Vec<Vec<u32>>,
     /// The diagram over the quotient's edges.
     pub zdd: Zdd,
 }
 
-/// The quotient graph of `g` by `sym`: vertices, edges (by smallest orbit edge), each
-/// edge's board orbit and whether it has odd voltage; `None` when `sym` fixes a cell
-/// (then the direct path does not apply: see [`crate::symmetric::Symmetry::why_none`]).
+/// The quotient graph of `g` by a [`Fixed`]'s group: vertices, edges (by smallest orbit
+/// edge), each edge's board orbit and whether it counts for the parity; `None` when the
+/// group fixes a cell (then see [`crate::symmetric::Symmetry::why_none`]).
 struct Graph {
     vertices: usize,
     edges: Vec<(u32, u32)>,
     orbits: Vec<Vec<u32>>,
-    odd: Vec<bool>,
-    mirror: bool,
+    odd: Option<Vec<bool>>,
 }
 
-fn order(sym: Sym) -> Option<(usize, bool)> {
-    match sym {
-        Sym::Rot90 | Sym::Rot270 => Some((4, false)),
-        Sym::Rot180 => Some((2, false)),
-        Sym::FlipRows | Sym::FlipCols => Some((2, true)),
-        _ => None,
-    }
-}
-
-fn quotient_graph(g: &LeapGraph, sym: Sym) -> Option<Graph> {
+fn quotient_graph(g: &LeapGraph, fixed: Fixed) -> Option<Graph> {
     let b = g.board();
-    let (k, mirror) = order(sym)?;
-    let cells = b.cells() as u32;
-    let img: Vec<u32> = (0..cells).map(|c| sym.apply_cell(b, c)).collect();
-    if (0..cells).any(|c| img[c as usize] == c) {
+    let group = fixed.group()?;
+    if group.len() == 4 && !matches!(fixed, Fixed::BothMirrors) && !b.is_square() {
         return None;
     }
-    // Orbit minimum and sheet of every cell.
+    let cells = b.cells() as u32;
+    let imgs: Vec<Vec<u32>> = group
+        .iter()
+        .map(|s| (0..cells).map(|c| s.apply_cell(b, c)).collect())
+        .collect();
+    // The group must act freely: every orbit has |group| cells.
     let mut min = vec![0u32; cells as usize];
     let mut sheet = vec![0usize; cells as usize];
     for c in 0..cells {
-        let mut x = c;
-        let mut orbit = vec![c];
-        for _ in 1..k {
-            x = img[x as usize];
-            orbit.push(x);
-        }
-        let m = *orbit.iter().min().expect("orbit of at least one cell");
+        let mut orbit: Vec<u32> = imgs.iter().map(|m| m[c as usize]).collect();
+        let m = *orbit.iter().min().expect("the group has the identity");
         min[c as usize] = m;
+        orbit.sort_unstable();
+        orbit.dedup();
+        if orbit.len() != group.len() {
+            return None;
+        }
     }
-    for c in 0..cells {
-        if min[c as usize] == c {
-            let mut x = c;
-            for j in 0..k {
-                sheet[x as usize] = j;
-                x = img[x as usize];
+    let turn = matches!(fixed, Fixed::By(Sym::Rot90 | Sym::Rot270 | Sym::Rot180));
+    if turn {
+        // Sheet j: x = s^j(min of its orbit), s the generator (group[1]).
+        for c in 0..cells {
+            if min[c as usize] == c {
+                let mut x = c;
+                for j in 0..group.len() {
+                    sheet[x as usize] = j;
+                    x = imgs[1][x as usize];
+                }
             }
         }
     }
@@ -110,78 +147,80 @@ fn quotient_graph(g: &LeapGraph, sym: Sym) -> Option<Graph> {
         }
     }
     let z = vertices; // the mirrors' extra vertex
-    let emap = sym.edge_map(g);
+    let emaps: Vec<Vec<u32>> = group[1..].iter().map(|s| s.edge_map(g)).collect();
     let (mut edges, mut orbits, mut odd) = (Vec::new(), Vec::new(), Vec::new());
     for e in 0..g.edge_count() as u32 {
-        let mut orbit = vec![e];
-        let mut f = emap[e as usize];
-        while f != e {
-            orbit.push(f);
-            f = emap[f as usize];
-        }
+        let mut orbit: Vec<u32> = std::iter::once(e)
+            .chain(emaps.iter().map(|m| m[e as usize]))
+            .collect();
         if orbit.iter().any(|&f| f < e) {
             continue; // not the smallest of its orbit
         }
+        orbit.sort_unstable();
+        orbit.dedup();
         let (u, v) = g.edge(e);
         let (a, c) = (vid[min[u as usize] as usize], vid[min[v as usize] as usize]);
         if a == c {
-            if mirror {
+            // An edge within one cell orbit: a crossing of a mirror's axis (an edge of z),
+            // or under a turn an edge no symmetric tour uses.
+            if !turn {
                 edges.push((a, z));
                 orbits.push(orbit);
-                odd.push(false);
+                // Both mirrors: parity counts the crossings of the horizontal axis.
+                let (ru, _) = b.coords(u);
+                let (rv, _) = b.coords(v);
+                odd.push(fixed == Fixed::BothMirrors && ru != rv);
             }
             continue;
         }
-        if mirror && sheet[u as usize] != sheet[v as usize] {
-            // A move across the axis that is not the crossing of one cell: not a rook's.
+        if !turn && (u == min[u as usize]) != (v == min[v as usize]) {
+            // A move between a cell of the fundamental region and one outside it that is
+            // no axis crossing: not a rook's; the direct path does not apply.
             return None;
         }
         edges.push((a.min(c), a.max(c)));
         orbits.push(orbit);
         odd.push((sheet[u as usize] + sheet[v as usize]) % 2 == 1);
     }
+    let parity = turn || fixed == Fixed::BothMirrors;
     Some(Graph {
-        vertices: vertices as usize + usize::from(mirror),
+        vertices: vertices as usize + usize::from(!turn),
         edges,
         orbits,
-        odd,
-        mirror,
+        odd: parity.then_some(odd),
     })
 }
 
 /// True when the quotient path handles `sym` on `g`: closed rook tours of a plane
 /// board, a half or quarter turn or a mirror that fixes no cell, at least 6 cells.
-pub fn applies(g: &LeapGraph, sym: Sym) -> bool {
+pub fn applies(g: &LeapGraph, fixed: Fixed) -> bool {
     g.piece().leaps() == [(0, 1)]
         && !g.topology().is_torus()
         && g.board().cells() >= 6
         && g.board().rows >= 2
         && g.board().cols >= 2
-        && (sym != Sym::Rot90 && sym != Sym::Rot270 || g.board().is_square())
-        && order(sym).is_some()
-        && quotient_graph(g, sym).is_some()
+        && quotient_graph(g, fixed).is_some()
 }
 
 impl Quotient {
     /// Build the diagram of the tours of `g` fixed by `sym`, within `budget`. Fails with
     /// a usage error when [`applies`] is false or the frontier does not fit a state.
-    pub fn build(g: &LeapGraph, sym: Sym, budget: &Budget) -> Result<Quotient> {
+    pub fn build(g: &LeapGraph, fixed: Fixed, budget: &Budget) -> Result<Quotient> {
         let what = format!(
             "the closed rook tours of {} fixed by the {}",
             g.board(),
-            sym_name(sym)
+            fixed.name()
         );
-        if !applies(g, sym) {
+        if !applies(g, fixed) {
             return Err(Error::usage(format!(
                 "{what} are not found on a quotient board (it needs closed rook tours of a plane board and a symmetry fixing no cell)"
             )));
         }
-        let q = quotient_graph(g, sym).expect("applies");
+        let q = quotient_graph(g, fixed).expect("applies");
         let plan = Plan::new(q.vertices, &q.edges, false);
-        let plan = if q.mirror {
-            plan
-        } else {
-            plan.and_then(|p| p.with_odd(q.odd.clone()))
+        let plan = match q.odd {
+            None => plan,
+            Some(odd) => plan.and_then(|p| p.with_odd(odd)),
         };
         let plan = plan.ok_or_else(|| {
             Error::usage(format!(
@@ -191,7 +230,7 @@ impl Quotient {
         })?;
         let zdd = Zdd::build_plan(&plan, &what, budget)?;
         Ok(Quotient {
-            sym,
+            fixed,
             orbits: q.orbits,
             zdd,
         })
@@ -254,6 +293,71 @@ impl Quotient {
         self.zdd.rank(&qedges)
     }
 
+    /// The number of this quotient's tours that come before `tour` (any set of board
+    /// edges, increasing) in ID order. Follows `tour` down the diagram: at the first
+    /// board edge where the tours left differ from it, all of them come before (they take
+    /// the edge) or after it.
+    pub fn before(&self, tour: &[u32]) -> u128 {
+        let edges = self
+            .orbits
+            .iter()
+            .flatten()
+            .max()
+            .map_or(0, |&e| e as usize + 1);
+        let edges = edges.max(tour.last().map_or(0, |&e| e as usize + 1));
+        let mut has = vec![false; edges];
+        for &e in tour {
+            has[e as usize] = true;
+        }
+        // For each board edge, its quotient edge (variable), if any.
+        let mut var = vec![u32::MAX; edges];
+        for (q, orbit) in self.orbits.iter().enumerate() {
+            for &e in orbit {
+                var[e as usize] = q as u32;
+            }
+        }
+        let z = &self.zdd;
+        let mut x = z.root();
+        let mut n = 0u128;
+        for e in 0..edges {
+            if x == 0 {
+                return n;
+            }
+            let q = var[e];
+            if q == u32::MAX {
+                // No tour here takes e.
+                if has[e] {
+                    return n;
+                }
+                continue;
+            }
+            let first = self.orbits[q as usize][0] as usize;
+            if first == e {
+                // A decision: the node's variable, or a skipped (excluded) one.
+                let (v, lo, hi) = if x > 1 { z.node(x) } else { (u32::MAX, 0, 0) };
+                if v != q {
+                    if has[e] {
+                        return n;
+                    }
+                    continue;
+                }
+                if has[e] {
+                    x = hi;
+                } else {
+                    n += z.node_count(hi);
+                    x = lo;
+                }
+            } else if has[e] != has[first] {
+                // Decided at `first` along `tour`'s path; they differ from it here.
+                if has[first] {
+                    n += z.node_count(x);
+                }
+                return n;
+            }
+        }
+        n
+    }
+
     /// Walk the symmetric tours with indices in `range`, in order.
     pub fn for_each(
         &self,
@@ -267,31 +371,23 @@ impl Quotient {
     }
 }
 
-/// "half turn", "quarter turn", "left-right mirror", "top-bottom mirror".
-pub fn sym_name(sym: Sym) -> &'static str {
-    match sym {
-        Sym::Rot90 | Sym::Rot270 => "quarter turn",
-        Sym::Rot180 => "half turn",
-        Sym::FlipRows => "top-bottom mirror",
-        Sym::FlipCols => "left-right mirror",
-        _ => "identity or a diagonal mirror",
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::board::Board;
     use crate::piece::Piece;
 
-    fn fixed_by_filter(g: &LeapGraph, sym: Sym) -> Vec<Vec<u32>> {
+    /// The tours fixed by every one of `syms`, by filtering the full diagram.
+    fn fixed_by_filter(g: &LeapGraph, syms: &[Sym]) -> Vec<Vec<u32>> {
         let z = Zdd::build(g, TourKind::Closed).unwrap();
-        let map = sym.edge_map(g);
+        let maps: Vec<Vec<u32>> = syms.iter().map(|s| s.edge_map(g)).collect();
         let mut out = Vec::new();
         z.for_each(0..z.count(), &mut |f: &crate::engine::Found<'_>| {
-            if f.edges.iter().all(|&e| {
-                let x = map[e as usize];
-                f.bits[x as usize / 64] >> (x % 64) & 1 == 1
+            if maps.iter().all(|map| {
+                f.edges.iter().all(|&e| {
+                    let x = map[e as usize];
+                    f.bits[x as usize / 64] >> (x % 64) & 1 == 1
+                })
             }) {
                 out.push(f.edges.to_vec());
             }
@@ -317,19 +413,36 @@ mod tests {
             (6, 7),
         ] {
             let g = LeapGraph::new(Board::new(m, n), &Piece::rook()).unwrap();
-            for sym in [Sym::Rot180, Sym::FlipRows, Sym::FlipCols, Sym::Rot90] {
-                if !applies(&g, sym) {
+            for fixed in [
+                Fixed::By(Sym::Rot180),
+                Fixed::By(Sym::FlipRows),
+                Fixed::By(Sym::FlipCols),
+                Fixed::By(Sym::Rot90),
+                Fixed::BothMirrors,
+            ] {
+                if !applies(&g, fixed) {
                     continue;
                 }
-                let q = Quotient::build(&g, sym, &Budget::default()).unwrap();
-                let want = fixed_by_filter(&g, sym);
+                let q = Quotient::build(&g, fixed, &Budget::default()).unwrap();
+                let want = match fixed {
+                    Fixed::By(s) => fixed_by_filter(&g, &[s]),
+                    _ => fixed_by_filter(&g, &[Sym::FlipRows, Sym::FlipCols]),
+                };
                 let mut got = Vec::new();
                 q.for_each(0..q.count(), |i, t| {
                     assert_eq!(q.index(&t), Some(i));
+                    assert_eq!(q.before(&t.edges), i);
                     got.push(t.edges);
                     crate::engine::Flow::Continue
                 });
-                assert_eq!(got, want, "{m}x{n} {sym:?}");
+                assert_eq!(got, want, "{m}x{n} {fixed:?}");
+                // `before` on tours that are not in the set: every tour of the board.
+                let all = Zdd::build(&g, TourKind::Closed).unwrap();
+                for id in (0..all.count()).step_by(7) {
+                    let t = all.unrank(id).unwrap();
+                    let n = want.iter().filter(|w| **w < t.edges).count() as u128;
+                    assert_eq!(q.before(&t.edges), n, "{m}x{n} {fixed:?} id {id}");
+                }
                 nonzero += usize::from(!got.is_empty());
             }
         }

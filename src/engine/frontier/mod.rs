@@ -289,6 +289,23 @@ impl Zdd {
         (x == 1 && k == edges.len()).then_some(id)
     }
 
+    /// The root node (0: no tours, 1: the empty set alone).
+    pub fn root(&self) -> u32 {
+        self.root
+    }
+
+    /// Node `x` (2 or more): its variable (edge number), lo child and hi child. Nodes
+    /// are zero-suppressed: variables skipped between a node and its child are excluded.
+    pub fn node(&self, x: u32) -> (u32, u32, u32) {
+        let x = x as usize;
+        (self.var[x], self.lo[x], self.hi[x])
+    }
+
+    /// The number of tours below node `x` (1 for the terminal 1, 0 for 0).
+    pub fn node_count(&self, x: u32) -> u128 {
+        self.count[x as usize]
+    }
+
     /// The tour with this ID.
     pub fn unrank(&self, mut id: u128) -> Option<Tour> {
         if id >= self.count() {
