@@ -15,8 +15,8 @@ pub fn run(a: ListArgs) -> Result<()> {
     if explain_impossible(&r) {
         return Ok(());
     }
-    if super::quarter::applies(&r) {
-        return super::quarter::list(&a, r);
+    if super::symmetric::applies(&r) {
+        return super::symmetric::list(&a, r);
     }
     let zdd = build_zdd(&r, a.sel.force)?;
     r.fix_range(zdd.count());

@@ -10,11 +10,11 @@ mod gallery;
 mod glyph;
 mod list;
 mod man;
-mod quarter;
 mod render;
 mod slide;
 mod split;
 mod styles;
+mod symmetric;
 mod torus;
 
 use args::{Cli, Command};

@@ -26,6 +26,18 @@ use crate::symmetry::Sym;
 use crate::tour::Tour;
 use std::ops::Range;
 
+/// Which of the symmetric tours a command takes, by their indices: `--range A..B`
+/// (then at most `--limit K`), or `--sample K --seed S`.
+#[derive(Clone, Debug, Default)]
+pub struct Pick {
+    /// Indices A..B.
+    pub range: Option<Range<u128>>,
+    /// At most this many.
+    pub limit: Option<u64>,
+    /// K uniform random tours from seed S.
+    pub sample: Option<(u64, u64)>,
+}
+
 /// The tours of a board fixed by a [`Symmetry`], built on quotient boards.
 pub struct Direct {
     parts: Vec<Quotient>,
@@ -168,6 +180,36 @@ impl Direct {
             }
         }
         Flow::Continue
+    }
+
+    /// The tours `pick` selects, with their indices, handed to `f` in order (draw order
+    /// for a sample); `f` may stop.
+    pub fn pick(&self, pick: &Pick, mut f: impl FnMut(u128, Tour) -> Result<Flow>) -> Result<()> {
+        if let Some((k, seed)) = pick.sample {
+            for (i, t) in self.sample(&mut Sampler::new(seed), k)? {
+                if f(i, t)? == Flow::Stop {
+                    break;
+                }
+            }
+            return Ok(());
+        }
+        let range = pick.range.clone().unwrap_or(0..u128::MAX);
+        let mut left = pick.limit.unwrap_or(u64::MAX);
+        let mut err = None;
+        self.for_each(range, |i, t| {
+            if left == 0 {
+                return Flow::Stop;
+            }
+            left -= 1;
+            match f(i, t) {
+                Ok(flow) => flow,
+                Err(e) => {
+                    err = Some(e);
+                    Flow::Stop
+                }
+            }
+        });
+        err.map_or(Ok(()), Err)
     }
 
     /// `k` uniform random symmetric tours (with repetition), with their indices, drawn

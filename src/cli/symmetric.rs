@@ -1,0 +1,174 @@
+//! `--symmetry` beyond the boards the diagram walks: the symmetric tours found directly
+//! on quotient boards ([`tourglyph::symmetric::direct`]), numbered by their own order
+//! (`index`, sorted by the ID rule); `--range`, `--shard`, `--limit` and `--sample` refer
+//! to that order, and the global `id` is printed too when the full diagram can be built.
+//! Call sites: `list`, `render`, `font` and `glyph --random`.
+
+use super::args::{ListArgs, Selection};
+use super::common::{Resolved, budget};
+use std::fmt::Write as _;
+use std::io::Write;
+use tourglyph::engine::Flow;
+use tourglyph::engine::frontier::Zdd;
+use tourglyph::sinks::Item;
+use tourglyph::symmetric::Symmetry;
+use tourglyph::symmetric::direct::{Direct, Pick, supported};
+use tourglyph::{Error, LeapGraph, Result, Tour, TourKind};
+
+/// Boards with more cells than this find symmetric tours directly (smaller ones filter
+/// the diagram's walk, which takes under a second there, and number them by global ID).
+pub const DIRECT_FROM_CELLS: usize = 64;
+
+/// Global IDs are looked up when the board has at most this many cells (12×12: a
+/// diagram of 1.7 M nodes, a second); beyond, building it costs more than the rest.
+const ID_CELLS: usize = 144;
+
+/// True when the command should take the direct path.
+pub fn applies(r: &Resolved) -> bool {
+    let g = &r.graph;
+    r.query.symmetry.is_some_and(|s| supported(g, s))
+        && r.kind == TourKind::Closed
+        && !r.query.classes
+        && !r.query.non_crossing
+        && g.board().cells() > DIRECT_FROM_CELLS
+}
+
+/// The same test for `glyph --random --symmetry` (a graph and a symmetry).
+pub fn applies_to(g: &LeapGraph, kind: TourKind, sym: Symmetry) -> bool {
+    supported(g, sym) && kind == TourKind::Closed && g.board().cells() > DIRECT_FROM_CELLS
+}
+
+/// Build the quotient diagrams within the budget (`--force` lifts the time limit).
+pub fn build(g: &LeapGraph, sym: Symmetry, force: bool) -> Result<Direct> {
+    Direct::build(g, sym, &budget(force))
+}
+
+/// The selection flags as a [`Pick`] over `total` symmetric tours (`--shard` resolved).
+fn pick(sel: &Selection, r: &mut Resolved, total: u128) -> Pick {
+    r.fix_range(total);
+    Pick {
+        range: r.query.range.clone(),
+        limit: r.query.limit,
+        sample: sel.sample.map(|k| (k, sel.seed)),
+    }
+}
+
+/// The full diagram, to print global IDs, on boards small enough.
+fn ids_diagram(g: &LeapGraph) -> Option<Zdd> {
+    (g.board().cells() <= ID_CELLS)
+        .then(|| Zdd::build_with_budget(g, TourKind::Closed, &budget(false)).ok())
+        .flatten()
+}
+
+/// Say on stderr why a theorem leaves no tour with the symmetry; true if so.
+fn explain_none(r: &Resolved, sym: Symmetry) -> bool {
+    match sym.why_none(r.graph.board()) {
+        Some(why) => {
+            eprintln!("tourglyph: {why}");
+            true
+        }
+        None => false,
+    }
+}
+
+/// Run `list` on the directly found tours.
+pub fn list(a: &ListArgs, mut r: Resolved) -> Result<()> {
+    let sym = r.query.symmetry.expect("applies");
+    if explain_none(&r, sym) {
+        return Ok(());
+    }
+    let d = build(&r.graph, sym, a.sel.force)?;
+    let p = pick(&a.sel, &mut r, d.count());
+    let g = &r.graph;
+    let board = g.board();
+    let zdd = ids_diagram(g);
+    let mut out = tourglyph::output::stdout();
+    d.pick(&p, |i, t| {
+        t.validate(g)?;
+        let id = zdd.as_ref().and_then(|z| z.rank(&t.edges));
+        let cells = t.cells(g);
+        let mut s = String::new();
+        if a.json {
+            write!(s, "{{\"index\":{i}").unwrap();
+            if let Some(id) = id {
+                write!(s, ",\"id\":{id}").unwrap();
+            }
+            s.push_str(",\"cells\":[");
+            for (k, &c) in cells.iter().enumerate() {
+                let (row, col) = board.coords(c);
+                if k > 0 {
+                    s.push(',');
+                }
+                write!(s, "[{row},{col}]").unwrap();
+            }
+            s.push_str("]}\n");
+        } else {
+            write!(s, "{i}").unwrap();
+            if let Some(id) = id {
+                write!(s, " (id {id})").unwrap();
+            }
+            s.push(':');
+            for &c in &cells {
+                s.push(' ');
+                s.push_str(&board.algebraic(c));
+            }
+            s.push('\n');
+        }
+        out.write_all(s.as_bytes())?;
+        Ok(Flow::Continue)
+    })?;
+    out.commit()
+}
+
+/// The selected symmetric tours for `render` and `font`, each as an [`Item`] whose `id`
+/// is its index among the symmetric tours; at most `max` (more is an error naming
+/// `what`).
+pub fn items(sel: &Selection, r: &mut Resolved, max: usize, what: &str) -> Result<Vec<Item>> {
+    let sym = r.query.symmetry.expect("applies");
+    if let Some(why) = sym.why_none(r.graph.board()) {
+        return Err(Error::runtime(format!("nothing to draw: {why}")));
+    }
+    let d = build(&r.graph, sym, sel.force)?;
+    let p = pick(sel, r, d.count());
+    let mut v = Vec::new();
+    let mut over = false;
+    d.pick(&p, |i, tour| {
+        if v.len() == max {
+            over = true;
+            return Ok(Flow::Stop);
+        }
+        v.push(Item {
+            id: i,
+            tour,
+            orbit: None,
+        });
+        Ok(Flow::Continue)
+    })?;
+    if over {
+        return Err(Error::usage(format!(
+            "{what} more than {max} {}-symmetric tours at once: bound it with --limit, --range or --sample",
+            sym.word()
+        )));
+    }
+    Ok(v)
+}
+
+/// `glyph --random --symmetry` on a big board: one uniform random symmetric tour from
+/// `seed`, with its index and (on boards small enough) its global ID.
+pub fn random(
+    g: &LeapGraph,
+    sym: Symmetry,
+    seed: u64,
+    force: bool,
+) -> Result<(Tour, u128, Option<u128>)> {
+    if let Some(why) = sym.why_none(g.board()) {
+        return Err(Error::runtime(why));
+    }
+    let d = build(g, sym, force)?;
+    let (i, t) = d
+        .sample(&mut tourglyph::sample::Sampler::new(seed), 1)?
+        .pop()
+        .ok_or_else(|| Error::runtime("the sampler drew no tour"))?;
+    let id = ids_diagram(g).and_then(|z| z.rank(&t.edges));
+    Ok((t, i, id))
+}
