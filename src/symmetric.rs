@@ -173,6 +173,30 @@ pub fn ids(
     Ok(out)
 }
 
+/// `k` uniform random tours (with repetition) of `zdd` fixed by `symmetry`, with their
+/// IDs: indices into [`ids`] drawn from `seed` (the draws of `list --sample`).
+pub fn sample_filtered(
+    zdd: &crate::engine::frontier::Zdd,
+    g: &LeapGraph,
+    symmetry: Symmetry,
+    seed: u64,
+    k: u64,
+) -> Result<Vec<(u128, crate::tour::Tour)>> {
+    let pool = ids(zdd, g, symmetry)?;
+    let mut sampler = crate::sample::Sampler::new(seed);
+    let draws: Vec<u128> = sampler.ids(pool.len() as u128, k)?.collect();
+    draws
+        .into_iter()
+        .map(|i| {
+            let id = pool[i as usize];
+            let t = zdd
+                .unrank(id)
+                .ok_or_else(|| Error::runtime(format!("unrank({id}) failed")))?;
+            Ok((id, t))
+        })
+        .collect()
+}
+
 /// The number of closed rook tours of `board` with `symmetry`, from the fixed-tour
 /// counts and orbit sizes of Burnside's lemma (`transfer::count_rook_classes`):
 /// rot90 and rot180 are Fix(g); mirror is Fix(FlipRows) + Fix(FlipCols) − (tours fixed

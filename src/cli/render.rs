@@ -68,19 +68,35 @@ pub fn sheet(a: RenderArgs) -> Result<(Format, Written)> {
         return Err(Error::usage("--columns must be at least 1"));
     }
     let mut r = resolve(&a.spec, Some(&a.sel))?;
-    let zdd = build_zdd(&r, a.sel.force)?;
-    r.fix_range(zdd.count());
-    check_walk(zdd.count(), &r, &a.sel, "rendering")?;
-    let g = &r.graph;
-    // The selection's size first (a sample's is known before drawing it), then the cost.
-    let planned = match a.sel.sample {
-        Some(_) => None,
-        None => Some(plan(&zdd, g, &r.query)?),
+    // `--symmetry` on boards over 8x8: the symmetric tours found directly, no diagram of
+    // all tours (captions give their index among the symmetric tours).
+    let direct = super::symmetric::applies(&r);
+    let zdd = match direct {
+        true => None,
+        false => Some(build_zdd(&r, a.sel.force)?),
     };
-    let count = match &planned {
-        Some(p) => p.count(),
-        None if zdd.count() == 0 => 0,
-        None => a.sel.sample.unwrap_or(0),
+    // The selection's size first (a sample's is known before drawing it), then the cost.
+    let planned = match &zdd {
+        None => Some(Plan::Tours(super::symmetric::items(
+            &a.sel,
+            &mut r,
+            MAX_IDS,
+            "rendering",
+        )?)),
+        Some(zdd) => {
+            r.fix_range(zdd.count());
+            check_walk(zdd.count(), &r, &a.sel, "rendering")?;
+            match a.sel.sample {
+                Some(_) => None,
+                None => Some(plan(zdd, &r.graph, &r.query)?),
+            }
+        }
+    };
+    let g = &r.graph;
+    let count = match (&planned, &zdd) {
+        (Some(p), _) => p.count(),
+        (None, Some(z)) if z.count() == 0 => 0,
+        (None, _) => a.sel.sample.unwrap_or(0),
     };
     if count == 0 {
         let why = r
@@ -92,16 +108,24 @@ pub fn sheet(a: RenderArgs) -> Result<(Format, Written)> {
             "nothing to draw: the selection holds no tours{why}"
         )));
     }
-    if a.split {
+    if a.split && direct {
+        return Err(Error::usage(format!(
+            "--split with --symmetry on boards over 8x8 is not supported: draw a sheet, or list the tours with `tourglyph list --symmetry {}`",
+            r.query.symmetry.map_or("", |s| s.word())
+        )));
+    }
+    let zdd_ref = zdd.as_ref();
+    if let (true, Some(zdd)) = (a.split, zdd_ref) {
         let ids = match planned {
             Some(Plan::Ids(ids, _)) => ids,
             Some(Plan::Stream(n)) => super::split::stream_ids(&r.query, n)?,
+            Some(Plan::Tours(_)) => unreachable!("direct symmetric plans have no diagram"),
             None => tourglyph::sample::Sampler::new(a.sel.seed)
                 .ids(zdd.count(), count)?
                 .collect(),
         };
         let job = super::split::Split {
-            zdd: &zdd,
+            zdd,
             g,
             kind: r.kind,
             style: &style,
@@ -149,21 +173,22 @@ pub fn sheet(a: RenderArgs) -> Result<(Format, Written)> {
     }
     check_cost(format, g.board(), count, grid.pages, &a.output, a.sel.force)?;
     let opts = a.out.options();
-    let plan = match planned {
-        Some(p) => p,
+    let plan = match (planned, zdd_ref) {
+        (Some(p), _) => p,
+        (None, None) => unreachable!("the direct path always plans"),
         // Uniform random tours (or classes), in draw order (captions give their IDs).
-        None if r.query.classes => {
+        (None, Some(zdd)) if r.query.classes => {
             let (ids, orbits) = tourglyph::sample::Sampler::new(a.sel.seed)
-                .classes(&zdd, g, count)?
+                .classes(zdd, g, count)?
                 .map(|it| (it.id, it.orbit.unwrap_or(0) as u8))
                 .unzip();
             Plan::Ids(ids, orbits)
         }
-        None => {
+        (None, Some(zdd)) => {
             let ids: Vec<u128> = match r.query.symmetry {
                 // Uniform over the symmetric tours: indices into their IDs.
                 Some(sym) => {
-                    let pool = tourglyph::symmetric::ids(&zdd, g, sym)?;
+                    let pool = tourglyph::symmetric::ids(zdd, g, sym)?;
                     tourglyph::sample::Sampler::new(a.sel.seed)
                         .ids(pool.len() as u128, count)?
                         .map(|i| pool[i as usize])
@@ -179,7 +204,14 @@ pub fn sheet(a: RenderArgs) -> Result<(Format, Written)> {
     };
     let text = SheetText {
         title: a.title.clone(),
-        footer: footer(g, &r.query, r.kind.is_closed(), count, a.no_captions),
+        footer: footer(
+            g,
+            &r.query,
+            r.kind.is_closed(),
+            count,
+            a.no_captions,
+            direct,
+        ),
         sizes: Some(sizes),
         fonts: std::sync::Arc::clone(&fonts),
     };
@@ -188,7 +220,7 @@ pub fn sheet(a: RenderArgs) -> Result<(Format, Written)> {
     let pb = progress(count, grid.pages, a.spec.quiet);
     let title = a.title.clone().unwrap_or_default();
     let job = Job {
-        zdd: &zdd,
+        zdd: zdd_ref,
         g,
         q: &r.query,
         style: &style,
@@ -301,6 +333,8 @@ enum Plan {
     /// The selected IDs (and orbit sizes, 0 without classes), collected by one filtering
     /// pass; drawing then unranks them instead of filtering a second time.
     Ids(Vec<u128>, Vec<u8>),
+    /// Symmetric tours found directly, each with its index among them as its `id`.
+    Tours(Vec<Item>),
 }
 
 /// Most IDs kept in memory (9 bytes each): beyond this a filtered selection is counted by
@@ -312,6 +346,7 @@ impl Plan {
         match self {
             Plan::Stream(n) => *n,
             Plan::Ids(ids, _) => ids.len() as u64,
+            Plan::Tours(items) => items.len() as u64,
         }
     }
 }
@@ -353,7 +388,14 @@ fn plan(zdd: &Zdd, g: &LeapGraph, q: &Query) -> Result<Plan> {
 }
 
 /// The footer: what the sheet shows.
-fn footer(g: &LeapGraph, q: &Query, closed: bool, count: u64, no_captions: bool) -> String {
+fn footer(
+    g: &LeapGraph,
+    q: &Query,
+    closed: bool,
+    count: u64,
+    no_captions: bool,
+    index: bool,
+) -> String {
     let kind = match (closed, q.symmetry) {
         (true, Some(s)) => format!("{}-symmetric closed", s.word()),
         (false, Some(s)) => format!("{}-symmetric open", s.word()),
@@ -373,10 +415,11 @@ fn footer(g: &LeapGraph, q: &Query, closed: bool, count: u64, no_captions: bool)
     } else {
         format!("{count} {kind} {} tours of {board}", g.piece())
     };
-    let caption = match (no_captions, q.classes) {
-        (true, _) => "",
-        (false, true) => " - caption: tour ID (orbit size)",
-        (false, false) => " - caption: tour ID",
+    let caption = match (no_captions, q.classes, index) {
+        (true, _, _) => "",
+        (false, true, _) => " - caption: tour ID (orbit size)",
+        (false, false, true) => " - caption: index among the symmetric tours",
+        (false, false, false) => " - caption: tour ID",
     };
     format!("tourglyph: {what}{caption}")
 }
@@ -399,7 +442,8 @@ fn progress(total: u64, pages: u64, quiet: bool) -> Option<ProgressBar> {
 
 /// Everything a sheet needs besides its backend.
 struct Job<'a> {
-    zdd: &'a Zdd,
+    /// The diagram of all tours (`None` for symmetric tours found directly).
+    zdd: Option<&'a Zdd>,
     g: &'a LeapGraph,
     q: &'a Query,
     style: &'a Style,
@@ -425,6 +469,11 @@ impl Job<'_> {
         let captions = self.captions;
         let labels = self.labels.as_deref();
         // Glyph geometry, and its outline when the style draws outlines, on the workers.
+        // Symmetric tours found directly are numbered by index, not ID.
+        let (prefix, word) = match self.zdd {
+            Some(_) => ("tour", "ID"),
+            None => ("index", "index"),
+        };
         let map = |it: &Item| -> Drawn {
             let caption = match (captions, it.orbit) {
                 (false, _) => String::new(),
@@ -432,8 +481,8 @@ impl Job<'_> {
                 (true, None) => it.id.to_string(),
             };
             let label = labels.map(|what| Label {
-                id: format!("tour-{}", it.id),
-                title: format!("{what}, ID {}", it.id),
+                id: format!("{prefix}-{}", it.id),
+                title: format!("{what}, {word} {}", it.id),
             });
             let glyph = SheetGlyph::of(&it.tour, g, style);
             let shape = match &glyph {
@@ -466,7 +515,7 @@ impl Job<'_> {
         match &self.plan {
             Plan::Stream(_) => {
                 stream(
-                    self.zdd,
+                    self.zdd.expect("a stream plan has a diagram"),
                     g,
                     self.q,
                     map,
@@ -477,7 +526,7 @@ impl Job<'_> {
                 )?;
             }
             Plan::Ids(ids, orbits) => {
-                let zdd = self.zdd;
+                let zdd = self.zdd.expect("an ID plan has a diagram");
                 for (ids, orbits) in ids.chunks(BATCH).zip(orbits.chunks(BATCH)) {
                     let drawn: Vec<Result<(SheetGlyph, Option<Shape>, String, Option<Label>)>> =
                         ids.par_iter()
@@ -496,6 +545,14 @@ impl Job<'_> {
                             .collect();
                     for d in drawn {
                         let (glyph, shape, caption, label) = d?;
+                        place(&mut sheet, &glyph, shape.as_ref(), &caption, label.as_ref())?;
+                    }
+                }
+            }
+            Plan::Tours(items) => {
+                for chunk in items.chunks(BATCH) {
+                    let drawn: Vec<Drawn> = chunk.par_iter().map(map).collect();
+                    for (glyph, shape, caption, label) in drawn {
                         place(&mut sheet, &glyph, shape.as_ref(), &caption, label.as_ref())?;
                     }
                 }
