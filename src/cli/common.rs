@@ -151,7 +151,7 @@ pub fn check_walk(total: u128, r: &Resolved, sel: &Selection, what: &str) -> Res
         return Err(Error::usage(format!(
             "{what} {}-symmetric tours means finding them among {walk} tours of {}, \
              which would not finish in reasonable time (here they are found by filtering the \
-             walk of every tour; only rot90 on boards over 8x8 is searched directly); count \
+             walk of every tour; closed rook tours on boards over 8x8 are found directly); count \
              them with `tourglyph count --symmetry`, or add --force",
             sym.word(),
             r.graph.board_name()

@@ -22,6 +22,8 @@ pub struct TileArgs {
     pub repeat: (u32, u32),
     /// An SVG `<pattern>` instead of copies.
     pub pattern: bool,
+    /// Resolution and size limit of a PNG.
+    pub png: tourglyph::render::png::PngOptions,
 }
 
 impl TileArgs {
@@ -39,6 +41,7 @@ impl TileArgs {
         Ok(TileArgs {
             repeat,
             pattern: a.pattern,
+            png: super::common::png_options(&a.draw, a.force),
         })
     }
 }
@@ -86,6 +89,10 @@ pub fn write_tile(
     };
     let whole = Board::new(b.rows * rr, b.cols * rc);
     let grid = Grid::single(whole, size, padding)?;
+    if format == Format::Png && !tile.pattern {
+        // Refused before the file is opened when too many pixels.
+        tourglyph::render::png::pixels(grid.width, grid.height, tile.png)?;
+    }
     let mut out = open_out_with(path, opts)?;
     if tile.pattern {
         let pitch = size / f64::from(whole.cols);
@@ -154,9 +161,18 @@ pub fn write_tile(
             }
             Ok(())
         }
-        Format::Png => Err(Error::usage(
-            "torus tiles are drawn as PDF, PostScript, EPS or SVG, not yet as PNG: write .svg (e.g. for a raster, rasterise it)",
-        )),
+        // The SVG of the tile rasterised by resvg, as `glyph -o x.png` does.
+        Format::Png => {
+            let mut out = Some(tourglyph::render::png::PngPage::new(out, tile.png));
+            let w = SvgWriter::new(Box::new(move |_| {
+                out.take()
+                    .ok_or_else(|| Error::runtime("png: one tile is one page"))
+            }));
+            for o in draw(w, &tg, grid, style, tile.repeat)?.into_writers() {
+                o.into_inner().commit()?;
+            }
+            Ok(())
+        }
     }
 }
 
