@@ -6,6 +6,7 @@
 
 use super::args::{ListArgs, Selection};
 use super::common::{Resolved, budget};
+use rayon::prelude::*;
 use std::fmt::Write as _;
 use std::io::Write;
 use tourglyph::engine::Flow;
@@ -82,12 +83,22 @@ pub fn list(a: &ListArgs, mut r: Resolved) -> Result<()> {
     let g = &r.graph;
     let board = g.board();
     let zdd = ids_diagram(g);
-    let mut out = tourglyph::output::stdout();
-    d.pick(&p, |i, t| {
+    // Per-cell text made once, and lines formatted on the workers in batches, written in
+    // index order (as `list` does for all tours).
+    let names: Vec<String> = (0..board.cells() as u32)
+        .map(|c| board.algebraic(c))
+        .collect();
+    let pairs: Vec<String> = (0..board.cells() as u32)
+        .map(|c| {
+            let (row, col) = board.coords(c);
+            format!("[{row},{col}]")
+        })
+        .collect();
+    let format = |i: u128, t: &Tour| -> Result<String> {
         t.validate(g)?;
         let id = zdd.as_ref().and_then(|z| z.rank(&t.edges));
         let cells = t.cells(g);
-        let mut s = String::new();
+        let mut s = String::with_capacity(16 + cells.len() * 8);
         if a.json {
             write!(s, "{{\"index\":{i}").unwrap();
             if let Some(id) = id {
@@ -95,11 +106,10 @@ pub fn list(a: &ListArgs, mut r: Resolved) -> Result<()> {
             }
             s.push_str(",\"cells\":[");
             for (k, &c) in cells.iter().enumerate() {
-                let (row, col) = board.coords(c);
                 if k > 0 {
                     s.push(',');
                 }
-                write!(s, "[{row},{col}]").unwrap();
+                s.push_str(&pairs[c as usize]);
             }
             s.push_str("]}\n");
         } else {
@@ -110,15 +120,35 @@ pub fn list(a: &ListArgs, mut r: Resolved) -> Result<()> {
             s.push(':');
             for &c in &cells {
                 s.push(' ');
-                s.push_str(&board.algebraic(c));
+                s.push_str(&names[c as usize]);
             }
             s.push('\n');
         }
-        out.write_all(s.as_bytes())?;
+        Ok(s)
+    };
+    let mut out = tourglyph::output::stdout();
+    let mut batch: Vec<(u128, Tour)> = Vec::with_capacity(BATCH);
+    let mut flush = |batch: &mut Vec<(u128, Tour)>| -> Result<()> {
+        let lines: Vec<Result<String>> = batch.par_iter().map(|(i, t)| format(*i, t)).collect();
+        batch.clear();
+        for l in lines {
+            out.write_all(l?.as_bytes())?;
+        }
+        Ok(())
+    };
+    d.pick(&p, |i, t| {
+        batch.push((i, t));
+        if batch.len() == BATCH {
+            flush(&mut batch)?;
+        }
         Ok(Flow::Continue)
     })?;
+    flush(&mut batch)?;
     out.commit()
 }
+
+/// Tours formatted per parallel batch by `list`.
+const BATCH: usize = 4096;
 
 /// The selected symmetric tours for `render` and `font`, each as an [`Item`] whose `id`
 /// is its index among the symmetric tours; at most `max` (more is an error naming
