@@ -528,21 +528,21 @@ impl Job<'_> {
             Plan::Ids(ids, orbits) => {
                 let zdd = self.zdd.expect("an ID plan has a diagram");
                 for (ids, orbits) in ids.chunks(BATCH).zip(orbits.chunks(BATCH)) {
-                    let drawn: Vec<Result<(SheetGlyph, Option<Shape>, String, Option<Label>)>> =
-                        ids.par_iter()
-                            .zip(orbits.par_iter())
-                            .map(|(&id, &o)| {
-                                let tour = zdd.unrank(id).ok_or_else(|| {
-                                    Error::runtime(format!("tour ID {id} vanished between passes"))
-                                })?;
-                                let item = Item {
-                                    id,
-                                    tour,
-                                    orbit: (o > 0).then_some(u32::from(o)),
-                                };
-                                Ok(map(&item))
-                            })
-                            .collect();
+                    let drawn: Vec<Result<Drawn>> = ids
+                        .par_iter()
+                        .zip(orbits.par_iter())
+                        .map(|(&id, &o)| {
+                            let tour = zdd.unrank(id).ok_or_else(|| {
+                                Error::runtime(format!("tour ID {id} vanished between passes"))
+                            })?;
+                            let item = Item {
+                                id,
+                                tour,
+                                orbit: (o > 0).then_some(u32::from(o)),
+                            };
+                            Ok(map(&item))
+                        })
+                        .collect();
                     for d in drawn {
                         let (glyph, shape, caption, label) = d?;
                         place(&mut sheet, &glyph, shape.as_ref(), &caption, label.as_ref())?;

@@ -61,8 +61,11 @@ fn direct_counts_equal_burnside_and_the_filter() {
     assert!(nonzero > 60, "cases with symmetric tours: {nonzero}");
 }
 
-/// (row, col) → image under the symmetries `sym` may mean, on an m×n board.
-fn images(sym: &str) -> Vec<fn(u32, u32, u32, u32) -> (u32, u32)> {
+/// (row, col, rows, cols) → the image of (row, col).
+type CellMap = fn(u32, u32, u32, u32) -> (u32, u32);
+
+/// The symmetries `sym` may mean, on an m×n board.
+fn images(sym: &str) -> Vec<CellMap> {
     match sym {
         "rot90" => vec![|r, c, m, _| (c, m - 1 - r)],
         "rot180" => vec![|r, c, m, n| (m - 1 - r, n - 1 - c)],
