@@ -108,13 +108,23 @@ pub fn sheet(a: RenderArgs) -> Result<(Format, Written)> {
             "nothing to draw: the selection holds no tours{why}"
         )));
     }
-    if a.split && direct {
-        return Err(Error::usage(format!(
-            "--split with --symmetry on boards over 8x8 is not supported: draw a sheet, or list the tours with `tourglyph list --symmetry {}`",
-            r.query.symmetry.map_or("", |s| s.word())
-        )));
-    }
     let zdd_ref = zdd.as_ref();
+    if let (true, Some(Plan::Tours(items)), None) = (a.split, &planned, zdd_ref) {
+        // Symmetric tours found directly: files named by their index.
+        let job = super::split::Split {
+            zdd: None,
+            g,
+            kind: r.kind,
+            style: &style,
+            format,
+            png,
+            dir: &a.output,
+            opts: a.out.options(),
+            force: a.sel.force,
+        };
+        job.write_items(items, r.query.symmetry.map_or("", |s| s.word()))?;
+        return Ok((format, Written::default()));
+    }
     if let (true, Some(zdd)) = (a.split, zdd_ref) {
         let ids = match planned {
             Some(Plan::Ids(ids, _)) => ids,
@@ -125,7 +135,7 @@ pub fn sheet(a: RenderArgs) -> Result<(Format, Written)> {
                 .collect(),
         };
         let job = super::split::Split {
-            zdd,
+            zdd: Some(zdd),
             g,
             kind: r.kind,
             style: &style,

@@ -80,7 +80,9 @@ pub fn names(stem: &str, ids: &[u128], ext: &str) -> Vec<String> {
 
 /// One split render.
 pub struct Split<'a> {
-    pub zdd: &'a Zdd,
+    /// The diagram the IDs are unranked from (`None` for symmetric tours found directly,
+    /// drawn with [`Split::write_items`]).
+    pub zdd: Option<&'a Zdd>,
     pub g: &'a LeapGraph,
     pub kind: TourKind,
     pub style: &'a Style,
@@ -94,6 +96,36 @@ pub struct Split<'a> {
 impl Split<'_> {
     /// Write one file per ID.
     pub fn write(&self, ids: &[u128]) -> Result<()> {
+        let zdd = self
+            .zdd
+            .ok_or_else(|| Error::runtime("--split by ID needs the diagram of all tours"))?;
+        self.write_with(ids, "", "tour", "ID", |k| {
+            let id = ids[k];
+            zdd.unrank(id)
+                .ok_or_else(|| Error::runtime(format!("tour ID {id} vanished between passes")))
+        })
+    }
+
+    /// Write one file per symmetric tour found directly, named by its index among the
+    /// symmetric tours: `rook-14x14-rot90-000123.svg`.
+    pub fn write_items(&self, items: &[tourglyph::sinks::Item], sym: &str) -> Result<()> {
+        let ids: Vec<u128> = items.iter().map(|it| it.id).collect();
+        self.write_with(&ids, &format!("-{sym}"), "index", "index", |k| {
+            Ok(items[k].tour.clone())
+        })
+    }
+
+    /// Write one file per number of `ids` (IDs, or indices), the k-th tour from
+    /// `tour(k)`; `tag` goes after the board in the names, `prefix` and `word` name the
+    /// number in the SVG id and title.
+    fn write_with(
+        &self,
+        ids: &[u128],
+        tag: &str,
+        prefix: &str,
+        word: &str,
+        tour: impl Fn(usize) -> Result<tourglyph::Tour>,
+    ) -> Result<()> {
         let n = ids.len();
         let what = format!("--split of {n} tours of {}", self.g.board());
         if n > MAX_SPLIT_FILES && !self.force {
@@ -110,7 +142,7 @@ impl Split<'_> {
         };
         budget(self.force).check(&what, n as f64 * per, 0.0)?;
         let stem = format!(
-            "{}-{}{}",
+            "{}-{}{}{tag}",
             self.g.piece(),
             self.g.board(),
             if self.kind.is_closed() { "" } else { "-open" }
@@ -119,12 +151,9 @@ impl Split<'_> {
             .into_iter()
             .map(|f| self.dir.join(f))
             .collect();
-        for (&id, path) in ids.iter().zip(&files) {
-            let tour = self
-                .zdd
-                .unrank(id)
-                .ok_or_else(|| Error::runtime(format!("tour ID {id} vanished between passes")))?;
-            let title = format!("{stem}, ID {id}");
+        for (k, (&id, path)) in ids.iter().zip(&files).enumerate() {
+            let tour = tour(k)?;
+            let title = format!("{stem}, {word} {id}");
             write_glyph(
                 &tour,
                 self.g,
@@ -134,7 +163,7 @@ impl Split<'_> {
                 self.png,
                 (
                     tourglyph::render::Label {
-                        id: format!("tour-{id}"),
+                        id: format!("{prefix}-{id}"),
                         title,
                     },
                     String::new(),

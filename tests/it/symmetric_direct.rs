@@ -262,7 +262,7 @@ fn samples_are_uniform() {
 
 /// `render --board 14x14 --symmetry rot90 --sample 12 --seed 1` draws 12 glyphs, labelled
 /// by the indices `list` draws with the same seed; `glyph --random --symmetry` on 14×14
-/// draws the tour `list --sample 1` prints.
+/// draws the tour `list --sample 1` prints; `render --split` names files by index.
 #[test]
 fn render_and_glyph_draw_the_sampled_symmetric_tours() {
     let dir = tempfile::tempdir().unwrap();
@@ -342,6 +342,37 @@ fn render_and_glyph_draw_the_sampled_symmetric_tours() {
         text.contains(&format!("rot90 symmetric, index {i}")),
         "the glyph is draw {i}"
     );
+    // --split: one file per drawn tour, named by its index.
+    let split = dir.path().join("split");
+    let o = run(&[
+        "render",
+        "--board",
+        "14x14",
+        "--symmetry",
+        "rot90",
+        "--sample",
+        "3",
+        "--seed",
+        "1",
+        "--split",
+        "--mkdir",
+        "-o",
+        split.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let mut files: Vec<String> = std::fs::read_dir(&split)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    files.sort();
+    let mut want: Vec<String> = listed[..3]
+        .iter()
+        .map(|v| v["index"].as_u64().unwrap())
+        .map(|i| format!("rook-14x14-rot90-{i:06}.svg"))
+        .collect();
+    want.sort();
+    want.dedup();
+    assert_eq!(files, want);
 }
 
 /// `font --symmetry` keeps only symmetric tours: sampled on 6×6 (the filter's pool: the
