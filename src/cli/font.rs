@@ -58,7 +58,7 @@ pub fn run(a: FontArgs) -> Result<()> {
             &a.sel,
             &mut r,
             MAX_GLYPHS,
-            "a font of",
+            "making a font of",
         )?),
         false => None,
     };

@@ -160,6 +160,19 @@ pub fn items(sel: &Selection, r: &mut Resolved, max: usize, what: &str) -> Resul
     }
     let d = build(&r.graph, sym, sel.force)?;
     let p = pick(sel, r, d.count());
+    // How many the pick selects, known before any tour is made.
+    let n = match (&p.sample, &p.range) {
+        (Some((k, _)), _) => u128::from(*k),
+        (None, Some(rg)) => rg.end.min(d.count()).saturating_sub(rg.start),
+        (None, None) => d.count(),
+    };
+    let n = p.limit.map_or(n, |l| n.min(u128::from(l)));
+    if n > max as u128 {
+        return Err(Error::usage(format!(
+            "{what} {n} {}-symmetric tours is more than the {max} it takes at once: bound it with --limit, --range or --sample",
+            sym.word()
+        )));
+    }
     let mut v = Vec::new();
     let mut over = false;
     d.pick(&p, |i, tour| {
@@ -176,7 +189,7 @@ pub fn items(sel: &Selection, r: &mut Resolved, max: usize, what: &str) -> Resul
     })?;
     if over {
         return Err(Error::usage(format!(
-            "{what} more than {max} {}-symmetric tours at once: bound it with --limit, --range or --sample",
+            "{what} more than {max} {}-symmetric tours is more than it takes at once: bound it with --limit, --range or --sample",
             sym.word()
         )));
     }

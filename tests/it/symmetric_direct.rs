@@ -445,3 +445,39 @@ fn quarter_turn_quotient_agrees_with_the_path_search() {
     assert_eq!(want.len(), 204);
     assert_eq!(got, want);
 }
+
+/// A selection too large to draw is refused at once, before any tour is made (it used
+/// to collect up to 8 M tours first: 10 GB on 16×16): one line, exit 2.
+#[test]
+fn too_large_a_direct_selection_is_refused_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("all.pdf");
+    let o = run(&[
+        "render",
+        "--board",
+        "14x14",
+        "--symmetry",
+        "rot180",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let e = stderr(&o);
+    assert_eq!(e.lines().count(), 1, "{e}");
+    assert!(
+        e.contains("5373177281748 rot180-symmetric tours") && e.contains("--limit"),
+        "{e}"
+    );
+    assert!(!out.exists(), "no partial file");
+    let o = run(&[
+        "font",
+        "--board",
+        "10x10",
+        "--symmetry",
+        "rot180",
+        "-o",
+        dir.path().join("f.ttf").to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("the 6400 it takes"), "{}", stderr(&o));
+}
