@@ -54,6 +54,16 @@ fn pick(sel: &Selection, r: &mut Resolved, total: u128) -> Pick {
     }
 }
 
+/// How many tours `p` selects of `d`'s, known before any tour is made.
+fn selected(p: &Pick, d: &Direct) -> u128 {
+    let n = match (&p.sample, &p.range) {
+        (Some((k, _)), _) => u128::from(*k),
+        (None, Some(rg)) => rg.end.min(d.count()).saturating_sub(rg.start),
+        (None, None) => d.count(),
+    };
+    p.limit.map_or(n, |l| n.min(u128::from(l)))
+}
+
 /// The full diagram, to print global IDs, on boards small enough.
 fn ids_diagram(g: &LeapGraph) -> Option<Zdd> {
     (g.board().cells() <= ID_CELLS)
@@ -80,6 +90,14 @@ pub fn list(a: &ListArgs, mut r: Resolved) -> Result<()> {
     }
     let d = build(&r.graph, sym, a.sel.force)?;
     let p = pick(&a.sel, &mut r, d.count());
+    let n = selected(&p, &d);
+    if n > super::common::WALK_LIMIT && !a.sel.force {
+        return Err(Error::usage(format!(
+            "listing {n} {}-symmetric tours of {} would not finish in reasonable time; bound it with --limit K, --range A..B or --sample K, or add --force",
+            sym.word(),
+            r.graph.board()
+        )));
+    }
     let g = &r.graph;
     let board = g.board();
     let zdd = ids_diagram(g);
@@ -160,13 +178,7 @@ pub fn items(sel: &Selection, r: &mut Resolved, max: usize, what: &str) -> Resul
     }
     let d = build(&r.graph, sym, sel.force)?;
     let p = pick(sel, r, d.count());
-    // How many the pick selects, known before any tour is made.
-    let n = match (&p.sample, &p.range) {
-        (Some((k, _)), _) => u128::from(*k),
-        (None, Some(rg)) => rg.end.min(d.count()).saturating_sub(rg.start),
-        (None, None) => d.count(),
-    };
-    let n = p.limit.map_or(n, |l| n.min(u128::from(l)));
+    let n = selected(&p, &d);
     if n > max as u128 {
         return Err(Error::usage(format!(
             "{what} {n} {}-symmetric tours is more than the {max} it takes at once: bound it with --limit, --range or --sample",

@@ -480,4 +480,9 @@ fn too_large_a_direct_selection_is_refused_at_once() {
     ]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert!(stderr(&o).contains("the 6400 it takes"), "{}", stderr(&o));
+    // `list` of more than the walk limit needs a bound (as for all tours).
+    let o = run(&["list", "--board", "14x14", "--symmetry", "rot180"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("--limit K"), "{}", stderr(&o));
+    assert!(o.stdout.is_empty());
 }
