@@ -393,6 +393,14 @@ fn every_endpoint_answers_the_clis_bytes() {
             "image/svg+xml",
         ),
         (
+            "/api/glyph.png?board=4x4&torus=true&id=3&repeat=2x2&dpi=50",
+            &[
+                "glyph", "--torus", "--board", "4x4", "--id", "3", "--repeat", "2x2", "--dpi", "50",
+                "--format", "png", "-o", "-",
+            ],
+            "image/png",
+        ),
+        (
             "/api/sheet.png?board=4x4&page=poster&dpi=50",
             &[
                 "render", "--board", "4x4", "--page", "poster", "--dpi", "50", "--format", "png",
@@ -565,11 +573,13 @@ fn bad_and_oversized_requests_get_one_line_json_errors() {
             400,
             &["count", "--board", "6x6", "--torus", "--symmetry", "rot90"],
         ),
+        // Torus tiles are drawn as PNG too, within the pixel limit.
         (
-            "/api/glyph.png?board=6x6&torus=true&id=1",
-            400,
+            "/api/glyph.png?board=6x6&torus=true&id=1&repeat=2x2&dpi=10000",
+            413,
             &[
-                "glyph", "--torus", "--board", "6x6", "--id", "1", "--format", "png", "-o", "-",
+                "glyph", "--torus", "--board", "6x6", "--id", "1", "--repeat", "2x2", "--dpi",
+                "10000", "--format", "png", "-o", "-",
             ],
         ),
         (
