@@ -22,9 +22,9 @@
 pub mod count;
 pub mod glyph;
 pub mod list;
-pub mod symmetric;
 pub mod sheet;
 pub mod split;
+pub mod symmetric;
 pub mod tile;
 
 use crate::budget::Budget;

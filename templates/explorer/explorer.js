@@ -201,8 +201,6 @@ async function openView(id, orbit, cells, push) {
     a.href = glyphUrl(id, f);
     a.download = `${stem}.${f}`;
   }
-  // Torus tiles are drawn as SVG, PDF and PostScript only (as the CLI draws them).
-  document.getElementById("dl-png").hidden = state.torus;
   const o = document.getElementById("dl-outline");
   o.href = glyphUrl(id, "svg", true);
   o.download = `${stem}-outline.svg`;

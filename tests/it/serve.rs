@@ -395,8 +395,8 @@ fn every_endpoint_answers_the_clis_bytes() {
         (
             "/api/glyph.png?board=4x4&torus=true&id=3&repeat=2x2&dpi=50",
             &[
-                "glyph", "--torus", "--board", "4x4", "--id", "3", "--repeat", "2x2", "--dpi", "50",
-                "--format", "png", "-o", "-",
+                "glyph", "--torus", "--board", "4x4", "--id", "3", "--repeat", "2x2", "--dpi",
+                "50", "--format", "png", "-o", "-",
             ],
             "image/png",
         ),
