@@ -845,6 +845,30 @@ fn the_page_works_in_chromium() {
     assert_eq!(alts.matches(", orbit 2").count(), 4, "{alts}");
     assert!(alts.starts_with("Tour "), "{alts}");
 
+    // Symmetric tours of 10x10, found directly: paged by index, drawn by their IDs.
+    let url = format!("http://{}/?board=10x10&symmetry=rot90&style=line", s.addr);
+    b.call("Page.navigate", serde_json::json!({ "url": url }));
+    b.wait(&loaded, |v| v.as_u64().unwrap_or(0) >= 48);
+    let first = cli(&[
+        "list",
+        "--board",
+        "10x10",
+        "--symmetry",
+        "rot90",
+        "--range",
+        "0..1",
+        "--json",
+    ]);
+    let first: serde_json::Value = serde_json::from_slice(&first).unwrap();
+    assert_eq!(
+        b.eval(&format!("{images}[0].alt")),
+        format!("Tour {}", first["id"])
+    );
+    b.eval("window.scrollTo(0, document.body.scrollHeight); 0");
+    b.wait(&format!("{images}.length"), |v| {
+        v.as_u64().unwrap_or(0) > 48
+    });
+
     // All tours: a first screenful, then more as the page scrolls.
     let url = format!("http://{}/?board=6x6&style=line", s.addr);
     b.call("Page.navigate", serde_json::json!({ "url": url }));
