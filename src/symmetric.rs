@@ -22,6 +22,8 @@
 //! fixed-tour counts of Burnside's lemma instead ([`from_class_count`]), on boards of any
 //! size.
 
+pub mod direct;
+
 use crate::board::Board;
 use crate::error::{Error, Result};
 use crate::graph::LeapGraph;
@@ -169,6 +171,30 @@ pub fn ids(
         },
     )?;
     Ok(out)
+}
+
+/// `k` uniform random tours (with repetition) of `zdd` fixed by `symmetry`, with their
+/// IDs: indices into [`ids`] drawn from `seed` (the draws of `list --sample`).
+pub fn sample_filtered(
+    zdd: &crate::engine::frontier::Zdd,
+    g: &LeapGraph,
+    symmetry: Symmetry,
+    seed: u64,
+    k: u64,
+) -> Result<Vec<(u128, crate::tour::Tour)>> {
+    let pool = ids(zdd, g, symmetry)?;
+    let mut sampler = crate::sample::Sampler::new(seed);
+    let draws: Vec<u128> = sampler.ids(pool.len() as u128, k)?.collect();
+    draws
+        .into_iter()
+        .map(|i| {
+            let id = pool[i as usize];
+            let t = zdd
+                .unrank(id)
+                .ok_or_else(|| Error::runtime(format!("unrank({id}) failed")))?;
+            Ok((id, t))
+        })
+        .collect()
 }
 
 /// The number of closed rook tours of `board` with `symmetry`, from the fixed-tour

@@ -189,6 +189,8 @@ pub struct TourSpec {
     /// Only tours fixed by a symmetry: rot90 (quarter turn, square boards), rot180 (half
     /// turn), mirror (left-right or top-bottom) or any. No tour is fixed by a diagonal
     /// mirror (it would meet the tour in n ≥ 3 points; a mirror meets it in two).
+    /// Closed rook tours on boards over 8x8 are found directly (on the quotient board)
+    /// and numbered by their own order: --range, --shard and --sample then give indices.
     #[arg(long, value_name = "SYM")]
     pub symmetry: Option<String>,
     /// Do not show a progress bar or notices (such as the files an SVG sheet wrote).

@@ -3,13 +3,14 @@
 //! specimen `NAME.pdf` beside `NAME.ttf`.
 
 use super::args::FontArgs;
-use super::common::{build_zdd, check_walk, resolve};
+use super::common::{build_zdd, check_walk, pick, resolve};
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 use std::path::Path;
 use tourglyph::engine::Flow;
 use tourglyph::font::specimen::{self, Entry};
 use tourglyph::font::{FIRST, FontGlyph, MAX_GLYPHS};
+use tourglyph::job::symmetric;
 use tourglyph::layout::glyph::glyph_data;
 use tourglyph::layout::outline::outline;
 use tourglyph::layout::style::Style;
@@ -51,9 +52,25 @@ pub fn run(a: FontArgs) -> Result<()> {
         )));
     }
     let mut r = resolve(&a.spec, Some(&a.sel))?;
-    let zdd = build_zdd(&r, a.sel.force)?;
-    r.fix_range(zdd.count());
-    check_walk(zdd.count(), &r, &a.sel, "making a font of")?;
+    // `--symmetry` on boards over 8x8: the symmetric tours found directly, numbered by
+    // their index among them (the map's `index`, the glyph names `tour_14x14_rot90_I`).
+    let direct = match symmetric::applies(&r) {
+        true => Some(symmetric::items(
+            &pick(&a.sel),
+            &mut r,
+            MAX_GLYPHS,
+            "making a font of",
+        )?),
+        false => None,
+    };
+    let zdd = match direct {
+        Some(_) => None,
+        None => Some(build_zdd(&r, a.sel.force)?),
+    };
+    if let Some(zdd) = &zdd {
+        r.fix_range(zdd.count());
+        check_walk(zdd.count(), &r, &a.sel, "making a font of")?;
+    }
     let g = &r.graph;
     let board = g.board();
     let too_many = |n: String| {
@@ -61,18 +78,22 @@ pub fn run(a: FontArgs) -> Result<()> {
             "a font holds at most {MAX_GLYPHS} tours (the Private Use codepoints U+E000 to U+F8FF), and this selection has {n}: narrow it with --classes, --range A..B or --limit {MAX_GLYPHS}"
         ))
     };
-    let picked: Vec<(u128, Tour)> = match a.sel.sample {
-        Some(k) => {
-            if k as usize > MAX_GLYPHS {
-                return Err(too_many(k.to_string()));
-            }
-            Sampler::new(a.sel.seed).tours(&zdd, k as usize)?
+    let picked: Vec<(u128, Tour)> = match (a.sel.sample, &zdd, direct) {
+        (_, _, Some(items)) => items.into_iter().map(|it| (it.id, it.tour)).collect(),
+        (_, None, None) => unreachable!("a diagram unless the direct path"),
+        (Some(k), Some(_), _) if k as usize > MAX_GLYPHS => {
+            return Err(too_many(k.to_string()));
         }
-        None => {
+        // Uniform over the symmetric tours, as `list --sample --symmetry` draws them.
+        (Some(k), Some(zdd), _) => match r.query.symmetry {
+            Some(sym) => tourglyph::symmetric::sample_filtered(zdd, g, sym, a.sel.seed, k)?,
+            None => Sampler::new(a.sel.seed).tours(zdd, k as usize)?,
+        },
+        (None, Some(zdd), _) => {
             let mut v = Vec::new();
             let mut over = false;
             stream(
-                &zdd,
+                zdd,
                 g,
                 &r.query,
                 |it: &Item| (it.id, it.tour.clone()),
@@ -102,7 +123,11 @@ pub fn run(a: FontArgs) -> Result<()> {
             .chars()
             .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
             .collect();
-        let kind = if r.kind.is_closed() { "" } else { "open_" };
+        let kind = match (zdd.is_none(), r.query.symmetry, r.kind.is_closed()) {
+            (true, Some(s), _) => format!("{}_", s.word()),
+            (_, _, true) => String::new(),
+            (_, _, false) => "open_".to_string(),
+        };
         if piece == "rook" {
             format!("tour_{board}_{kind}")
         } else {
@@ -138,12 +163,13 @@ pub fn run(a: FontArgs) -> Result<()> {
     }
     let font = tourglyph::font::build(&glyphs, board.rows, board.cols, family)?;
     let mut map = String::from("[\n");
+    let id_key = if zdd.is_some() { "id" } else { "index" };
     for (i, (id, t)) in picked.iter().enumerate() {
         let cells: Vec<[u32; 2]> = t.coords(g).into_iter().map(|(r, c)| [r, c]).collect();
         let row = serde_json::json!({
             "codepoint": format!("U+{:04X}", FIRST as usize + i),
             "glyph": names[i],
-            "id": u64::try_from(*id).map_or_else(|_| serde_json::Value::from(id.to_string()), serde_json::Value::from),
+            id_key: u64::try_from(*id).map_or_else(|_| serde_json::Value::from(id.to_string()), serde_json::Value::from),
             "cells": cells,
         });
         map.push_str(&row.to_string());
@@ -157,8 +183,11 @@ pub fn run(a: FontArgs) -> Result<()> {
         })
         .collect();
     let title = format!(
-        "{family}: {} {} {piece} tours of {board}{}",
+        "{family}: {} {}{} {piece} tours of {board}{}",
         picked.len(),
+        r.query
+            .symmetry
+            .map_or(String::new(), |s| format!("{}-symmetric ", s.word())),
         r.kind.word(),
         if r.query.classes {
             " (symmetry classes)"

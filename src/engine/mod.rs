@@ -25,6 +25,7 @@ pub mod dfs;
 pub mod frontier;
 pub mod knights;
 pub mod quarter;
+pub mod quotient;
 pub mod residue;
 pub mod transfer;
 pub mod warnsdorff;

@@ -274,6 +274,18 @@ fn pick(a: &GlyphRequest, g: &LeapGraph, kind: TourKind) -> Result<(Tour, String
         return Ok((t, format!("{what}, ID {id}"), Some(id)));
     }
     if let (true, Some(sym)) = (a.random, &a.symmetry) {
+        // Boards over 8x8: drawn from the symmetric tours found directly.
+        let s: crate::symmetric::Symmetry = sym.parse()?;
+        s.elements(g.board())?;
+        if super::symmetric::applies_to(g, kind, s) {
+            let (t, i, id) = super::symmetric::random(g, s, a.seed, a.force)?;
+            let id_text = id.map_or(String::new(), |id| format!(", ID {id}"));
+            return Ok((
+                t,
+                format!("{what}, {} symmetric, index {i}{id_text}", s.word()),
+                id,
+            ));
+        }
         let z = zdd()?;
         return random_symmetric(a, g, sym, &what, &z);
     }

@@ -23,8 +23,8 @@ pub fn list(
     if explain_impossible(&r, progress) {
         return Ok(());
     }
-    if super::quarter::applies(&r) {
-        return super::quarter::list(sel, json, r, out, progress);
+    if super::symmetric::applies(&r) {
+        return super::symmetric::list(sel, json, r, out, progress);
     }
     let zdd = build_zdd(&r, sel.force)?;
     r.fix_range(zdd.count());

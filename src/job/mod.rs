@@ -11,7 +11,9 @@
 //! - [`list`]: `list`'s lines (JSON or text), streamed;
 //! - [`sheet`]: a sheet of glyphs (PDF, PostScript, EPS, SVG, PNG), or one file a tour
 //!   ([`split`]);
-//! - [`glyph`]: one tour as a glyph (a torus tile: [`tile`]).
+//! - [`glyph`]: one tour as a glyph (a torus tile: [`tile`]);
+//! - [`symmetric`]: `--symmetry` on big boards, the symmetric tours found directly on
+//!   quotient boards (for `list`, `sheet`, `glyph --random` and the CLI's `font`).
 //!
 //! Jobs sit above the pipeline (engine → sinks → layout → render) and only call into it;
 //! nothing below calls a job. Progress and notices go through [`Progress`], which a
@@ -20,9 +22,9 @@
 pub mod count;
 pub mod glyph;
 pub mod list;
-pub mod quarter;
 pub mod sheet;
 pub mod split;
+pub mod symmetric;
 pub mod tile;
 
 use crate::budget::Budget;
@@ -331,7 +333,7 @@ pub fn check_walk(total: u128, r: &Resolved, sel: &Pick, what: &str) -> Result<(
         return refuse(format!(
             "{what} {}-symmetric tours means finding them among {walk} tours of {}, \
              which would not finish in reasonable time (here they are found by filtering the \
-             walk of every tour; only rot90 on boards over 8x8 is searched directly); count \
+             walk of every tour; closed rook tours on boards over 8x8 are found directly); count \
              them with `tourglyph count --symmetry`, or add --force",
             sym.word(),
             r.graph.board_name()

@@ -119,19 +119,35 @@ pub fn sheet(
         return Err(Error::usage("--columns must be at least 1"));
     }
     let mut r = resolve(&a.spec, Some(&a.sel))?;
-    let zdd = build_zdd(&r, a.sel.force)?;
-    r.fix_range(zdd.count());
-    check_walk(zdd.count(), &r, &a.sel, "rendering")?;
-    let g = &r.graph;
-    // The selection's size first (a sample's is known before drawing it), then the cost.
-    let planned = match a.sel.sample {
-        Some(_) => None,
-        None => Some(plan(&zdd, g, &r.query)?),
+    // `--symmetry` on boards over 8x8: the symmetric tours found directly, no diagram of
+    // all tours (captions give their index among the symmetric tours).
+    let direct = super::symmetric::applies(&r);
+    let zdd = match direct {
+        true => None,
+        false => Some(build_zdd(&r, a.sel.force)?),
     };
-    let count = match &planned {
-        Some(p) => p.count(),
-        None if zdd.count() == 0 => 0,
-        None => a.sel.sample.unwrap_or(0),
+    // The selection's size first (a sample's is known before drawing it), then the cost.
+    let planned = match &zdd {
+        None => Some(Plan::Tours(super::symmetric::items(
+            &a.sel,
+            &mut r,
+            MAX_IDS,
+            "rendering",
+        )?)),
+        Some(zdd) => {
+            r.fix_range(zdd.count());
+            check_walk(zdd.count(), &r, &a.sel, "rendering")?;
+            match a.sel.sample {
+                Some(_) => None,
+                None => Some(plan(zdd, &r.graph, &r.query)?),
+            }
+        }
+    };
+    let g = &r.graph;
+    let count = match (&planned, &zdd) {
+        (Some(p), _) => p.count(),
+        (None, Some(z)) if z.count() == 0 => 0,
+        (None, _) => a.sel.sample.unwrap_or(0),
     };
     if count == 0 {
         let why = r
@@ -143,16 +159,34 @@ pub fn sheet(
             "nothing to draw: the selection holds no tours{why}"
         )));
     }
-    if a.split {
+    let zdd_ref = zdd.as_ref();
+    if let (true, Some(Plan::Tours(items)), None) = (a.split, &planned, zdd_ref) {
+        // Symmetric tours found directly: files named by their index.
+        let job = super::split::Split {
+            zdd: None,
+            g,
+            kind: r.kind,
+            style: &style,
+            format,
+            png,
+            dir: output,
+            opts,
+            force: a.sel.force,
+        };
+        job.write_items(items, r.query.symmetry.map_or("", |s| s.word()))?;
+        return Ok((format, Written::default()));
+    }
+    if let (true, Some(zdd)) = (a.split, zdd_ref) {
         let ids = match planned {
             Some(Plan::Ids(ids, _)) => ids,
             Some(Plan::Stream(n)) => super::split::stream_ids(&r.query, n)?,
+            Some(Plan::Tours(_)) => unreachable!("direct symmetric plans have no diagram"),
             None => crate::sample::Sampler::new(a.sel.seed)
                 .ids(zdd.count(), count)?
                 .collect(),
         };
         let job = super::split::Split {
-            zdd: &zdd,
+            zdd: Some(zdd),
             g,
             kind: r.kind,
             style: &style,
@@ -199,21 +233,22 @@ pub fn sheet(
         )));
     }
     check_cost(format, g.board(), count, grid.pages, output, a.sel.force)?;
-    let plan = match planned {
-        Some(p) => p,
+    let plan = match (planned, zdd_ref) {
+        (Some(p), _) => p,
+        (None, None) => unreachable!("the direct path always plans"),
         // Uniform random tours (or classes), in draw order (captions give their IDs).
-        None if r.query.classes => {
+        (None, Some(zdd)) if r.query.classes => {
             let (ids, orbits) = crate::sample::Sampler::new(a.sel.seed)
-                .classes(&zdd, g, count)?
+                .classes(zdd, g, count)?
                 .map(|it| (it.id, it.orbit.unwrap_or(0) as u8))
                 .unzip();
             Plan::Ids(ids, orbits)
         }
-        None => {
+        (None, Some(zdd)) => {
             let ids: Vec<u128> = match r.query.symmetry {
                 // Uniform over the symmetric tours: indices into their IDs.
                 Some(sym) => {
-                    let pool = crate::symmetric::ids(&zdd, g, sym)?;
+                    let pool = crate::symmetric::ids(zdd, g, sym)?;
                     crate::sample::Sampler::new(a.sel.seed)
                         .ids(pool.len() as u128, count)?
                         .map(|i| pool[i as usize])
@@ -229,7 +264,14 @@ pub fn sheet(
     };
     let text = SheetText {
         title: a.title.clone(),
-        footer: footer(g, &r.query, r.kind.is_closed(), count, a.no_captions),
+        footer: footer(
+            g,
+            &r.query,
+            r.kind.is_closed(),
+            count,
+            a.no_captions,
+            direct,
+        ),
         sizes: Some(sizes),
         fonts: std::sync::Arc::clone(&fonts),
     };
@@ -238,7 +280,7 @@ pub fn sheet(
     progress.begin(count, grid.pages);
     let title = a.title.clone().unwrap_or_default();
     let job = Job {
-        zdd: &zdd,
+        zdd: zdd_ref,
         g,
         q: &r.query,
         style: &style,
@@ -415,6 +457,8 @@ enum Plan {
     /// The selected IDs (and orbit sizes, 0 without classes), collected by one filtering
     /// pass; drawing then unranks them instead of filtering a second time.
     Ids(Vec<u128>, Vec<u8>),
+    /// Symmetric tours found directly, each with its index among them as its `id`.
+    Tours(Vec<Item>),
 }
 
 /// Most IDs kept in memory (9 bytes each): beyond this a filtered selection is counted by
@@ -426,6 +470,7 @@ impl Plan {
         match self {
             Plan::Stream(n) => *n,
             Plan::Ids(ids, _) => ids.len() as u64,
+            Plan::Tours(items) => items.len() as u64,
         }
     }
 }
@@ -466,8 +511,16 @@ fn plan(zdd: &Zdd, g: &LeapGraph, q: &Query) -> Result<Plan> {
     Ok(Plan::Stream(tally(zdd, g, q).selected))
 }
 
-/// The footer: what the sheet shows.
-fn footer(g: &LeapGraph, q: &Query, closed: bool, count: u64, no_captions: bool) -> String {
+/// The footer: what the sheet shows (`index`: captions are indices among the symmetric
+/// tours found directly).
+fn footer(
+    g: &LeapGraph,
+    q: &Query,
+    closed: bool,
+    count: u64,
+    no_captions: bool,
+    index: bool,
+) -> String {
     let kind = match (closed, q.symmetry) {
         (true, Some(s)) => format!("{}-symmetric closed", s.word()),
         (false, Some(s)) => format!("{}-symmetric open", s.word()),
@@ -487,17 +540,19 @@ fn footer(g: &LeapGraph, q: &Query, closed: bool, count: u64, no_captions: bool)
     } else {
         format!("{count} {kind} {} tours of {board}", g.piece())
     };
-    let caption = match (no_captions, q.classes) {
-        (true, _) => "",
-        (false, true) => " - caption: tour ID (orbit size)",
-        (false, false) => " - caption: tour ID",
+    let caption = match (no_captions, q.classes, index) {
+        (true, _, _) => "",
+        (false, true, _) => " - caption: tour ID (orbit size)",
+        (false, false, true) => " - caption: index among the symmetric tours",
+        (false, false, false) => " - caption: tour ID",
     };
     format!("tourglyph: {what}{caption}")
 }
 
 /// Everything a sheet needs besides its backend.
 struct Job<'a> {
-    zdd: &'a Zdd,
+    /// The diagram of all tours (`None` for symmetric tours found directly).
+    zdd: Option<&'a Zdd>,
     g: &'a LeapGraph,
     q: &'a Query,
     style: &'a Style,
@@ -522,6 +577,11 @@ impl Job<'_> {
         let captions = self.captions;
         let labels = self.labels.as_deref();
         // Glyph geometry, and its outline when the style draws outlines, on the workers.
+        // Symmetric tours found directly are numbered by index, not ID.
+        let (prefix, word) = match self.zdd {
+            Some(_) => ("tour", "ID"),
+            None => ("index", "index"),
+        };
         let map = |it: &Item| -> Drawn {
             let caption = match (captions, it.orbit) {
                 (false, _) => String::new(),
@@ -529,8 +589,8 @@ impl Job<'_> {
                 (true, None) => it.id.to_string(),
             };
             let label = labels.map(|what| Label {
-                id: format!("tour-{}", it.id),
-                title: format!("{what}, ID {}", it.id),
+                id: format!("{prefix}-{}", it.id),
+                title: format!("{what}, {word} {}", it.id),
             });
             let glyph = SheetGlyph::of(&it.tour, g, style);
             let shape = match &glyph {
@@ -563,7 +623,7 @@ impl Job<'_> {
         match &self.plan {
             Plan::Stream(_) => {
                 stream(
-                    self.zdd,
+                    self.zdd.expect("a stream plan has a diagram"),
                     g,
                     self.q,
                     map,
@@ -574,7 +634,7 @@ impl Job<'_> {
                 )?;
             }
             Plan::Ids(ids, orbits) => {
-                let zdd = self.zdd;
+                let zdd = self.zdd.expect("an ID plan has a diagram");
                 for (ids, orbits) in ids.chunks(BATCH).zip(orbits.chunks(BATCH)) {
                     let drawn: Vec<Result<Drawn>> = ids
                         .par_iter()
@@ -593,6 +653,14 @@ impl Job<'_> {
                         .collect();
                     for d in drawn {
                         let (glyph, shape, caption, label) = d?;
+                        place(&mut sheet, &glyph, shape.as_ref(), &caption, label.as_ref())?;
+                    }
+                }
+            }
+            Plan::Tours(items) => {
+                for chunk in items.chunks(BATCH) {
+                    let drawn: Vec<Drawn> = chunk.par_iter().map(map).collect();
+                    for (glyph, shape, caption, label) in drawn {
                         place(&mut sheet, &glyph, shape.as_ref(), &caption, label.as_ref())?;
                     }
                 }

@@ -1,6 +1,7 @@
 //! `render --split -o DIR`: one file per selected tour, each a glyph on a page its size
 //! (as `glyph` draws it), named `PIECE-BOARD[-open]-ID.EXT` with the ID zero-padded to the
-//! digits of the largest ID in the selection; a tour drawn again (a sample) gets `-2`,
+//! digits of the largest ID in the selection (symmetric tours found directly:
+//! `PIECE-BOARD-SYM-INDEX.EXT`, by their index among the symmetric tours); a tour drawn again (a sample) gets `-2`,
 //! `-3`, …. Every file is written atomically; the selection is refused before the first
 //! file when it is too large.
 
@@ -85,7 +86,9 @@ pub fn names(stem: &str, ids: &[u128], ext: &str) -> Vec<String> {
 
 /// One split render.
 pub struct Split<'a> {
-    pub zdd: &'a Zdd,
+    /// The diagram the IDs are unranked from (`None` for symmetric tours found directly,
+    /// drawn with [`Split::write_items`]).
+    pub zdd: Option<&'a Zdd>,
     pub g: &'a LeapGraph,
     pub kind: TourKind,
     pub style: &'a Style,
@@ -99,6 +102,36 @@ pub struct Split<'a> {
 impl Split<'_> {
     /// Write one file per ID.
     pub fn write(&self, ids: &[u128]) -> Result<()> {
+        let zdd = self
+            .zdd
+            .ok_or_else(|| Error::runtime("--split by ID needs the diagram of all tours"))?;
+        self.write_with(ids, "", "tour", "ID", |k| {
+            let id = ids[k];
+            zdd.unrank(id)
+                .ok_or_else(|| Error::runtime(format!("tour ID {id} vanished between passes")))
+        })
+    }
+
+    /// Write one file per symmetric tour found directly, named by its index among the
+    /// symmetric tours: `rook-14x14-rot90-000123.svg`.
+    pub fn write_items(&self, items: &[crate::sinks::Item], sym: &str) -> Result<()> {
+        let ids: Vec<u128> = items.iter().map(|it| it.id).collect();
+        self.write_with(&ids, &format!("-{sym}"), "index", "index", |k| {
+            Ok(items[k].tour.clone())
+        })
+    }
+
+    /// Write one file per number of `ids` (IDs, or indices), the k-th tour from
+    /// `tour(k)`; `tag` goes after the board in the names, `prefix` and `word` name the
+    /// number in the SVG id and title.
+    fn write_with(
+        &self,
+        ids: &[u128],
+        tag: &str,
+        prefix: &str,
+        word: &str,
+        tour: impl Fn(usize) -> Result<crate::Tour>,
+    ) -> Result<()> {
         let n = ids.len();
         let what = format!("--split of {n} tours of {}", self.g.board());
         if n > MAX_SPLIT_FILES && !self.force {
@@ -119,7 +152,7 @@ impl Split<'_> {
         };
         budget(self.force).check(&what, n as f64 * per, 0.0)?;
         let stem = format!(
-            "{}-{}{}",
+            "{}-{}{}{tag}",
             self.g.piece(),
             self.g.board(),
             if self.kind.is_closed() { "" } else { "-open" }
@@ -128,12 +161,9 @@ impl Split<'_> {
             .into_iter()
             .map(|f| self.dir.join(f))
             .collect();
-        for (&id, path) in ids.iter().zip(&files) {
-            let tour = self
-                .zdd
-                .unrank(id)
-                .ok_or_else(|| Error::runtime(format!("tour ID {id} vanished between passes")))?;
-            let title = format!("{stem}, ID {id}");
+        for (k, (&id, path)) in ids.iter().zip(&files).enumerate() {
+            let tour = tour(k)?;
+            let title = format!("{stem}, {word} {id}");
             write_glyph(
                 &tour,
                 self.g,
@@ -143,7 +173,7 @@ impl Split<'_> {
                 self.png,
                 (
                     crate::render::Label {
-                        id: format!("tour-{id}"),
+                        id: format!("{prefix}-{id}"),
                         title,
                     },
                     String::new(),

@@ -22,6 +22,8 @@ pub struct TileArgs {
     pub repeat: (u32, u32),
     /// An SVG `<pattern>` instead of copies.
     pub pattern: bool,
+    /// Resolution and size limit of a PNG.
+    pub png: crate::render::png::PngOptions,
 }
 
 impl TileArgs {
@@ -39,6 +41,7 @@ impl TileArgs {
         Ok(TileArgs {
             repeat,
             pattern: a.pattern,
+            png: super::png_options(&a.draw, a.force),
         })
     }
 }
@@ -86,6 +89,10 @@ pub fn write_tile(
     };
     let whole = Board::new(b.rows * rr, b.cols * rc);
     let grid = Grid::single(whole, size, padding)?;
+    if format == Format::Png && !tile.pattern {
+        // Refused before the target is opened when too many pixels.
+        crate::render::png::pixels(grid.width, grid.height, tile.png)?;
+    }
     let out = Opened::open(target)?;
     let mut bytes = Vec::new();
     if tile.pattern {
@@ -148,10 +155,15 @@ pub fn write_tile(
                 bytes = page;
             }
         }
+        // The SVG of the tile rasterised by resvg, as `glyph -o x.png` does.
         Format::Png => {
-            return Err(Error::usage(
-                "torus tiles are drawn as PDF, PostScript, EPS or SVG, not yet as PNG: write .svg (e.g. for a raster, rasterise it)",
-            ));
+            let png = tile.png;
+            let w = SvgWriter::new(Box::new(move |_| {
+                Ok(crate::render::png::PngPage::new(Vec::new(), png))
+            }));
+            for page in draw(w, &tg, grid, style, tile.repeat)?.into_writers() {
+                bytes = page.into_inner();
+            }
         }
     }
     out.finish(&bytes)

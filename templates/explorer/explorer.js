@@ -10,8 +10,10 @@ const grid = document.getElementById("grid");
 const statusLine = document.getElementById("status");
 const view = document.getElementById("view");
 let state = {};
-let next = 0;        // the next tour ID to ask for
+let next = 0;        // the next tour ID (or index, see byIndex) to ask for
 let total = 0;       // tours of this kind
+let symmetric = 0;   // of them, the tours the symmetry fixes
+let byIndex = false; // the server numbers the symmetric tours by index (boards over 8x8)
 let loading = false;
 let done = false;
 let generation = 0;  // bumped when the selection changes, so stale answers are dropped
@@ -106,10 +108,13 @@ async function restart() {
   next = Number(state.start || 0);
   done = false;
   total = 0;
+  symmetric = 0;
+  byIndex = false;
   const q = listParams();
   try {
     const c = JSON.parse(await getJson("/api/count?" + q.toString()));
     total = Number(c.tours);
+    if (c.symmetric != null) symmetric = Number(c.symmetric);
     if (total === 0) done = true;
     let s = `${c.tours} ${c.closed ? "closed" : "open"} ${c.piece} tours of ${c.board}`;
     if (c.torus) s += " (torus)";
@@ -133,20 +138,28 @@ async function loadMore() {
   try {
     const q = listParams();
     // Filters (classes, symmetry) keep few IDs of a range: ask up to the end, BATCH lines.
-    const end = Math.min(total, state.classes || state.symmetry ? total : next + BATCH);
+    // Symmetric tours found directly (boards over 8x8) come by index, a range of those.
+    const end = byIndex ? Math.min(symmetric, next + BATCH)
+      : Math.min(total, state.classes || state.symmetry ? total : next + BATCH);
     if (next >= end) { done = true; return; }
-    q.set("range", `${next}..${end}`);
+    // The first symmetric batch asks for no range: all tours may be more than a JS number
+    // holds exactly, and the answer tells whether it is numbered by ID or by index.
+    if (!(state.symmetry && next === 0)) q.set("range", `${next}..${end}`);
     q.set("limit", String(BATCH));
     const text = await getJson("/api/tours?" + q.toString());
     if (gen !== generation) return;
     const tours = text.split("\n").filter(Boolean).map((l) => JSON.parse(l));
     if (tours.length === 0) { done = true; return; }
-    next = tours[tours.length - 1].id + 1;
+    const last = tours[tours.length - 1];
+    if (last.index != null) byIndex = true;
+    next = (byIndex ? last.index : last.id) + 1;
     for (const t of tours) {
       if (state.orbit && String(t.orbit) !== state.orbit) continue;
+      // Glyphs are drawn by ID: boards over 12x12 list symmetric tours without one.
+      if (t.id == null) { done = true; statusLine.textContent += " (no tour IDs on this board: use the CLI)"; break; }
       grid.appendChild(item(t));
     }
-    if (next >= total) done = true;
+    if (next >= (byIndex ? symmetric : total)) done = true;
   } catch (e) {
     statusLine.textContent = "Error: " + e.message;
     done = true;
@@ -201,8 +214,6 @@ async function openView(id, orbit, cells, push) {
     a.href = glyphUrl(id, f);
     a.download = `${stem}.${f}`;
   }
-  // Torus tiles are drawn as SVG, PDF and PostScript only (as the CLI draws them).
-  document.getElementById("dl-png").hidden = state.torus;
   const o = document.getElementById("dl-outline");
   o.href = glyphUrl(id, "svg", true);
   o.download = `${stem}-outline.svg`;

@@ -31,5 +31,6 @@ mod stress;
 mod svg_ids;
 mod svg_pages;
 mod symmetric;
+mod symmetric_direct;
 mod text;
 mod torus;

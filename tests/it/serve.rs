@@ -342,6 +342,64 @@ fn every_endpoint_answers_the_clis_bytes() {
             ],
             "image/svg+xml",
         ),
+        // Boards over 8x8: symmetric tours found directly (index, and the global ID).
+        (
+            "/api/tours?board=10x10&symmetry=rot180&range=1000..1004",
+            &[
+                "list",
+                "--board",
+                "10x10",
+                "--symmetry",
+                "rot180",
+                "--range",
+                "1000..1004",
+                "--json",
+            ],
+            "application/x-ndjson",
+        ),
+        (
+            "/api/glyph.svg?board=10x10&random=true&symmetry=mirror&seed=5",
+            &[
+                "glyph",
+                "--board",
+                "10x10",
+                "--random",
+                "--symmetry",
+                "mirror",
+                "--seed",
+                "5",
+                "-o",
+                "-",
+            ],
+            "image/svg+xml",
+        ),
+        (
+            "/api/sheet.svg?board=10x10&symmetry=rot90&limit=6&page=poster",
+            &[
+                "render",
+                "--board",
+                "10x10",
+                "--symmetry",
+                "rot90",
+                "--limit",
+                "6",
+                "--page",
+                "poster",
+                "--format",
+                "svg",
+                "-o",
+                "-",
+            ],
+            "image/svg+xml",
+        ),
+        (
+            "/api/glyph.png?board=4x4&torus=true&id=3&repeat=2x2&dpi=50",
+            &[
+                "glyph", "--torus", "--board", "4x4", "--id", "3", "--repeat", "2x2", "--dpi",
+                "50", "--format", "png", "-o", "-",
+            ],
+            "image/png",
+        ),
         (
             "/api/sheet.png?board=4x4&page=poster&dpi=50",
             &[
@@ -515,11 +573,13 @@ fn bad_and_oversized_requests_get_one_line_json_errors() {
             400,
             &["count", "--board", "6x6", "--torus", "--symmetry", "rot90"],
         ),
+        // Torus tiles are drawn as PNG too, within the pixel limit.
         (
-            "/api/glyph.png?board=6x6&torus=true&id=1",
-            400,
+            "/api/glyph.png?board=6x6&torus=true&id=1&repeat=2x2&dpi=10000",
+            413,
             &[
-                "glyph", "--torus", "--board", "6x6", "--id", "1", "--format", "png", "-o", "-",
+                "glyph", "--torus", "--board", "6x6", "--id", "1", "--repeat", "2x2", "--dpi",
+                "10000", "--format", "png", "-o", "-",
             ],
         ),
         (
@@ -546,10 +606,11 @@ fn bad_and_oversized_requests_get_one_line_json_errors() {
                 "glyph", "--board", "6x6", "--id", "1", "--stroke", "nocolour", "-o", "-",
             ],
         ),
+        // Found directly on the quotient board, but 696,179,102 tours: a refused walk.
         (
-            "/api/tours?board=10x10&symmetry=rot180",
+            "/api/tours?board=12x12&symmetry=rot180",
             422,
-            &["list", "--board", "10x10", "--symmetry", "rot180", "--json"],
+            &["list", "--board", "12x12", "--symmetry", "rot180", "--json"],
         ),
         ("/api/glyph.svg?board=6x6&symmetry=rot90&id=3", 400, &[]),
         ("/api/glyph.svg?board=6x6&id=3&repeat=2x2", 400, &[]),
@@ -783,6 +844,30 @@ fn the_page_works_in_chromium() {
     let alts = alts.as_str().unwrap();
     assert_eq!(alts.matches(", orbit 2").count(), 4, "{alts}");
     assert!(alts.starts_with("Tour "), "{alts}");
+
+    // Symmetric tours of 10x10, found directly: paged by index, drawn by their IDs.
+    let url = format!("http://{}/?board=10x10&symmetry=rot90&style=line", s.addr);
+    b.call("Page.navigate", serde_json::json!({ "url": url }));
+    b.wait(&loaded, |v| v.as_u64().unwrap_or(0) >= 48);
+    let first = cli(&[
+        "list",
+        "--board",
+        "10x10",
+        "--symmetry",
+        "rot90",
+        "--range",
+        "0..1",
+        "--json",
+    ]);
+    let first: serde_json::Value = serde_json::from_slice(&first).unwrap();
+    assert_eq!(
+        b.eval(&format!("{images}[0].alt")),
+        format!("Tour {}", first["id"])
+    );
+    b.eval("window.scrollTo(0, document.body.scrollHeight); 0");
+    b.wait(&format!("{images}.length"), |v| {
+        v.as_u64().unwrap_or(0) > 48
+    });
 
     // All tours: a first screenful, then more as the page scrolls.
     let url = format!("http://{}/?board=6x6&style=line", s.addr);

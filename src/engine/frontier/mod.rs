@@ -31,10 +31,10 @@ use crate::graph::LeapGraph;
 use crate::tour::{Tour, TourKind};
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
-use state::{Next, Plan};
+use state::Next;
 use std::ops::Range;
 
-pub use state::Level;
+pub use state::{Level, Plan};
 
 /// Bytes per diagram node: lo, hi, variable (u32 each) and count (u128).
 pub const BYTES_PER_NODE: usize = 28;
@@ -130,6 +130,39 @@ impl Zdd {
             return Ok(z);
         }
         let plan = Plan::new(n, g.edges(), kind == TourKind::Open).ok_or_else(|| too_wide(g))?;
+        let what = format!(
+            "the {} {} tours of {}",
+            kind.word(),
+            g.piece(),
+            g.board_name()
+        );
+        z.fill(&plan, &what, &g.board().to_string(), budget)?;
+        Ok(z)
+    }
+
+    /// The diagram of the closed tours that `plan` describes (a graph of its own, such
+    /// as the quotient of a board by a symmetry: [`crate::engine::quotient`]); `what`
+    /// names them in messages.
+    pub fn build_plan(plan: &Plan, what: &str, budget: &Budget) -> Result<Zdd> {
+        let mut z = Zdd {
+            kind: TourKind::Closed,
+            edges: plan.levels.len(),
+            var: vec![u32::MAX, u32::MAX],
+            lo: vec![0, 0],
+            hi: vec![0, 0],
+            count: vec![0, 1],
+            root: 0,
+            stats: Stats::default(),
+        };
+        z.fill(plan, what, what, budget)?;
+        Ok(z)
+    }
+
+    /// Build the levels of `plan` into this (empty) diagram, then count and
+    /// zero-suppress.
+    fn fill(&mut self, plan: &Plan, what: &str, board: &str, budget: &Budget) -> Result<()> {
+        let z = self;
+        let m = plan.levels.len();
         let mut cur: Vec<u128> = vec![0];
         let mut level_start = 2usize;
         for i in 0..m {
@@ -162,20 +195,14 @@ impl Zdd {
             let nodes = projected(next_start, next.len(), i, m);
             if next_start + next.len() > u32::MAX as usize {
                 return Err(Error::runtime(format!(
-                    "the diagram for {} {} tours of the {} board has more than 2^32 nodes; \
-                     count them with `tourglyph count`, which needs no diagram",
-                    kind.word(),
-                    g.piece(),
-                    g.board()
+                    "the diagram of {what} has more than 2^32 nodes; \
+                     count them with `tourglyph count`, which needs no diagram"
                 )));
             }
             budget.check(
                 &format!(
-                    "the diagram of the {} {} tours of {} (about {nodes:.2e} nodes, projected from \
+                    "the diagram of {what} (about {nodes:.2e} nodes, projected from \
                      edge {} of {m})",
-                    kind.word(),
-                    g.piece(),
-                    g.board_name(),
                     i + 1
                 ),
                 nodes / NODES_PER_SECOND,
@@ -194,8 +221,7 @@ impl Zdd {
             let (l, h) = (z.lo[x] as usize, z.hi[x] as usize);
             z.count[x] = z.count[l].checked_add(z.count[h]).ok_or_else(|| {
                 Error::runtime(format!(
-                    "more than 2^128 tours on {}: the diagram cannot number them",
-                    g.board()
+                    "more than 2^128 tours on {board}: the diagram cannot number them"
                 ))
             })?;
         }
@@ -214,7 +240,7 @@ impl Zdd {
             };
         }
         z.root = if total > 2 { eff[2] } else { 0 };
-        Ok(z)
+        Ok(())
     }
 
     /// The kind of tours held.
@@ -261,6 +287,23 @@ impl Zdd {
             }
         }
         (x == 1 && k == edges.len()).then_some(id)
+    }
+
+    /// The root node (0: no tours, 1: the empty set alone).
+    pub fn root(&self) -> u32 {
+        self.root
+    }
+
+    /// Node `x` (2 or more): its variable (edge number), lo child and hi child. Nodes
+    /// are zero-suppressed: variables skipped between a node and its child are excluded.
+    pub fn node(&self, x: u32) -> (u32, u32, u32) {
+        let x = x as usize;
+        (self.var[x], self.lo[x], self.hi[x])
+    }
+
+    /// The number of tours below node `x` (1 for the terminal 1, 0 for 0).
+    pub fn node_count(&self, x: u32) -> u128 {
+        self.count[x as usize]
     }
 
     /// The tour with this ID.

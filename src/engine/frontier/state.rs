@@ -66,7 +66,15 @@ pub struct Plan {
     pub bits: u32,
     /// True for open tours.
     pub open: bool,
+    /// Edges whose count must be odd in every tour (empty: no condition). The parity so
+    /// far is the state's top bit (bit 127), so slots then fit 127 bits. Used for the
+    /// quotient diagrams of symmetric tours ([`crate::engine::quotient`]): a cycle of the
+    /// quotient lifts to one tour iff it uses an odd number of sheet-changing edges.
+    pub odd: Vec<bool>,
 }
+
+/// Bit of a state holding the parity of the [`Plan::odd`] edges taken.
+const PARITY: u128 = 1 << 127;
 
 impl Plan {
     /// Lay out the frontiers of a graph with `n` vertices and edges `edges` (increasing).
@@ -139,7 +147,23 @@ impl Plan {
         if bits as usize * max_width > 128 {
             return None;
         }
-        Some(Plan { levels, bits, open })
+        Some(Plan {
+            levels,
+            bits,
+            open,
+            odd: Vec::new(),
+        })
+    }
+
+    /// Require an odd number of the edges marked in `odd` (one flag per edge) in every
+    /// tour. `None` when the slots and the parity bit do not fit 128 bits.
+    pub fn with_odd(mut self, odd: Vec<bool>) -> Option<Plan> {
+        let max_width = self.levels.iter().map(|l| l.width).max().unwrap_or(0);
+        if self.bits as usize * max_width > 127 || odd.len() != self.levels.len() {
+            return None;
+        }
+        self.odd = odd;
+        Some(self)
     }
 
     /// Unpack `width` slots.
@@ -175,6 +199,19 @@ impl Plan {
     /// Decide edge `i` (`take` = include it) from state `s` of level i (whose slots are
     /// the level's frontier minus its entering vertices).
     pub fn step(&self, i: usize, s: u128, take: bool) -> Next {
+        if self.odd.is_empty() {
+            return self.step_slots(i, s, take);
+        }
+        let parity = (s & PARITY) ^ if take && self.odd[i] { PARITY } else { 0 };
+        match self.step_slots(i, s & !PARITY, take) {
+            Next::Done if parity == 0 => Next::Dead,
+            Next::State(t) => Next::State(t | parity),
+            other => other,
+        }
+    }
+
+    /// [`Plan::step`] on the slots alone (no parity bit in `s`).
+    fn step_slots(&self, i: usize, s: u128, take: bool) -> Next {
         let lv = &self.levels[i];
         let mut a = [0u8; 128];
         // Unpack the incoming state and insert entering vertices as 0.
