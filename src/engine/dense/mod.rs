@@ -26,6 +26,7 @@ pub mod blocks;
 pub mod cell;
 pub mod lowops;
 pub mod rank;
+pub mod vertex;
 
 use super::residue::Modulus;
 use crate::board::Board;
@@ -51,6 +52,18 @@ pub type Progress<'a> = Option<&'a dyn Fn(usize, usize)>;
 /// assert_eq!(count_mod(Board::new(6, 6), Modulus::Int(1000), None).unwrap(), 72);
 /// ```
 pub fn count_mod(board: Board, m: Modulus, progress: Progress<'_>) -> Result<u64> {
+    vertex::count_mod(board, m, progress)
+}
+
+/// [`count_mod`] on the edge frontier of `w + 1` digits (the first dense counter, kept
+/// as an independent oracle of [`vertex`]).
+///
+/// ```
+/// use tourglyph::Board;
+/// use tourglyph::engine::{dense::count_mod_edge, residue::Modulus};
+/// assert_eq!(count_mod_edge(Board::new(6, 6), Modulus::TwoTo64, None).unwrap(), 1072);
+/// ```
+pub fn count_mod_edge(board: Board, m: Modulus, progress: Progress<'_>) -> Result<u64> {
     check_width(board)?;
     let (w, rows) = (board.rows.min(board.cols), board.rows.max(board.cols));
     if board.cells() % 2 == 1 || w < 2 {
