@@ -40,11 +40,12 @@
 //! The words are ranked by [`Ranks`] (a low half and a high half of the digits, two
 //! table look-ups, no stored keys) and the residues live in one array updated in place:
 //! by whole blocks when the cell's digits are in the high half ([`high`]), by runs
-//! listed once per column when they are in the low half ([`low`]), word by word in the
-//! one column that straddles ([`word`]).
+//! listed once per column when they are in the low half ([`low`]), and by a table of
+//! top-digit swaps in the one column that straddles ([`straddle`]).
 
 mod high;
 mod low;
+mod straddle;
 pub(super) mod word;
 
 use super::arith::{Arith, ModP, Wrapping};
@@ -131,6 +132,7 @@ impl Cell {
 fn sweep<A: Arith>(w: u32, rows: u32, a: A, progress: Progress<'_>, mode: Mode) -> u64 {
     let r = Ranks::new(w);
     let plan = low::LowPlan::new(&r);
+    let tops = straddle::Tops::new(&r);
     let v: Vec<AtomicU64> = (0..r.count).into_par_iter().map(|_| AtomicU64::new(0)).collect();
     v[r.rank(0)].store(1, Relaxed);
     let total = (w * rows) as usize;
@@ -150,7 +152,7 @@ fn sweep<A: Arith>(w: u32, rows: u32, a: A, progress: Progress<'_>, mode: Mode) 
                 Mode::Words => word::step(&r, &v, &cell, a),
                 Mode::Blocks if c >= r.h => high::step(&r, &v, &cell, a),
                 Mode::Blocks if c + 1 < r.h => plan.step(&r, &v, &cell, a),
-                Mode::Blocks => word::step(&r, &v, &cell, a),
+                Mode::Blocks => tops.step(&r, &v, &cell, a),
             }
             s += 2 * delta;
             if let Some(p) = progress {
