@@ -8,13 +8,14 @@ use super::super::arith::Arith;
 use super::super::cell::partner_left;
 use super::super::rank::{Ranks, alternating};
 use super::Cell;
+use super::flips::{Flips, unmatched};
 use super::word::{CLOSE_OPEN, OPEN_CLOSE, fresh, join, joined, pair, pass, spawn};
 use rayon::prelude::*;
 use std::ops::Range;
 use std::sync::atomic::AtomicU64;
 
 /// Apply `cell` (with `c ≥ h`) to every block.
-pub fn step<A: Arith>(r: &Ranks, v: &[AtomicU64], cell: &Cell, a: A) {
+pub fn step<A: Arith>(r: &Ranks, fl: &Flips, v: &[AtomicU64], cell: &Cell, a: A) {
     let hc = cell.c - r.h;
     let sh = 2 * hc;
     let with = |hp: u64, p: u64| (hp & !(15u64 << sh)) | (p << sh);
@@ -97,10 +98,13 @@ pub fn step<A: Arith>(r: &Ranks, v: &[AtomicU64], cell: &Cell, a: A) {
                     join(x, y, down, a);
                 }
             } else {
-                // A `))` whose `(` is in the low part: word by word.
+                // A `))` whose `(` is in the low part: the m-th unmatched `(` from the
+                // top, m counting the unmatched `)` of the high part up to digit c.
+                let u = unmatched(hp, r.len - r.h, false);
+                let m = 1 + u.iter().position(|&q| q == hc).expect("unmatched");
+                let o = r.high(hp & !(15u64 << sh)).expect("valid").0;
                 for (k, x) in range.zip(src) {
-                    let w = word | u64::from(r.lows[e as usize][k]);
-                    join(x, &v[r.rank(joined(w, cell.c, r.len, false))], down, a);
+                    join(x, &v[o + fl.low(e, k, m)], down, a);
                 }
             }
         }

@@ -16,6 +16,7 @@ use super::super::cell::{join_target, partner_left, partner_right};
 use super::super::lowops::BySum;
 use super::super::rank::{Ranks, alternating};
 use super::Cell;
+use super::flips::{Flips, unmatched};
 use super::word::{CLOSE_OPEN, OPEN_CLOSE, fresh, join, pair, pass, spawn};
 use rayon::prelude::*;
 use std::sync::atomic::AtomicU64;
@@ -32,8 +33,10 @@ struct Ops {
     moves: BySum<(u32, u32, u32)>,
     /// (source, target, length) of `((` joins whose `)` is in the low part too.
     runs_in: BySum<(u32, u32, u32)>,
-    /// (source, length) of `((` joins whose `)` is in the high part (another block).
-    runs_out: BySum<(u32, u32)>,
+    /// (source, target, m, length) of `((` joins whose `)` is in the high part: the
+    /// target is in the block of the high part with its m-th unmatched `)` turned round
+    /// ([`Flips`]).
+    runs_out: BySum<(u32, u32, u32, u32)>,
     /// (source, target) of `))` joins, word by word.
     words_in: BySum<(u32, u32)>,
 }
@@ -60,7 +63,7 @@ impl LowPlan {
     }
 
     /// Apply `cell` (with c + 1 < h) to every block.
-    pub fn step<A: Arith>(&self, r: &Ranks, v: &[AtomicU64], cell: &Cell, a: A) {
+    pub fn step<A: Arith>(&self, r: &Ranks, fl: &Flips, v: &[AtomicU64], cell: &Cell, a: A) {
         let ops = &self.ops[cell.c as usize];
         let (s, d, down) = (cell.s, cell.delta, cell.down);
         let per = (r.highs.len() / 512).max(1);
@@ -95,8 +98,8 @@ impl LowPlan {
                 }
             }
         });
-        r.highs.par_chunks(per).for_each(|chunk| {
-            for &(hp, off, e) in chunk {
+        r.highs.par_chunks(per).enumerate().for_each(|(ci, chunk)| {
+            for (j, &(hp, off, e)) in chunk.iter().enumerate() {
                 let o = &ops[e as usize];
                 let run = |k: u32, n: u32| &v[off as usize + k as usize..][..n as usize];
                 let l = want(hp, s);
@@ -108,15 +111,9 @@ impl LowPlan {
                 for &(ks, kt) in o.words_in.get(l) {
                     join(&run(ks, 1)[0], &run(kt, 1)[0], down, a);
                 }
-                for &(ks, n) in o.runs_out.get(l) {
-                    let src = run(ks, n);
-                    if src.iter().all(|x| x.load(std::sync::atomic::Ordering::Relaxed) == 0) {
-                        continue;
-                    }
-                    let w = (hp << (2 * r.h)) | u64::from(r.lows[e as usize][ks as usize]);
-                    let q = partner_right(w, cell.c + 1, r.len).expect("a ) to the right");
-                    let t = r.rank(join_target(w, cell.c, q, 1));
-                    for (x, y) in src.iter().zip(&v[t..t + n as usize]) {
+                for &(ks, kt, m, n) in o.runs_out.get(l) {
+                    let t = fl.high(ci * per + j, m as usize) + kt as usize;
+                    for (x, y) in run(ks, n).iter().zip(&v[t..t + n as usize]) {
                         join(x, y, down, a);
                     }
                 }
@@ -153,7 +150,12 @@ fn column_ops(r: &Ranks, lows: &[u32], c: u32) -> Ops {
             p if p >> 2 == 0 => moves.push((l, (k0, idx(with(w, p << 2)), len))),
             p if p == pair(1, 1) => match partner_right(w, c + 1, h) {
                 Some(q) => runs_in.push((l, (k0, idx(join_target(w, c, q, 1)), len))),
-                None => runs_out.push((l, (k0, len))),
+                None => {
+                    let p = unmatched(w, h, true);
+                    let at = p.iter().position(|&q| q == c + 1).expect("unmatched");
+                    let m = (p.len() - at) as u32;
+                    runs_out.push((l, (k0, idx(with(w, 0)), m, len)));
+                }
             },
             p if p == pair(2, 2) => {
                 for (j, &low) in lows.iter().enumerate().skip(k).take(n) {

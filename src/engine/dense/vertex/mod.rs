@@ -43,6 +43,7 @@
 //! listed once per column when they are in the low half ([`low`]), and by a table of
 //! top-digit swaps in the one column that straddles ([`straddle`]).
 
+mod flips;
 mod high;
 mod low;
 mod straddle;
@@ -133,6 +134,7 @@ fn sweep<A: Arith>(w: u32, rows: u32, a: A, progress: Progress<'_>, mode: Mode) 
     let r = Ranks::new(w);
     let plan = low::LowPlan::new(&r);
     let tops = straddle::Tops::new(&r);
+    let flips = flips::Flips::new(&r);
     let v: Vec<AtomicU64> = (0..r.count).into_par_iter().map(|_| AtomicU64::new(0)).collect();
     v[r.rank(0)].store(1, Relaxed);
     let total = (w * rows) as usize;
@@ -150,8 +152,8 @@ fn sweep<A: Arith>(w: u32, rows: u32, a: A, progress: Progress<'_>, mode: Mode) 
             let cell = Cell { c, sr, s, delta, down: !last };
             match mode {
                 Mode::Words => word::step(&r, &v, &cell, a),
-                Mode::Blocks if c >= r.h => high::step(&r, &v, &cell, a),
-                Mode::Blocks if c + 1 < r.h => plan.step(&r, &v, &cell, a),
+                Mode::Blocks if c >= r.h => high::step(&r, &flips, &v, &cell, a),
+                Mode::Blocks if c + 1 < r.h => plan.step(&r, &flips, &v, &cell, a),
                 Mode::Blocks => tops.step(&r, &v, &cell, a),
             }
             s += 2 * delta;
