@@ -136,11 +136,10 @@ fn column_ops(r: &Ranks, lows: &[u32], c: u32) -> Ops {
     while k < lows.len() {
         let w = u64::from(lows[k]);
         let sum = alternating(w, 0);
+        // A run: the same digits from `c` up and the same sum (so the same prefix sum).
+        let same = |x: u64| x >> shift == w >> shift && alternating(x, 0) == sum;
         let mut n = 1;
-        while k + n < lows.len() && {
-            let x = u64::from(lows[k + n]);
-            x >> shift == w >> shift && alternating(x, 0) == sum
-        } {
+        while k + n < lows.len() && same(u64::from(lows[k + n])) {
             n += 1;
         }
         let (k0, len) = (k as u32, n as u32);
