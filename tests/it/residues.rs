@@ -82,7 +82,11 @@ fn vertex_residues_equal_a003763_to_16x16() {
             Modulus::Int(65_521),
             Modulus::Int(9_223_372_036_854_775_783),
         ] {
-            assert_eq!(count_mod(b, m, None).unwrap(), reduce(&exact, m), "{b} modulo {m}");
+            assert_eq!(
+                count_mod(b, m, None).unwrap(),
+                reduce(&exact, m),
+                "{b} modulo {m}"
+            );
         }
         checked += 1;
     }

@@ -52,12 +52,7 @@ impl LowPlan {
         let h = r.h;
         let ops = (0..h.saturating_sub(1))
             .into_par_iter()
-            .map(|c| {
-                r.lows
-                    .iter()
-                    .map(|lows| column_ops(r, lows, c))
-                    .collect()
-            })
+            .map(|c| r.lows.iter().map(|lows| column_ops(r, lows, c)).collect())
             .collect();
         LowPlan { ops }
     }
@@ -145,7 +140,10 @@ fn column_ops(r: &Ranks, lows: &[u32], c: u32) -> Ops {
         let (k0, len) = (k as u32, n as u32);
         let l = alternating(w & below, 0) - alternating(w & above, 0);
         match (w >> shift) & 15 {
-            0 => fresh.push((l, (k0, idx(with(w, CLOSE_OPEN)), idx(with(w, OPEN_CLOSE)), len))),
+            0 => fresh.push((
+                l,
+                (k0, idx(with(w, CLOSE_OPEN)), idx(with(w, OPEN_CLOSE)), len),
+            )),
             p if p >> 2 == 0 => moves.push((l, (k0, idx(with(w, p << 2)), len))),
             p if p == pair(1, 1) => match partner_right(w, c + 1, h) {
                 Some(q) => runs_in.push((l, (k0, idx(join_target(w, c, q, 1)), len))),

@@ -135,7 +135,10 @@ fn sweep<A: Arith>(w: u32, rows: u32, a: A, progress: Progress<'_>, mode: Mode) 
     let plan = low::LowPlan::new(&r);
     let tops = straddle::Tops::new(&r);
     let flips = flips::Flips::new(&r);
-    let v: Vec<AtomicU64> = (0..r.count).into_par_iter().map(|_| AtomicU64::new(0)).collect();
+    let v: Vec<AtomicU64> = (0..r.count)
+        .into_par_iter()
+        .map(|_| AtomicU64::new(0))
+        .collect();
     v[r.rank(0)].store(1, Relaxed);
     let total = (w * rows) as usize;
     let mut s = 0i32;
@@ -149,7 +152,13 @@ fn sweep<A: Arith>(w: u32, rows: u32, a: A, progress: Progress<'_>, mode: Mode) 
                 return v[r.rank((1u64 << (2 * c)) | (2u64 << (2 * (c + 1))))].load(Relaxed);
             }
             let delta = if (row + c) % 2 == 0 { 1 } else { -1 };
-            let cell = Cell { c, sr, s, delta, down: !last };
+            let cell = Cell {
+                c,
+                sr,
+                s,
+                delta,
+                down: !last,
+            };
             match mode {
                 Mode::Words => word::step(&r, &v, &cell, a),
                 Mode::Blocks if c >= r.h => high::step(&r, &flips, &v, &cell, a),

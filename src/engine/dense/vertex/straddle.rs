@@ -110,7 +110,12 @@ impl Tops {
                         continue;
                     }
                     let w = (hp << (2 * r.h)) | lw;
-                    join(&here[k], &v[r.rank(joined(w, cell.c, r.len, b == 1))], down, a);
+                    join(
+                        &here[k],
+                        &v[r.rank(joined(w, cell.c, r.len, b == 1))],
+                        down,
+                        a,
+                    );
                 }
             }
         });
