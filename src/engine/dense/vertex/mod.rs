@@ -19,15 +19,16 @@
 //!
 //! **Degree 0 and degree 2 share the blank digit; the checkerboard colouring tells them
 //! apart**, and it also marks most words as always zero. Colour cell (r, c) with
-//! (−1)^(r + c). Every swept cell has degree 2 and every edge joins cells of opposite
-//! colours, so summing the colour of the swept end of every edge end at a swept cell
-//! gives S = 2·(black − white swept cells) = the sum over the dangling edges of the
-//! colour of their swept end, plus the colour of the left and up neighbours of (r, c)
-//! (both −δ, δ the colour of (r, c)) once for each of its decided edges. Let R be the sum
-//! of colours over the plugs of the word outside digits `c` and `c + 1`, each digit's
-//! colour being that of the swept cell the edge hangs from: (−1)^(r + j) below `c`,
-//! −(−1)^(r + j) above `c + 1` (the cell above), and δ for digit `c + 1`. Then a word
-//! can hold partial tours only when, with `b` = 1 if digit `c + 1` holds a plug:
+//! (−1)^(r + c) and let δ be the colour of the current cell. Add up, over every edge end
+//! at a swept cell, the colour of that cell: every swept cell has degree 2, so the total
+//! is S = 2·(black − white swept cells). An edge with both ends swept adds +1 − 1 = 0; a
+//! dangling edge adds the colour of its swept end. The dangling edges are the plugs of
+//! the word outside digit `c`: digit j < c hangs from (r, j), colour (−1)^(r + j);
+//! digit j > c from (r − 1, j), colour −(−1)^(r + j), which is δ for j = c + 1; and the
+//! k decided edges of cell (r, c) (its degree so far), which hang from (r, c − 1) and
+//! (r − 1, c), both of colour −δ. With R the colour sum of the plugs outside digits `c`
+//! and `c + 1` and `b` = 1 when digit `c + 1` holds a plug, S = R + δ·b − δ·k, so a word
+//! can hold partial tours only when:
 //!
 //! - digit `c` blank, degree 0: R + δ·b = S;
 //! - digit `c` a bracket (degree 1): R + δ·b = S + δ;
