@@ -65,7 +65,7 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 /// use tourglyph::Board;
 /// use tourglyph::engine::{dense::vertex::count_mod, residue::Modulus};
 /// assert_eq!(count_mod(Board::new(6, 6), Modulus::TwoTo64, None).unwrap(), 1072);
-/// assert_eq!(count_mod(Board::new(4, 7), Modulus::Int(5), None).unwrap(), 24 % 5);
+/// assert_eq!(count_mod(Board::new(4, 7), Modulus::Int(5), None).unwrap(), 92 % 5);
 /// ```
 pub fn count_mod(board: Board, m: Modulus, progress: Progress<'_>) -> Result<u64> {
     check_width(board)?;
