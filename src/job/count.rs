@@ -181,9 +181,9 @@ fn transfer_counts(
 
 /// From this narrow side up, plain counts of closed rook tours use the dense modular
 /// counter (faster and smaller than the transfer engine's exact words there, measured
-/// with `benches/dense.sh` and `benches/count.sh`); classes still need the transfer
-/// engine's half and quarter boards.
-const DENSE_FROM: u32 = 16;
+/// with `benches/dense.sh` and `benches/count.sh`: 14×14 in 0.07 s against 0.25 s);
+/// classes still need the transfer engine's half and quarter boards.
+const DENSE_FROM: u32 = 14;
 
 /// Closed rook tours by the dense counter: a residue per planned modulus, combined.
 fn dense_count(board: crate::Board, progress: &dyn Progress, force: bool) -> Result<Figures> {

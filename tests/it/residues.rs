@@ -1,10 +1,13 @@
-//! Counting by residues (issue 18): the dense modular counter against the transfer
-//! engine, `count --modulus`, `--plan-moduli` and `--combine`, and their refusals.
+//! Counting by residues (issue 18): the dense modular counter (vertex frontier) against
+//! the transfer engine, the edge-frontier counter and the published A003763 figures,
+//! `count --modulus`, `--plan-moduli` and `--combine`, and their refusals.
 
 use crate::common::{run, run_threads, stderr, stdout};
+use crate::reference::A003763;
 use num_bigint::BigUint;
 use tourglyph::Board;
-use tourglyph::engine::dense::count_mod;
+use tourglyph::engine::dense::vertex::{Mode, count_wrapping};
+use tourglyph::engine::dense::{count_mod, count_mod_edge};
 use tourglyph::engine::residue::{self, Modulus, Residue};
 use tourglyph::engine::transfer::count_rook_tours;
 
@@ -46,6 +49,48 @@ fn dense_residues_equal_the_transfer_count_on_every_board_to_12x12() {
             );
         }
     }
+}
+
+/// The vertex counter's structured steps (by blocks, by runs of the low half, the
+/// straddling column) against its own word-by-word steps and against the edge-frontier
+/// counter, on every width to 13 and lengths past the width (odd and even rows, so
+/// both row parities reach the last row).
+#[test]
+fn vertex_steps_equal_word_by_word_steps_and_the_edge_counter_to_13_wide() {
+    for w in 2..=13u32 {
+        for rows in [w, w + 1, w + 2, w + 5] {
+            let b = Board::new(rows, w);
+            let edge = count_mod_edge(b, Modulus::TwoTo64, None).unwrap();
+            assert_eq!(count_wrapping(b, Mode::Blocks), edge, "{b} by blocks");
+            if w <= 11 {
+                assert_eq!(count_wrapping(b, Mode::Words), edge, "{b} word by word");
+            }
+        }
+    }
+}
+
+/// Every A003763 term to 16×16, from the published figures (not from another engine of
+/// this crate), modulo 2^64, a 16-bit prime and the largest prime below 2^63.
+#[test]
+fn vertex_residues_equal_a003763_to_16x16() {
+    let mut checked = 0;
+    for fig in A003763.iter().filter(|f| f.rows <= 16) {
+        let exact: BigUint = fig.count.parse().unwrap();
+        let b = Board::new(fig.rows, fig.cols);
+        for m in [
+            Modulus::TwoTo64,
+            Modulus::Int(65_521),
+            Modulus::Int(9_223_372_036_854_775_783),
+        ] {
+            assert_eq!(
+                count_mod(b, m, None).unwrap(),
+                reduce(&exact, m),
+                "{b} modulo {m}"
+            );
+        }
+        checked += 1;
+    }
+    assert_eq!(checked, 8);
 }
 
 #[test]

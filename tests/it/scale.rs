@@ -39,9 +39,9 @@ fn square_boards_match_a003763() {
     assert_eq!(checked, 8);
 }
 
-/// The stretch goal (about 30 s of CPU and 0.2 GB with the dense counter; `cargo test --release -- --ignored`).
+/// The stretch goal (about 10 s of CPU and 0.07 GB with the dense counter; `cargo test --release -- --ignored`).
 #[test]
-#[ignore = "about 30 s of CPU and 0.2 GB (the dense counter), too heavy for every `cargo test`: .ci/run runs it with --ignored"]
+#[ignore = "about 10 s of CPU and 0.07 GB (the dense counter), too heavy for every `cargo test`: .ci/run runs it with --ignored"]
 fn eighteen_by_eighteen_matches_a003763() {
     assert_eq!(tours(18, 18), reference::lookup(A003763, 18, 18).count);
 }

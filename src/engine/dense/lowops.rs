@@ -40,7 +40,7 @@ pub struct LowOps {
 /// Entries listed by the alternating sum ([`alternating`]) of their words' low parts, so
 /// that a block visits only those its colour balance lets be nonzero
 /// ([`Cell::low_sum`]).
-struct BySum<T> {
+pub(super) struct BySum<T> {
     items: Vec<T>,
     /// `start[a + h]`: the first entry with sum at least `a`, for a in −h..=h + 1.
     start: Vec<u32>,
@@ -48,7 +48,7 @@ struct BySum<T> {
 }
 
 impl<T> BySum<T> {
-    fn new(mut list: Vec<(i32, T)>, h: u32) -> Self {
+    pub(super) fn new(mut list: Vec<(i32, T)>, h: u32) -> Self {
         let h = h as i32;
         list.sort_by_key(|e| e.0);
         let start = (-h..=h + 1)
@@ -62,7 +62,7 @@ impl<T> BySum<T> {
     }
 
     /// The entries with sum `a`.
-    fn get(&self, a: i32) -> &[T] {
+    pub(super) fn get(&self, a: i32) -> &[T] {
         if a < -self.h || a > self.h {
             return &[];
         }

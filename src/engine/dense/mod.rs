@@ -26,6 +26,7 @@ pub mod blocks;
 pub mod cell;
 pub mod lowops;
 pub mod rank;
+pub mod vertex;
 
 use super::residue::Modulus;
 use crate::board::Board;
@@ -34,9 +35,8 @@ use arith::{Arith, ModP, Wrapping};
 use rank::Ranks;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
-/// The widest narrow side accepted: the rank tables of 27-digit words take 3.6 GB and
-/// the residues of a board 26 wide 584 GB (M(27) words of 8 bytes); 22 wide takes
-/// 9.0 GB and 24 wide 72 GB.
+/// The widest narrow side accepted: the residues of a board 26 wide take 205 GB (M(26)
+/// words of 8 bytes on the vertex frontier); 22 wide takes 3.2 GB and 24 wide 26 GB.
 pub const MAX_WIDTH: u32 = 26;
 
 /// A progress callback: (cells done, cells in all).
@@ -51,6 +51,18 @@ pub type Progress<'a> = Option<&'a dyn Fn(usize, usize)>;
 /// assert_eq!(count_mod(Board::new(6, 6), Modulus::Int(1000), None).unwrap(), 72);
 /// ```
 pub fn count_mod(board: Board, m: Modulus, progress: Progress<'_>) -> Result<u64> {
+    vertex::count_mod(board, m, progress)
+}
+
+/// [`count_mod`] on the edge frontier of `w + 1` digits (the first dense counter, kept
+/// as an independent oracle of [`vertex`]).
+///
+/// ```
+/// use tourglyph::Board;
+/// use tourglyph::engine::{dense::count_mod_edge, residue::Modulus};
+/// assert_eq!(count_mod_edge(Board::new(6, 6), Modulus::TwoTo64, None).unwrap(), 1072);
+/// ```
+pub fn count_mod_edge(board: Board, m: Modulus, progress: Progress<'_>) -> Result<u64> {
     check_width(board)?;
     let (w, rows) = (board.rows.min(board.cols), board.rows.max(board.cols));
     if board.cells() % 2 == 1 || w < 2 {
@@ -68,24 +80,22 @@ pub fn check_width(board: Board) -> Result<()> {
     if w > MAX_WIDTH {
         return Err(Error::usage(format!(
             "the {board} board is too big to count: its narrow side is {w} and exact counting \
-             handles narrow sides up to {MAX_WIDTH} (the frontier words grow about ninefold \
-             per two columns: 9 GB a residue at 22, 72 GB at 24)"
+             handles narrow sides up to {MAX_WIDTH} (the frontier words grow about eightfold \
+             per two columns: 3.2 GB a residue at 22, 26 GB at 24)"
         )));
     }
     Ok(())
 }
 
 /// Time (seconds, 2 threads on the reference machine) and peak memory (bytes) of one
-/// residue of `board`: about a nanosecond per word and cell (`benches/dense.sh`: 18×18,
-/// 18.2 M words, 324 cells, about 5 s a residue on a quiet machine).
+/// residue of `board` by [`count_mod`] (the vertex frontier): about a nanosecond per
+/// word and cell (18×18: M(18) = 6.5 M words, 324 cells, 3.1 s of CPU a residue with
+/// one thread, `benches/dense.sh`).
 pub fn estimate(board: Board) -> (f64, f64) {
     let (w, rows) = (board.rows.min(board.cols), board.rows.max(board.cols));
-    let words = rank::motzkin(w + 1) as f64;
+    let words = rank::motzkin(w) as f64;
     let cells = f64::from(w) * f64::from(rows);
-    (
-        words * cells * 1e-9,
-        words * 8.0 + Ranks::bytes(w + 1) + 4e6,
-    )
+    (words * cells * 1e-9, vertex::bytes(w))
 }
 
 /// Sweep a `rows × w` board (`w` the frontier), rows in boustrophedon order.

@@ -1,0 +1,112 @@
+//! Cells whose two digits lie in the high half of the word: a group is a few blocks
+//! (high parts differing only in the pair) sharing every low part, moved index by
+//! index. Within a block only the low parts whose alternating sum puts the word in a
+//! live class can be nonzero; low parts are listed by that sum, so each class is one
+//! contiguous range, and only those ranges are visited.
+
+use super::super::arith::Arith;
+use super::super::cell::partner_left;
+use super::super::rank::{Ranks, alternating};
+use super::Cell;
+use super::flips::{Flips, unmatched};
+use super::word::{CLOSE_OPEN, OPEN_CLOSE, fresh, join, joined, pair, pass, spawn};
+use rayon::prelude::*;
+use std::ops::Range;
+use std::sync::atomic::AtomicU64;
+
+/// Apply `cell` (with `c ≥ h`) to every block.
+pub fn step<A: Arith>(r: &Ranks, fl: &Flips, v: &[AtomicU64], cell: &Cell, a: A) {
+    let hc = cell.c - r.h;
+    let sh = 2 * hc;
+    let with = |hp: u64, p: u64| (hp & !(15u64 << sh)) | (p << sh);
+    let block = |off: usize, e: u8| &v[off..off + r.lows[e as usize].len()];
+    let h = r.h as i32;
+    // R of the high part outside the pair (absolute digits), times (−1)^r.
+    let below = (1u64 << sh) - 1;
+    let above = !((1u64 << (sh + 4)) - 1);
+    let high_rest = |hp: u64| alternating(hp & below, r.h) - alternating(hp & above, r.h);
+    // The low parts of `e` that make R equal `x` next to a high part with `high_rest` hr:
+    // R = sr·(alternating(low) + hr).
+    let live = |hr: i32, e: u8, x: i32| -> Range<usize> {
+        let want = cell.sr * x - hr;
+        if want < -h || want > h {
+            return 0..0;
+        }
+        let st = &r.sum_start[e as usize];
+        st[(want + h) as usize] as usize..st[(want + h + 1) as usize] as usize
+    };
+    let (s, d, down) = (cell.s, cell.delta, cell.down);
+    let per = (r.highs.len() / 512).max(1);
+    r.highs.par_chunks(per).for_each(|chunk| {
+        for &(hp, off, e) in chunk {
+            let p = (hp >> sh) & 15;
+            if p >> 2 != 0 {
+                continue;
+            }
+            let hr = high_rest(hp);
+            let here = block(off as usize, e);
+            if p == 0 {
+                let range = live(hr, e, s);
+                if range.is_empty() {
+                    continue;
+                }
+                let co = r.high(with(hp, CLOSE_OPEN)).map(|(o, _)| block(o, e));
+                let oc = block(r.high(with(hp, OPEN_CLOSE)).expect("valid").0, e);
+                match co {
+                    Some(co) => {
+                        for k in range {
+                            fresh(&here[k], Some(&co[k]), &oc[k], down, a);
+                        }
+                    }
+                    None => {
+                        for k in range {
+                            fresh(&here[k], None, &oc[k], down, a);
+                        }
+                    }
+                }
+            } else {
+                let other = block(r.high(with(hp, p << 2)).expect("valid").0, e);
+                for k in live(hr, e, s - d) {
+                    spawn(&here[k], &other[k], down);
+                }
+                let range = live(hr, e, s + d);
+                for (x, y) in here[range.clone()].iter().zip(&other[range]) {
+                    pass(x, y, down, a);
+                }
+            }
+        }
+    });
+    r.highs.par_chunks(per).for_each(|chunk| {
+        for &(hp, off, e) in chunk {
+            let p = (hp >> sh) & 15;
+            if p != pair(1, 1) && p != pair(2, 2) {
+                continue;
+            }
+            let range = live(high_rest(hp), e, s);
+            if range.is_empty() {
+                continue;
+            }
+            let src = &block(off as usize, e)[range.clone()];
+            let word = hp << (2 * r.h);
+            let open = p == pair(1, 1);
+            if open || partner_left(word, cell.c).is_some() {
+                // The partner is in the high part: block to block.
+                let t = joined(word, cell.c, r.len, open) >> (2 * r.h);
+                let (o, e2) = r.high(t).expect("valid");
+                debug_assert_eq!(e2, e);
+                for (x, y) in src.iter().zip(&block(o, e)[range]) {
+                    join(x, y, down, a);
+                }
+            } else {
+                // A `))` whose `(` is in the low part: the m-th unmatched `(` from the
+                // top, m counting the unmatched `)` of the high part up to digit c.
+                let u = unmatched(hp, r.len - r.h, false);
+                let m = 1 + u.iter().position(|&q| q == hc).expect("unmatched");
+                let o = r.high(hp & !(15u64 << sh)).expect("valid").0;
+                for (k, x) in range.zip(src) {
+                    join(x, &v[o + fl.low(e, k, m)], down, a);
+                }
+            }
+        }
+    });
+}

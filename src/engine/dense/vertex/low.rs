@@ -1,0 +1,175 @@
+//! Cells whose two digits lie in the low half of the word: the same moves in every
+//! block of a given `e`, listed once per (column, `e`) as *runs* and replayed on each
+//! block.
+//!
+//! Low parts are listed by alternating sum, then increasing, so those sharing their
+//! digits from `c` up and their sum form a contiguous run, one word for each valid
+//! prefix (digits below `c`) with the depth the rest needs and the prefix's sum. The
+//! other words of a run's group (the pair rewritten) have the same prefixes in the same
+//! order, so every move but one is run to run: only a `))` whose `(` lies in the prefix
+//! depends on it, word by word. The rest class R of a run's words is the same for all of
+//! them (prefix sum and the digits above the pair), so each list is kept by that sum and
+//! a block visits only the runs its high part puts in a live class.
+
+use super::super::arith::Arith;
+use super::super::cell::{join_target, partner_left, partner_right};
+use super::super::lowops::BySum;
+use super::super::rank::{Ranks, alternating};
+use super::Cell;
+use super::flips::{Flips, unmatched};
+use super::word::{CLOSE_OPEN, OPEN_CLOSE, fresh, join, pair, pass, spawn};
+use rayon::prelude::*;
+use std::sync::atomic::AtomicU64;
+
+/// No such word.
+const NONE: u32 = u32::MAX;
+
+/// The runs of one (column, `e`), as indices inside a block, each listed by the sum
+/// `L = alternating(prefix) − alternating(digits above the pair)` of its low part.
+struct Ops {
+    /// (`··`, `)(` or [`NONE`], `()`, length).
+    fresh: BySum<(u32, u32, u32, u32)>,
+    /// (`x·`, `·x`, length).
+    moves: BySum<(u32, u32, u32)>,
+    /// (source, target, length) of `((` joins whose `)` is in the low part too.
+    runs_in: BySum<(u32, u32, u32)>,
+    /// (source, target, m, length) of `((` joins whose `)` is in the high part: the
+    /// target is in the block of the high part with its m-th unmatched `)` turned round
+    /// ([`Flips`]).
+    runs_out: BySum<(u32, u32, u32, u32)>,
+    /// (source, target) of `))` joins, word by word.
+    words_in: BySum<(u32, u32)>,
+}
+
+/// `ops[c][e]` for every column whose two digits are in the low half (c + 1 < h).
+pub struct LowPlan {
+    ops: Vec<Vec<Ops>>,
+}
+
+impl LowPlan {
+    /// List the runs.
+    pub fn new(r: &Ranks) -> Self {
+        let h = r.h;
+        let ops = (0..h.saturating_sub(1))
+            .into_par_iter()
+            .map(|c| r.lows.iter().map(|lows| column_ops(r, lows, c)).collect())
+            .collect();
+        LowPlan { ops }
+    }
+
+    /// Apply `cell` (with c + 1 < h) to every block.
+    pub fn step<A: Arith>(&self, r: &Ranks, fl: &Flips, v: &[AtomicU64], cell: &Cell, a: A) {
+        let ops = &self.ops[cell.c as usize];
+        let (s, d, down) = (cell.s, cell.delta, cell.down);
+        let per = (r.highs.len() / 512).max(1);
+        // R = sr·(L − alternating(high)), so R = x needs L = sr·x + alternating(high).
+        let want = |hp: u64, x: i32| cell.sr * x + alternating(hp, r.h);
+        r.highs.par_chunks(per).for_each(|chunk| {
+            for &(hp, off, e) in chunk {
+                let o = &ops[e as usize];
+                let run = |k: u32, n: u32| &v[off as usize + k as usize..][..n as usize];
+                for &(k00, kco, koc, n) in o.fresh.get(want(hp, s)) {
+                    let (b00, boc) = (run(k00, n), run(koc, n));
+                    if kco == NONE {
+                        for (x, y) in b00.iter().zip(boc) {
+                            fresh(x, None, y, down, a);
+                        }
+                    } else {
+                        let bco = run(kco, n);
+                        for ((x, z), y) in b00.iter().zip(bco).zip(boc) {
+                            fresh(x, Some(z), y, down, a);
+                        }
+                    }
+                }
+                for &(kx, ky, n) in o.moves.get(want(hp, s - d)) {
+                    for (x, y) in run(kx, n).iter().zip(run(ky, n)) {
+                        spawn(x, y, down);
+                    }
+                }
+                for &(kx, ky, n) in o.moves.get(want(hp, s + d)) {
+                    for (x, y) in run(kx, n).iter().zip(run(ky, n)) {
+                        pass(x, y, down, a);
+                    }
+                }
+            }
+        });
+        r.highs.par_chunks(per).enumerate().for_each(|(ci, chunk)| {
+            for (j, &(hp, off, e)) in chunk.iter().enumerate() {
+                let o = &ops[e as usize];
+                let run = |k: u32, n: u32| &v[off as usize + k as usize..][..n as usize];
+                let l = want(hp, s);
+                for &(ks, kt, n) in o.runs_in.get(l) {
+                    for (x, y) in run(ks, n).iter().zip(run(kt, n)) {
+                        join(x, y, down, a);
+                    }
+                }
+                for &(ks, kt) in o.words_in.get(l) {
+                    join(&run(ks, 1)[0], &run(kt, 1)[0], down, a);
+                }
+                for &(ks, kt, m, n) in o.runs_out.get(l) {
+                    let t = fl.high(ci * per + j, m as usize) + kt as usize;
+                    for (x, y) in run(ks, n).iter().zip(&v[t..t + n as usize]) {
+                        join(x, y, down, a);
+                    }
+                }
+            }
+        });
+    }
+}
+
+/// The runs of column `c` among the low parts `lows` of one `e`.
+fn column_ops(r: &Ranks, lows: &[u32], c: u32) -> Ops {
+    let h = r.h;
+    let shift = 2 * c;
+    let with = |w: u64, p: u64| (w & !(15u64 << shift)) | (p << shift);
+    let idx = |w: u64| r.low(w).map_or(NONE, |(k, _)| k);
+    let below = (1u64 << shift) - 1;
+    let above = !((1u64 << (shift + 4)) - 1);
+    let (mut fresh, mut moves, mut runs_in) = (vec![], vec![], vec![]);
+    let (mut runs_out, mut words_in) = (vec![], vec![]);
+    let mut k = 0;
+    while k < lows.len() {
+        let w = u64::from(lows[k]);
+        let sum = alternating(w, 0);
+        // A run: the same digits from `c` up and the same sum (so the same prefix sum).
+        let same = |x: u64| x >> shift == w >> shift && alternating(x, 0) == sum;
+        let mut n = 1;
+        while k + n < lows.len() && same(u64::from(lows[k + n])) {
+            n += 1;
+        }
+        let (k0, len) = (k as u32, n as u32);
+        let l = alternating(w & below, 0) - alternating(w & above, 0);
+        match (w >> shift) & 15 {
+            0 => fresh.push((
+                l,
+                (k0, idx(with(w, CLOSE_OPEN)), idx(with(w, OPEN_CLOSE)), len),
+            )),
+            p if p >> 2 == 0 => moves.push((l, (k0, idx(with(w, p << 2)), len))),
+            p if p == pair(1, 1) => match partner_right(w, c + 1, h) {
+                Some(q) => runs_in.push((l, (k0, idx(join_target(w, c, q, 1)), len))),
+                None => {
+                    let p = unmatched(w, h, true);
+                    let at = p.iter().position(|&q| q == c + 1).expect("unmatched");
+                    let m = (p.len() - at) as u32;
+                    runs_out.push((l, (k0, idx(with(w, 0)), m, len)));
+                }
+            },
+            p if p == pair(2, 2) => {
+                for (j, &low) in lows.iter().enumerate().skip(k).take(n) {
+                    let x = u64::from(low);
+                    let q = partner_left(x, c).expect("a ( to the left");
+                    words_in.push((l, (j as u32, idx(join_target(x, c, q, 2)))));
+                }
+            }
+            _ => {}
+        }
+        k += n;
+    }
+    Ops {
+        fresh: BySum::new(fresh, h),
+        moves: BySum::new(moves, h),
+        runs_in: BySum::new(runs_in, h),
+        runs_out: BySum::new(runs_out, h),
+        words_in: BySum::new(words_in, h),
+    }
+}

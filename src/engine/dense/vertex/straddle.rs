@@ -1,0 +1,123 @@
+//! The one column whose pair straddles the halves: digit `c = h − 1` is the top digit of
+//! the low part and `c + 1 = h` the bottom digit of the high part. A group is a leader
+//! block (high part with a blank bottom digit) and the blocks with `(` or `)` there; a
+//! word's partners are found by [`Tops`] (the index of the low part with its top digit
+//! replaced), with no rank computed except for the `((`/`))` joins.
+
+use super::super::arith::Arith;
+use super::super::rank::{Ranks, alternating};
+use super::Cell;
+use super::word::{fresh, join, joined, pass, spawn};
+use rayon::prelude::*;
+use std::ops::Range;
+use std::sync::atomic::AtomicU64;
+
+/// No such low part.
+const NONE: u32 = u32::MAX;
+
+/// `swap[e][k][t]`: the index of low part `k` of `e` with its top digit set to `t`
+/// (in the list of its own `e`), or [`NONE`].
+pub struct Tops {
+    swap: Vec<Vec<[u32; 3]>>,
+}
+
+impl Tops {
+    /// List the swaps.
+    pub fn new(r: &Ranks) -> Self {
+        let top = 2 * (r.h - 1);
+        let swap = r
+            .lows
+            .iter()
+            .map(|lows| {
+                lows.iter()
+                    .map(|&lw| {
+                        let base = u64::from(lw) & !(3u64 << top);
+                        [0u64, 1, 2].map(|t| r.low(base | (t << top)).map_or(NONE, |(k, _)| k))
+                    })
+                    .collect()
+            })
+            .collect();
+        Tops { swap }
+    }
+
+    /// Apply `cell` (with c = h − 1) to every block.
+    pub fn step<A: Arith>(&self, r: &Ranks, v: &[AtomicU64], cell: &Cell, a: A) {
+        let h = r.h as i32;
+        let top = 2 * (r.h - 1);
+        // The sign of the top digit of the low part in `alternating`.
+        let sigma = if (r.h - 1) % 2 == 0 { 1 } else { -1 };
+        let block = |off: usize, e: u8| &v[off..off + r.lows[e as usize].len()];
+        let range = |e: u8, want: i32| -> Range<usize> {
+            if want < -h || want > h {
+                return 0..0;
+            }
+            let st = &r.sum_start[e as usize];
+            st[(want + h) as usize] as usize..st[(want + h + 1) as usize] as usize
+        };
+        let (s, d, down) = (cell.s, cell.delta, cell.down);
+        let per = (r.highs.len() / 512).max(1);
+        r.highs.par_chunks(per).for_each(|chunk| {
+            for &(hp, off, e) in chunk {
+                if hp & 3 != 0 {
+                    continue;
+                }
+                // R = sr·(alternating(low without its top digit) − alternating(high)).
+                let ah = alternating(hp, r.h);
+                let lows = &r.lows[e as usize];
+                let swap = &self.swap[e as usize];
+                let here = block(off as usize, e);
+                let open = r.high(hp | 1).map(|(o, e2)| block(o, e2));
+                let close = r.high(hp | 2).map(|(o, e2)| block(o, e2));
+                let cell_of = |t: u64| if t == 1 { open } else { close };
+                // `··` with R = S: the top digit is blank, so the whole low part's sum is R's.
+                for k in range(e, cell.sr * s + ah) {
+                    if u64::from(lows[k]) >> top != 0 {
+                        continue;
+                    }
+                    let co = open.and_then(|b| b.get(swap[k][2] as usize));
+                    let oc = &close.expect("a ) can end the high part")[swap[k][1] as usize];
+                    fresh(&here[k], co, oc, down, a);
+                }
+                // `x·` with R = S ∓ δ: the low part's sum is R's plus the top digit's.
+                for (x, spawning) in [(s - d, true), (s + d, false)] {
+                    for k in range(e, cell.sr * x + ah + sigma) {
+                        let t = u64::from(lows[k]) >> top;
+                        if t == 0 {
+                            continue;
+                        }
+                        let other = &cell_of(t).expect("valid")[swap[k][0] as usize];
+                        if spawning {
+                            spawn(&here[k], other, down);
+                        } else {
+                            pass(&here[k], other, down, a);
+                        }
+                    }
+                }
+            }
+        });
+        r.highs.par_chunks(per).for_each(|chunk| {
+            for &(hp, off, e) in chunk {
+                let b = hp & 3;
+                if b == 0 {
+                    continue;
+                }
+                let ah = alternating(hp & !3, r.h);
+                let lows = &r.lows[e as usize];
+                let here = block(off as usize, e);
+                for k in range(e, cell.sr * s + ah + sigma) {
+                    let lw = u64::from(lows[k]);
+                    if lw >> top != b {
+                        continue;
+                    }
+                    let w = (hp << (2 * r.h)) | lw;
+                    join(
+                        &here[k],
+                        &v[r.rank(joined(w, cell.c, r.len, b == 1))],
+                        down,
+                        a,
+                    );
+                }
+            }
+        });
+    }
+}
