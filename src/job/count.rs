@@ -305,6 +305,26 @@ fn enumerate_counts(
     })
 }
 
+/// The closed rook tours of `board` (with Burnside's class figures) and those fixed by
+/// `sym`, from the transfer matrix's fixed-tour counts, within the budget.
+pub(super) fn burnside_symmetric(
+    board: crate::Board,
+    sym: crate::symmetric::Symmetry,
+    force: bool,
+) -> Result<(transfer::ClassCount, num_bigint::BigUint)> {
+    if board.rows.min(board.cols) <= transfer::MAX_WIDTH {
+        let (seconds, bytes) = transfer::estimate(board);
+        budget(force).check(
+            &format!("counting the symmetric closed rook tours of {board}"),
+            seconds,
+            bytes,
+        )?;
+    }
+    let cc = transfer::count_rook_classes(board, None)?;
+    let fixed = crate::symmetric::from_class_count(board, sym, &cc)?;
+    Ok((cc, fixed))
+}
+
 /// `count --symmetry`: closed rook tours from the fixed-tour counts of Burnside's lemma
 /// (any board the transfer matrix counts), otherwise the diagram's tours filtered. Says
 /// through `progress` why there are none when a theorem does.
@@ -319,23 +339,12 @@ fn symmetric_counts(
     let board = g.board();
     let rook = r.kind.is_closed() && g.piece().leaps() == [(0, 1)];
     let c = if rook && !spec.classes && !spec.non_crossing {
-        if board.rows.min(board.cols) <= transfer::MAX_WIDTH {
-            let (seconds, bytes) = transfer::estimate(board);
-            budget(force).check(
-                &format!("counting the symmetric closed rook tours of {board}"),
-                seconds,
-                bytes,
-            )?;
-        }
-        let cc = transfer::count_rook_classes(board, None)?;
+        let (cc, fixed) = burnside_symmetric(board, sym, force)?;
         Figures {
             tours: cc.tours.to_string(),
             classes: None,
             selected: None,
-            symmetric: Some((
-                sym.word(),
-                crate::symmetric::from_class_count(board, sym, &cc)?.to_string(),
-            )),
+            symmetric: Some((sym.word(), fixed.to_string())),
         }
     } else {
         let q = Query {

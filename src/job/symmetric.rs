@@ -95,7 +95,11 @@ pub fn list(
     if unbounded && !sel.force {
         // Burnside's counts take a fraction of the quotient diagrams' time (16×16
         // rot180: 3.7 s against 23 s), so an unbounded listing is refused before those.
-        if let Some(n) = burnside_count(r.graph.board(), sym).filter(|&n| n > WALK_LIMIT) {
+        if let Some(n) = super::count::burnside_symmetric(r.graph.board(), sym, false)
+            .ok()
+            .map(|(_, n)| u128::try_from(n).unwrap_or(u128::MAX))
+            .filter(|&n| n > WALK_LIMIT)
+        {
             return Err(too_long(n, sym, r.graph.board()));
         }
     }
@@ -186,16 +190,6 @@ fn too_long(n: u128, sym: Symmetry, board: crate::Board) -> Error {
             sym.word(),
         ),
     )
-}
-
-/// The number of tours of `board` fixed by `sym`, from Burnside's fixed-point counts,
-/// when the transfer-matrix counter can give it within the default budget.
-fn burnside_count(board: crate::Board, sym: Symmetry) -> Option<u128> {
-    let (seconds, bytes) = crate::engine::transfer::estimate(board);
-    budget(false).check("", seconds, bytes).ok()?;
-    let c = crate::engine::transfer::count_rook_classes(board, None).ok()?;
-    let n = crate::symmetric::from_class_count(board, sym, &c).ok()?;
-    Some(u128::try_from(n).unwrap_or(u128::MAX))
 }
 
 /// The refusal of a selection of `n` (or more) symmetric tours over what a job holds.
