@@ -92,7 +92,13 @@ impl Symmetry {
             }
             Symmetry::Rot180 => vec![Sym::Rot180],
             Symmetry::Mirror => vec![Sym::FlipCols, Sym::FlipRows],
-            Symmetry::Any => Sym::group(board)[1..].to_vec(),
+            // A tour fixed by a quarter turn is fixed by the half turn too: the filter
+            // need not try the quarter turns.
+            Symmetry::Any => Sym::group(board)[1..]
+                .iter()
+                .copied()
+                .filter(|s| !matches!(s, Sym::Rot90 | Sym::Rot270))
+                .collect(),
         })
     }
 
@@ -225,17 +231,20 @@ pub fn from_class_count(
             ))
         })
     };
-    let both = if board.rows == 2 || board.cols == 2 {
-        c.tours.clone()
-    } else if board.is_square() {
-        sub(orbit(2) * 2u32, fix(Sym::Rot90))?
-    } else {
-        orbit(1)
-    };
     Ok(match symmetry {
         Symmetry::Rot90 => fix(Sym::Rot90),
         Symmetry::Rot180 => fix(Sym::Rot180),
-        Symmetry::Mirror => sub(fix(Sym::FlipRows) + fix(Sym::FlipCols), both)?,
+        Symmetry::Mirror => {
+            // The tours fixed by both mirrors, counted once.
+            let both = if board.rows == 2 || board.cols == 2 {
+                c.tours.clone()
+            } else if board.is_square() {
+                sub(orbit(2) * 2u32, fix(Sym::Rot90))?
+            } else {
+                orbit(1)
+            };
+            sub(fix(Sym::FlipRows) + fix(Sym::FlipCols), both)?
+        }
         Symmetry::Any => sub(c.tours.clone(), orbit(order) * order)?,
     })
 }

@@ -73,22 +73,6 @@ pub struct DrawFlags {
     pub dpi: f64,
 }
 
-impl Default for DrawFlags {
-    fn default() -> Self {
-        DrawFlags {
-            outline: false,
-            stroke: None,
-            fill: None,
-            background: None,
-            width: None,
-            cap: None,
-            join: None,
-            padding: None,
-            dpi: 300.0,
-        }
-    }
-}
-
 /// The commands of the CLI contract (DESIGN.md).
 #[derive(Debug, Subcommand)]
 pub enum Command {
@@ -498,10 +482,10 @@ pub struct GalleryArgs {
 #[derive(Debug, Args)]
 pub struct ServeArgs {
     /// The address to listen on (another than 127.0.0.1 lets other machines in).
-    #[arg(long, default_value = "127.0.0.1", value_name = "ADDR")]
+    #[arg(long, default_value = tourglyph::serve::DEFAULT_BIND, value_name = "ADDR")]
     pub bind: String,
     /// The port (0 picks a free one; the URL is printed on stdout when ready).
-    #[arg(long, default_value_t = 8421, value_name = "N")]
+    #[arg(long, default_value_t = tourglyph::serve::DEFAULT_PORT, value_name = "N")]
     pub port: u16,
     /// Open the page in the default browser once the server listens.
     #[arg(long)]

@@ -119,7 +119,7 @@ fn render_gallery(
     let name = m.name().to_string();
     let mut files = vec![];
     for f in m.formats() {
-        let target = out.join(format!("{name}.{}", ext(f)));
+        let target = out.join(format!("{name}.{}", f.extension()));
         // Render replaces an earlier run's SVG pages of the same name and names its files.
         let (_, written) = sheet(&request(m, dir, f), Target::Path(&target, opts()), &Silent)
             .map_err(|e| format!("{file}: {e:#}"))?;
@@ -170,7 +170,7 @@ fn request(m: &Manifest, dir: &Path, f: Format) -> SheetRequest {
             seed: m.seed,
             force: false,
         },
-        format: Some(ext(f).to_string()),
+        format: Some(f.extension().to_string()),
         page: m.page.clone(),
         landscape: false,
         columns: m.columns,
@@ -187,16 +187,6 @@ fn request(m: &Manifest, dir: &Path, f: Format) -> SheetRequest {
 /// The gallery's output folder is created up front; its files are replaced.
 fn opts() -> OutOptions {
     OutOptions::default()
-}
-
-fn ext(f: Format) -> &'static str {
-    match f {
-        Format::Pdf => "pdf",
-        Format::Ps => "ps",
-        Format::Eps => "eps",
-        Format::Svg => "svg",
-        Format::Png => "png",
-    }
 }
 
 fn leaf(p: &Path) -> String {

@@ -87,6 +87,10 @@ pub struct Quotient {
     pub fixed: Fixed,
     /// For each quotient edge (diagram variable), the board edges of its orbit.
     orbits: Vec<Vec<u32>>,
+    /// For each board edge up to the largest in an orbit, its quotient edge (`u32::MAX`
+    /// for none): made once, read by [`Quotient::index`] and [`Quotient::before`], which
+    /// the direct path calls at every step of a bisection.
+    var: Vec<u32>,
     /// The diagram over the quotient's edges.
     pub zdd: Zdd,
 }
@@ -229,9 +233,22 @@ impl Quotient {
             ))
         })?;
         let zdd = Zdd::build_plan(&plan, &what, budget)?;
+        let edges = q
+            .orbits
+            .iter()
+            .flatten()
+            .max()
+            .map_or(0, |&e| e as usize + 1);
+        let mut var = vec![u32::MAX; edges];
+        for (k, orbit) in q.orbits.iter().enumerate() {
+            for &e in orbit {
+                var[e as usize] = k as u32;
+            }
+        }
         Ok(Quotient {
             fixed,
             orbits: q.orbits,
+            var,
             zdd,
         })
     }
@@ -261,14 +278,7 @@ impl Quotient {
 
     /// The index of a board tour among the symmetric tours, or `None` if it is not one.
     pub fn index(&self, tour: &Tour) -> Option<u128> {
-        let mut bits = vec![
-            false;
-            self.orbits
-                .iter()
-                .flatten()
-                .max()
-                .map_or(0, |&e| e as usize + 1)
-        ];
+        let mut bits = vec![false; self.var.len()];
         for &e in &tour.edges {
             if let Some(b) = bits.get_mut(e as usize) {
                 *b = true;
@@ -299,22 +309,12 @@ impl Quotient {
     /// the edge) or after it.
     pub fn before(&self, tour: &[u32]) -> u128 {
         let edges = self
-            .orbits
-            .iter()
-            .flatten()
-            .max()
-            .map_or(0, |&e| e as usize + 1);
-        let edges = edges.max(tour.last().map_or(0, |&e| e as usize + 1));
+            .var
+            .len()
+            .max(tour.last().map_or(0, |&e| e as usize + 1));
         let mut has = vec![false; edges];
         for &e in tour {
             has[e as usize] = true;
-        }
-        // For each board edge, its quotient edge (variable), if any.
-        let mut var = vec![u32::MAX; edges];
-        for (q, orbit) in self.orbits.iter().enumerate() {
-            for &e in orbit {
-                var[e as usize] = q as u32;
-            }
         }
         let z = &self.zdd;
         let mut x = z.root();
@@ -323,7 +323,7 @@ impl Quotient {
             if x == 0 {
                 return n;
             }
-            let q = var[e];
+            let q = self.var.get(e).copied().unwrap_or(u32::MAX);
             if q == u32::MAX {
                 // No tour here takes e.
                 if has[e] {

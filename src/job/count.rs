@@ -59,7 +59,8 @@ pub fn count(spec: &Spec, force: bool, progress: &dyn Progress) -> Result<Counte
         // Counts never depend on the orientation: enumerate on the narrower one.
         let t = narrow(g)?;
         let on = t.as_ref().unwrap_or(g);
-        enumerate_counts(on, g.board(), r.kind, &r.query, progress, force)?
+        let zdd = diagram(on, r.kind, &r.query, force)?;
+        enumerate_counts(&zdd, on, g.board(), &r.query, progress)?
     } else {
         Figures {
             tours: plain_count(g, r.kind, force)?.to_string(),
@@ -190,7 +191,8 @@ fn dense_count(board: crate::Board, progress: &dyn Progress, force: bool) -> Res
     // Its one refusal: a board too big to count (a size, whatever its wording).
     crate::engine::dense::check_width(board)
         .map_err(|e| Error::refused(crate::error::Refusal::Size, true, e.to_string()))?;
-    let (seconds, bytes) = residue::estimate_exact(board);
+    let bits = residue::bits_needed(board);
+    let (seconds, bytes) = residue::estimate_exact(board, residue::plan_bits(bits).len());
     budget(force).check(
         &format!("counting the closed rook tours of {board}"),
         seconds,
@@ -200,7 +202,7 @@ fn dense_count(board: crate::Board, progress: &dyn Progress, force: bool) -> Res
         progress.begin(total as u64, 0);
         progress.update(done as u64, 0);
     };
-    let tours = residue::count_exact(board, Some(&tick))?;
+    let tours = residue::count_exact(board, bits, Some(&tick))?;
     progress.end();
     Ok(Figures {
         tours: tours.to_string(),
@@ -238,20 +240,25 @@ fn narrow(g: &LeapGraph) -> Result<Option<LeapGraph>> {
     )?))
 }
 
-/// Counts that need the tours themselves: classes (by the representative test) and the
-/// non-crossing filter; `asked` is the board as the user gave it (for messages).
-fn enumerate_counts(
-    g: &LeapGraph,
-    asked: crate::Board,
-    kind: crate::TourKind,
-    q: &Query,
-    progress: &dyn Progress,
-    force: bool,
-) -> Result<Figures> {
+/// The diagram of `g`'s tours for the counts that walk them (refused first when `q`
+/// asks for classes the board's group cannot give).
+fn diagram(g: &LeapGraph, kind: crate::TourKind, q: &Query, force: bool) -> Result<Zdd> {
     if q.classes {
         crate::symmetry::check_classifiable(g)?;
     }
-    let zdd = Zdd::build_with_budget(g, kind, &budget(force))?;
+    Zdd::build_with_budget(g, kind, &budget(force))
+}
+
+/// Counts that need the tours themselves (the tours of `zdd`, on `g`): classes (by the
+/// representative test) and the non-crossing filter; `asked` is the board as the user
+/// gave it (for messages).
+fn enumerate_counts(
+    zdd: &Zdd,
+    g: &LeapGraph,
+    asked: crate::Board,
+    q: &Query,
+    progress: &dyn Progress,
+) -> Result<Figures> {
     let total = zdd.count();
     if total > WALK_LIMIT {
         return Err(Error::refused(
@@ -347,12 +354,15 @@ fn symmetric_counts(
             symmetric: Some((sym.word(), fixed.to_string())),
         }
     } else {
+        let zdd = diagram(g, r.kind, &r.query, force)?;
+        // The total and the plain non-crossing count; classes and the symmetric count
+        // come from the walks below.
         let q = Query {
             symmetry: None,
+            classes: false,
             ..r.query.clone()
         };
-        let all = enumerate_counts(g, g.board(), r.kind, &q, progress, force)?;
-        let zdd = Zdd::build_with_budget(g, r.kind, &budget(force))?;
+        let all = enumerate_counts(&zdd, g, g.board(), &q, progress)?;
         let t = crate::sinks::tally(
             &zdd,
             g,

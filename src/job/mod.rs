@@ -234,7 +234,7 @@ pub fn resolve(spec: &Spec, sel: Option<&Pick>) -> Result<Resolved> {
             Refusal::Size,
             true,
             format!(
-                "board {board} has {} cells; count, list and render work on boards of at most {MAX_ENGINE_CELLS} cells              (`tourglyph find` finds single tours on larger boards)",
+                "board {board} has {} cells; count, list and render work on boards of at most {MAX_ENGINE_CELLS} cells (`tourglyph find` finds single tours on larger boards)",
                 board.cells()
             ),
         ));

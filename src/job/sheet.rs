@@ -150,11 +150,7 @@ pub fn sheet(
         (None, _) => a.sel.sample.unwrap_or(0),
     };
     if count == 0 {
-        let why = r
-            .graph
-            .closed_tour_impossible()
-            .filter(|_| r.kind.is_closed())
-            .map_or(String::new(), |w| format!(": {w}"));
+        let why = super::impossible(&r).map_or(String::new(), |w| format!(": {w}"));
         return Err(Error::runtime(format!(
             "nothing to draw: the selection holds no tours{why}"
         )));

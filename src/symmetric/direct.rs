@@ -104,11 +104,17 @@ impl Direct {
     /// The index of a symmetric tour (its position among them in ID order), or `None`
     /// when it is not one of them.
     pub fn index(&self, tour: &Tour) -> Option<u128> {
-        if !self.parts.iter().any(|p| p.index(tour).is_some()) {
-            return None;
-        }
-        let sum: u128 = self.parts.iter().map(|p| p.before(&tour.edges)).sum();
-        Some(sum - self.shared(self.both.as_ref().map_or(0, |k| k.before(&tour.edges))))
+        self.parts
+            .iter()
+            .any(|p| p.index(tour).is_some())
+            .then(|| self.rank_member(&tour.edges))
+    }
+
+    /// The index of `edges`, known to be one of the symmetric tours (a part's tour): the
+    /// tours before it, without [`Direct::index`]'s membership test.
+    fn rank_member(&self, edges: &[u32]) -> u128 {
+        let sum: u128 = self.parts.iter().map(|p| p.before(edges)).sum();
+        sum - self.shared(self.both.as_ref().map_or(0, |k| k.before(edges)))
     }
 
     /// The symmetric tour of index `i`. One part: an unrank; a union: found by
@@ -127,14 +133,14 @@ impl Direct {
             while lo < hi {
                 let mid = lo + (hi - lo) / 2;
                 let t = p.tour(mid).expect("below the count");
-                if self.index(&t).expect("a part's tour") < i {
+                if self.rank_member(&t.edges) < i {
                     lo = mid + 1;
                 } else {
                     hi = mid;
                 }
             }
             if let Some(t) = p.tour(lo) {
-                if self.index(&t) == Some(i) {
+                if self.rank_member(&t.edges) == i {
                     return Some(t);
                 }
             }
@@ -162,19 +168,25 @@ impl Direct {
             .map(|(p, &j)| p.tour(j))
             .collect();
         for i in range.start..end {
-            let Some(min) = next.iter().flatten().map(|t| &t.edges).min().cloned() else {
+            let Some(k0) = (0..next.len())
+                .filter(|&k| next[k].is_some())
+                .min_by(|&a, &b| {
+                    next[a]
+                        .as_ref()
+                        .unwrap()
+                        .edges
+                        .cmp(&next[b].as_ref().unwrap().edges)
+                })
+            else {
                 break;
             };
+            let tour = next[k0].take().expect("some");
             for (k, p) in self.parts.iter().enumerate() {
-                if next[k].as_ref().is_some_and(|t| t.edges == min) {
+                if k == k0 || next[k].as_ref().is_some_and(|t| t.edges == tour.edges) {
                     at[k] += 1;
                     next[k] = p.tour(at[k]);
                 }
             }
-            let tour = Tour {
-                edges: min,
-                kind: crate::tour::TourKind::Closed,
-            };
             if f(i, tour) == Flow::Stop {
                 return Flow::Stop;
             }
@@ -235,7 +247,7 @@ impl Direct {
             let i = if self.parts.len() == 1 {
                 r
             } else {
-                self.index(&t).expect("a part's tour")
+                self.rank_member(&t.edges)
             };
             out.push((i, t));
         }

@@ -17,8 +17,9 @@ use super::plan::Step;
 /// Widest unpacked frontier (with the step's vertex).
 pub const MAX_SLOTS: usize = 64;
 
-/// Pack the first `width` slots of `a`.
-#[inline]
+/// Pack the first `width` slots of `a` (the sweep builds keys slot by slot in
+/// [`successors`]; this whole-state form checks it in the tests).
+#[cfg(test)]
 pub fn pack(a: &[u8], bits: u32) -> u128 {
     a.iter()
         .enumerate()

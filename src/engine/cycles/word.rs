@@ -5,8 +5,6 @@ use std::hash::Hash;
 
 /// An unsigned word used as a packed state or a wrapping count.
 pub trait Word: Copy + Default + Eq + Hash + Send + Sync + 'static {
-    /// Bits in the word.
-    const BITS: u32;
     /// The low bits of `x`.
     fn from_u128(x: u128) -> Self;
     /// The value, widened.
@@ -16,7 +14,6 @@ pub trait Word: Copy + Default + Eq + Hash + Send + Sync + 'static {
 }
 
 impl Word for u64 {
-    const BITS: u32 = 64;
     #[inline]
     fn from_u128(x: u128) -> Self {
         x as u64
@@ -32,7 +29,6 @@ impl Word for u64 {
 }
 
 impl Word for u128 {
-    const BITS: u32 = 128;
     #[inline]
     fn from_u128(x: u128) -> Self {
         x

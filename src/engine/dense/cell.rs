@@ -59,7 +59,7 @@ impl Cell {
 }
 
 /// Bits of the pair (lo digit first) at digits c, c + 1.
-const fn pair(lo: u64, hi: u64) -> u64 {
+pub(super) const fn pair(lo: u64, hi: u64) -> u64 {
     lo | (hi << 2)
 }
 pub(super) const NO_PLUG: u64 = pair(0, 0);
@@ -73,7 +73,7 @@ pub(super) const OPEN_OPEN: u64 = pair(1, 1);
 pub(super) const CLOSE_CLOSE: u64 = pair(2, 2);
 
 /// Run `f(index, word)` over every balanced word, in parallel over blocks of high parts.
-fn for_each_word(r: &Ranks, f: impl Fn(usize, u64) + Sync) {
+pub(super) fn for_each_word(r: &Ranks, f: impl Fn(usize, u64) + Sync) {
     let per = (r.highs.len() / 256).max(1);
     r.highs.par_chunks(per).for_each(|chunk| {
         for &(high, offset, e) in chunk {

@@ -85,7 +85,12 @@ pub fn bits_needed(board: Board) -> u64 {
 /// Moduli whose product exceeds the proven bound on the count of closed rook tours of
 /// `board`: 2^64, then the largest primes below 2^63, as few as suffice.
 pub fn plan(board: Board) -> Vec<Modulus> {
-    let bits = bits_needed(board);
+    plan_bits(bits_needed(board))
+}
+
+/// [`plan`] for a count known to need at most `bits` bits ([`bits_needed`] is a sweep
+/// over 2^(w + 1) states: callers that need the bits and the plan compute it once).
+pub fn plan_bits(bits: u64) -> Vec<Modulus> {
     let mut out = vec![Modulus::TwoTo64];
     if bits <= 64 {
         return out;
@@ -199,6 +204,11 @@ fn raw_number(line: &str, key: &str) -> Option<String> {
 /// or the product of the moduli does not exceed the proven bound, so that the residues
 /// could fit more than one count.
 pub fn combine(board: Board, residues: &[Residue]) -> Result<BigUint> {
+    combine_bits(board, bits_needed(board), residues)
+}
+
+/// [`combine`] for a count of at most `bits` bits.
+fn combine_bits(board: Board, bits: u64, residues: &[Residue]) -> Result<BigUint> {
     let name = board.to_string();
     if residues.is_empty() {
         return Err(Error::usage(format!(
@@ -241,10 +251,9 @@ pub fn combine(board: Board, residues: &[Residue]) -> Result<BigUint> {
         }
         kept.push(r);
     }
-    let bits = bits_needed(board);
     let product: BigUint = kept.iter().map(|r| r.modulus.value()).product();
     if product.bits() <= bits {
-        let plan: Vec<String> = plan(board).iter().map(ToString::to_string).collect();
+        let plan: Vec<String> = plan_bits(bits).iter().map(ToString::to_string).collect();
         return Err(Error::usage(format!(
             "the moduli given cover {} bits but the count of {name} may need {bits}: add \
              residues (--plan-moduli gives {})",
@@ -269,10 +278,15 @@ pub fn combine(board: Board, residues: &[Residue]) -> Result<BigUint> {
 }
 
 /// The exact number of closed rook tours of `board` by the dense counter
-/// ([`super::dense`]): one residue for each modulus of [`plan`], combined. `progress`
-/// is called after every cell of every residue.
-pub fn count_exact(board: Board, progress: super::dense::Progress<'_>) -> Result<BigUint> {
-    let moduli = plan(board);
+/// ([`super::dense`]): one residue for each modulus of [`plan_bits`]`(bits)`, combined;
+/// `bits` is [`bits_needed`]`(board)`. `progress` is called after every cell of every
+/// residue.
+pub fn count_exact(
+    board: Board,
+    bits: u64,
+    progress: super::dense::Progress<'_>,
+) -> Result<BigUint> {
+    let moduli = plan_bits(bits);
     let mut lines = Vec::with_capacity(moduli.len());
     for (i, &m) in moduli.iter().enumerate() {
         let tick = |done: usize, total: usize| {
@@ -287,13 +301,13 @@ pub fn count_exact(board: Board, progress: super::dense::Progress<'_>) -> Result
             residue: super::dense::count_mod(board, m, Some(&tick))?,
         });
     }
-    combine(board, &lines)
+    combine_bits(board, bits, &lines)
 }
 
-/// Time (seconds) and peak memory (bytes) of [`count_exact`].
-pub fn estimate_exact(board: Board) -> (f64, f64) {
+/// Time (seconds) and peak memory (bytes) of [`count_exact`] with `moduli` residues.
+pub fn estimate_exact(board: Board, moduli: usize) -> (f64, f64) {
     let (seconds, bytes) = super::dense::estimate(board);
-    (seconds * plan(board).len() as f64, bytes)
+    (seconds * moduli as f64, bytes)
 }
 
 #[cfg(test)]

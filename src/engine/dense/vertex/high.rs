@@ -5,11 +5,12 @@
 //! contiguous range, and only those ranges are visited.
 
 use super::super::arith::Arith;
+use super::super::cell::pair;
 use super::super::cell::partner_left;
 use super::super::rank::{Ranks, alternating};
 use super::Cell;
 use super::flips::{Flips, unmatched};
-use super::word::{CLOSE_OPEN, OPEN_CLOSE, fresh, join, joined, pair, pass, spawn};
+use super::word::{CLOSE_OPEN, OPEN_CLOSE, fresh, join, joined, pass, spawn};
 use rayon::prelude::*;
 use std::ops::Range;
 use std::sync::atomic::AtomicU64;

@@ -12,12 +12,13 @@
 //! a block visits only the runs its high part puts in a live class.
 
 use super::super::arith::Arith;
+use super::super::cell::pair;
 use super::super::cell::{join_target, partner_left, partner_right};
 use super::super::lowops::BySum;
 use super::super::rank::{Ranks, alternating};
 use super::Cell;
 use super::flips::{Flips, unmatched};
-use super::word::{CLOSE_OPEN, OPEN_CLOSE, fresh, join, pair, pass, spawn};
+use super::word::{CLOSE_OPEN, OPEN_CLOSE, fresh, join, pass, spawn};
 use rayon::prelude::*;
 use std::sync::atomic::AtomicU64;
 

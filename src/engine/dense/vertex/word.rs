@@ -26,16 +26,11 @@
 //! colouring allows, and a word outside them is left zero.
 
 use super::super::arith::Arith;
-use super::super::cell::{join_target, partner_left, partner_right};
+use super::super::cell::{for_each_word, join_target, pair, partner_left, partner_right};
 use super::super::rank::Ranks;
 use super::Cell;
-use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
-/// Pair bits (digit `c` low) of `c`, `c + 1`.
-pub const fn pair(lo: u64, hi: u64) -> u64 {
-    lo | (hi << 2)
-}
 /// `)(`: cell (r, c) ends a path going `)`, a `(` comes down into (r, c + 1).
 pub const CLOSE_OPEN: u64 = pair(2, 1);
 /// `()`.
@@ -107,19 +102,6 @@ pub fn joined(w: u64, c: u32, len: u32, open: bool) -> u64 {
         let q = partner_left(w, c).expect("a ( to the left");
         join_target(w, c, q, 2)
     }
-}
-
-/// Run `f(index, word)` over every balanced word, in parallel over blocks.
-fn for_each_word(r: &Ranks, f: impl Fn(usize, u64) + Sync) {
-    let per = (r.highs.len() / 256).max(1);
-    r.highs.par_chunks(per).for_each(|chunk| {
-        for &(high, offset, e) in chunk {
-            let base = high << (2 * r.h);
-            for (k, &low) in r.lows[e as usize].iter().enumerate() {
-                f(offset as usize + k, base | u64::from(low));
-            }
-        }
-    });
 }
 
 /// Apply `cell` word by word.
