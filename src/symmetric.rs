@@ -179,8 +179,24 @@ pub fn ids(
     Ok(out)
 }
 
-/// `k` uniform random tours (with repetition) of `zdd` fixed by `symmetry`, with their
-/// IDs: indices into [`ids`] drawn from `seed` (the draws of `list --sample`).
+/// The IDs of `k` uniform random tours (with repetition) of `zdd` fixed by `symmetry`:
+/// indices into [`ids`] drawn from `seed` (the draws of `list --sample`).
+pub fn sample_ids(
+    zdd: &crate::engine::frontier::Zdd,
+    g: &LeapGraph,
+    symmetry: Symmetry,
+    seed: u64,
+    k: u64,
+) -> Result<Vec<u128>> {
+    let pool = ids(zdd, g, symmetry)?;
+    let mut sampler = crate::sample::Sampler::new(seed);
+    Ok(sampler
+        .ids(pool.len() as u128, k)?
+        .map(|i| pool[i as usize])
+        .collect())
+}
+
+/// [`sample_ids`] with the tours.
 pub fn sample_filtered(
     zdd: &crate::engine::frontier::Zdd,
     g: &LeapGraph,
@@ -188,13 +204,9 @@ pub fn sample_filtered(
     seed: u64,
     k: u64,
 ) -> Result<Vec<(u128, crate::tour::Tour)>> {
-    let pool = ids(zdd, g, symmetry)?;
-    let mut sampler = crate::sample::Sampler::new(seed);
-    let draws: Vec<u128> = sampler.ids(pool.len() as u128, k)?.collect();
-    draws
+    sample_ids(zdd, g, symmetry, seed, k)?
         .into_iter()
-        .map(|i| {
-            let id = pool[i as usize];
+        .map(|id| {
             let t = zdd
                 .unrank(id)
                 .ok_or_else(|| Error::runtime(format!("unrank({id}) failed")))?;

@@ -198,12 +198,17 @@ fn quotient_graph(g: &LeapGraph, fixed: Fixed) -> Option<Graph> {
 /// True when the quotient path handles `sym` on `g`: closed rook tours of a plane
 /// board, a half or quarter turn or a mirror that fixes no cell, at least 6 cells.
 pub fn applies(g: &LeapGraph, fixed: Fixed) -> bool {
-    g.piece().leaps() == [(0, 1)]
+    quotient_of(g, fixed).is_some()
+}
+
+/// The quotient graph when [`applies`] holds.
+fn quotient_of(g: &LeapGraph, fixed: Fixed) -> Option<Graph> {
+    let ok = g.piece().leaps() == [(0, 1)]
         && !g.topology().is_torus()
         && g.board().cells() >= 6
         && g.board().rows >= 2
-        && g.board().cols >= 2
-        && quotient_graph(g, fixed).is_some()
+        && g.board().cols >= 2;
+    ok.then(|| quotient_graph(g, fixed)).flatten()
 }
 
 impl Quotient {
@@ -215,12 +220,11 @@ impl Quotient {
             g.board(),
             fixed.name()
         );
-        if !applies(g, fixed) {
+        let Some(q) = quotient_of(g, fixed) else {
             return Err(Error::usage(format!(
                 "{what} are not found on a quotient board (it needs closed rook tours of a plane board and a symmetry fixing no cell)"
             )));
-        }
-        let q = quotient_graph(g, fixed).expect("applies");
+        };
         let plan = Plan::new(q.vertices, &q.edges, false);
         let plan = match q.odd {
             None => plan,

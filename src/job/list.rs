@@ -31,10 +31,7 @@ pub fn list(
     check_walk(zdd.count(), &r, sel, "listing")?;
     let g = &r.graph;
     let board = g.board();
-    let walk = match &r.query.range {
-        Some(rg) => rg.end.min(zdd.count()).saturating_sub(rg.start),
-        None => zdd.count(),
-    };
+    let walk = super::walk_len(r.query.range.as_ref(), zdd.count());
     progress.begin(walk as u64, 0);
     // Per-cell text, made once: formatting is the hot loop when listing millions.
     let names: Vec<String> = (0..board.cells() as u32)
@@ -78,10 +75,7 @@ pub fn list(
     };
     if let (Some(k), Some(sym)) = (sel.sample, r.query.symmetry) {
         // Uniform over the symmetric tours: draw indices into their IDs.
-        let pool = crate::symmetric::ids(&zdd, g, sym)?;
-        let mut sampler = Sampler::new(sel.seed);
-        for i in sampler.ids(pool.len() as u128, k)? {
-            let id = pool[i as usize];
+        for id in crate::symmetric::sample_ids(&zdd, g, sym, sel.seed, k)? {
             let tour = zdd
                 .unrank(id)
                 .ok_or_else(|| crate::Error::runtime(format!("unrank({id}) failed")))?;

@@ -288,6 +288,13 @@ pub fn resolve(spec: &Spec, sel: Option<&Pick>) -> Result<Resolved> {
     })
 }
 
+/// How many of `total` tours `range` (or all, without one) takes.
+pub fn walk_len(range: Option<&std::ops::Range<u128>>, total: u128) -> u128 {
+    range.map_or(total, |r| {
+        r.end.min(total).saturating_sub(r.start.min(total))
+    })
+}
+
 /// Why a board has no closed tour, when closed tours are asked for and it has none (the
 /// CLI says `no closed tour: WHY` on stderr).
 pub fn impossible(r: &Resolved) -> Option<String> {
@@ -324,10 +331,7 @@ pub fn check_walk(total: u128, r: &Resolved, sel: &Pick, what: &str) -> Result<(
         }
         // Sampling symmetric tours walks every tour to find them (below).
     }
-    let walk = match &r.query.range {
-        Some(rg) => rg.end.min(total).saturating_sub(rg.start),
-        None => total,
-    };
+    let walk = walk_len(r.query.range.as_ref(), total);
     if let (Some(sym), true) = (r.query.symmetry, walk > WALK_LIMIT && !sel.force) {
         // Symmetric tours are rare: even --limit may need the whole walk to find them.
         return refuse(format!(

@@ -243,13 +243,7 @@ pub fn sheet(
         (None, Some(zdd)) => {
             let ids: Vec<u128> = match r.query.symmetry {
                 // Uniform over the symmetric tours: indices into their IDs.
-                Some(sym) => {
-                    let pool = crate::symmetric::ids(zdd, g, sym)?;
-                    crate::sample::Sampler::new(a.sel.seed)
-                        .ids(pool.len() as u128, count)?
-                        .map(|i| pool[i as usize])
-                        .collect()
-                }
+                Some(sym) => crate::symmetric::sample_ids(zdd, g, sym, a.sel.seed, count)?,
                 None => crate::sample::Sampler::new(a.sel.seed)
                     .ids(zdd.count(), count)?
                     .collect(),
@@ -475,10 +469,7 @@ impl Plan {
 fn plan(zdd: &Zdd, g: &LeapGraph, q: &Query) -> Result<Plan> {
     if !(q.classes || q.non_crossing) {
         let total = zdd.count();
-        let walk = match &q.range {
-            Some(r) => r.end.min(total).saturating_sub(r.start.min(total)),
-            None => total,
-        };
+        let walk = super::walk_len(q.range.as_ref(), total);
         let n = u64::try_from(walk).unwrap_or(u64::MAX);
         return Ok(Plan::Stream(q.limit.map_or(n, |l| l.min(n))));
     }

@@ -61,7 +61,7 @@ fn pick(sel: &Pick, r: &mut Resolved, total: u128) -> direct::Pick {
 fn selected(p: &direct::Pick, d: &Direct) -> u128 {
     let n = match (&p.sample, &p.range) {
         (Some((k, _)), _) => u128::from(*k),
-        (None, Some(rg)) => rg.end.min(d.count()).saturating_sub(rg.start),
+        (None, Some(rg)) => super::walk_len(Some(rg), d.count()),
         (None, None) => d.count(),
     };
     p.limit.map_or(n, |l| n.min(u128::from(l)))

@@ -253,11 +253,15 @@ fn samples_are_uniform() {
     let g = LeapGraph::new(Board::new(6, 6), &Piece::rook()).unwrap();
     let d = Direct::build(&g, Symmetry::Any, &Budget::default()).unwrap();
     let mut n = 0;
-    d.for_each(0..u128::MAX, |_, _| {
+    let mut walked: Vec<Vec<u32>> = Vec::new();
+    d.for_each(0..u128::MAX, |_, t| {
         n += 1;
+        walked.push(t.edges);
         Flow::Continue
     });
     assert_eq!(n, d.count());
+    // Strictly increasing edge lists: no tour twice, in ID order.
+    assert!(walked.windows(2).all(|w| w[0] < w[1]));
 }
 
 /// `render --board 14x14 --symmetry rot90 --sample 12 --seed 1` draws 12 glyphs, labelled
