@@ -282,7 +282,7 @@ fn enumerate_counts(
         limit: None,
         ..q.clone()
     };
-    let t = tally_progress(&zdd, g, &q, |done| progress.update(done as u64, 0));
+    let t = tally_progress(zdd, g, &q, |done| progress.update(done as u64, 0));
     progress.end();
     let classes = q.classes.then(|| {
         let orbits = t.orbits.iter().map(|(k, v)| (*k, v.to_string())).collect();
@@ -292,7 +292,7 @@ fn enumerate_counts(
         if q.classes {
             // Classes of non-crossing tours; the plain non-crossing count needs its own walk.
             let plain = crate::sinks::tally(
-                &zdd,
+                zdd,
                 g,
                 &Query {
                     classes: false,
