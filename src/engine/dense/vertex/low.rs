@@ -18,7 +18,7 @@ use super::super::lowops::BySum;
 use super::super::rank::{Ranks, alternating};
 use super::Cell;
 use super::flips::{Flips, unmatched};
-use super::word::{CLOSE_OPEN, OPEN_CLOSE, fresh, join, pass, spawn};
+use super::word::{CLOSE_OPEN, OPEN_CLOSE, fresh, join, join_local, pass, spawn};
 use rayon::prelude::*;
 use std::sync::atomic::AtomicU64;
 
@@ -27,20 +27,32 @@ const NONE: u32 = u32::MAX;
 
 /// The runs of one (column, `e`), as indices inside a block, each listed by the sum
 /// `L = alternating(prefix) − alternating(digits above the pair)` of its low part.
+/// Runs shorter than [`EXPAND`] are listed word by word (the `*1` lists): a run's loop
+/// costs more than its words when it has one or two of them.
 struct Ops {
     /// (`··`, `)(` or [`NONE`], `()`, length).
     fresh: BySum<(u32, u32, u32, u32)>,
+    /// (`··`, `)(`, `()`) of single words with a `)(` partner.
+    fresh1: BySum<(u32, u32, u32)>,
+    /// (`··`, `()`) of single words without one.
+    fresh1_alone: BySum<(u32, u32)>,
     /// (`x·`, `·x`, length).
     moves: BySum<(u32, u32, u32)>,
+    /// (`x·`, `·x`) of single words.
+    moves1: BySum<(u32, u32)>,
     /// (source, target, length) of `((` joins whose `)` is in the low part too.
     runs_in: BySum<(u32, u32, u32)>,
     /// (source, target, m, length) of `((` joins whose `)` is in the high part: the
     /// target is in the block of the high part with its m-th unmatched `)` turned round
     /// ([`Flips`]).
     runs_out: BySum<(u32, u32, u32, u32)>,
-    /// (source, target) of `))` joins, word by word.
+    /// (source, target) of `))` joins and of `((` joins inside the block, word by word.
     words_in: BySum<(u32, u32)>,
 }
+
+/// Runs shorter than this are listed word by word (measured on 18×18 with
+/// `examples/dense_columns.rs`).
+const EXPAND: u32 = 4;
 
 /// `ops[c][e]` for every column whose two digits are in the low half (c + 1 < h).
 pub struct LowPlan {
@@ -69,7 +81,22 @@ impl LowPlan {
             for &(hp, off, e) in chunk {
                 let o = &ops[e as usize];
                 let run = |k: u32, n: u32| &v[off as usize + k as usize..][..n as usize];
-                for &(k00, kco, koc, n) in o.fresh.get(want(hp, s)) {
+                let b = &v[off as usize..][..r.lows[e as usize].len()];
+                let l = want(hp, s);
+                for &(k00, kco, koc) in o.fresh1.get(l) {
+                    let (k00, kco, koc) = (k00 as usize, kco as usize, koc as usize);
+                    fresh(&b[k00], Some(&b[kco]), &b[koc], down, a);
+                }
+                for &(k00, koc) in o.fresh1_alone.get(l) {
+                    fresh(&b[k00 as usize], None, &b[koc as usize], down, a);
+                }
+                for &(kx, ky) in o.moves1.get(want(hp, s - d)) {
+                    spawn(&b[kx as usize], &b[ky as usize], down);
+                }
+                for &(kx, ky) in o.moves1.get(want(hp, s + d)) {
+                    pass(&b[kx as usize], &b[ky as usize], down, a);
+                }
+                for &(k00, kco, koc, n) in o.fresh.get(l) {
                     let (b00, boc) = (run(k00, n), run(koc, n));
                     if kco == NONE {
                         for (x, y) in b00.iter().zip(boc) {
@@ -92,21 +119,25 @@ impl LowPlan {
                         pass(x, y, down, a);
                     }
                 }
+                // The joins inside the block, while it is in cache: their targets have
+                // had this cell's moves, and no other thread writes this block until
+                // every block has had them.
+                for &(ks, kt, n) in o.runs_in.get(l) {
+                    for (x, y) in run(ks, n).iter().zip(run(kt, n)) {
+                        join_local(x, y, down, a);
+                    }
+                }
+                for &(ks, kt) in o.words_in.get(l) {
+                    join_local(&b[ks as usize], &b[kt as usize], down, a);
+                }
             }
         });
+        // The joins into other blocks, once every block has had the moves.
         r.highs.par_chunks(per).enumerate().for_each(|(ci, chunk)| {
             for (j, &(hp, off, e)) in chunk.iter().enumerate() {
                 let o = &ops[e as usize];
                 let run = |k: u32, n: u32| &v[off as usize + k as usize..][..n as usize];
                 let l = want(hp, s);
-                for &(ks, kt, n) in o.runs_in.get(l) {
-                    for (x, y) in run(ks, n).iter().zip(run(kt, n)) {
-                        join(x, y, down, a);
-                    }
-                }
-                for &(ks, kt) in o.words_in.get(l) {
-                    join(&run(ks, 1)[0], &run(kt, 1)[0], down, a);
-                }
                 for &(ks, kt, m, n) in o.runs_out.get(l) {
                     let t = fl.high(ci * per + j, m as usize) + kt as usize;
                     for (x, y) in run(ks, n).iter().zip(&v[t..t + n as usize]) {
@@ -128,6 +159,7 @@ fn column_ops(r: &Ranks, lows: &[u32], c: u32) -> Ops {
     let above = !((1u64 << (shift + 4)) - 1);
     let (mut fresh, mut moves, mut runs_in) = (vec![], vec![], vec![]);
     let (mut runs_out, mut words_in) = (vec![], vec![]);
+    let (mut fresh1, mut fresh1_alone, mut moves1) = (vec![], vec![], vec![]);
     let mut k = 0;
     while k < lows.len() {
         let w = u64::from(lows[k]);
@@ -140,14 +172,35 @@ fn column_ops(r: &Ranks, lows: &[u32], c: u32) -> Ops {
         }
         let (k0, len) = (k as u32, n as u32);
         let l = alternating(w & below, 0) - alternating(w & above, 0);
+        let short = len < EXPAND;
         match (w >> shift) & 15 {
-            0 => fresh.push((
-                l,
-                (k0, idx(with(w, CLOSE_OPEN)), idx(with(w, OPEN_CLOSE)), len),
-            )),
-            p if p >> 2 == 0 => moves.push((l, (k0, idx(with(w, p << 2)), len))),
+            0 => {
+                let (kco, koc) = (idx(with(w, CLOSE_OPEN)), idx(with(w, OPEN_CLOSE)));
+                if !short {
+                    fresh.push((l, (k0, kco, koc, len)));
+                } else if kco == NONE {
+                    fresh1_alone.extend((0..len).map(|i| (l, (k0 + i, koc + i))));
+                } else {
+                    fresh1.extend((0..len).map(|i| (l, (k0 + i, kco + i, koc + i))));
+                }
+            }
+            p if p >> 2 == 0 => {
+                let ky = idx(with(w, p << 2));
+                if short {
+                    moves1.extend((0..len).map(|i| (l, (k0 + i, ky + i))));
+                } else {
+                    moves.push((l, (k0, ky, len)));
+                }
+            }
             p if p == pair(1, 1) => match partner_right(w, c + 1, h) {
-                Some(q) => runs_in.push((l, (k0, idx(join_target(w, c, q, 1)), len))),
+                Some(q) => {
+                    let kt = idx(join_target(w, c, q, 1));
+                    if short {
+                        words_in.extend((0..len).map(|i| (l, (k0 + i, kt + i))));
+                    } else {
+                        runs_in.push((l, (k0, kt, len)));
+                    }
+                }
                 None => {
                     let p = unmatched(w, h, true);
                     let at = p.iter().position(|&q| q == c + 1).expect("unmatched");
@@ -168,7 +221,10 @@ fn column_ops(r: &Ranks, lows: &[u32], c: u32) -> Ops {
     }
     Ops {
         fresh: BySum::new(fresh, h),
+        fresh1: BySum::new(fresh1, h),
+        fresh1_alone: BySum::new(fresh1_alone, h),
         moves: BySum::new(moves, h),
+        moves1: BySum::new(moves1, h),
         runs_in: BySum::new(runs_in, h),
         runs_out: BySum::new(runs_out, h),
         words_in: BySum::new(words_in, h),

@@ -93,6 +93,18 @@ pub fn join<A: Arith>(src: &AtomicU64, target: &AtomicU64, down: bool, a: A) {
     }
 }
 
+/// [`join`] when no other thread can write `target` meanwhile: a plain load and store.
+#[inline(always)]
+pub fn join_local<A: Arith>(src: &AtomicU64, target: &AtomicU64, down: bool, a: A) {
+    let x = src.load(Relaxed);
+    if x != 0 {
+        target.store(a.add(target.load(Relaxed), x), Relaxed);
+        if !down {
+            src.store(0, Relaxed);
+        }
+    }
+}
+
 /// The `··` word a `((` (`open`) or `))` word `w` joins into at digits `c`, `c + 1`.
 pub fn joined(w: u64, c: u32, len: u32, open: bool) -> u64 {
     if open {
