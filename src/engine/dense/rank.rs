@@ -15,7 +15,7 @@
 //! where `index[low]` is the low part's position among the low parts with the same `e`
 //! and `offset[high]` the start of the high part's block. Two table look-ups and an
 //! addition give a minimal perfect hash of the balanced words onto `0..count`, in
-//! increasing order of (high, index), and no key is stored beside a count.
+//! increasing order of (e, high, index), and no key is stored beside a count.
 
 /// An invalid entry in either table.
 const INVALID32: u32 = u32::MAX;
@@ -34,7 +34,7 @@ pub struct Ranks {
     lo: Vec<u32>,
     /// `e << 56 | offset` for a valid high part, [`INVALID64`] otherwise.
     hi: Vec<u64>,
-    /// The valid high parts, increasing, with their offsets and `e`.
+    /// The valid high parts, by `e` then increasing, with their offsets and `e`.
     pub highs: Vec<(u64, u64, u8)>,
     /// The valid low parts of each `e`, in index order: by [`alternating`] sum, then
     /// increasing.
@@ -92,18 +92,19 @@ impl Ranks {
             sum_start.push(starts);
         }
         let mut hi = vec![INVALID64; 1 << (2 * hl)];
-        let mut highs = Vec::new();
+        // Blocks in order of (e, high part): the blocks of one `e` share their layout and
+        // lie together, so a sweep over them streams through memory.
+        let mut valid: Vec<(u8, u64)> = (0..1u64 << (2 * hl))
+            .filter_map(|part| scan(part, hl, true).map(|e| (e, part)))
+            .filter(|&(e, _)| lows.get(e as usize).is_some_and(|l| !l.is_empty()))
+            .collect();
+        valid.sort_unstable();
+        let mut highs = Vec::with_capacity(valid.len());
         let mut count = 0u64;
-        for (part, entry) in hi.iter_mut().enumerate() {
-            if let Some(e) = scan(part as u64, hl, true) {
-                let block = lows.get(e as usize).map_or(0, Vec::len) as u64;
-                if block == 0 {
-                    continue;
-                }
-                *entry = (u64::from(e) << OFFSET_BITS) | count;
-                highs.push((part as u64, count, e));
-                count += block;
-            }
+        for (e, part) in valid {
+            hi[part as usize] = (u64::from(e) << OFFSET_BITS) | count;
+            highs.push((part, count, e));
+            count += lows[e as usize].len() as u64;
         }
         Ranks {
             len,

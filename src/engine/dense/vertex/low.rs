@@ -57,6 +57,8 @@ const EXPAND: u32 = 4;
 /// `ops[c][e]` for every column whose two digits are in the low half (c + 1 < h).
 pub struct LowPlan {
     ops: Vec<Vec<Ops>>,
+    /// `by_e[e]`: the numbers (in [`Ranks::highs`]) of the high parts with `e`.
+    by_e: Vec<Vec<u32>>,
 }
 
 impl LowPlan {
@@ -67,85 +69,91 @@ impl LowPlan {
             .into_par_iter()
             .map(|c| r.lows.iter().map(|lows| column_ops(r, lows, c)).collect())
             .collect();
-        LowPlan { ops }
+        let mut by_e = vec![Vec::new(); r.lows.len()];
+        for (i, &(_, _, e)) in r.highs.iter().enumerate() {
+            by_e[e as usize].push(i as u32);
+        }
+        LowPlan { ops, by_e }
     }
 
-    /// Apply `cell` (with c + 1 < h) to every block.
+    /// Apply `cell` (with c + 1 < h) to every block, in one visit per block.
+    ///
+    /// A join into another block lands on a `··` word, which must have had this cell's
+    /// moves first. The target block has two unmatched `(` fewer in its low part (the
+    /// pair's), so blocks are visited in phases of increasing `e`: every target was
+    /// visited in an earlier phase, and within a phase only the block being visited and
+    /// earlier phases' blocks are written (the latter atomically).
     pub fn step<A: Arith>(&self, r: &Ranks, fl: &Flips, v: &[AtomicU64], cell: &Cell, a: A) {
         let ops = &self.ops[cell.c as usize];
         let (s, d, down) = (cell.s, cell.delta, cell.down);
-        let per = (r.highs.len() / 512).max(1);
         // R = sr·(L − alternating(high)), so R = x needs L = sr·x + alternating(high).
         let want = |hp: u64, x: i32| cell.sr * x + alternating(hp, r.h);
-        r.highs.par_chunks(per).for_each(|chunk| {
-            for &(hp, off, e) in chunk {
-                let o = &ops[e as usize];
-                let run = |k: u32, n: u32| &v[off as usize + k as usize..][..n as usize];
-                let b = &v[off as usize..][..r.lows[e as usize].len()];
-                let l = want(hp, s);
-                for &(k00, kco, koc) in o.fresh1.get(l) {
-                    let (k00, kco, koc) = (k00 as usize, kco as usize, koc as usize);
-                    fresh(&b[k00], Some(&b[kco]), &b[koc], down, a);
-                }
-                for &(k00, koc) in o.fresh1_alone.get(l) {
-                    fresh(&b[k00 as usize], None, &b[koc as usize], down, a);
-                }
-                for &(kx, ky) in o.moves1.get(want(hp, s - d)) {
-                    spawn(&b[kx as usize], &b[ky as usize], down);
-                }
-                for &(kx, ky) in o.moves1.get(want(hp, s + d)) {
-                    pass(&b[kx as usize], &b[ky as usize], down, a);
-                }
-                for &(k00, kco, koc, n) in o.fresh.get(l) {
-                    let (b00, boc) = (run(k00, n), run(koc, n));
-                    if kco == NONE {
-                        for (x, y) in b00.iter().zip(boc) {
-                            fresh(x, None, y, down, a);
+        for (e, blocks) in self.by_e.iter().enumerate() {
+            let o = &ops[e];
+            let len = r.lows[e].len();
+            let per = (blocks.len() / 256).max(1);
+            blocks.par_chunks(per).for_each(|chunk| {
+                for &i in chunk {
+                    let (hp, off, _) = r.highs[i as usize];
+                    let b = &v[off as usize..][..len];
+                    let run = |k: u32, n: u32| &b[k as usize..][..n as usize];
+                    let l = want(hp, s);
+                    for &(k00, kco, koc) in o.fresh1.get(l) {
+                        let (k00, kco, koc) = (k00 as usize, kco as usize, koc as usize);
+                        fresh(&b[k00], Some(&b[kco]), &b[koc], down, a);
+                    }
+                    for &(k00, koc) in o.fresh1_alone.get(l) {
+                        fresh(&b[k00 as usize], None, &b[koc as usize], down, a);
+                    }
+                    for &(kx, ky) in o.moves1.get(want(hp, s - d)) {
+                        spawn(&b[kx as usize], &b[ky as usize], down);
+                    }
+                    for &(kx, ky) in o.moves1.get(want(hp, s + d)) {
+                        pass(&b[kx as usize], &b[ky as usize], down, a);
+                    }
+                    for &(k00, kco, koc, n) in o.fresh.get(l) {
+                        let (b00, boc) = (run(k00, n), run(koc, n));
+                        if kco == NONE {
+                            for (x, y) in b00.iter().zip(boc) {
+                                fresh(x, None, y, down, a);
+                            }
+                        } else {
+                            let bco = run(kco, n);
+                            for ((x, z), y) in b00.iter().zip(bco).zip(boc) {
+                                fresh(x, Some(z), y, down, a);
+                            }
                         }
-                    } else {
-                        let bco = run(kco, n);
-                        for ((x, z), y) in b00.iter().zip(bco).zip(boc) {
-                            fresh(x, Some(z), y, down, a);
+                    }
+                    for &(kx, ky, n) in o.moves.get(want(hp, s - d)) {
+                        for (x, y) in run(kx, n).iter().zip(run(ky, n)) {
+                            spawn(x, y, down);
+                        }
+                    }
+                    for &(kx, ky, n) in o.moves.get(want(hp, s + d)) {
+                        for (x, y) in run(kx, n).iter().zip(run(ky, n)) {
+                            pass(x, y, down, a);
+                        }
+                    }
+                    // The joins inside the block: their targets have had the moves, and no
+                    // other thread writes this block during this phase.
+                    for &(ks, kt, n) in o.runs_in.get(l) {
+                        for (x, y) in run(ks, n).iter().zip(run(kt, n)) {
+                            join_local(x, y, down, a);
+                        }
+                    }
+                    for &(ks, kt) in o.words_in.get(l) {
+                        join_local(&b[ks as usize], &b[kt as usize], down, a);
+                    }
+                    // The joins into blocks of an earlier phase.
+                    for &(ks, kt, m, n) in o.runs_out.get(l) {
+                        let t = fl.high(i as usize, m as usize) + kt as usize;
+                        for (x, y) in run(ks, n).iter().zip(&v[t..t + n as usize]) {
+                            join(x, y, down, a);
                         }
                     }
                 }
-                for &(kx, ky, n) in o.moves.get(want(hp, s - d)) {
-                    for (x, y) in run(kx, n).iter().zip(run(ky, n)) {
-                        spawn(x, y, down);
-                    }
-                }
-                for &(kx, ky, n) in o.moves.get(want(hp, s + d)) {
-                    for (x, y) in run(kx, n).iter().zip(run(ky, n)) {
-                        pass(x, y, down, a);
-                    }
-                }
-                // The joins inside the block, while it is in cache: their targets have
-                // had this cell's moves, and no other thread writes this block until
-                // every block has had them.
-                for &(ks, kt, n) in o.runs_in.get(l) {
-                    for (x, y) in run(ks, n).iter().zip(run(kt, n)) {
-                        join_local(x, y, down, a);
-                    }
-                }
-                for &(ks, kt) in o.words_in.get(l) {
-                    join_local(&b[ks as usize], &b[kt as usize], down, a);
-                }
-            }
-        });
-        // The joins into other blocks, once every block has had the moves.
-        r.highs.par_chunks(per).enumerate().for_each(|(ci, chunk)| {
-            for (j, &(hp, off, e)) in chunk.iter().enumerate() {
-                let o = &ops[e as usize];
-                let run = |k: u32, n: u32| &v[off as usize + k as usize..][..n as usize];
-                let l = want(hp, s);
-                for &(ks, kt, m, n) in o.runs_out.get(l) {
-                    let t = fl.high(ci * per + j, m as usize) + kt as usize;
-                    for (x, y) in run(ks, n).iter().zip(&v[t..t + n as usize]) {
-                        join(x, y, down, a);
-                    }
-                }
-            }
-        });
+            });
+        }
     }
 }
 
