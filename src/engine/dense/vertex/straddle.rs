@@ -7,7 +7,8 @@
 use super::super::arith::Arith;
 use super::super::rank::{Ranks, alternating};
 use super::Cell;
-use super::word::{fresh, join, joined, pass, spawn};
+use super::super::cell::{join_target, partner_left, partner_right};
+use super::word::{fresh, join, pass, spawn};
 use rayon::prelude::*;
 use std::ops::Range;
 use std::sync::atomic::AtomicU64;
@@ -19,6 +20,10 @@ const NONE: u32 = u32::MAX;
 /// (in the list of its own `e`), or [`NONE`].
 pub struct Tops {
     swap: Vec<Vec<[u32; 3]>>,
+    /// `close_join[e][k]`: for low part `k` of `e` with a `)` on top, the index of the
+    /// low part with that `)` cleared and its partner `(` turned into `)` (in the list of
+    /// `e − 1`): a `))` join's target; [`NONE`] for the others.
+    close_join: Vec<Vec<u32>>,
 }
 
 impl Tops {
@@ -37,7 +42,24 @@ impl Tops {
                     .collect()
             })
             .collect();
-        Tops { swap }
+        let close_join = r
+            .lows
+            .iter()
+            .map(|lows| {
+                lows.iter()
+                    .map(|&lw| {
+                        let lw = u64::from(lw);
+                        if lw >> top != 2 {
+                            return NONE;
+                        }
+                        let q = partner_left(lw, r.h - 1).expect("a ( below");
+                        let t = join_target(lw, r.h - 1, q, 2) & ((1u64 << top) - 1);
+                        r.low(t).map_or(NONE, |(k, _)| k)
+                    })
+                    .collect()
+            })
+            .collect();
+        Tops { swap, close_join }
     }
 
     /// Apply `cell` (with c = h − 1) to every block.
@@ -95,27 +117,38 @@ impl Tops {
                 }
             }
         });
+        // The joins, by table: a `((` lands on the block whose high part has its bottom
+        // `(` cleared and that `(`'s partner turned into `(` (both in the high part), at
+        // the low part with its top digit cleared; a `))` on the block with the bottom
+        // `)` cleared, at the low part with its top `)` cleared and that `)`'s partner
+        // turned into `)` (both in the low part).
+        let hl = r.len - r.h;
         r.highs.par_chunks(per).for_each(|chunk| {
             for &(hp, off, e) in chunk {
                 let b = hp & 3;
-                if b == 0 {
+                // Top and bottom brackets alike: the top one is unmatched in the low part,
+                // so e ≥ 1.
+                if b == 0 || e == 0 {
                     continue;
                 }
                 let ah = alternating(hp & !3, r.h);
                 let lows = &r.lows[e as usize];
                 let here = block(off as usize, e);
+                let th = if b == 1 {
+                    let q = partner_right(hp, 0, hl).expect("a ) above");
+                    (hp & !3 & !(3u64 << (2 * q))) | (1u64 << (2 * q))
+                } else {
+                    hp & !3
+                };
+                let (to, te) = r.high(th).expect("a valid high part");
+                let target = block(to, te);
+                let (swap, close) = (&self.swap[e as usize], &self.close_join[e as usize]);
                 for k in range(e, cell.sr * s + ah + sigma) {
-                    let lw = u64::from(lows[k]);
-                    if lw >> top != b {
+                    if u64::from(lows[k]) >> top != b {
                         continue;
                     }
-                    let w = (hp << (2 * r.h)) | lw;
-                    join(
-                        &here[k],
-                        &v[r.rank(joined(w, cell.c, r.len, b == 1))],
-                        down,
-                        a,
-                    );
+                    let kt = if b == 1 { swap[k][0] } else { close[k] };
+                    join(&here[k], &target[kt as usize], down, a);
                 }
             }
         });
