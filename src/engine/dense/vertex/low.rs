@@ -20,7 +20,7 @@ use super::Cell;
 use super::flips::{Flips, unmatched};
 use super::word::{CLOSE_OPEN, OPEN_CLOSE, fresh, join, join_local, pass, spawn};
 use rayon::prelude::*;
-use std::sync::atomic::AtomicU64;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 /// No such word.
 const NONE: u32 = u32::MAX;
@@ -96,6 +96,12 @@ impl LowPlan {
                 for &i in chunk {
                     let (hp, off, _) = r.highs[i as usize];
                     let b = &v[off as usize..][..len];
+                    // One streaming read brings the block into cache for the scattered
+                    // moves below, and a block of zeros (many, on the first and last
+                    // rows) has nothing to move.
+                    if b.iter().fold(0, |acc, x| acc | x.load(Relaxed)) == 0 {
+                        continue;
+                    }
                     let run = |k: u32, n: u32| &b[k as usize..][..n as usize];
                     let l = want(hp, s);
                     for &(k00, kco, koc) in o.fresh1.get(l) {
