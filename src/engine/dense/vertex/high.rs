@@ -10,13 +10,20 @@ use super::super::cell::partner_left;
 use super::super::rank::{Ranks, alternating};
 use super::Cell;
 use super::flips::{Flips, unmatched};
-use super::word::{CLOSE_OPEN, OPEN_CLOSE, fresh, join, joined, pass, spawn};
+use super::word::{CLOSE_OPEN, OPEN_CLOSE, fresh, join_local, joined, pass, spawn};
 use rayon::prelude::*;
 use std::ops::Range;
 use std::sync::atomic::AtomicU64;
 
 /// Apply `cell` (with `c ≥ h`) to every block.
-pub fn step<A: Arith>(r: &Ranks, fl: &Flips, v: &[AtomicU64], cell: &Cell, a: A) {
+pub fn step<A: Arith>(
+    r: &Ranks,
+    fl: &Flips,
+    plan: &JoinPlan,
+    v: &[AtomicU64],
+    cell: &Cell,
+    a: A,
+) {
     let hc = cell.c - r.h;
     let sh = 2 * hc;
     let with = |hp: u64, p: u64| (hp & !(15u64 << sh)) | (p << sh);
@@ -77,37 +84,91 @@ pub fn step<A: Arith>(r: &Ranks, fl: &Flips, v: &[AtomicU64], cell: &Cell, a: A)
             }
         }
     });
-    r.highs.par_chunks(per).for_each(|chunk| {
-        for &(hp, off, e) in chunk {
-            let p = (hp >> sh) & 15;
-            if p != pair(1, 1) && p != pair(2, 2) {
-                continue;
-            }
-            let range = live(high_rest(hp), e, s);
-            if range.is_empty() {
-                continue;
-            }
-            let src = &block(off as usize, e)[range.clone()];
-            let word = hp << (2 * r.h);
-            let open = p == pair(1, 1);
-            if open || partner_left(word, cell.c).is_some() {
-                // The partner is in the high part: block to block.
-                let t = joined(word, cell.c, r.len, open) >> (2 * r.h);
-                let (o, e2) = r.high(t).expect("valid");
-                debug_assert_eq!(e2, e);
-                for (x, y) in src.iter().zip(&block(o, e)[range]) {
-                    join(x, y, down, a);
+    // The joins, by target block: each target is written by one thread only, with
+    // plain loads and stores.
+    let joins = &plan.cols[hc as usize];
+    let targets = joins.starts.len().saturating_sub(1);
+    let per = (targets / 512).max(1);
+    (0..targets).into_par_iter().with_min_len(per).for_each(|g| {
+        {
+            let entries = joins.starts[g] as usize..joins.starts[g + 1] as usize;
+            for &(ti, si, m) in &joins.list[entries] {
+                let (_, to, te) = r.highs[ti as usize];
+                let (hp, off, e) = r.highs[si as usize];
+                let range = live(high_rest(hp), e, s);
+                if range.is_empty() {
+                    continue;
                 }
-            } else {
-                // A `))` whose `(` is in the low part: the m-th unmatched `(` from the
-                // top, m counting the unmatched `)` of the high part up to digit c.
-                let u = unmatched(hp, r.len - r.h, false);
-                let m = 1 + u.iter().position(|&q| q == hc).expect("unmatched");
-                let o = r.high(hp & !(15u64 << sh)).expect("valid").0;
-                for (k, x) in range.zip(src) {
-                    join(x, &v[o + fl.low(e, k, m)], down, a);
+                let src = &block(off as usize, e)[range.clone()];
+                if m == 0 {
+                    for (x, y) in src.iter().zip(&block(to as usize, te)[range]) {
+                        join_local(x, y, down, a);
+                    }
+                } else {
+                    for (k, x) in range.zip(src) {
+                        join_local(x, &v[to as usize + fl.low(e, k, m as usize)], down, a);
+                    }
                 }
             }
         }
     });
+}
+
+/// The joins of each column in the high half, listed by target block.
+pub struct JoinPlan {
+    cols: Vec<Joins>,
+}
+
+/// (target, source, m) by target: the numbers (in [`Ranks::highs`]) of the target and
+/// source blocks, and m = 0 for a block-to-block join, m ≥ 1 for a `))` whose `(` is
+/// the m-th unmatched `(` from the top of the low part ([`Flips::low`]).
+struct Joins {
+    list: Vec<(u32, u32, u32)>,
+    /// The start of each target's entries in `list`, and the end.
+    starts: Vec<u32>,
+}
+
+impl JoinPlan {
+    /// List the joins of every column `c ≥ h`.
+    pub fn new(r: &Ranks) -> Self {
+        // Offsets increase along `highs`: a block's number from its offset.
+        let number = |off: usize| {
+            r.highs
+                .binary_search_by_key(&(off as u64), |&(_, o, _)| o)
+                .expect("a block's offset") as u32
+        };
+        let cols = (r.h..r.len.saturating_sub(1))
+            .into_par_iter()
+            .map(|c| {
+                let sh = 2 * (c - r.h);
+                let mut list = Vec::new();
+                for (i, &(hp, _, _)) in r.highs.iter().enumerate() {
+                    let p = (hp >> sh) & 15;
+                    if p != pair(1, 1) && p != pair(2, 2) {
+                        continue;
+                    }
+                    let word = hp << (2 * r.h);
+                    let open = p == pair(1, 1);
+                    if open || partner_left(word, c).is_some() {
+                        let t = joined(word, c, r.len, open) >> (2 * r.h);
+                        let (o, _) = r.high(t).expect("valid");
+                        list.push((number(o), i as u32, 0));
+                    } else {
+                        let u = unmatched(hp, r.len - r.h, false);
+                        let m = 1 + u.iter().position(|&q| q == c - r.h).expect("unmatched");
+                        let (o, _) = r.high(hp & !(15u64 << sh)).expect("valid");
+                        list.push((number(o), i as u32, m as u32));
+                    }
+                }
+                list.sort_unstable();
+                let mut starts: Vec<u32> = (0..list.len())
+                    .filter(|&k| k == 0 || list[k].0 != list[k - 1].0)
+                    .map(|k| k as u32)
+                    .collect();
+                starts.push(list.len() as u32);
+                Joins { list, starts }
+            })
+            .collect();
+        JoinPlan { cols }
+    }
 }
