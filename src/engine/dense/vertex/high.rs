@@ -10,6 +10,7 @@ use super::super::cell::partner_left;
 use super::super::rank::{Ranks, alternating};
 use super::Cell;
 use super::flips::{Flips, unmatched};
+use super::targets::{ByTarget, number};
 use super::word::{CLOSE_OPEN, OPEN_CLOSE, fresh, join_local, joined, pass, spawn};
 use rayon::prelude::*;
 use std::ops::Range;
@@ -84,15 +85,14 @@ pub fn step<A: Arith>(
             }
         }
     });
-    // The joins, by target block: each target is written by one thread only, with
-    // plain loads and stores.
+    // The joins, by target block ([`ByTarget`]).
     let joins = &plan.cols[hc as usize];
-    let targets = joins.starts.len().saturating_sub(1);
-    let per = (targets / 512).max(1);
-    (0..targets).into_par_iter().with_min_len(per).for_each(|g| {
-        {
-            let entries = joins.starts[g] as usize..joins.starts[g + 1] as usize;
-            for &(ti, si, m) in &joins.list[entries] {
+    let per = (joins.targets() / 512).max(1);
+    (0..joins.targets())
+        .into_par_iter()
+        .with_min_len(per)
+        .for_each(|g| {
+            for &(ti, (si, m)) in joins.group(g) {
                 let (_, to, te) = r.highs[ti as usize];
                 let (hp, off, e) = r.highs[si as usize];
                 let range = live(high_rest(hp), e, s);
@@ -110,33 +110,20 @@ pub fn step<A: Arith>(
                     }
                 }
             }
-        }
-    });
+        });
 }
 
-/// The joins of each column in the high half, listed by target block.
+/// The joins of each column in the high half by target: (source, m) for each target,
+/// the source's number in [`Ranks::highs`] and m = 0 for a block-to-block join, m ≥ 1
+/// for a `))` whose `(` is the m-th unmatched `(` from the top of the low part
+/// ([`Flips::low`]).
 pub struct JoinPlan {
-    cols: Vec<Joins>,
-}
-
-/// (target, source, m) by target: the numbers (in [`Ranks::highs`]) of the target and
-/// source blocks, and m = 0 for a block-to-block join, m ≥ 1 for a `))` whose `(` is
-/// the m-th unmatched `(` from the top of the low part ([`Flips::low`]).
-struct Joins {
-    list: Vec<(u32, u32, u32)>,
-    /// The start of each target's entries in `list`, and the end.
-    starts: Vec<u32>,
+    cols: Vec<ByTarget<(u32, u32)>>,
 }
 
 impl JoinPlan {
     /// List the joins of every column `c ≥ h`.
     pub fn new(r: &Ranks) -> Self {
-        // Offsets increase along `highs`: a block's number from its offset.
-        let number = |off: usize| {
-            r.highs
-                .binary_search_by_key(&(off as u64), |&(_, o, _)| o)
-                .expect("a block's offset") as u32
-        };
         let cols = (r.h..r.len.saturating_sub(1))
             .into_par_iter()
             .map(|c| {
@@ -152,21 +139,15 @@ impl JoinPlan {
                     if open || partner_left(word, c).is_some() {
                         let t = joined(word, c, r.len, open) >> (2 * r.h);
                         let (o, _) = r.high(t).expect("valid");
-                        list.push((number(o), i as u32, 0));
+                        list.push((number(r, o), (i as u32, 0)));
                     } else {
                         let u = unmatched(hp, r.len - r.h, false);
                         let m = 1 + u.iter().position(|&q| q == c - r.h).expect("unmatched");
                         let (o, _) = r.high(hp & !(15u64 << sh)).expect("valid");
-                        list.push((number(o), i as u32, m as u32));
+                        list.push((number(r, o), (i as u32, m as u32)));
                     }
                 }
-                list.sort_unstable();
-                let mut starts: Vec<u32> = (0..list.len())
-                    .filter(|&k| k == 0 || list[k].0 != list[k - 1].0)
-                    .map(|k| k as u32)
-                    .collect();
-                starts.push(list.len() as u32);
-                Joins { list, starts }
+                ByTarget::new(list)
             })
             .collect();
         JoinPlan { cols }

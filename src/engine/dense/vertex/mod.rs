@@ -48,6 +48,7 @@ mod flips;
 mod high;
 mod low;
 mod straddle;
+mod targets;
 pub(super) mod word;
 
 use super::arith::{Arith, ModP, Wrapping};

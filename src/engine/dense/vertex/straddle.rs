@@ -8,7 +8,8 @@ use super::super::arith::Arith;
 use super::super::rank::{Ranks, alternating};
 use super::Cell;
 use super::super::cell::{join_target, partner_left, partner_right};
-use super::word::{fresh, join, pass, spawn};
+use super::targets::{ByTarget, number};
+use super::word::{fresh, join_local, pass, spawn};
 use rayon::prelude::*;
 use std::ops::Range;
 use std::sync::atomic::AtomicU64;
@@ -24,6 +25,8 @@ pub struct Tops {
     /// low part with that `)` cleared and its partner `(` turned into `)` (in the list of
     /// `e − 1`): a `))` join's target; [`NONE`] for the others.
     close_join: Vec<Vec<u32>>,
+    /// The joins, by target block.
+    joins: ByTarget<u32>,
 }
 
 impl Tops {
@@ -59,7 +62,11 @@ impl Tops {
                     .collect()
             })
             .collect();
-        Tops { swap, close_join }
+        Tops {
+            swap,
+            close_join,
+            joins: straddle_joins(r),
+        }
     }
 
     /// Apply `cell` (with c = h − 1) to every block.
@@ -117,40 +124,56 @@ impl Tops {
                 }
             }
         });
-        // The joins, by table: a `((` lands on the block whose high part has its bottom
-        // `(` cleared and that `(`'s partner turned into `(` (both in the high part), at
-        // the low part with its top digit cleared; a `))` on the block with the bottom
-        // `)` cleared, at the low part with its top `)` cleared and that `)`'s partner
-        // turned into `)` (both in the low part).
-        let hl = r.len - r.h;
-        r.highs.par_chunks(per).for_each(|chunk| {
-            for &(hp, off, e) in chunk {
-                let b = hp & 3;
-                // Top and bottom brackets alike: the top one is unmatched in the low part,
-                // so e ≥ 1.
-                if b == 0 || e == 0 {
-                    continue;
-                }
-                let ah = alternating(hp & !3, r.h);
-                let lows = &r.lows[e as usize];
-                let here = block(off as usize, e);
-                let th = if b == 1 {
-                    let q = partner_right(hp, 0, hl).expect("a ) above");
-                    (hp & !3 & !(3u64 << (2 * q))) | (1u64 << (2 * q))
-                } else {
-                    hp & !3
-                };
-                let (to, te) = r.high(th).expect("a valid high part");
-                let target = block(to, te);
-                let (swap, close) = (&self.swap[e as usize], &self.close_join[e as usize]);
-                for k in range(e, cell.sr * s + ah + sigma) {
-                    if u64::from(lows[k]) >> top != b {
-                        continue;
+        // The joins, by target block ([`ByTarget`]).
+        let per = (self.joins.targets() / 512).max(1);
+        (0..self.joins.targets())
+            .into_par_iter()
+            .with_min_len(per)
+            .for_each(|g| {
+                for &(ti, si) in self.joins.group(g) {
+                    let (_, to, te) = r.highs[ti as usize];
+                    let (hp, off, e) = r.highs[si as usize];
+                    let b = hp & 3;
+                    let ah = alternating(hp & !3, r.h);
+                    let lows = &r.lows[e as usize];
+                    let here = block(off as usize, e);
+                    let target = block(to as usize, te);
+                    let (swap, close) = (&self.swap[e as usize], &self.close_join[e as usize]);
+                    for k in range(e, cell.sr * s + ah + sigma) {
+                        if u64::from(lows[k]) >> top != b {
+                            continue;
+                        }
+                        let kt = if b == 1 { swap[k][0] } else { close[k] };
+                        join_local(&here[k], &target[kt as usize], down, a);
                     }
-                    let kt = if b == 1 { swap[k][0] } else { close[k] };
-                    join(&here[k], &target[kt as usize], down, a);
                 }
-            }
-        });
+            });
     }
+}
+
+/// The joins of the straddling column: a `((` (top of the low part and bottom of the high
+/// part) lands on the block whose high part has its bottom `(` cleared and that `(`'s
+/// partner turned into `(` (both in the high part), at the low part with its top digit
+/// cleared; a `))` on the block with the bottom `)` cleared, at the low part with its top
+/// `)` cleared and that `)`'s partner turned into `)` (both in the low part). Listed as
+/// (target, source) block numbers.
+fn straddle_joins(r: &Ranks) -> ByTarget<u32> {
+    let hl = r.len - r.h;
+    let mut list = Vec::new();
+    for (i, &(hp, _, e)) in r.highs.iter().enumerate() {
+        let b = hp & 3;
+        // The top bracket is unmatched in the low part, so e ≥ 1.
+        if b == 0 || e == 0 {
+            continue;
+        }
+        let th = if b == 1 {
+            let q = partner_right(hp, 0, hl).expect("a ) above");
+            (hp & !3 & !(3u64 << (2 * q))) | (1u64 << (2 * q))
+        } else {
+            hp & !3
+        };
+        let (to, _) = r.high(th).expect("a valid high part");
+        list.push((number(r, to), i as u32));
+    }
+    ByTarget::new(list)
 }
