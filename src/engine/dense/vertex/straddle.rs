@@ -99,21 +99,17 @@ impl Tops {
                 let close = r.high(hp | 2).map(|(o, e2)| block(o, e2));
                 let cell_of = |t: u64| if t == 1 { open } else { close };
                 // `··` with R = S: the top digit is blank, so the whole low part's sum is R's.
-                for k in range(e, cell.sr * s + ah) {
-                    if u64::from(lows[k]) >> top != 0 {
-                        continue;
-                    }
+                for k in with_top(lows, range(e, cell.sr * s + ah), top, 0) {
                     let co = open.and_then(|b| b.get(swap[k][2] as usize));
                     let oc = &close.expect("a ) can end the high part")[swap[k][1] as usize];
                     fresh(&here[k], co, oc, down, a);
                 }
                 // `x·` with R = S ∓ δ: the low part's sum is R's plus the top digit's.
                 for (x, spawning) in [(s - d, true), (s + d, false)] {
-                    for k in range(e, cell.sr * x + ah + sigma) {
+                    let class = range(e, cell.sr * x + ah + sigma);
+                    let (opens, closes) = (with_top(lows, class.clone(), top, 1), with_top(lows, class, top, 2));
+                    for k in opens.start..closes.end {
                         let t = u64::from(lows[k]) >> top;
-                        if t == 0 {
-                            continue;
-                        }
                         let other = &cell_of(t).expect("valid")[swap[k][0] as usize];
                         if spawning {
                             spawn(&here[k], other, down);
@@ -139,16 +135,22 @@ impl Tops {
                     let here = block(off as usize, e);
                     let target = block(to as usize, te);
                     let (swap, close) = (&self.swap[e as usize], &self.close_join[e as usize]);
-                    for k in range(e, cell.sr * s + ah + sigma) {
-                        if u64::from(lows[k]) >> top != b {
-                            continue;
-                        }
+                    for k in with_top(lows, range(e, cell.sr * s + ah + sigma), top, b) {
                         let kt = if b == 1 { swap[k][0] } else { close[k] };
                         join_local(&here[k], &target[kt as usize], down, a);
                     }
                 }
             });
     }
+}
+
+/// The low parts of `range` (one sum class) whose top digit, at bit `top`, is `t`: low
+/// parts are listed by sum, then increasing, so within a class by their top digit first.
+fn with_top(lows: &[u32], range: Range<usize>, top: u32, t: u64) -> Range<usize> {
+    let class = &lows[range.clone()];
+    let lo = class.partition_point(|&p| u64::from(p) >> top < t);
+    let hi = class.partition_point(|&p| u64::from(p) >> top <= t);
+    range.start + lo..range.start + hi
 }
 
 /// The joins of the straddling column: a `((` (top of the low part and bottom of the high
