@@ -83,17 +83,7 @@ impl LowPlan {
     /// pair's), so blocks are visited in phases of increasing `e`: every target was
     /// visited in an earlier phase, and within a phase only the block being visited and
     /// earlier phases' blocks are written (the latter atomically).
-    /// `ended`: (sr, S) of the previous row when its end ([`super::row_end`]) is still to
-    /// be done (on the first cell of a row), block by block before the moves.
-    pub fn step<A: Arith>(
-        &self,
-        r: &Ranks,
-        fl: &Flips,
-        v: &[AtomicU64],
-        cell: &Cell,
-        a: A,
-        ended: Option<(i32, i32)>,
-    ) {
+    pub fn step<A: Arith>(&self, r: &Ranks, fl: &Flips, v: &[AtomicU64], cell: &Cell, a: A) {
         let ops = &self.ops[cell.c as usize];
         let (s, d, down) = (cell.s, cell.delta, cell.down);
         // R = sr·(L − alternating(high)), so R = x needs L = sr·x + alternating(high).
@@ -105,9 +95,6 @@ impl LowPlan {
             blocks.par_chunks(per).for_each(|chunk| {
                 for &i in chunk {
                     let (hp, off, _) = r.highs[i as usize];
-                    if let Some((sr, s)) = ended {
-                        super::end_block(r, v, hp, off, e as u8, sr, s);
-                    }
                     let b = &v[off as usize..][..len];
                     // One streaming read brings the block into cache for the scattered
                     // moves below, and a block of zeros (many, on the first and last

@@ -145,8 +145,6 @@ fn sweep<A: Arith>(w: u32, rows: u32, a: A, progress: Progress<'_>, mode: Mode) 
     v[r.rank(0)].store(1, Relaxed);
     let total = (w * rows) as usize;
     let mut s = 0i32;
-    // (sr, S) of a row whose end is still to be done.
-    let mut ended = None;
     for row in 0..rows {
         let sr = if row % 2 == 0 { 1 } else { -1 };
         let last = row + 1 == rows;
@@ -167,9 +165,7 @@ fn sweep<A: Arith>(w: u32, rows: u32, a: A, progress: Progress<'_>, mode: Mode) 
             match mode {
                 Mode::Words => word::step(&r, &v, &cell, a),
                 Mode::Blocks if c >= r.h => high::step(&r, &flips, &joins, &v, &cell, a),
-                Mode::Blocks if c + 1 < r.h => {
-                    plan.step(&r, &flips, &v, &cell, a, ended.take());
-                }
+                Mode::Blocks if c + 1 < r.h => plan.step(&r, &flips, &v, &cell, a),
                 Mode::Blocks => tops.step(&r, &v, &cell, a),
             }
             s += 2 * delta;
@@ -177,12 +173,7 @@ fn sweep<A: Arith>(w: u32, rows: u32, a: A, progress: Progress<'_>, mode: Mode) 
                 p((row * w + c + 1) as usize, total);
             }
         }
-        // The row's end, done by the next row's first cell when that is a low column.
-        if mode == Mode::Blocks && 1 < r.h {
-            ended = Some((sr, s));
-        } else {
-            row_end(&r, &v, sr, s);
-        }
+        row_end(&r, &v, w, sr, s);
         s += 2 * if (row + w - 1) % 2 == 0 { 1 } else { -1 };
     }
     unreachable!("the last row returns")
@@ -192,30 +183,24 @@ fn sweep<A: Arith>(w: u32, rows: u32, a: A, progress: Progress<'_>, mode: Mode) 
 /// (blank top digit, R = S with R over the digits below it), the others keep their
 /// slot, which now stands for the down edge; and the first cell of the next row reads
 /// its up edge at digit 0 as its own state (a plug: degree 1; blank: degree 0).
-fn row_end(r: &Ranks, v: &[AtomicU64], sr: i32, s: i32) {
-    r.highs
-        .par_iter()
-        .for_each(|&(hp, off, e)| end_block(r, v, hp, off, e, sr, s));
-}
-
-/// [`row_end`] on one block (the low columns' step does it on its first cell).
-#[inline]
-fn end_block(r: &Ranks, v: &[AtomicU64], hp: u64, off: u64, e: u8, sr: i32, s: i32) {
-    let top = 3u64 << (2 * (r.len - 1 - r.h));
-    if hp & top != 0 {
-        return;
-    }
-    // R = sr·(alternating(low) + alternating(high)): every digit is below w − 1.
+fn row_end(r: &Ranks, v: &[AtomicU64], w: u32, sr: i32, s: i32) {
+    let top = 3u64 << (2 * (w - 1 - r.h));
     let h = r.h as i32;
-    let want = sr * s - alternating(hp, r.h);
-    if want < -h || want > h {
-        return;
-    }
-    let st = &r.sum_start[e as usize];
-    let range = st[(want + h) as usize] as usize..st[(want + h + 1) as usize] as usize;
-    for x in &v[off as usize + range.start..off as usize + range.end] {
-        x.store(0, Relaxed);
-    }
+    r.highs.par_iter().for_each(|&(hp, off, e)| {
+        if hp & top != 0 {
+            return;
+        }
+        // R = sr·(alternating(low) + alternating(high)): every digit is below w − 1.
+        let want = sr * s - alternating(hp, r.h);
+        if want < -h || want > h {
+            return;
+        }
+        let st = &r.sum_start[e as usize];
+        let range = st[(want + h) as usize] as usize..st[(want + h + 1) as usize] as usize;
+        for x in &v[off as usize + range.start..off as usize + range.end] {
+            x.store(0, Relaxed);
+        }
+    });
 }
 
 #[cfg(test)]
