@@ -76,10 +76,13 @@ impl Flips {
         Flips { high, low, stride }
     }
 
-    /// The block offset of high part number `i` with its m-th unmatched `)` turned round.
-    #[inline]
-    pub fn high(&self, i: usize, m: usize) -> usize {
-        self.high[i * self.stride + m] as usize
+    /// The block offset of high part number `i` with its m-th unmatched `)` turned round,
+    /// or `None` when there is no such block.
+    pub fn high(&self, i: usize, m: usize) -> Option<usize> {
+        (m < self.stride)
+            .then(|| self.high[i * self.stride + m])
+            .filter(|&o| o != u64::MAX)
+            .map(|o| o as usize)
     }
 
     /// The index of low part `k` of `e` with its m-th unmatched `(` turned round.

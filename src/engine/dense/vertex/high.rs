@@ -17,14 +17,7 @@ use std::ops::Range;
 use std::sync::atomic::AtomicU64;
 
 /// Apply `cell` (with `c ≥ h`) to every block.
-pub fn step<A: Arith>(
-    r: &Ranks,
-    fl: &Flips,
-    plan: &JoinPlan,
-    v: &[AtomicU64],
-    cell: &Cell,
-    a: A,
-) {
+pub fn step<A: Arith>(r: &Ranks, fl: &Flips, plan: &JoinPlan, v: &[AtomicU64], cell: &Cell, a: A) {
     let hc = cell.c - r.h;
     let sh = 2 * hc;
     let with = |hp: u64, p: u64| (hp & !(15u64 << sh)) | (p << sh);

@@ -18,7 +18,8 @@ use super::super::lowops::BySum;
 use super::super::rank::{Ranks, alternating};
 use super::Cell;
 use super::flips::{Flips, unmatched};
-use super::word::{CLOSE_OPEN, OPEN_CLOSE, fresh, join, join_local, pass, spawn};
+use super::targets::number;
+use super::word::{CLOSE_OPEN, OPEN_CLOSE, fresh, join_local, pass, spawn};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
@@ -57,53 +58,63 @@ const EXPAND: u32 = 4;
 /// `ops[c][e]` for every column whose two digits are in the low half (c + 1 < h).
 pub struct LowPlan {
     ops: Vec<Vec<Ops>>,
-    /// `by_e[e]`: the numbers (in [`Ranks::highs`]) of the high parts with `e`.
-    by_e: Vec<Vec<u32>>,
+    /// The joins into other blocks by target: `pulls[start[t]..start[t + 1]]` lists the
+    /// (source block, m) whose `((` runs with their `)` in the high part, the m-th
+    /// unmatched one from the bottom, land in block `t` (numbers in [`Ranks::highs`]).
+    pulls: Vec<(u32, u32)>,
+    start: Vec<u32>,
 }
 
 impl LowPlan {
     /// List the runs.
-    pub fn new(r: &Ranks) -> Self {
+    pub fn new(r: &Ranks, fl: &Flips) -> Self {
         let h = r.h;
         let ops = (0..h.saturating_sub(1))
             .into_par_iter()
             .map(|c| r.lows.iter().map(|lows| column_ops(r, lows, c)).collect())
             .collect();
-        let mut by_e = vec![Vec::new(); r.lows.len()];
+        let mut list = Vec::new();
         for (i, &(_, _, e)) in r.highs.iter().enumerate() {
-            by_e[e as usize].push(i as u32);
+            for m in 1..=e as usize {
+                if let Some(t) = fl.high(i, m) {
+                    list.push((number(r, t), (i as u32, m as u32)));
+                }
+            }
         }
-        LowPlan { ops, by_e }
+        list.sort_unstable();
+        let mut start = vec![0u32; r.highs.len() + 1];
+        for &(t, _) in &list {
+            start[t as usize + 1] += 1;
+        }
+        for t in 0..r.highs.len() {
+            start[t + 1] += start[t];
+        }
+        let pulls = list.into_iter().map(|(_, x)| x).collect();
+        LowPlan { ops, pulls, start }
     }
 
     /// Apply `cell` (with c + 1 < h) to every block, in one visit per block.
     ///
-    /// A join into another block lands on a `··` word, which must have had this cell's
-    /// moves first. The target block has two unmatched `(` fewer in its low part (the
-    /// pair's), so blocks are visited in phases of increasing `e`: every target was
-    /// visited in an earlier phase, and within a phase only the block being visited and
-    /// earlier phases' blocks are written (the latter atomically).
-    pub fn step<A: Arith>(&self, r: &Ranks, fl: &Flips, v: &[AtomicU64], cell: &Cell, a: A) {
+    /// A block does its own moves, then the joins inside it, then *pulls* the joins
+    /// whose target it holds from the other blocks: their sources, `((` words, are
+    /// written by no move, and each has one target, so each word is written by the
+    /// thread visiting its block only, with plain loads and stores.
+    pub fn step<A: Arith>(&self, r: &Ranks, v: &[AtomicU64], cell: &Cell, a: A) {
         let ops = &self.ops[cell.c as usize];
         let (s, d, down) = (cell.s, cell.delta, cell.down);
         // R = sr·(L − alternating(high)), so R = x needs L = sr·x + alternating(high).
         let want = |hp: u64, x: i32| cell.sr * x + alternating(hp, r.h);
-        for (e, blocks) in self.by_e.iter().enumerate() {
-            let o = &ops[e];
-            let len = r.lows[e].len();
-            let per = (blocks.len() / 256).max(1);
-            blocks.par_chunks(per).for_each(|chunk| {
-                for &i in chunk {
-                    let (hp, off, _) = r.highs[i as usize];
-                    let b = &v[off as usize..][..len];
-                    // One streaming read brings the block into cache for the scattered
-                    // moves below, and a block of zeros (many, on the first and last
-                    // rows) has nothing to move.
-                    if b.iter().fold(0, |acc, x| acc | x.load(Relaxed)) == 0 {
-                        continue;
-                    }
-                    let run = |k: u32, n: u32| &b[k as usize..][..n as usize];
-                    let l = want(hp, s);
+        let per = (r.highs.len() / 512).max(1);
+        r.highs.par_chunks(per).enumerate().for_each(|(ci, chunk)| {
+            for (j, &(hp, off, e)) in chunk.iter().enumerate() {
+                let o = &ops[e as usize];
+                let b = &v[off as usize..][..r.lows[e as usize].len()];
+                let run = |k: u32, n: u32| &b[k as usize..][..n as usize];
+                let l = want(hp, s);
+                // One streaming read brings the block into cache for the scattered
+                // moves below, and a block of zeros (many, on the first and last rows)
+                // has nothing to move.
+                if b.iter().fold(0, |acc, x| acc | x.load(Relaxed)) != 0 {
                     for &(k00, kco, koc) in o.fresh1.get(l) {
                         let (k00, kco, koc) = (k00 as usize, kco as usize, koc as usize);
                         fresh(&b[k00], Some(&b[kco]), &b[koc], down, a);
@@ -140,8 +151,7 @@ impl LowPlan {
                             pass(x, y, down, a);
                         }
                     }
-                    // The joins inside the block: their targets have had the moves, and no
-                    // other thread writes this block during this phase.
+                    // The joins inside the block: their targets have had the moves.
                     for &(ks, kt, n) in o.runs_in.get(l) {
                         for (x, y) in run(ks, n).iter().zip(run(kt, n)) {
                             join_local(x, y, down, a);
@@ -150,16 +160,23 @@ impl LowPlan {
                     for &(ks, kt) in o.words_in.get(l) {
                         join_local(&b[ks as usize], &b[kt as usize], down, a);
                     }
-                    // The joins into blocks of an earlier phase.
-                    for &(ks, kt, m, n) in o.runs_out.get(l) {
-                        let t = fl.high(i as usize, m as usize) + kt as usize;
-                        for (x, y) in run(ks, n).iter().zip(&v[t..t + n as usize]) {
-                            join(x, y, down, a);
+                }
+                // The joins from other blocks into this one.
+                let t = ci * per + j;
+                for &(src, m) in &self.pulls[self.start[t] as usize..self.start[t + 1] as usize] {
+                    let (hs, os, es) = r.highs[src as usize];
+                    let from = &v[os as usize..][..r.lows[es as usize].len()];
+                    for &(ks, kt, m2, n) in ops[es as usize].runs_out.get(want(hs, s)) {
+                        if m2 != m {
+                            continue;
+                        }
+                        for (x, y) in from[ks as usize..][..n as usize].iter().zip(run(kt, n)) {
+                            join_local(x, y, down, a);
                         }
                     }
                 }
-            });
-        }
+            }
+        });
     }
 }
 

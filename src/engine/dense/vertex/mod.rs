@@ -134,9 +134,9 @@ impl Cell {
 /// Sweep a `rows × w` board row by row.
 fn sweep<A: Arith>(w: u32, rows: u32, a: A, progress: Progress<'_>, mode: Mode) -> u64 {
     let r = Ranks::new(w);
-    let plan = low::LowPlan::new(&r);
     let tops = straddle::Tops::new(&r);
     let flips = flips::Flips::new(&r);
+    let plan = low::LowPlan::new(&r, &flips);
     let joins = high::JoinPlan::new(&r);
     let v: Vec<AtomicU64> = (0..r.count)
         .into_par_iter()
@@ -165,7 +165,7 @@ fn sweep<A: Arith>(w: u32, rows: u32, a: A, progress: Progress<'_>, mode: Mode) 
             match mode {
                 Mode::Words => word::step(&r, &v, &cell, a),
                 Mode::Blocks if c >= r.h => high::step(&r, &flips, &joins, &v, &cell, a),
-                Mode::Blocks if c + 1 < r.h => plan.step(&r, &flips, &v, &cell, a),
+                Mode::Blocks if c + 1 < r.h => plan.step(&r, &v, &cell, a),
                 Mode::Blocks => tops.step(&r, &v, &cell, a),
             }
             s += 2 * delta;

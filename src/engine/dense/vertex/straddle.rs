@@ -5,9 +5,9 @@
 //! replaced), with no rank computed except for the `((`/`))` joins.
 
 use super::super::arith::Arith;
+use super::super::cell::{join_target, partner_left, partner_right};
 use super::super::rank::{Ranks, alternating};
 use super::Cell;
-use super::super::cell::{join_target, partner_left, partner_right};
 use super::targets::{ByTarget, number};
 use super::word::{fresh, join_local, pass, spawn};
 use rayon::prelude::*;
@@ -107,7 +107,10 @@ impl Tops {
                 // `x·` with R = S ∓ δ: the low part's sum is R's plus the top digit's.
                 for (x, spawning) in [(s - d, true), (s + d, false)] {
                     let class = range(e, cell.sr * x + ah + sigma);
-                    let (opens, closes) = (with_top(lows, class.clone(), top, 1), with_top(lows, class, top, 2));
+                    let (opens, closes) = (
+                        with_top(lows, class.clone(), top, 1),
+                        with_top(lows, class, top, 2),
+                    );
                     for k in opens.start..closes.end {
                         let t = u64::from(lows[k]) >> top;
                         let other = &cell_of(t).expect("valid")[swap[k][0] as usize];
