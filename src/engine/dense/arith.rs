@@ -39,7 +39,9 @@ impl Arith for ModP {
         // about half the time.
         let (s, wrapped) = a.overflowing_add(b);
         let (t, below) = s.overflowing_sub(self.0);
-        std::hint::select_unpredictable(wrapped || !below, t, s)
+        // All ones when the sum is at least P (it wrapped, or subtracting P did not).
+        let take_t = u64::from(wrapped | !below).wrapping_neg();
+        (t & take_t) | (s & !take_t)
     }
 
     #[inline(always)]

@@ -2,7 +2,9 @@
 //! (high parts differing only in the pair) sharing every low part, moved index by
 //! index. Within a block only the low parts whose alternating sum puts the word in a
 //! live class can be nonzero; low parts are listed by that sum, so each class is one
-//! contiguous range, and only those ranges are visited.
+//! contiguous range, and only those ranges are visited. The joins (`((` and `))`, into
+//! another group) are listed once per column by target block ([`JoinPlan`]) and done
+//! target by target, each target written by one thread.
 
 use super::super::arith::Arith;
 use super::super::cell::pair;

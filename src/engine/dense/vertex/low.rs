@@ -9,7 +9,17 @@
 //! order, so every move but one is run to run: only a `))` whose `(` lies in the prefix
 //! depends on it, word by word. The rest class R of a run's words is the same for all of
 //! them (prefix sum and the digits above the pair), so each list is kept by that sum and
-//! a block visits only the runs its high part puts in a live class.
+//! a block visits only the runs its high part puts in a live class. Runs of one to
+//! three words (most of them in the first columns) are listed word by word.
+//!
+//! Each block is visited once per cell: a streaming read brings it into cache (and
+//! skips its moves when it is all zero), then its moves, its joins inside the block,
+//! and last the joins from other blocks whose target it holds, *pulled* from their
+//! sources (`((` words no move writes, each with one target, cleared by that target's
+//! visit in the last row). Each word is written by one thread only, so no addition is
+//! atomic. (`examples/dense_columns.rs` times the columns: on 18×18 a low column took
+//! about 2.7 times a high one with a pass of moves, then a pass of joins, over every
+//! block; now about 1.3.)
 
 use super::super::arith::Arith;
 use super::super::cell::pair;

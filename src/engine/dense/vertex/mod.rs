@@ -42,7 +42,9 @@
 //! table look-ups, no stored keys) and the residues live in one array updated in place:
 //! by whole blocks when the cell's digits are in the high half ([`high`]), by runs
 //! listed once per column when they are in the low half ([`low`]), and by a table of
-//! top-digit swaps in the one column that straddles ([`straddle`]).
+//! top-digit swaps in the one column that straddles ([`straddle`]). Joins into another
+//! block are grouped by target block ([`targets`]), so no two threads write one word
+//! and no addition is atomic.
 
 mod flips;
 mod high;

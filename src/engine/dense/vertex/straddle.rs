@@ -2,7 +2,8 @@
 //! the low part and `c + 1 = h` the bottom digit of the high part. A group is a leader
 //! block (high part with a blank bottom digit) and the blocks with `(` or `)` there; a
 //! word's partners are found by [`Tops`] (the index of the low part with its top digit
-//! replaced), with no rank computed except for the `((`/`))` joins.
+//! replaced). The `((`/`))` joins go by table too, listed by target block
+//! ([`super::targets`]).
 
 use super::super::arith::Arith;
 use super::super::cell::{join_target, partner_left, partner_right};
