@@ -16,6 +16,7 @@
 //! on rayon's workers; sums do not depend on the order of additions, so the count is the
 //! same whatever the thread count.
 
+pub mod halves;
 pub mod plan;
 pub mod state;
 pub mod word;
@@ -170,11 +171,27 @@ pub fn count(g: &LeapGraph, budget: &Budget) -> Result<Counted> {
 /// A progress callback: (cells done, cells in all, states held).
 pub type Progress<'a> = Option<&'a dyn Fn(usize, usize, u64)>;
 
-/// [`count`], reporting before each cell.
+/// [`count`], reporting before each cell: by halves ([`halves`]) where the board allows
+/// it, else in one sweep ([`count_in_one_sweep`]).
 pub fn count_with_progress(
     g: &LeapGraph,
     budget: &Budget,
     progress: Progress<'_>,
+) -> Result<Counted> {
+    count_by(g, budget, progress, true)
+}
+
+/// [`count`] in one sweep of the whole board, never by halves (the oracle of
+/// [`halves`]).
+pub fn count_in_one_sweep(g: &LeapGraph, budget: &Budget) -> Result<Counted> {
+    count_by(g, budget, None, false)
+}
+
+fn count_by(
+    g: &LeapGraph,
+    budget: &Budget,
+    progress: Progress<'_>,
+    by_halves: bool,
 ) -> Result<Counted> {
     let n = g.vertex_count();
     if n < 3 || g.closed_tour_impossible().is_some() || !spans(g) {
@@ -191,6 +208,9 @@ pub fn count_with_progress(
                 g.board_name()
             ),
         ));
+    }
+    if let Some(h) = halves::cut(g).filter(|_| by_halves) {
+        return halves::count(g, h, budget, progress);
     }
     let p = plan::Plan::new(g, &order(g)).ok_or_else(|| {
         Error::refused(Refusal::Size, true, format!(

@@ -1,0 +1,390 @@
+//! Closed tours counted by halves: the board cut in two between rows `h − 1` and `h`,
+//! each half's path systems counted by how they meet the cut, and the two joined. The
+//! idea is McKay's ("Knight's tours of an 8×8 chessboard", ANU TR-CS-97-03, 1997); the
+//! halves are counted here with the vertex-at-a-time frontier of [`super::plan`] and
+//! [`super::state`].
+//!
+//! Leaps that span at most two rows cross the cut in three kinds: from row `h − 2` to
+//! row `h` (*lower* edges), from row `h − 1` to row `h + 1` (*upper* edges) and from
+//! row `h − 1` to row `h` (*middle* edges). The two rows `J` = {`h − 1`, `h`} meet
+//! every crossing edge.
+//!
+//! - **The top side** takes the edges inside rows `< h` and the lower edges, and sweeps
+//!   rows `0..=h` with the cells of `J` kept on the frontier to the end
+//!   ([`Plan::build`]): every other cell ends at degree 2 and no cycle closes. A
+//!   final state gives each cell of `J` a degree 0–2 and pairs up the ends of its paths.
+//! - **The bottom side** is the top side of the board turned half round, cut at
+//!   `rows − h` (the upper edges become its lower ones); when `rows = 2h` it is the top
+//!   side's own states, turned.
+//! - **The join** takes each top state with each set of middle edges that keeps the
+//!   degrees of `J` at most 2 and closes no cycle, finds the bottom states whose degrees
+//!   bring every cell of `J` to exactly 2 by their degree vector, and keeps those whose
+//!   pairing alternates with the top's around a single cycle through all the path ends.
+//!
+//! A tour is the union of its edges on each side, so it is counted once: by its top
+//! state, its middle edges and its bottom state. The sides are small where a single
+//! sweep is wide in the middle of the board (knight 8 wide: 1.9·10^7 final states a
+//! side, against a projected 1.6·10^11 states stepped in one sweep); the cost moves to
+//! the join, which is estimated from a sample before it runs.
+
+use super::plan::Plan;
+use super::{Counted, Progress, SHARDS, depth, projected, shard, state};
+use crate::budget::Budget;
+use crate::error::Result;
+use crate::graph::LeapGraph;
+use rayon::prelude::*;
+use rustc_hash::FxHashMap;
+
+/// Widest cut: the two rows of `J` hold at most 16 cells (a 4-bit cell index).
+const MAX_COLS: usize = 8;
+
+/// Join pairs (a top state with middle edges against one bottom state) per second on
+/// the reference machine.
+const PAIRS_PER_SECOND: f64 = 1.5e8;
+
+/// Top states with one set of middle edges looked up per second.
+const LOOKUPS_PER_SECOND: f64 = 2.0e7;
+
+/// Bytes per side state held: the level and the next one's shard buffers and maps.
+const BYTES_PER_STATE: f64 = 96.0;
+
+/// Top states in the sample that estimates the join.
+const SAMPLE: usize = 4096;
+
+/// The cut row for `g` when this counter applies: a board at least 4 rows deep and at
+/// most [`MAX_COLS`] wide, not a torus, whose leaps span at most two rows and whose
+/// half sweeps fit 128-bit states.
+pub fn cut(g: &LeapGraph) -> Option<usize> {
+    let b = g.board();
+    let (rows, cols) = (b.rows as usize, b.cols as usize);
+    if g.topology().is_torus() || rows < 4 || cols > MAX_COLS || depth(g) > 2 {
+        return None;
+    }
+    let h = rows / 2;
+    (side_plan(g, h).is_some() && side_plan(g, rows - h).is_some()).then_some(h)
+}
+
+/// The sweep of the top side cut at `h`: rows `0..=h` in row-major order, the edges
+/// inside rows `< h` and those from row `h − 2` to row `h`, the cells of rows `h − 1`
+/// and `h` kept.
+fn side_plan(g: &LeapGraph, h: usize) -> Option<Plan> {
+    let cols = g.board().cols as usize;
+    let row = |v: u32| v as usize / cols;
+    let order: Vec<u32> = (0..((h + 1) * cols) as u32).collect();
+    let edge = |u: u32, v: u32| {
+        let (a, b) = (row(u).min(row(v)), row(u).max(row(v)));
+        b < h || (a + 2 == h && b == h)
+    };
+    Plan::build(g, &order, edge, |v| row(v) + 1 == h || row(v) == h)
+}
+
+/// A side's final state over the cells of `J` (row `h − 1` then row `h`, left to
+/// right): 2 bits of degree and 4 bits of path-end partner per cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Cut {
+    degrees: u32,
+    partners: u64,
+}
+
+/// The closed tours of `g`, counted by halves cut at row `h` (from [`cut`]).
+pub fn count(g: &LeapGraph, h: usize, budget: &Budget, progress: Progress<'_>) -> Result<Counted> {
+    let rows = g.board().rows as usize;
+    let j = 2 * g.board().cols as usize;
+    let mut widths = Vec::new();
+    let top = side(g, h, budget, progress, &mut widths)?;
+    let bottom: Vec<(Cut, u128)> = if rows == 2 * h {
+        top.iter().map(|&(c, n)| (turn(c, j), n)).collect()
+    } else {
+        side(g, rows - h, budget, progress, &mut widths)?
+            .into_iter()
+            .map(|(c, n)| (turn(c, j), n))
+            .collect()
+    };
+    let mut by_degrees: FxHashMap<u32, Vec<(u64, u128)>> = FxHashMap::default();
+    for (c, n) in bottom {
+        by_degrees.entry(c.degrees).or_default().push((c.partners, n));
+    }
+    let middle = middle_edges(g, h);
+    let join = Join {
+        middle: &middle,
+        j,
+        bottom: &by_degrees,
+    };
+    // Estimate the join from an evenly spread sample of the top states.
+    let stride = (top.len() / SAMPLE).max(1);
+    let sample = top.iter().step_by(stride).fold(Tally::default(), |t, &(c, n)| t.add(join.top(c, n)));
+    let scale = top.len() as f64 / top.len().div_ceil(stride).max(1) as f64;
+    let seconds = scale
+        * (sample.pairs as f64 / PAIRS_PER_SECOND + sample.lookups as f64 / LOOKUPS_PER_SECOND);
+    budget.check(
+        &format!(
+            "joining the halves of the closed {} tours of {} (about {:.1e} pairs)",
+            g.piece(),
+            g.board_name(),
+            scale * sample.pairs as f64
+        ),
+        seconds,
+        0.0,
+    )?;
+    let total = top
+        .par_chunks(1024)
+        .map(|chunk| chunk.iter().fold(Tally::default(), |t, &(c, n)| t.add(join.top(c, n))))
+        .reduce(Tally::default, Tally::add);
+    Ok(Counted {
+        tours: total.tours,
+        widths,
+    })
+}
+
+/// The same cut seen from the board turned half round: cell `i` of `J` is cell
+/// `j − 1 − i` there.
+fn turn(c: Cut, j: usize) -> Cut {
+    let mut t = Cut {
+        degrees: 0,
+        partners: 0,
+    };
+    for i in 0..j {
+        let k = j - 1 - i;
+        t.degrees |= ((c.degrees >> (2 * i)) & 3) << (2 * k);
+        let p = ((c.partners >> (4 * i)) & 15) as usize;
+        t.partners |= ((j - 1 - p) as u64) << (4 * k);
+    }
+    t
+}
+
+/// The middle edges as pairs of indices into `J`.
+fn middle_edges(g: &LeapGraph, h: usize) -> Vec<(usize, usize)> {
+    let cols = g.board().cols as usize;
+    let first = (h - 1) * cols;
+    let mut out = Vec::new();
+    for u in first..first + cols {
+        for &v in g.neighbours(u as u32) {
+            let v = v as usize;
+            if v / cols == h {
+                out.push((u - first, v - first));
+            }
+        }
+    }
+    out.sort_unstable();
+    out
+}
+
+/// The final states of the top side cut at `h`, as cuts, with their counts.
+fn side(
+    g: &LeapGraph,
+    h: usize,
+    budget: &Budget,
+    progress: Progress<'_>,
+    widths: &mut Vec<u64>,
+) -> Result<Vec<(Cut, u128)>> {
+    let p = side_plan(g, h).expect("cut() checked the plan");
+    let cells = p.steps.len();
+    let cols = g.board().cols as usize;
+    let mut cur: Vec<Vec<(u128, u128)>> = vec![vec![(0, 1)]];
+    let first = widths.len();
+    for (i, step) in p.steps.iter().enumerate() {
+        let width: usize = cur.iter().map(Vec::len).sum();
+        widths.push(width as u64);
+        if let Some(f) = progress {
+            f(i, cells, width as u64);
+        }
+        let (ahead, peak) = projected(&widths[first..], cells, cols, depth(g));
+        let held = if budget.seconds.is_some() {
+            peak.max(width as f64)
+        } else {
+            width as f64
+        };
+        budget.check(
+            &format!(
+                "counting half of the closed {} tours of {} (about {:.2e} frontier states)",
+                g.piece(),
+                g.board_name(),
+                widths[first..].iter().sum::<u64>() as f64 + ahead
+            ),
+            (widths[first..].iter().sum::<u64>() as f64 + ahead) / super::STATES_PER_SECOND,
+            held * BYTES_PER_STATE,
+        )?;
+        let parts: Vec<Vec<Vec<(u128, u128)>>> = cur
+            .par_iter()
+            .map(|inp| {
+                let mut out = vec![Vec::new(); SHARDS];
+                let mut a = [0u8; state::MAX_SLOTS];
+                for &(s, c) in inp {
+                    state::unpack(s, step.width, p.bits, &mut a);
+                    state::successors(step, &a, p.bits, false, |t| out[shard(t)].push((t, c)));
+                }
+                out
+            })
+            .collect();
+        drop(cur);
+        cur = (0..SHARDS)
+            .into_par_iter()
+            .map(|k| {
+                let mut m: FxHashMap<u128, u128> = FxHashMap::default();
+                for o in &parts {
+                    for &(t, c) in &o[k] {
+                        let e = m.entry(t).or_default();
+                        *e = e.wrapping_add(c);
+                    }
+                }
+                m.into_iter().collect()
+            })
+            .collect();
+    }
+    let last = p.steps.last().expect("a side has cells");
+    debug_assert_eq!(last.new_width, 2 * cols, "the frontier ends on J");
+    let mask = (1u128 << p.bits) - 1;
+    Ok(cur
+        .into_iter()
+        .flatten()
+        .map(|(s, n)| {
+            let mut c = Cut {
+                degrees: 0,
+                partners: 0,
+            };
+            for i in 0..last.new_width {
+                let z = ((s >> (i as u32 * p.bits)) & mask) as u64;
+                let (d, m) = match z {
+                    0 => (0, 0),
+                    1 => (2, 0),
+                    _ => (1, z - 2),
+                };
+                c.degrees |= d << (2 * i);
+                c.partners |= m << (4 * i);
+            }
+            (c, n)
+        })
+        .collect())
+}
+
+/// Tours found, and the work done finding them.
+#[derive(Clone, Copy, Debug, Default)]
+struct Tally {
+    tours: u128,
+    lookups: u64,
+    pairs: u64,
+}
+
+impl Tally {
+    fn add(self, o: Tally) -> Tally {
+        Tally {
+            tours: self.tours.wrapping_add(o.tours),
+            lookups: self.lookups + o.lookups,
+            pairs: self.pairs + o.pairs,
+        }
+    }
+}
+
+/// What the join of one top state needs.
+struct Join<'a> {
+    middle: &'a [(usize, usize)],
+    j: usize,
+    bottom: &'a FxHashMap<u32, Vec<(u64, u128)>>,
+}
+
+impl Join<'_> {
+    /// The tours through the top state `c` (held `n` times).
+    fn top(&self, c: Cut, n: u128) -> Tally {
+        let mut d = [0u8; 16];
+        let mut p = [0u8; 16];
+        for i in 0..self.j {
+            d[i] = ((c.degrees >> (2 * i)) & 3) as u8;
+            p[i] = ((c.partners >> (4 * i)) & 15) as u8;
+        }
+        let mut t = Tally::default();
+        self.edges(0, &mut d, &mut p, n, &mut t);
+        t
+    }
+
+    /// Decide middle edges `k..`: without edge k, then with it where it fits.
+    fn edges(&self, k: usize, d: &mut [u8; 16], p: &mut [u8; 16], n: u128, t: &mut Tally) {
+        let Some(&(x, y)) = self.middle.get(k) else {
+            self.meet(d, p, n, t);
+            return;
+        };
+        self.edges(k + 1, d, p, n, t);
+        if d[x] == 2 || d[y] == 2 || (d[x] == 1 && d[y] == 1 && p[x] as usize == y) {
+            return;
+        }
+        let (sd, sp) = (*d, *p);
+        // Link the path ends (or lone cells) x and y: their far ends become partners.
+        let far = |c: usize, d: &[u8; 16], p: &[u8; 16]| if d[c] == 0 { c } else { p[c] as usize };
+        let (fx, fy) = (far(x, d, p), far(y, d, p));
+        p[fx] = fy as u8;
+        p[fy] = fx as u8;
+        d[x] += 1;
+        d[y] += 1;
+        self.edges(k + 1, d, p, n, t);
+        *d = sd;
+        *p = sp;
+    }
+
+    /// Count the bottom states that complete `d` to degree 2 everywhere and close the
+    /// paths of `p` into one cycle.
+    fn meet(&self, d: &[u8; 16], p: &[u8; 16], n: u128, t: &mut Tally) {
+        let mut want = 0u32;
+        let mut ends = 0;
+        let mut start = usize::MAX;
+        for i in 0..self.j {
+            want |= u32::from(2 - d[i]) << (2 * i);
+            if d[i] == 1 {
+                ends += 1;
+                start = start.min(i);
+            }
+        }
+        t.lookups += 1;
+        let Some(list) = self.bottom.get(&want) else {
+            return;
+        };
+        if ends == 0 {
+            return;
+        }
+        t.pairs += list.len() as u64;
+        for &(q, m) in list {
+            // Top path, then bottom path, until back at the start.
+            let mut x = start;
+            let mut len = 0;
+            loop {
+                let y = p[x] as usize;
+                x = ((q >> (4 * y)) & 15) as usize;
+                len += 2;
+                if x == start {
+                    break;
+                }
+            }
+            if len == ends {
+                t.tours = t.tours.wrapping_add(n.wrapping_mul(m));
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Board, Piece};
+
+    /// Turning the cut twice gives it back, and a turned cut's partners are partners.
+    #[test]
+    fn turning_a_cut_is_an_involution() {
+        let c = Cut {
+            // cells 0 and 5 are the ends of a path, cell 3 saturated, the rest lone.
+            degrees: 1 | 2 << (2 * 3) | 1 << (2 * 5),
+            partners: 5 | 0 << (4 * 5),
+        };
+        let t = turn(c, 12);
+        assert_eq!(turn(t, 12), c);
+        assert_eq!((t.degrees >> (2 * 11)) & 3, 1);
+        assert_eq!((t.partners >> (4 * 11)) & 15, 6);
+        assert_eq!((t.degrees >> (2 * 8)) & 3, 2);
+    }
+
+    /// The knight's middle edges on a board 6 wide: (h − 1, c) to (h, c ± 2).
+    #[test]
+    fn middle_edges_of_the_knight() {
+        let g = LeapGraph::new(Board::new(8, 6), &Piece::knight()).unwrap();
+        let m = middle_edges(&g, 4);
+        assert_eq!(m.len(), 8);
+        assert!(m.iter().all(|&(x, y)| x < 6 && y >= 6 && (x as i32 - (y as i32 - 6)).abs() == 2));
+    }
+}
