@@ -91,6 +91,7 @@ pub fn count(g: &LeapGraph, h: usize, budget: &Budget, progress: Progress<'_>) -
     let rows = g.board().rows as usize;
     let j = 2 * g.board().cols as usize;
     let mut widths = Vec::new();
+    let t0 = std::time::Instant::now();
     let top = side(g, h, budget, progress, &mut widths)?;
     let bottom: Vec<(Cut, u128)> = if rows == 2 * h {
         top.iter().map(|&(c, n)| (turn(c, j), n)).collect()
@@ -100,20 +101,21 @@ pub fn count(g: &LeapGraph, h: usize, budget: &Budget, progress: Progress<'_>) -
             .map(|(c, n)| (turn(c, j), n))
             .collect()
     };
-    let mut by_degrees: FxHashMap<u32, Vec<(u64, u128)>> = FxHashMap::default();
-    for (c, n) in bottom {
-        by_degrees.entry(c.degrees).or_default().push((c.partners, n));
+    let join = Join::new(middle_edges(g, h), j, bottom);
+    let mut top = top;
+    top.sort_unstable_by_key(|&(c, _)| c.degrees);
+    let groups: Vec<&[(Cut, u128)]> = top.chunk_by(|a, b| a.0.degrees == b.0.degrees).collect();
+    if std::env::var_os("HALVES_TRACE").is_some() {
+        eprintln!("sides {:.2}s: top {} in {} groups, bottom degree vectors {}", t0.elapsed().as_secs_f64(), top.len(), groups.len(), join.index.len());
     }
-    let middle = middle_edges(g, h);
-    let join = Join {
-        middle: &middle,
-        j,
-        bottom: &by_degrees,
-    };
-    // Estimate the join from an evenly spread sample of the top states.
-    let stride = (top.len() / SAMPLE).max(1);
-    let sample = top.iter().step_by(stride).fold(Tally::default(), |t, &(c, n)| t.add(join.top(c, n)));
-    let scale = top.len() as f64 / top.len().div_ceil(stride).max(1) as f64;
+    // Estimate the join from an evenly spread sample of the groups.
+    let stride = (groups.len() / SAMPLE).max(1);
+    let (mut sampled, mut sample) = (0, Tally::default());
+    for g in groups.iter().step_by(stride) {
+        sampled += g.len();
+        sample = sample.add(join.group(g));
+    }
+    let scale = top.len() as f64 / sampled.max(1) as f64;
     let seconds = scale
         * (sample.pairs as f64 / PAIRS_PER_SECOND + sample.lookups as f64 / LOOKUPS_PER_SECOND);
     budget.check(
@@ -126,10 +128,13 @@ pub fn count(g: &LeapGraph, h: usize, budget: &Budget, progress: Progress<'_>) -
         seconds,
         0.0,
     )?;
-    let total = top
-        .par_chunks(1024)
-        .map(|chunk| chunk.iter().fold(Tally::default(), |t, &(c, n)| t.add(join.top(c, n))))
+    let total = groups
+        .par_iter()
+        .map(|g| join.group(g))
         .reduce(Tally::default, Tally::add);
+    if std::env::var_os("HALVES_TRACE").is_some() {
+        eprintln!("join done {:.2}s: lookups {} pairs {}", t0.elapsed().as_secs_f64(), total.lookups, total.pairs);
+    }
     Ok(Counted {
         tours: total.tours,
         widths,
@@ -275,88 +280,140 @@ impl Tally {
     }
 }
 
-/// What the join of one top state needs.
-struct Join<'a> {
-    middle: &'a [(usize, usize)],
+/// The bottom states by degree vector, and the middle edges.
+struct Join {
+    middle: Vec<(usize, usize)>,
+    /// Cells in `J`.
     j: usize,
-    bottom: &'a FxHashMap<u32, Vec<(u64, u128)>>,
+    /// Each bottom degree vector's range in `partners` and `counts`.
+    index: FxHashMap<u32, (usize, usize)>,
+    /// Bottom states' path-end partners, by cell, sorted by degree vector.
+    partners: Vec<[u8; 16]>,
+    counts: Vec<u128>,
 }
 
-impl Join<'_> {
-    /// The tours through the top state `c` (held `n` times).
-    fn top(&self, c: Cut, n: u128) -> Tally {
-        let mut d = [0u8; 16];
-        let mut p = [0u8; 16];
-        for i in 0..self.j {
-            d[i] = ((c.degrees >> (2 * i)) & 3) as u8;
-            p[i] = ((c.partners >> (4 * i)) & 15) as u8;
+impl Join {
+    fn new(middle: Vec<(usize, usize)>, j: usize, mut bottom: Vec<(Cut, u128)>) -> Join {
+        bottom.sort_unstable_by_key(|&(c, _)| c.degrees);
+        let mut index = FxHashMap::default();
+        let mut start = 0;
+        for run in bottom.chunk_by(|a, b| a.0.degrees == b.0.degrees) {
+            index.insert(run[0].0.degrees, (start, start + run.len()));
+            start += run.len();
         }
+        let partners = bottom.iter().map(|&(c, _)| unpack(c, j).1).collect();
+        let counts = bottom.iter().map(|&(_, n)| n).collect();
+        Join {
+            middle,
+            j,
+            index,
+            partners,
+            counts,
+        }
+    }
+
+    /// The tours through the top states of one degree vector.
+    fn group(&self, states: &[(Cut, u128)]) -> Tally {
+        let (mut d, _) = unpack(states[0].0, self.j);
         let mut t = Tally::default();
-        self.edges(0, &mut d, &mut p, n, &mut t);
+        let mut picked = Vec::with_capacity(self.middle.len());
+        self.edges(0, &mut d, &mut picked, states, &mut t);
         t
     }
 
-    /// Decide middle edges `k..`: without edge k, then with it where it fits.
-    fn edges(&self, k: usize, d: &mut [u8; 16], p: &mut [u8; 16], n: u128, t: &mut Tally) {
+    /// Decide middle edges `k..` by degrees alone: without edge k, then with it where
+    /// both ends have room.
+    fn edges(
+        &self,
+        k: usize,
+        d: &mut [u8; 16],
+        picked: &mut Vec<(usize, usize)>,
+        states: &[(Cut, u128)],
+        t: &mut Tally,
+    ) {
         let Some(&(x, y)) = self.middle.get(k) else {
-            self.meet(d, p, n, t);
+            self.meet(d, picked, states, t);
             return;
         };
-        self.edges(k + 1, d, p, n, t);
-        if d[x] == 2 || d[y] == 2 || (d[x] == 1 && d[y] == 1 && p[x] as usize == y) {
-            return;
+        self.edges(k + 1, d, picked, states, t);
+        if d[x] < 2 && d[y] < 2 {
+            d[x] += 1;
+            d[y] += 1;
+            picked.push((x, y));
+            self.edges(k + 1, d, picked, states, t);
+            picked.pop();
+            d[x] -= 1;
+            d[y] -= 1;
         }
-        let (sd, sp) = (*d, *p);
-        // Link the path ends (or lone cells) x and y: their far ends become partners.
-        let far = |c: usize, d: &[u8; 16], p: &[u8; 16]| if d[c] == 0 { c } else { p[c] as usize };
-        let (fx, fy) = (far(x, d, p), far(y, d, p));
-        p[fx] = fy as u8;
-        p[fy] = fx as u8;
-        d[x] += 1;
-        d[y] += 1;
-        self.edges(k + 1, d, p, n, t);
-        *d = sd;
-        *p = sp;
     }
 
-    /// Count the bottom states that complete `d` to degree 2 everywhere and close the
-    /// paths of `p` into one cycle.
-    fn meet(&self, d: &[u8; 16], p: &[u8; 16], n: u128, t: &mut Tally) {
+    /// With the middle edges `picked` (the degrees are then `d`): the bottom states that
+    /// complete every cell to degree 2, against each top state whose paths the edges
+    /// join without closing a cycle, where the two pairings make one cycle.
+    fn meet(&self, d: &[u8; 16], picked: &[(usize, usize)], states: &[(Cut, u128)], t: &mut Tally) {
         let mut want = 0u32;
         let mut ends = 0;
         let mut start = usize::MAX;
-        for i in 0..self.j {
-            want |= u32::from(2 - d[i]) << (2 * i);
-            if d[i] == 1 {
+        for (i, &di) in d[..self.j].iter().enumerate() {
+            want |= u32::from(2 - di) << (2 * i);
+            if di == 1 {
                 ends += 1;
                 start = start.min(i);
             }
         }
         t.lookups += 1;
-        let Some(list) = self.bottom.get(&want) else {
+        let Some(&(from, to)) = self.index.get(&want) else {
             return;
         };
         if ends == 0 {
             return;
         }
-        t.pairs += list.len() as u64;
-        for &(q, m) in list {
-            // Top path, then bottom path, until back at the start.
-            let mut x = start;
-            let mut len = 0;
-            loop {
-                let y = p[x] as usize;
-                x = ((q >> (4 * y)) & 15) as usize;
-                len += 2;
-                if x == start {
-                    break;
+        let (qs, ns) = (&self.partners[from..to], &self.counts[from..to]);
+        'top: for &(c, n) in states {
+            let (mut dt, mut p) = unpack(c, self.j);
+            for &(x, y) in picked {
+                // Link the path ends (or lone cells) x and y: their far ends pair up.
+                if dt[x] == 1 && dt[y] == 1 && p[x] as usize == y {
+                    continue 'top;
+                }
+                let fx = if dt[x] == 0 { x } else { p[x] as usize };
+                let fy = if dt[y] == 0 { y } else { p[y] as usize };
+                p[fx] = fy as u8;
+                p[fy] = fx as u8;
+                dt[x] += 1;
+                dt[y] += 1;
+            }
+            t.pairs += qs.len() as u64;
+            let mut sum = 0u128;
+            for (q, &m) in qs.iter().zip(ns) {
+                // Top path, then bottom path, until back at the start.
+                let mut x = start;
+                let mut len = 0;
+                loop {
+                    x = q[p[x] as usize] as usize;
+                    len += 2;
+                    if x == start {
+                        break;
+                    }
+                }
+                if len == ends {
+                    sum = sum.wrapping_add(m);
                 }
             }
-            if len == ends {
-                t.tours = t.tours.wrapping_add(n.wrapping_mul(m));
-            }
+            t.tours = t.tours.wrapping_add(sum.wrapping_mul(n));
         }
     }
+}
+
+/// A cut's degrees and partners, a cell each.
+fn unpack(c: Cut, j: usize) -> ([u8; 16], [u8; 16]) {
+    let mut d = [0u8; 16];
+    let mut p = [0u8; 16];
+    for i in 0..j {
+        d[i] = ((c.degrees >> (2 * i)) & 3) as u8;
+        p[i] = ((c.partners >> (4 * i)) & 15) as u8;
+    }
+    (d, p)
 }
 
 #[cfg(test)]
