@@ -104,18 +104,29 @@ pub fn count(g: &LeapGraph, h: usize, budget: &Budget, progress: Progress<'_>) -
     let join = Join::new(middle_edges(g, h), j, bottom);
     let mut top = top;
     top.sort_unstable_by_key(|&(c, _)| c.degrees);
-    let groups: Vec<&[(Cut, u128)]> = top.chunk_by(|a, b| a.0.degrees == b.0.degrees).collect();
+    // The board's mirror image in its middle column maps the bottom states and the
+    // middle edges onto themselves, so a top group and its mirror image meet the same
+    // number of tours: join one of each pair, twice.
+    let cols = g.board().cols as usize;
+    let groups: Vec<(&[(Cut, u128)], u128)> = top
+        .chunk_by(|a, b| a.0.degrees == b.0.degrees)
+        .filter_map(|run| {
+            let (d, m) = (run[0].0.degrees, mirror(run[0].0.degrees, cols));
+            (d <= m).then_some((run, if d < m { 2 } else { 1 }))
+        })
+        .collect();
     if std::env::var_os("HALVES_TRACE").is_some() {
         eprintln!("sides {:.2}s: top {} in {} groups, bottom degree vectors {}", t0.elapsed().as_secs_f64(), top.len(), groups.len(), join.index.len());
     }
     // Estimate the join from an evenly spread sample of the groups.
     let stride = (groups.len() / SAMPLE).max(1);
     let (mut sampled, mut sample) = (0, Tally::default());
-    for g in groups.iter().step_by(stride) {
+    for &(g, times) in groups.iter().step_by(stride) {
         sampled += g.len();
-        sample = sample.add(join.group(g));
+        sample = sample.add(join.group(g, false).times(times));
     }
-    let scale = top.len() as f64 / sampled.max(1) as f64;
+    let joined: usize = groups.iter().map(|(g, _)| g.len()).sum();
+    let scale = joined as f64 / sampled.max(1) as f64;
     let seconds = scale
         * (sample.pairs as f64 / PAIRS_PER_SECOND + sample.lookups as f64 / LOOKUPS_PER_SECOND);
     budget.check(
@@ -130,7 +141,7 @@ pub fn count(g: &LeapGraph, h: usize, budget: &Budget, progress: Progress<'_>) -
     )?;
     let total = groups
         .par_iter()
-        .map(|g| join.group(g))
+        .map(|&(g, times)| join.group(g, true).times(times))
         .reduce(Tally::default, Tally::add);
     if std::env::var_os("HALVES_TRACE").is_some() {
         eprintln!("join done {:.2}s: lookups {} pairs {}", t0.elapsed().as_secs_f64(), total.lookups, total.pairs);
@@ -155,6 +166,16 @@ fn turn(c: Cut, j: usize) -> Cut {
         t.partners |= ((j - 1 - p) as u64) << (4 * k);
     }
     t
+}
+
+/// The degrees of a cut's mirror image in the board's middle column.
+fn mirror(degrees: u32, cols: usize) -> u32 {
+    let mut m = 0;
+    for i in 0..2 * cols {
+        let (r, c) = (i / cols, i % cols);
+        m |= ((degrees >> (2 * i)) & 3) << (2 * (r * cols + cols - 1 - c));
+    }
+    m
 }
 
 /// The middle edges as pairs of indices into `J`.
@@ -271,6 +292,14 @@ struct Tally {
 }
 
 impl Tally {
+    /// The tours counted `k` times (the work done once).
+    fn times(self, k: u128) -> Tally {
+        Tally {
+            tours: self.tours.wrapping_mul(k),
+            ..self
+        }
+    }
+
     fn add(self, o: Tally) -> Tally {
         Tally {
             tours: self.tours.wrapping_add(o.tours),
@@ -312,12 +341,13 @@ impl Join {
         }
     }
 
-    /// The tours through the top states of one degree vector.
-    fn group(&self, states: &[(Cut, u128)]) -> Tally {
+    /// The tours through the top states of one degree vector; with `walk` false only
+    /// the work is tallied (the pairs are counted, not walked).
+    fn group(&self, states: &[(Cut, u128)], walk: bool) -> Tally {
         let (mut d, _) = unpack(states[0].0, self.j);
         let mut t = Tally::default();
         let mut picked = Vec::with_capacity(self.middle.len());
-        self.edges(0, &mut d, &mut picked, states, &mut t);
+        self.edges(0, &mut d, &mut picked, (states, walk), &mut t);
         t
     }
 
@@ -328,7 +358,7 @@ impl Join {
         k: usize,
         d: &mut [u8; 16],
         picked: &mut Vec<(usize, usize)>,
-        states: &[(Cut, u128)],
+        states: (&[(Cut, u128)], bool),
         t: &mut Tally,
     ) {
         let Some(&(x, y)) = self.middle.get(k) else {
@@ -350,7 +380,13 @@ impl Join {
     /// With the middle edges `picked` (the degrees are then `d`): the bottom states that
     /// complete every cell to degree 2, against each top state whose paths the edges
     /// join without closing a cycle, where the two pairings make one cycle.
-    fn meet(&self, d: &[u8; 16], picked: &[(usize, usize)], states: &[(Cut, u128)], t: &mut Tally) {
+    fn meet(
+        &self,
+        d: &[u8; 16],
+        picked: &[(usize, usize)],
+        (states, walk): (&[(Cut, u128)], bool),
+        t: &mut Tally,
+    ) {
         let mut want = 0u32;
         let mut ends = 0;
         let mut start = usize::MAX;
@@ -384,6 +420,9 @@ impl Join {
                 dt[y] += 1;
             }
             t.pairs += qs.len() as u64;
+            if !walk {
+                continue;
+            }
             let mut sum = 0u128;
             for (q, &m) in qs.iter().zip(ns) {
                 // Top path, then bottom path, until back at the start.
@@ -434,6 +473,22 @@ mod tests {
         assert_eq!((t.degrees >> (2 * 11)) & 3, 1);
         assert_eq!((t.partners >> (4 * 11)) & 15, 6);
         assert_eq!((t.degrees >> (2 * 8)) & 3, 2);
+    }
+
+    /// The cut applies to leaps of one or two rows on boards 4 rows deep or more and at
+    /// most 8 wide, off the torus; it is the middle of the board.
+    #[test]
+    fn where_the_cut_applies() {
+        let cut = |piece: &str, r, c| cut(&LeapGraph::new(Board::new(r, c), &piece.parse().unwrap()).unwrap());
+        assert_eq!(cut("knight", 8, 8), Some(4));
+        assert_eq!(cut("knight", 7, 6), Some(3));
+        assert_eq!(cut("king", 4, 3), Some(2));
+        assert_eq!(cut("knight", 3, 8), None);
+        assert_eq!(cut("knight", 8, 9), None);
+        assert_eq!(cut("camel", 8, 8), None);
+        assert_eq!(cut("zebra", 8, 8), None);
+        let torus = LeapGraph::with_topology(Board::new(8, 6), &Piece::knight(), crate::graph::Topology::Torus).unwrap();
+        assert_eq!(super::cut(&torus), None);
     }
 
     /// The knight's middle edges on a board 6 wide: (h − 1, c) to (h, c ± 2).
