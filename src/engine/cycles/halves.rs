@@ -27,6 +27,7 @@
 //! side, against a projected 1.6·10^11 states stepped in one sweep); the cost moves to
 //! the join, which is estimated from a sample before it runs.
 
+use super::pairings;
 use super::plan::Plan;
 use super::{Counted, Progress, SHARDS, depth, projected, shard, state};
 use crate::budget::Budget;
@@ -423,22 +424,7 @@ impl Join {
             if !walk {
                 continue;
             }
-            let mut sum = 0u128;
-            for (q, &m) in qs.iter().zip(ns) {
-                // Top path, then bottom path, until back at the start.
-                let mut x = start;
-                let mut len = 0;
-                loop {
-                    x = q[p[x] as usize] as usize;
-                    len += 2;
-                    if x == start {
-                        break;
-                    }
-                }
-                if len == ends {
-                    sum = sum.wrapping_add(m);
-                }
-            }
+            let sum = pairings::one_cycle_sum(&p, start, ends, qs, ns);
             t.tours = t.tours.wrapping_add(sum.wrapping_mul(n));
         }
     }

@@ -17,6 +17,7 @@
 //! same whatever the thread count.
 
 pub mod halves;
+pub mod pairings;
 pub mod plan;
 pub mod state;
 pub mod word;
