@@ -53,12 +53,15 @@ const BYTES_PER_STATE: f64 = 96.0;
 const SAMPLE: usize = 4096;
 
 /// The cut row for `g` when this counter applies: a board at least 4 rows deep and at
-/// most [`MAX_COLS`] wide, not a torus, whose leaps span at most two rows and whose
+/// most [`MAX_COLS`] wide, not a torus, whose leaps span two rows (the knight's; one
+/// sweep is faster for leaps of one row: king 8×8 in 0.36 s against 3.3 s) and whose
 /// half sweeps fit 128-bit states.
 pub fn cut(g: &LeapGraph) -> Option<usize> {
     let b = g.board();
     let (rows, cols) = (b.rows as usize, b.cols as usize);
-    if g.topology().is_torus() || rows < 4 || cols > MAX_COLS || depth(g) > 2 {
+    // Leaps of one row cross a cut only between its two rows, where one sweep's
+    // frontier is already narrow: the halves pay off for leaps of two rows.
+    if g.topology().is_torus() || rows < 4 || cols > MAX_COLS || depth(g) != 2 {
         return None;
     }
     let h = rows / 2;
@@ -468,7 +471,8 @@ mod tests {
         let cut = |piece: &str, r, c| cut(&LeapGraph::new(Board::new(r, c), &piece.parse().unwrap()).unwrap());
         assert_eq!(cut("knight", 8, 8), Some(4));
         assert_eq!(cut("knight", 7, 6), Some(3));
-        assert_eq!(cut("king", 4, 3), Some(2));
+        assert_eq!(cut("knight", 4, 3), Some(2));
+        assert_eq!(cut("king", 8, 8), None);
         assert_eq!(cut("knight", 3, 8), None);
         assert_eq!(cut("knight", 8, 9), None);
         assert_eq!(cut("camel", 8, 8), None);
