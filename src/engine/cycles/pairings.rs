@@ -126,21 +126,28 @@ mod shuffled {
 mod tests {
     use super::*;
 
+    /// A xorshift step.
+    fn next(seed: &mut u64) -> u64 {
+        *seed ^= *seed << 13;
+        *seed ^= *seed >> 7;
+        *seed ^= *seed << 17;
+        *seed
+    }
+
+    /// `v` in a random order.
+    fn shuffle(v: &mut [usize], seed: &mut u64) {
+        for i in (1..v.len()).rev() {
+            v.swap(i, next(seed) as usize % (i + 1));
+        }
+    }
+
     /// A random pairing of the cells in `ends` (others hold junk below 16).
     fn pairing(ends: &[usize], seed: &mut u64) -> [u8; 16] {
-        let mut next = || {
-            *seed ^= *seed << 13;
-            *seed ^= *seed >> 7;
-            *seed ^= *seed << 17;
-            *seed
-        };
         let mut e = ends.to_vec();
-        for i in (1..e.len()).rev() {
-            e.swap(i, next() as usize % (i + 1));
-        }
+        shuffle(&mut e, seed);
         let mut p = [0u8; 16];
-        for (i, x) in p.iter_mut().enumerate() {
-            *x = (next() % 16) as u8 ^ i as u8 & 15;
+        for x in p.iter_mut() {
+            *x = (next(seed) % 16) as u8;
         }
         for pair in e.chunks(2) {
             p[pair[0]] = pair[1] as u8;
@@ -158,21 +165,11 @@ mod tests {
         let mut ones = 0;
         for k in 1..=8 {
             for _ in 0..300 {
-                // 2k cells of the 16, in a random order: the first is the start.
-                let all: Vec<usize> = (0..16).collect();
-                let mut order = [0u8; 16];
-                let shuffled = pairing(&all, &mut seed);
-                let mut x = 0;
-                for o in order.iter_mut() {
-                    *o = x as u8;
-                    x = (shuffled[x] as usize + 1) % 16;
-                }
-                let mut ends: Vec<usize> = order.iter().map(|&c| c as usize).collect();
-                ends.sort_unstable();
-                ends.dedup();
-                ends.truncate(2 * k);
-                let p = pairing(&ends, &mut seed);
-                let qs: Vec<[u8; 16]> = (0..20).map(|_| pairing(&ends, &mut seed)).collect();
+                let mut cells: Vec<usize> = (0..16).collect();
+                shuffle(&mut cells, &mut seed);
+                let ends = &cells[..2 * k];
+                let p = pairing(ends, &mut seed);
+                let qs: Vec<[u8; 16]> = (0..20).map(|_| pairing(ends, &mut seed)).collect();
                 let ns: Vec<u128> = (0..20).map(|i| 1u128 << i).collect();
                 let walk = walked(&p, ends[0], 2 * k, &qs, &ns);
                 assert_eq!(one_cycle_sum(&p, ends[0], 2 * k, &qs, &ns), walk, "k {k}");
