@@ -17,6 +17,7 @@
 //! same whatever the thread count.
 
 pub mod plan;
+pub mod slots;
 pub mod state;
 pub mod word;
 
@@ -212,10 +213,19 @@ pub fn count_with_progress(
     }
 }
 
-/// One worker's successors, by output shard, and the tours it closed.
-type Sharded<K, C> = (Vec<Vec<(K, C)>>, C);
+/// Levels narrower than this are stepped on the calling thread: handing them to rayon's
+/// workers costs more than the work.
+const PARALLEL_FROM: usize = 4096;
+
+/// One input shard's successors, by output shard.
+type Scatter<K, C> = Vec<Vec<(K, C)>>;
 
 /// The sweep over the cells of `p`, with keys `K` and counts `C`.
+///
+/// A level is held in [`SHARDS`] shards by a hash of the key. Each input shard's
+/// successors are scattered by output shard, then each output shard is merged in its own
+/// map; the scatter buffers, the maps and the shards are kept from level to level (they
+/// only grow), so a level allocates nothing once the widest one has passed.
 fn sweep<K: Word, C: Word>(
     g: &LeapGraph,
     p: &plan::Plan,
@@ -223,84 +233,116 @@ fn sweep<K: Word, C: Word>(
     progress: Progress<'_>,
 ) -> Result<Counted> {
     let n = g.vertex_count();
-    let mut cur: Vec<Vec<(K, C)>> = vec![vec![(K::default(), C::from_u128(1))]];
+    let layout = slots::Layout::new(p);
+    let bits = layout.bits;
+    let mut cur: Vec<Vec<(K, C)>> = vec![Vec::new(); SHARDS];
+    cur[0].push((K::default(), C::from_u128(1)));
+    let mut scatter: Vec<Scatter<K, C>> = vec![vec![Vec::new(); SHARDS]; SHARDS];
+    let mut maps: Vec<FxHashMap<K, C>> = vec![FxHashMap::default(); SHARDS];
+    let mut closed: Vec<C> = vec![C::default(); SHARDS];
     let mut tours = C::default();
     let mut widths = Vec::with_capacity(n);
-    for (i, step) in p.steps.iter().enumerate() {
+    for (i, step) in layout.steps.iter().enumerate() {
         let width: usize = cur.iter().map(Vec::len).sum();
         widths.push(width as u64);
         if let Some(f) = progress {
             f(i, n, width as u64);
         }
-        let done: u64 = widths.iter().sum();
-        let (ahead, peak) = projected(&widths, n, g.board().cols as usize, depth(g));
-        let work = done as f64 + ahead;
-        // The widest level ahead is a projection: it may refuse a run without --force,
-        // but with --force only what is held now counts against the memory limit.
-        let held = if budget.seconds.is_some() {
-            peak.max(width as f64)
-        } else {
-            width as f64
-        };
-        let what = format!(
-            "counting the closed {} tours of {} (about {work:.2e} frontier states, projected from cell {} of {n})",
-            g.piece(),
-            g.board_name(),
-            i + 1
-        );
-        let (seconds, bytes) = (work / STATES_PER_SECOND, held * BYTES_PER_STATE);
-        // Time first: a run too long for the budget is refused as such (--force), even
-        // when its projected memory is beyond the machine too.
-        Budget {
-            memory: u64::MAX,
-            ..*budget
-        }
-        .check(&what, seconds, bytes)?;
-        budget.check(&what, seconds, bytes)?;
+        check_budget(g, budget, &widths)?;
         let last = i + 1 == n;
         // Successors of each input shard, sorted into output shards.
-        let parts: Vec<Sharded<K, C>> = cur
-            .par_iter()
-            .map(|inp| {
-                let mut out: Vec<Vec<(K, C)>> = vec![Vec::new(); SHARDS];
-                let mut closed = C::default();
-                let mut a = [0u8; state::MAX_SLOTS];
-                for &(s, c) in inp {
-                    state::unpack(s.to_u128(), step.width, p.bits, &mut a);
-                    let k = state::successors(step, &a, p.bits, last, |t| {
-                        out[shard(t)].push((K::from_u128(t), c));
-                    });
-                    for _ in 0..k {
-                        closed = closed.add(c);
-                    }
+        let generate = |((out, closed), inp): ((&mut Scatter<K, C>, &mut C), &Vec<(K, C)>)| {
+            let mut k = C::default();
+            for &(s, c) in inp {
+                let d = slots::successors(step, bits, s, last, |t| {
+                    out[shard(t.to_u128())].push((t, c));
+                });
+                for _ in 0..d {
+                    k = k.add(c);
                 }
-                (out, closed)
-            })
-            .collect();
-        drop(cur);
-        for (_, closed) in &parts {
-            tours = tours.add(*closed);
+            }
+            *closed = k;
+        };
+        if width < PARALLEL_FROM {
+            scatter
+                .iter_mut()
+                .zip(closed.iter_mut())
+                .zip(&cur)
+                .for_each(generate);
+        } else {
+            scatter
+                .par_iter_mut()
+                .zip(closed.par_iter_mut())
+                .zip(&cur)
+                .for_each(generate);
         }
-        cur = (0..SHARDS)
-            .into_par_iter()
-            .map(|k| {
-                let size: usize = parts.iter().map(|(o, _)| o[k].len()).sum();
-                let mut m: FxHashMap<K, C> = FxHashMap::default();
-                m.reserve(size / 2);
-                for (o, _) in &parts {
-                    for &(t, c) in &o[k] {
-                        let e = m.entry(t).or_default();
-                        *e = e.add(c);
-                    }
+        for c in &closed {
+            tours = tours.add(*c);
+        }
+        // Each output shard summed by key.
+        let merge = |(k, (next, m)): (usize, (&mut Vec<(K, C)>, &mut FxHashMap<K, C>))| {
+            next.clear();
+            m.clear();
+            m.reserve(scatter.iter().map(|o| o[k].len()).sum::<usize>() / 2);
+            for o in &scatter {
+                for &(t, c) in &o[k] {
+                    let e = m.entry(t).or_default();
+                    *e = e.add(c);
                 }
-                m.into_iter().collect()
-            })
-            .collect();
+            }
+            next.extend(m.drain());
+        };
+        if width < PARALLEL_FROM {
+            cur.iter_mut().zip(maps.iter_mut()).enumerate().for_each(merge);
+        } else {
+            cur.par_iter_mut()
+                .zip(maps.par_iter_mut())
+                .enumerate()
+                .for_each(merge);
+        }
+        for o in &mut scatter {
+            o.iter_mut().for_each(Vec::clear);
+        }
     }
     Ok(Counted {
         tours: tours.to_u128(),
         widths,
     })
+}
+
+/// Refuse the sweep when the work projected from the levels so far (`widths`, the last
+/// one the current level) breaks `budget`.
+fn check_budget(g: &LeapGraph, budget: &Budget, widths: &[u64]) -> Result<()> {
+    let n = g.vertex_count();
+    let i = widths.len() - 1;
+    let width = widths[i];
+    let done: u64 = widths.iter().sum();
+    let (ahead, peak) = projected(widths, n, g.board().cols as usize, depth(g));
+    let work = done as f64 + ahead;
+    // The widest level ahead is a projection: it may refuse a run without --force,
+    // but with --force only what is held now counts against the memory limit.
+    let held = if budget.seconds.is_some() {
+        peak.max(width as f64)
+    } else {
+        width as f64
+    };
+    let what = || {
+        format!(
+            "counting the closed {} tours of {} (about {work:.2e} frontier states, projected from cell {} of {n})",
+            g.piece(),
+            g.board_name(),
+            i + 1
+        )
+    };
+    let (seconds, bytes) = (work / STATES_PER_SECOND, held * BYTES_PER_STATE);
+    // Time first: a run too long for the budget is refused as such (--force), even
+    // when its projected memory is beyond the machine too.
+    Budget {
+        memory: u64::MAX,
+        ..*budget
+    }
+    .check(&what(), seconds, bytes)?;
+    budget.check(&what(), seconds, bytes)
 }
 
 #[cfg(test)]

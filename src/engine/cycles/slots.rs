@@ -1,0 +1,196 @@
+//! Fixed slots: the sweep's layout of a [`Plan`]'s frontier, stepped on the packed key.
+//!
+//! The plan numbers the frontier in processing order, so each step renumbers the slots
+//! after the ones leaving and with them every mate: the whole state is unpacked and
+//! packed again ([`super::state::successors`]). Here a vertex keeps one slot from the
+//! step that processes it to the step that processes its last neighbour (the lowest
+//! slot free when it enters; a free slot holds 0), so mates keep their names and a step
+//! reads the slots of the vertex's earlier neighbours, patches the at most five slots a
+//! choice rewrites (the two ends joined, their mates, the vertex) and clears the slots
+//! leaving (all saturated by then). The states are the plan's, one for one, in other
+//! bits: the levels have the same widths.
+//!
+//! Slot values are the plan's (0: degree 0, 1: degree 2, 2 + j: a path end whose other
+//! end is slot j), `bits` bits a slot, slot 0 lowest.
+
+use super::plan::Plan;
+use super::word::Word;
+
+/// One step on fixed slots.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SlotStep {
+    /// The vertex's slot (free, so 0, before the step).
+    pub slot: u32,
+    /// Slots of the vertex's earlier neighbours.
+    pub earlier: Vec<u32>,
+    /// For each earlier neighbour, its neighbours still unprocessed after this step.
+    pub rest: Vec<u8>,
+    /// Edges the vertex must take now: 2 less its later neighbours (at least 0).
+    pub need: u8,
+    /// Does the vertex stay on the frontier (has it a later neighbour)?
+    pub stays: bool,
+    /// Bits of the slots that leave after the step (cleared in every successor).
+    pub leave: u128,
+    /// Every slot held before the step at 1: the state of a saturated frontier.
+    pub ones: u128,
+}
+
+/// The fixed-slot steps of a plan.
+#[derive(Clone, Debug)]
+pub struct Layout {
+    /// One step per vertex, in the plan's order.
+    pub steps: Vec<SlotStep>,
+    /// Bits per slot (the plan's).
+    pub bits: u32,
+}
+
+impl Layout {
+    /// The fixed slots of `plan`'s frontier: the same number of slots at most as its
+    /// widest frontier, so the same key width.
+    pub fn new(plan: &Plan) -> Layout {
+        let bits = plan.bits;
+        let at = |slot: u32| 1u128 << (slot * bits);
+        // Slot of each plan position of the frontier before the step.
+        let mut fixed: Vec<u32> = Vec::new();
+        let mut steps = Vec::with_capacity(plan.steps.len());
+        for step in &plan.steps {
+            let slot = (0..)
+                .find(|s| !fixed.contains(s))
+                .expect("a free slot");
+            let earlier = step.earlier.iter().map(|&j| fixed[j]).collect();
+            let mut next = vec![0; step.new_width];
+            let mut leave = 0u128;
+            for (j, &f) in fixed.iter().enumerate() {
+                match step.remap[j] {
+                    Some(k) => next[k] = f,
+                    None => leave |= ((1u128 << bits) - 1) * at(f),
+                }
+            }
+            if let Some(k) = step.remap[step.width] {
+                next[k] = slot;
+            }
+            steps.push(SlotStep {
+                slot,
+                earlier,
+                rest: step.rest.clone(),
+                need: 2u8.saturating_sub(step.later),
+                stays: step.later > 0,
+                leave,
+                ones: fixed.iter().map(|&f| at(f)).sum(),
+            });
+            fixed = next;
+        }
+        Layout { steps, bits }
+    }
+}
+
+/// The states after `step` from the packed state `s`, handed to `emit`; `last` is true
+/// at the final step. Returns the number of choices that close the tour.
+///
+/// A choice takes 0, 1 or 2 edges from the vertex to earlier neighbours of degree below
+/// 2; an earlier neighbour whose degree and unprocessed neighbours cannot reach 2
+/// without an edge from the vertex must be among them, so those are found first and
+/// only the choices that hold them are tried (no state without a successor survives
+/// to be merged).
+#[inline]
+pub fn successors<K: Word>(
+    step: &SlotStep,
+    bits: u32,
+    s: K,
+    last: bool,
+    mut emit: impl FnMut(K),
+) -> u32 {
+    let mask = K::from_u128((1u128 << bits) - 1);
+    let get = |k: K, slot: u32| (k >> (slot * bits) & mask).low_u8();
+    let set = |k: K, slot: u32, v: u32| {
+        let sh = slot * bits;
+        (k & !(mask << sh)) | K::from_u128(u128::from(v)) << sh
+    };
+    let e = &step.earlier;
+    let mut val = [0u8; 64];
+    // Earlier neighbours that may take an edge (degree below 2) and that must.
+    let (mut open, mut forced) = (0u64, 0u64);
+    for (i, (&x, &r)) in e.iter().zip(&step.rest).enumerate() {
+        let z = get(s, x);
+        val[i] = z;
+        let deg = match z {
+            0 => 0,
+            1 => 2,
+            _ => 1,
+        };
+        if deg + r < 2 {
+            if deg + r + 1 < 2 {
+                return 0;
+            }
+            forced |= 1 << i;
+        }
+        if z != 1 {
+            open |= 1 << i;
+        }
+    }
+    if forced.count_ones() > 2 {
+        return 0;
+    }
+    let base = s;
+    let clear = !K::from_u128(step.leave);
+    let w = step.slot;
+    let v_full = u32::from(step.stays);
+    let mut done = 0;
+    if forced == 0 && step.need == 0 && !last {
+        emit(base & clear);
+    }
+    if step.need <= 1 && forced.count_ones() <= 1 && !last {
+        let mut m = if forced != 0 { forced } else { open };
+        while m != 0 {
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let x = e[i];
+            let t = match val[i] {
+                0 => set(set(base, x, 2 + w), w, 2 + x),
+                z => {
+                    let mate = u32::from(z) - 2;
+                    set(set(set(base, x, 1), mate, 2 + w), w, 2 + mate)
+                }
+            };
+            emit(t & clear);
+        }
+    }
+    // Pairs {i, j}, i < j, holding every forced one.
+    let mut mi = open;
+    while mi != 0 {
+        let i = mi.trailing_zeros() as usize;
+        mi &= mi - 1;
+        let mut mj = mi;
+        while mj != 0 {
+            let j = mj.trailing_zeros() as usize;
+            mj &= mj - 1;
+            if forced & !(1 << i | 1 << j) != 0 {
+                continue;
+            }
+            let (x, y) = (e[i], e[j]);
+            let t = match (val[i], val[j]) {
+                (0, 0) => set(set(base, x, 2 + y), y, 2 + x),
+                (0, z) | (z, 0) => {
+                    let (fresh, end) = if val[i] == 0 { (x, y) } else { (y, x) };
+                    let mate = u32::from(z) - 2;
+                    set(set(set(base, end, 1), fresh, 2 + mate), mate, 2 + fresh)
+                }
+                (zx, zy) => {
+                    let (mx, my) = (u32::from(zx) - 2, u32::from(zy) - 2);
+                    if mx == y {
+                        // The cycle closes: the tour if nothing else is left open.
+                        if last && set(set(base, x, 1), y, 1) == K::from_u128(step.ones) {
+                            done += 1;
+                        }
+                        continue;
+                    }
+                    set(set(set(set(base, x, 1), y, 1), mx, 2 + my), my, 2 + mx)
+                }
+            };
+            if !last {
+                emit(set(t, w, v_full) & clear);
+            }
+        }
+    }
+    done
+}
