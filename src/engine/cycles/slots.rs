@@ -107,7 +107,8 @@ pub fn successors<K: Word>(
         (k & !(mask << sh)) | K::from_u128(u128::from(v)) << sh
     };
     let e = &step.earlier;
-    let mut val = [0u8; 64];
+    // A leaper has at most 8 moves.
+    let mut val = [0u8; 8];
     // Earlier neighbours that may take an edge (degree below 2) and that must.
     let (mut open, mut forced) = (0u64, 0u64);
     for (i, (&x, &r)) in e.iter().zip(&step.rest).enumerate() {
@@ -128,7 +129,9 @@ pub fn successors<K: Word>(
             open |= 1 << i;
         }
     }
-    if forced.count_ones() > 2 {
+    // At most two forced (no popcount: the default target has no instruction for it).
+    let two = forced & forced.wrapping_sub(1);
+    if two & two.wrapping_sub(1) != 0 {
         return 0;
     }
     let base = s;
@@ -139,7 +142,7 @@ pub fn successors<K: Word>(
     if forced == 0 && step.need == 0 && !last {
         emit(base & clear);
     }
-    if step.need <= 1 && forced.count_ones() <= 1 && !last {
+    if step.need <= 1 && two == 0 && !last {
         let mut m = if forced != 0 { forced } else { open };
         while m != 0 {
             let i = m.trailing_zeros() as usize;
