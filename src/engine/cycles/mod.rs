@@ -293,7 +293,10 @@ fn sweep<K: Word, C: Word>(
             next.extend(m.drain());
         };
         if width < PARALLEL_FROM {
-            cur.iter_mut().zip(maps.iter_mut()).enumerate().for_each(merge);
+            cur.iter_mut()
+                .zip(maps.iter_mut())
+                .enumerate()
+                .for_each(merge);
         } else {
             cur.par_iter_mut()
                 .zip(maps.par_iter_mut())

@@ -54,9 +54,7 @@ impl Layout {
         let mut fixed: Vec<u32> = Vec::new();
         let mut steps = Vec::with_capacity(plan.steps.len());
         for step in &plan.steps {
-            let slot = (0..)
-                .find(|s| !fixed.contains(s))
-                .expect("a free slot");
+            let slot = (0..).find(|s| !fixed.contains(s)).expect("a free slot");
             let earlier = step.earlier.iter().map(|&j| fixed[j]).collect();
             let mut next = vec![0; step.new_width];
             let mut leave = 0u128;
@@ -196,4 +194,73 @@ pub fn successors<K: Word>(
         }
     }
     done
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::cycles::state;
+    use crate::{Board, LeapGraph, Piece};
+    use std::collections::BTreeMap;
+
+    /// Level widths and closed tours of a plain sweep with `step(i, state, emit) -> closed`.
+    fn sweep(
+        n: usize,
+        mut step: impl FnMut(usize, u128, &mut dyn FnMut(u128)) -> u32,
+    ) -> (Vec<usize>, u128) {
+        let mut cur = BTreeMap::from([(0u128, 1u128)]);
+        let (mut widths, mut tours) = (Vec::new(), 0);
+        for i in 0..n {
+            widths.push(cur.len());
+            let mut next = BTreeMap::new();
+            for (&s, &c) in &cur {
+                let d = step(i, s, &mut |t| *next.entry(t).or_insert(0) += c);
+                tours += c * u128::from(d);
+            }
+            cur = next;
+        }
+        (widths, tours)
+    }
+
+    /// On fixed slots every level holds as many states as on the plan's renumbered
+    /// slots ([`state::successors`]), and the tours are the same, for several pieces,
+    /// boards and vertex orders (row-major and a column-first one, whose frontier
+    /// leaves out of order).
+    #[test]
+    fn fixed_slots_step_the_plans_states() {
+        let mut checked = 0;
+        for (piece, board) in [
+            ("knight", "6x5"),
+            ("knight", "5x6"),
+            ("king", "4x5"),
+            ("zebra", "7x6"),
+            ("rook", "5x4"),
+            ("giraffe", "6x5"),
+        ] {
+            let b: Board = board.parse().unwrap();
+            let g = LeapGraph::new(b, &piece.parse::<Piece>().unwrap()).unwrap();
+            let n = g.vertex_count();
+            let (rows, cols) = (b.rows as u32, b.cols as u32);
+            let column_first: Vec<u32> = (0..n as u32)
+                .map(|k| (k % rows) * cols + k / rows)
+                .collect();
+            for order in [(0..n as u32).collect::<Vec<_>>(), column_first] {
+                let Some(p) = Plan::new(&g, &order) else {
+                    continue;
+                };
+                let l = Layout::new(&p);
+                let old = sweep(n, |i, s, emit| {
+                    let mut a = [0u8; state::MAX_SLOTS];
+                    state::unpack(s, p.steps[i].width, p.bits, &mut a);
+                    state::successors(&p.steps[i], &a, p.bits, i + 1 == n, emit)
+                });
+                let new = sweep(n, |i, s, emit| {
+                    successors(&l.steps[i], l.bits, s, i + 1 == n, emit)
+                });
+                assert_eq!(new, old, "{piece} {board}");
+                checked += usize::from(old.1 > 0);
+            }
+        }
+        assert!(checked >= 6, "{checked}");
+    }
 }
