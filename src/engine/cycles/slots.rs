@@ -33,6 +33,11 @@ pub struct SlotStep {
     pub leave: u128,
     /// Every slot held before the step at 1: the state of a saturated frontier.
     pub ones: u128,
+    /// The valid choices of edges by pattern of the earlier neighbours' degrees
+    /// ([`choices`]).
+    choices: Vec<[u8; 2]>,
+    /// Where each pattern's choices start in `choices` (one more entry than patterns).
+    starts: Vec<u32>,
 }
 
 /// The fixed-slot steps of a plan.
@@ -67,11 +72,15 @@ impl Layout {
             if let Some(k) = step.remap[step.width] {
                 next[k] = slot;
             }
+            let need = 2u8.saturating_sub(step.later);
+            let (choices, starts) = choices(&step.rest, need);
             steps.push(SlotStep {
                 slot,
                 earlier,
                 rest: step.rest.clone(),
-                need: 2u8.saturating_sub(step.later),
+                need,
+                choices,
+                starts,
                 stays: step.later > 0,
                 leave,
                 ones: fixed.iter().map(|&f| at(f)).sum(),
@@ -82,14 +91,70 @@ impl Layout {
     }
 }
 
+/// No neighbour: the first of a choice's pair for the empty choice, the second for a
+/// single edge.
+const NONE: u8 = u8::MAX;
+
+/// The pattern digit of a slot value: 0 for degree 0, 1 for degree 2, 2 for degree 1.
+#[inline]
+fn digit(z: u8) -> usize {
+    usize::from(z.min(2))
+}
+
+/// The choices of edges a step may take for each pattern of its earlier neighbours'
+/// degrees (a base-3 number, earlier neighbour i its digit i, see [`digit`]): the
+/// choices of pattern p are `choices[starts[p]..starts[p + 1]]`, each the indices into
+/// `earlier` of the neighbours it joins ([`NONE`] for none).
+///
+/// A choice takes 0, 1 or 2 edges from the vertex, at least `need`, to earlier
+/// neighbours of degree below 2; an earlier neighbour whose degree and unprocessed
+/// neighbours cannot reach 2 without an edge from the vertex must be among them.
+fn choices(rest: &[u8], need: u8) -> (Vec<[u8; 2]>, Vec<u32>) {
+    let e = rest.len();
+    let mut choices = Vec::new();
+    let mut starts = vec![0u32];
+    for p in 0..3usize.pow(e as u32) {
+        let mut digits = p;
+        let (mut open, mut forced, mut stuck) = (0u32, 0u32, false);
+        for (i, &r) in rest.iter().enumerate() {
+            let deg = [0, 2, 1][digits % 3];
+            digits /= 3;
+            if deg < 2 {
+                open |= 1 << i;
+            }
+            if deg + r < 2 {
+                forced |= 1 << i;
+                stuck |= deg + r + 1 < 2;
+            }
+        }
+        if !stuck && forced.count_ones() <= 2 {
+            if need == 0 && forced == 0 {
+                choices.push([NONE, NONE]);
+            }
+            for i in 0..e as u8 {
+                if need <= 1 && open >> i & 1 == 1 && forced & !(1 << i) == 0 {
+                    choices.push([i, NONE]);
+                }
+            }
+            for i in 0..e as u8 {
+                for j in i + 1..e as u8 {
+                    let pair = 1 << i | 1 << j;
+                    if open & pair == pair && forced & !pair == 0 {
+                        choices.push([i, j]);
+                    }
+                }
+            }
+        }
+        starts.push(choices.len() as u32);
+    }
+    (choices, starts)
+}
+
 /// The states after `step` from the packed state `s`, handed to `emit`; `last` is true
 /// at the final step. Returns the number of choices that close the tour.
 ///
-/// A choice takes 0, 1 or 2 edges from the vertex to earlier neighbours of degree below
-/// 2; an earlier neighbour whose degree and unprocessed neighbours cannot reach 2
-/// without an edge from the vertex must be among them, so those are found first and
-/// only the choices that hold them are tried (no state without a successor survives
-/// to be merged).
+/// The earlier neighbours' slots are read once; their degrees pick the step's list of
+/// valid choices ([`choices`]), so only cycles closing too early are left to refuse.
 #[inline]
 pub fn successors<K: Word>(
     step: &SlotStep,
@@ -107,90 +172,56 @@ pub fn successors<K: Word>(
     let e = &step.earlier;
     // A leaper has at most 8 moves.
     let mut val = [0u8; 8];
-    // Earlier neighbours that may take an edge (degree below 2) and that must.
-    let (mut open, mut forced) = (0u64, 0u64);
-    for (i, (&x, &r)) in e.iter().zip(&step.rest).enumerate() {
+    let mut pattern = 0;
+    for (i, &x) in e.iter().enumerate().rev() {
         let z = get(s, x);
         val[i] = z;
-        let deg = match z {
-            0 => 0,
-            1 => 2,
-            _ => 1,
-        };
-        if deg + r < 2 {
-            if deg + r + 1 < 2 {
-                return 0;
-            }
-            forced |= 1 << i;
-        }
-        if z != 1 {
-            open |= 1 << i;
-        }
+        pattern = pattern * 3 + digit(z);
     }
-    // At most two forced (no popcount: the default target has no instruction for it).
-    let two = forced & forced.wrapping_sub(1);
-    if two & two.wrapping_sub(1) != 0 {
-        return 0;
-    }
-    let base = s;
+    let picks = &step.choices[step.starts[pattern] as usize..step.starts[pattern + 1] as usize];
     let clear = !K::from_u128(step.leave);
     let w = step.slot;
     let v_full = u32::from(step.stays);
     let mut done = 0;
-    if forced == 0 && step.need == 0 && !last {
-        emit(base & clear);
-    }
-    if step.need <= 1 && two == 0 && !last {
-        let mut m = if forced != 0 { forced } else { open };
-        while m != 0 {
-            let i = m.trailing_zeros() as usize;
-            m &= m - 1;
-            let x = e[i];
+    for &[i, j] in picks {
+        if i == NONE {
+            emit(s & clear);
+            continue;
+        }
+        let (i, x) = (usize::from(i), e[usize::from(i)]);
+        if j == NONE {
             let t = match val[i] {
-                0 => set(set(base, x, 2 + w), w, 2 + x),
+                0 => set(set(s, x, 2 + w), w, 2 + x),
                 z => {
                     let mate = u32::from(z) - 2;
-                    set(set(set(base, x, 1), mate, 2 + w), w, 2 + mate)
+                    set(set(set(s, x, 1), mate, 2 + w), w, 2 + mate)
                 }
             };
             emit(t & clear);
+            continue;
         }
-    }
-    // Pairs {i, j}, i < j, holding every forced one.
-    let mut mi = open;
-    while mi != 0 {
-        let i = mi.trailing_zeros() as usize;
-        mi &= mi - 1;
-        let mut mj = mi;
-        while mj != 0 {
-            let j = mj.trailing_zeros() as usize;
-            mj &= mj - 1;
-            if forced & !(1 << i | 1 << j) != 0 {
-                continue;
+        let (j, y) = (usize::from(j), e[usize::from(j)]);
+        let t = match (val[i], val[j]) {
+            (0, 0) => set(set(s, x, 2 + y), y, 2 + x),
+            (0, z) | (z, 0) => {
+                let (fresh, end) = if val[i] == 0 { (x, y) } else { (y, x) };
+                let mate = u32::from(z) - 2;
+                set(set(set(s, end, 1), fresh, 2 + mate), mate, 2 + fresh)
             }
-            let (x, y) = (e[i], e[j]);
-            let t = match (val[i], val[j]) {
-                (0, 0) => set(set(base, x, 2 + y), y, 2 + x),
-                (0, z) | (z, 0) => {
-                    let (fresh, end) = if val[i] == 0 { (x, y) } else { (y, x) };
-                    let mate = u32::from(z) - 2;
-                    set(set(set(base, end, 1), fresh, 2 + mate), mate, 2 + fresh)
-                }
-                (zx, zy) => {
-                    let (mx, my) = (u32::from(zx) - 2, u32::from(zy) - 2);
-                    if mx == y {
-                        // The cycle closes: the tour if nothing else is left open.
-                        if last && set(set(base, x, 1), y, 1) == K::from_u128(step.ones) {
-                            done += 1;
-                        }
-                        continue;
+            (zx, zy) => {
+                let (mx, my) = (u32::from(zx) - 2, u32::from(zy) - 2);
+                if mx == y {
+                    // The cycle closes: the tour if nothing else is left open.
+                    if last && set(set(s, x, 1), y, 1) == K::from_u128(step.ones) {
+                        done += 1;
                     }
-                    set(set(set(set(base, x, 1), y, 1), mx, 2 + my), my, 2 + mx)
+                    continue;
                 }
-            };
-            if !last {
-                emit(set(t, w, v_full) & clear);
+                set(set(set(set(s, x, 1), y, 1), mx, 2 + my), my, 2 + mx)
             }
+        };
+        if !last {
+            emit(set(t, w, v_full) & clear);
         }
     }
     done
