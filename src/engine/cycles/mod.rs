@@ -44,9 +44,17 @@ impl Counted {
     }
 }
 
-/// Shards of a level (a power of two): enough for rayon to balance two to a few dozen
-/// workers, few enough that their buffers stay cheap.
-const SHARDS: usize = 64;
+/// Shards of a level (a power of two): four per worker, at least 16 and at most 64.
+/// Each level scatters shards × shards buffers, so more shards cost more than they
+/// balance: on knight 6×6 and 6×7 with one worker, 4 to 16 shards took 43–50 ms and
+/// 265–315 ms of CPU, 64 shards 50–59 ms and 330 ms, 256 shards 90–130 ms and 550 ms
+/// (`perf stat`, a machine under a load average of 3 to 6). The count never depends
+/// on it: sums do not depend on the order of additions.
+fn shards() -> usize {
+    (4 * rayon::current_num_threads())
+        .next_power_of_two()
+        .clamp(16, 64)
+}
 
 /// Frontier states stepped per second on the reference machine (2 cores): knight 6×8
 /// steps 8.6 M states in 1.6 s when the machine is fairly quiet and in 3.9 s under a
@@ -142,12 +150,12 @@ fn projected(widths: &[u64], cells: usize, cols: usize, depth: usize) -> (f64, f
     (work, per_row[rows_growing.min(left.div_ceil(cols))])
 }
 
-/// The shard of a key: a multiplicative hash with other constants than the maps' own,
+/// The shard of a key, its hash's top bits (`shift`: 64 less log2 of the shards): a multiplicative hash with other constants than the maps' own,
 /// so that the keys of one shard still spread over their map.
 #[inline]
-fn shard(t: u128) -> usize {
+fn shard(t: u128, shift: u32) -> usize {
     let x = (t as u64 ^ (t >> 64) as u64 ^ (t >> 93) as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    (x >> (64 - SHARDS.trailing_zeros())) as usize
+    (x >> shift) as usize
 }
 
 /// The vertex order used: row-major on the board as given (the caller turns the board
@@ -222,7 +230,7 @@ type Scatter<K, C> = Vec<Vec<(K, C)>>;
 
 /// The sweep over the cells of `p`, with keys `K` and counts `C`.
 ///
-/// A level is held in [`SHARDS`] shards by a hash of the key. Each input shard's
+/// A level is held in [`shards`] shards by a hash of the key. Each input shard's
 /// successors are scattered by output shard, then each output shard is merged in its own
 /// map; the scatter buffers, the maps and the shards are kept from level to level (they
 /// only grow), so a level allocates nothing once the widest one has passed.
@@ -235,11 +243,13 @@ fn sweep<K: Word, C: Word>(
     let n = g.vertex_count();
     let layout = slots::Layout::new(p);
     let bits = layout.bits;
-    let mut cur: Vec<Vec<(K, C)>> = vec![Vec::new(); SHARDS];
+    let n_shards = shards();
+    let shift = 64 - n_shards.trailing_zeros();
+    let mut cur: Vec<Vec<(K, C)>> = vec![Vec::new(); n_shards];
     cur[0].push((K::default(), C::from_u128(1)));
-    let mut scatter: Vec<Scatter<K, C>> = vec![vec![Vec::new(); SHARDS]; SHARDS];
-    let mut maps: Vec<FxHashMap<K, C>> = vec![FxHashMap::default(); SHARDS];
-    let mut closed: Vec<C> = vec![C::default(); SHARDS];
+    let mut scatter: Vec<Scatter<K, C>> = vec![vec![Vec::new(); n_shards]; n_shards];
+    let mut maps: Vec<FxHashMap<K, C>> = vec![FxHashMap::default(); n_shards];
+    let mut closed: Vec<C> = vec![C::default(); n_shards];
     let mut tours = C::default();
     let mut widths = Vec::with_capacity(n);
     for (i, step) in layout.steps.iter().enumerate() {
@@ -255,7 +265,7 @@ fn sweep<K: Word, C: Word>(
             let mut k = C::default();
             for &(s, c) in inp {
                 let d = slots::successors(step, bits, s, last, |t| {
-                    out[shard(t.to_u128())].push((t, c));
+                    out[shard(t.to_u128(), shift)].push((t, c));
                 });
                 for _ in 0..d {
                     k = k.add(c);
