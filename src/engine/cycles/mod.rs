@@ -26,6 +26,7 @@ use crate::error::{Error, Refusal, Result};
 use crate::graph::LeapGraph;
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
+use std::sync::Mutex;
 use word::Word;
 
 /// Result of [`count`].
@@ -44,17 +45,34 @@ impl Counted {
     }
 }
 
-/// Shards of a level (a power of two): four per worker, at least 16 and at most 64.
-/// Each level scatters shards × shards buffers, so more shards cost more than they
-/// balance: on knight 6×6 and 6×7 with one worker, 4 to 16 shards took 43–50 ms and
-/// 265–315 ms of CPU, 64 shards 50–59 ms and 330 ms, 256 shards 90–130 ms and 550 ms
-/// (`perf stat`, a machine under a load average of 3 to 6). The count never depends
-/// on it: sums do not depend on the order of additions.
-fn shards() -> usize {
-    (4 * rayon::current_num_threads())
-        .next_power_of_two()
-        .clamp(16, 64)
+/// Input groups of a level (a power of two): four per worker, for rayon to balance.
+fn groups() -> usize {
+    (4 * rayon::current_num_threads()).next_power_of_two()
 }
+
+/// Output shards of a level of `width` states (a power of two): about one per
+/// [`PER_SHARD`] states, at least one per input group of the next level and at most
+/// [`MAX_SHARDS`].
+fn shards(width: usize, groups: usize) -> usize {
+    (width / PER_SHARD)
+        .next_power_of_two()
+        .clamp(groups, MAX_SHARDS)
+}
+
+/// States of a level per output shard: a shard's successors (about twice as many) are
+/// summed in a map of some 500 kB, which stays in the worker's cache (1 MB of L2 here)
+/// from one shard to the next as each worker reuses its own. With one map per shard,
+/// kept from level to level, `perf annotate` on knight 6×7 put three quarters of the
+/// merge on the first touch of its buckets (a shard's map was last touched a level
+/// before); with small shards the scatter writes to too many buffers at once. One
+/// worker, `perf stat`, load average 4–5: 4096 states a shard took 36 ms on 6×6 and
+/// 237 ms on 6×7, 16384 33–37 ms and 221–226 ms, 65536 34–41 ms and 204–214 ms, and
+/// on 6×8 16384 to 65536 took 530–560 ms against 675 ms with the 16 fixed shards and
+/// per-shard maps before.
+const PER_SHARD: usize = 16384;
+
+/// The most output shards: each input group scatters into one buffer per shard.
+const MAX_SHARDS: usize = 4096;
 
 /// Frontier states stepped per second on the reference machine (2 cores): knight 6×8
 /// steps 8.6 M states in 1.6 s when the machine is fairly quiet and in 3.9 s under a
@@ -225,15 +243,17 @@ pub fn count_with_progress(
 /// workers costs more than the work.
 const PARALLEL_FROM: usize = 4096;
 
-/// One input shard's successors, by output shard.
+/// One input group's successors, by output shard.
 type Scatter<K, C> = Vec<Vec<(K, C)>>;
 
 /// The sweep over the cells of `p`, with keys `K` and counts `C`.
 ///
-/// A level is held in [`shards`] shards by a hash of the key. Each input shard's
-/// successors are scattered by output shard, then each output shard is merged in its own
-/// map; the scatter buffers, the maps and the shards are kept from level to level (they
-/// only grow), so a level allocates nothing once the widest one has passed.
+/// A level is held in shards by a hash of the key ([`shards`]). The shards are cut into
+/// [`groups`]; each group's successors are scattered by output shard, then each output
+/// shard is summed by key in its worker's map. The scatter buffers, the maps and the
+/// shards are kept from level to level (they only grow), so a level allocates little
+/// once the widest one has passed. The count and the widths do not depend on the
+/// groups, the shards or the workers: sums do not depend on the order of additions.
 fn sweep<K: Word, C: Word>(
     g: &LeapGraph,
     p: &plan::Plan,
@@ -243,13 +263,12 @@ fn sweep<K: Word, C: Word>(
     let n = g.vertex_count();
     let layout = slots::Layout::new(p);
     let bits = layout.bits;
-    let n_shards = shards();
-    let shift = 64 - n_shards.trailing_zeros();
-    let mut cur: Vec<Vec<(K, C)>> = vec![Vec::new(); n_shards];
-    cur[0].push((K::default(), C::from_u128(1)));
-    let mut scatter: Vec<Scatter<K, C>> = vec![vec![Vec::new(); n_shards]; n_shards];
-    let mut maps: Vec<FxHashMap<K, C>> = vec![FxHashMap::default(); n_shards];
-    let mut closed: Vec<C> = vec![C::default(); n_shards];
+    let workers = rayon::current_num_threads();
+    let n_groups = groups();
+    let mut cur: Vec<Vec<(K, C)>> = vec![vec![(K::default(), C::from_u128(1))]];
+    let mut scatter: Vec<Scatter<K, C>> = Vec::new();
+    // One map per worker, and one for the calling thread.
+    let maps: Vec<Mutex<FxHashMap<K, C>>> = (0..=workers).map(|_| Mutex::default()).collect();
     let mut tours = C::default();
     let mut widths = Vec::with_capacity(n);
     for (i, step) in layout.steps.iter().enumerate() {
@@ -260,38 +279,47 @@ fn sweep<K: Word, C: Word>(
         }
         check_budget(g, budget, &widths)?;
         let last = i + 1 == n;
-        // Successors of each input shard, sorted into output shards.
-        let generate = |((out, closed), inp): ((&mut Scatter<K, C>, &mut C), &Vec<(K, C)>)| {
-            let mut k = C::default();
-            for &(s, c) in inp {
-                let d = slots::successors(step, bits, s, last, |t| {
-                    out[shard(t.to_u128(), shift)].push((t, c));
-                });
-                for _ in 0..d {
-                    k = k.add(c);
+        let parallel = width >= PARALLEL_FROM;
+        let n_out = shards(width, n_groups);
+        let shift = 64 - n_out.trailing_zeros();
+        let used = n_groups.min(cur.len());
+        scatter.resize_with(used, Vec::new);
+        for o in &mut scatter {
+            o.resize_with(n_out, Vec::new);
+        }
+        // Successors of each input group, sorted into output shards; the tours closed.
+        let generate = |(gi, out): (usize, &mut Scatter<K, C>)| {
+            let mut closed = C::default();
+            for inp in &cur[gi * cur.len() / used..(gi + 1) * cur.len() / used] {
+                for &(s, c) in inp {
+                    let d = slots::successors(step, bits, s, last, |t| {
+                        out[shard(t.to_u128(), shift)].push((t, c));
+                    });
+                    for _ in 0..d {
+                        closed = closed.add(c);
+                    }
                 }
             }
-            *closed = k;
+            closed
         };
-        if width < PARALLEL_FROM {
-            scatter
-                .iter_mut()
-                .zip(closed.iter_mut())
-                .zip(&cur)
-                .for_each(generate);
-        } else {
+        let closed = if parallel {
             scatter
                 .par_iter_mut()
-                .zip(closed.par_iter_mut())
-                .zip(&cur)
-                .for_each(generate);
-        }
-        for c in &closed {
-            tours = tours.add(*c);
-        }
-        // Each output shard summed by key.
-        let merge = |(k, (next, m)): (usize, (&mut Vec<(K, C)>, &mut FxHashMap<K, C>))| {
-            next.clear();
+                .enumerate()
+                .map(generate)
+                .reduce(C::default, C::add)
+        } else {
+            scatter
+                .iter_mut()
+                .enumerate()
+                .map(generate)
+                .fold(C::default(), C::add)
+        };
+        tours = tours.add(closed);
+        // Each output shard summed by key, in the map of the worker that takes it.
+        let merge = |(k, next): (usize, &mut Vec<(K, C)>)| {
+            let me = rayon::current_thread_index().unwrap_or(workers);
+            let mut m = maps[me].lock().unwrap_or_else(|e| e.into_inner());
             m.clear();
             m.reserve(scatter.iter().map(|o| o[k].len()).sum::<usize>() / 2);
             for o in &scatter {
@@ -300,18 +328,14 @@ fn sweep<K: Word, C: Word>(
                     *e = e.add(c);
                 }
             }
+            next.clear();
             next.extend(m.drain());
         };
-        if width < PARALLEL_FROM {
-            cur.iter_mut()
-                .zip(maps.iter_mut())
-                .enumerate()
-                .for_each(merge);
+        cur.resize_with(n_out, Vec::new);
+        if parallel {
+            cur.par_iter_mut().enumerate().for_each(merge);
         } else {
-            cur.par_iter_mut()
-                .zip(maps.par_iter_mut())
-                .enumerate()
-                .for_each(merge);
+            cur.iter_mut().enumerate().for_each(merge);
         }
         for o in &mut scatter {
             o.iter_mut().for_each(Vec::clear);
