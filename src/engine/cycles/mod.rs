@@ -6,15 +6,18 @@
 //! not an edge, per level: a step decides all the edges from one vertex to the frontier
 //! at once ([`state::successors`]), so there are as many levels as cells and no
 //! intermediate states between a vertex's edges. The frontier and the vertex order are
-//! laid out once ([`plan`]).
+//! laid out once ([`plan`]); the sweep keeps each frontier vertex in one slot while it
+//! is on the frontier ([`slots`]), so a step patches a few slots of the packed key
+//! instead of renumbering it, and looks up the valid choices of edges by the degrees of
+//! the vertex's earlier neighbours.
 //!
 //! Counts are wrapping words: the result is the count modulo 2^64 or 2^128, which is the
 //! count itself because Brégman's bound ([`log2_bound`]) proves it smaller; `u64` counts
 //! (and `u64` keys, where the packed frontier fits) halve the memory traffic of the
 //! boards whose bound allows them ([`word`]). The
 //! successors of a level are sharded by a hash of their key and merged shard by shard
-//! on rayon's workers; sums do not depend on the order of additions, so the count is the
-//! same whatever the thread count.
+//! on rayon's workers, each in its own map; sums do not depend on the order
+//! of additions, so the count is the same whatever the thread count.
 
 pub mod plan;
 pub mod slots;
