@@ -274,6 +274,8 @@ fn sweep<K: Word, C: Word>(
     let maps: Vec<Mutex<FxHashMap<K, C>>> = (0..=workers).map(|_| Mutex::default()).collect();
     let mut tours = C::default();
     let mut widths = Vec::with_capacity(n);
+    // Successors per state at the level before.
+    let mut per_state = 1.0;
     for (i, step) in layout.steps.iter().enumerate() {
         let width: usize = cur.iter().map(Vec::len).sum();
         widths.push(width as u64);
@@ -286,9 +288,20 @@ fn sweep<K: Word, C: Word>(
         let n_out = shards(width, n_groups);
         let shift = 64 - n_out.trailing_zeros();
         let used = n_groups.min(cur.len());
+        // Buffers kept across a change of shards would each keep the capacity of a
+        // level where it held another part of the keys: drop them and start afresh.
+        if scatter.first().is_some_and(|o| o.len() != n_out) {
+            scatter.clear();
+        }
         scatter.resize_with(used, Vec::new);
+        // Room for the successors expected in each buffer (as many per state as at the
+        // level before), so that they do not double past their need as they grow.
+        let expect = (width as f64 * per_state / (used * n_out) as f64 * 1.1) as usize;
         for o in &mut scatter {
             o.resize_with(n_out, Vec::new);
+            for b in o.iter_mut() {
+                b.reserve(expect);
+            }
         }
         // Successors of each input group, sorted into output shards; the tours closed.
         let generate = |(gi, out): (usize, &mut Scatter<K, C>)| {
@@ -334,7 +347,11 @@ fn sweep<K: Word, C: Word>(
             next.clear();
             next.extend(m.drain());
         };
-        cur.resize_with(n_out, Vec::new);
+        let emitted: usize = scatter.iter().flatten().map(Vec::len).sum();
+        per_state = emitted as f64 / width.max(1) as f64;
+        if cur.len() != n_out {
+            cur = vec![Vec::new(); n_out];
+        }
         if parallel {
             cur.par_iter_mut().enumerate().for_each(merge);
         } else {
