@@ -271,7 +271,7 @@ mod tests {
             let b: Board = board.parse().unwrap();
             let g = LeapGraph::new(b, &piece.parse::<Piece>().unwrap()).unwrap();
             let n = g.vertex_count();
-            let (rows, cols) = (b.rows as u32, b.cols as u32);
+            let (rows, cols) = (b.rows, b.cols);
             let column_first: Vec<u32> = (0..n as u32)
                 .map(|k| (k % rows) * cols + k / rows)
                 .collect();
