@@ -29,7 +29,8 @@
 
 use super::pairings;
 use super::plan::Plan;
-use super::{Counted, Progress, SHARDS, depth, projected, shard, state};
+use super::slots::Layout;
+use super::{Counted, Progress, depth, sweep};
 use crate::budget::Budget;
 use crate::error::Result;
 use crate::graph::LeapGraph;
@@ -45,9 +46,6 @@ const PAIRS_PER_SECOND: f64 = 1.5e8;
 
 /// Top states with one set of middle edges looked up per second.
 const LOOKUPS_PER_SECOND: f64 = 2.0e7;
-
-/// Bytes per side state held: the level and the next one's shard buffers and maps.
-const BYTES_PER_STATE: f64 = 96.0;
 
 /// Top states in the sample that estimates the join.
 const SAMPLE: usize = 4096;
@@ -199,7 +197,8 @@ fn middle_edges(g: &LeapGraph, h: usize) -> Vec<(usize, usize)> {
     out
 }
 
-/// The final states of the top side cut at `h`, as cuts, with their counts.
+/// The final states of the top side cut at `h`, as cuts, with their counts; the side's
+/// level widths are added to `widths`.
 fn side(
     g: &LeapGraph,
     h: usize,
@@ -208,63 +207,20 @@ fn side(
     widths: &mut Vec<u64>,
 ) -> Result<Vec<(Cut, u128)>> {
     let p = side_plan(g, h).expect("cut() checked the plan");
-    let cells = p.steps.len();
-    let cols = g.board().cols as usize;
-    let mut cur: Vec<Vec<(u128, u128)>> = vec![vec![(0, 1)]];
-    let first = widths.len();
-    for (i, step) in p.steps.iter().enumerate() {
-        let width: usize = cur.iter().map(Vec::len).sum();
-        widths.push(width as u64);
-        if let Some(f) = progress {
-            f(i, cells, width as u64);
-        }
-        let (ahead, peak) = projected(&widths[first..], cells, cols, depth(g));
-        let held = if budget.seconds.is_some() {
-            peak.max(width as f64)
-        } else {
-            width as f64
-        };
-        budget.check(
-            &format!(
-                "counting half of the closed {} tours of {} (about {:.2e} frontier states)",
-                g.piece(),
-                g.board_name(),
-                widths[first..].iter().sum::<u64>() as f64 + ahead
-            ),
-            (widths[first..].iter().sum::<u64>() as f64 + ahead) / super::STATES_PER_SECOND,
-            held * BYTES_PER_STATE,
-        )?;
-        let parts: Vec<Vec<Vec<(u128, u128)>>> = cur
-            .par_iter()
-            .map(|inp| {
-                let mut out = vec![Vec::new(); SHARDS];
-                let mut a = [0u8; state::MAX_SLOTS];
-                for &(s, c) in inp {
-                    state::unpack(s, step.width, p.bits, &mut a);
-                    state::successors(step, &a, p.bits, false, |t| out[shard(t)].push((t, c)));
-                }
-                out
-            })
-            .collect();
-        drop(cur);
-        cur = (0..SHARDS)
-            .into_par_iter()
-            .map(|k| {
-                let mut m: FxHashMap<u128, u128> = FxHashMap::default();
-                for o in &parts {
-                    for &(t, c) in &o[k] {
-                        let e = m.entry(t).or_default();
-                        *e = e.wrapping_add(c);
-                    }
-                }
-                m.into_iter().collect()
-            })
-            .collect();
+    let (counted, last) = sweep::<u128, u128>(g, &p, budget, progress, "half of ")?;
+    widths.extend(counted.widths);
+    // The cells of J are the last 2·cols of the order, and never leave the frontier:
+    // each keeps the fixed slot it took when it was processed.
+    let layout = Layout::new(&p);
+    let j = 2 * g.board().cols as usize;
+    let first = p.steps.len() - j;
+    let slot_of: Vec<u32> = (0..j).map(|i| layout.steps[first + i].slot).collect();
+    let mut cell_of = [0u8; 128];
+    for (i, &s) in slot_of.iter().enumerate() {
+        cell_of[s as usize] = i as u8;
     }
-    let last = p.steps.last().expect("a side has cells");
-    debug_assert_eq!(last.new_width, 2 * cols, "the frontier ends on J");
     let mask = (1u128 << p.bits) - 1;
-    Ok(cur
+    Ok(last
         .into_iter()
         .flatten()
         .map(|(s, n)| {
@@ -272,12 +228,12 @@ fn side(
                 degrees: 0,
                 partners: 0,
             };
-            for i in 0..last.new_width {
-                let z = ((s >> (i as u32 * p.bits)) & mask) as u64;
+            for (i, &slot) in slot_of.iter().enumerate() {
+                let z = ((s >> (slot * p.bits)) & mask) as usize;
                 let (d, m) = match z {
                     0 => (0, 0),
                     1 => (2, 0),
-                    _ => (1, z - 2),
+                    _ => (1, u64::from(cell_of[z - 2])),
                 };
                 c.degrees |= d << (2 * i);
                 c.partners |= m << (4 * i);

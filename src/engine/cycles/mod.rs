@@ -257,10 +257,10 @@ fn count_by(
     let small_counts = log2_bound(g) < 63.0;
     let small_keys = p.bits as usize * p.max_width() <= 64;
     match (small_keys, small_counts) {
-        (true, true) => sweep::<u64, u64>(g, &p, budget, progress),
-        (true, false) => sweep::<u64, u128>(g, &p, budget, progress),
-        (false, true) => sweep::<u128, u64>(g, &p, budget, progress),
-        (false, false) => sweep::<u128, u128>(g, &p, budget, progress),
+        (true, true) => Ok(sweep::<u64, u64>(g, &p, budget, progress, "")?.0),
+        (true, false) => Ok(sweep::<u64, u128>(g, &p, budget, progress, "")?.0),
+        (false, true) => Ok(sweep::<u128, u64>(g, &p, budget, progress, "")?.0),
+        (false, false) => Ok(sweep::<u128, u128>(g, &p, budget, progress, "")?.0),
     }
 }
 
@@ -284,7 +284,8 @@ fn sweep<K: Word, C: Word>(
     p: &plan::Plan,
     budget: &Budget,
     progress: Progress<'_>,
-) -> Result<Counted> {
+    part: &str,
+) -> Result<(Counted, Level<K, C>)> {
     let n = g.vertex_count();
     let layout = slots::Layout::new(p);
     let bits = layout.bits;
@@ -302,9 +303,9 @@ fn sweep<K: Word, C: Word>(
         let width: usize = cur.iter().map(Vec::len).sum();
         widths.push(width as u64);
         if let Some(f) = progress {
-            f(i, n, width as u64);
+            f(i, p.steps.len(), width as u64);
         }
-        check_budget(g, budget, &widths)?;
+        check_budget(g, p.steps.len(), budget, &widths, part)?;
         let last = i + 1 == n;
         let parallel = width >= PARALLEL_FROM;
         let n_out = shards(width, n_groups);
@@ -383,16 +384,28 @@ fn sweep<K: Word, C: Word>(
             o.iter_mut().for_each(Vec::clear);
         }
     }
-    Ok(Counted {
-        tours: tours.to_u128(),
-        widths,
-    })
+    Ok((
+        Counted {
+            tours: tours.to_u128(),
+            widths,
+        },
+        cur,
+    ))
 }
+
+/// The states of a level, in shards: keys on the fixed slots of [`slots::Layout`], and
+/// their counts.
+pub(crate) type Level<K, C> = Vec<Vec<(K, C)>>;
 
 /// Refuse the sweep when the work projected from the levels so far (`widths`, the last
 /// one the current level) breaks `budget`.
-fn check_budget(g: &LeapGraph, budget: &Budget, widths: &[u64]) -> Result<()> {
-    let n = g.vertex_count();
+fn check_budget(
+    g: &LeapGraph,
+    n: usize,
+    budget: &Budget,
+    widths: &[u64],
+    part: &str,
+) -> Result<()> {
     let i = widths.len() - 1;
     let width = widths[i];
     let done: u64 = widths.iter().sum();
@@ -407,7 +420,7 @@ fn check_budget(g: &LeapGraph, budget: &Budget, widths: &[u64]) -> Result<()> {
     };
     let what = || {
         format!(
-            "counting the closed {} tours of {} (about {work:.2e} frontier states, projected from cell {} of {n})",
+            "counting {part}the closed {} tours of {} (about {work:.2e} frontier states, projected from cell {} of {n})",
             g.piece(),
             g.board_name(),
             i + 1
@@ -436,12 +449,12 @@ mod tests {
         let g = LeapGraph::new(Board::new(7, 6), &Piece::knight()).unwrap();
         let p = plan::Plan::new(&g, &order(&g)).unwrap();
         let b = Budget::default();
-        let wide = sweep::<u128, u128>(&g, &p, &b, None).unwrap();
+        let wide = sweep::<u128, u128>(&g, &p, &b, None, "").unwrap().0;
         assert_eq!(wide.tours, 1_067_638);
         for other in [
-            sweep::<u64, u64>(&g, &p, &b, None).unwrap(),
-            sweep::<u64, u128>(&g, &p, &b, None).unwrap(),
-            sweep::<u128, u64>(&g, &p, &b, None).unwrap(),
+            sweep::<u64, u64>(&g, &p, &b, None, "").unwrap().0,
+            sweep::<u64, u128>(&g, &p, &b, None, "").unwrap().0,
+            sweep::<u128, u64>(&g, &p, &b, None, "").unwrap().0,
         ] {
             assert_eq!(other, wide);
         }
