@@ -6,17 +6,23 @@
 //! not an edge, per level: a step decides all the edges from one vertex to the frontier
 //! at once ([`state::successors`]), so there are as many levels as cells and no
 //! intermediate states between a vertex's edges. The frontier and the vertex order are
-//! laid out once ([`plan`]).
+//! laid out once ([`plan`]); the sweep keeps each frontier vertex in one slot while it
+//! is on the frontier ([`slots`]), so a step patches a few slots of the packed key
+//! instead of renumbering it, and looks up the valid choices of edges by the degrees of
+//! the vertex's earlier neighbours.
 //!
 //! Counts are wrapping words: the result is the count modulo 2^64 or 2^128, which is the
 //! count itself because Brégman's bound ([`log2_bound`]) proves it smaller; `u64` counts
 //! (and `u64` keys, where the packed frontier fits) halve the memory traffic of the
 //! boards whose bound allows them ([`word`]). The
 //! successors of a level are sharded by a hash of their key and merged shard by shard
-//! on rayon's workers; sums do not depend on the order of additions, so the count is the
-//! same whatever the thread count.
+//! on rayon's workers, each in its own map; sums do not depend on the order
+//! of additions, so the count is the same whatever the thread count.
 
+pub mod halves;
+pub mod pairings;
 pub mod plan;
+pub mod slots;
 pub mod state;
 pub mod word;
 
@@ -25,6 +31,7 @@ use crate::error::{Error, Refusal, Result};
 use crate::graph::LeapGraph;
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
+use std::sync::Mutex;
 use word::Word;
 
 /// Result of [`count`].
@@ -43,13 +50,39 @@ impl Counted {
     }
 }
 
-/// Shards of a level (a power of two): enough for rayon to balance two to a few dozen
-/// workers, few enough that their buffers stay cheap.
-const SHARDS: usize = 64;
+/// Input groups of a level (a power of two): four per worker, for rayon to balance.
+fn groups() -> usize {
+    (4 * rayon::current_num_threads()).next_power_of_two()
+}
 
-/// Frontier states stepped per second on the reference machine (2 cores): knight 6×8
-/// steps 8.6 M states in 1.6 s when the machine is fairly quiet and in 3.9 s under a
-/// load average of 7 (`benches/knight.sh`).
+/// Output shards of a level of `width` states (a power of two): about one per
+/// [`PER_SHARD`] states, at least one per input group of the next level and at most
+/// [`MAX_SHARDS`].
+fn shards(width: usize, groups: usize) -> usize {
+    (width / PER_SHARD)
+        .next_power_of_two()
+        .clamp(groups, MAX_SHARDS)
+}
+
+/// States of a level per output shard: a shard's successors (about twice as many) are
+/// summed in a map of some 500 kB, which stays in the worker's cache (1 MB of L2 here)
+/// from one shard to the next as each worker reuses its own. With one map per shard,
+/// kept from level to level, `perf annotate` on knight 6×7 put three quarters of the
+/// merge on the first touch of its buckets (a shard's map was last touched a level
+/// before); with small shards the scatter writes to too many buffers at once. One
+/// worker, `perf stat`, load average 4–5: 4096 states a shard took 36 ms on 6×6 and
+/// 237 ms on 6×7, 16384 33–37 ms and 221–226 ms, 65536 34–41 ms and 204–214 ms, and
+/// on 6×8 16384 to 65536 took 530–560 ms against 675 ms with the 16 fixed shards and
+/// per-shard maps before.
+const PER_SHARD: usize = 16384;
+
+/// The most output shards: each input group scatters into one buffer per shard.
+const MAX_SHARDS: usize = 4096;
+
+/// Frontier states stepped per second on the reference machine (2 cores), set by the
+/// big boards whose 128-bit keys and counts miss the cache most: knight 7×8 steps 234 M
+/// states in 55 s under a load average of 5 (`examples/leaper_widths.rs`), while 6×8
+/// steps 8.6 M in 0.9–1.3 s under a load of 7 (`benches/knight.sh`).
 pub const STATES_PER_SECOND: f64 = 4.0e6;
 
 /// Bytes per state held: the current level and the next one's shard buffers and maps.
@@ -141,12 +174,12 @@ fn projected(widths: &[u64], cells: usize, cols: usize, depth: usize) -> (f64, f
     (work, per_row[rows_growing.min(left.div_ceil(cols))])
 }
 
-/// The shard of a key: a multiplicative hash with other constants than the maps' own,
+/// The shard of a key, its hash's top bits (`shift`: 64 less log2 of the shards): a multiplicative hash with other constants than the maps' own,
 /// so that the keys of one shard still spread over their map.
 #[inline]
-fn shard(t: u128) -> usize {
+fn shard(t: u128, shift: u32) -> usize {
     let x = (t as u64 ^ (t >> 64) as u64 ^ (t >> 93) as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    (x >> (64 - SHARDS.trailing_zeros())) as usize
+    (x >> shift) as usize
 }
 
 /// The vertex order used: row-major on the board as given (the caller turns the board
@@ -170,11 +203,27 @@ pub fn count(g: &LeapGraph, budget: &Budget) -> Result<Counted> {
 /// A progress callback: (cells done, cells in all, states held).
 pub type Progress<'a> = Option<&'a dyn Fn(usize, usize, u64)>;
 
-/// [`count`], reporting before each cell.
+/// [`count`], reporting before each cell: by halves ([`halves`]) where the board allows
+/// it, else in one sweep ([`count_in_one_sweep`]).
 pub fn count_with_progress(
     g: &LeapGraph,
     budget: &Budget,
     progress: Progress<'_>,
+) -> Result<Counted> {
+    count_by(g, budget, progress, true)
+}
+
+/// [`count`] in one sweep of the whole board, never by halves (the oracle of
+/// [`halves`]).
+pub fn count_in_one_sweep(g: &LeapGraph, budget: &Budget) -> Result<Counted> {
+    count_by(g, budget, None, false)
+}
+
+fn count_by(
+    g: &LeapGraph,
+    budget: &Budget,
+    progress: Progress<'_>,
+    by_halves: bool,
 ) -> Result<Counted> {
     let n = g.vertex_count();
     if n < 3 || g.closed_tour_impossible().is_some() || !spans(g) {
@@ -192,6 +241,9 @@ pub fn count_with_progress(
             ),
         ));
     }
+    if let Some(h) = halves::cut(g).filter(|_| by_halves) {
+        return halves::count(g, h, budget, progress);
+    }
     let p = plan::Plan::new(g, &order(g)).ok_or_else(|| {
         Error::refused(Refusal::Size, true, format!(
             "the {} board is too wide for the leaper counter with the {}: its frontier of about {} cells does not fit 128 bits; \
@@ -205,102 +257,184 @@ pub fn count_with_progress(
     let small_counts = log2_bound(g) < 63.0;
     let small_keys = p.bits as usize * p.max_width() <= 64;
     match (small_keys, small_counts) {
-        (true, true) => sweep::<u64, u64>(g, &p, budget, progress),
-        (true, false) => sweep::<u64, u128>(g, &p, budget, progress),
-        (false, true) => sweep::<u128, u64>(g, &p, budget, progress),
-        (false, false) => sweep::<u128, u128>(g, &p, budget, progress),
+        (true, true) => Ok(sweep::<u64, u64>(g, &p, budget, progress, "")?.0),
+        (true, false) => Ok(sweep::<u64, u128>(g, &p, budget, progress, "")?.0),
+        (false, true) => Ok(sweep::<u128, u64>(g, &p, budget, progress, "")?.0),
+        (false, false) => Ok(sweep::<u128, u128>(g, &p, budget, progress, "")?.0),
     }
 }
 
-/// One worker's successors, by output shard, and the tours it closed.
-type Sharded<K, C> = (Vec<Vec<(K, C)>>, C);
+/// Levels narrower than this are stepped on the calling thread: handing them to rayon's
+/// workers costs more than the work.
+const PARALLEL_FROM: usize = 4096;
+
+/// One input group's successors, by output shard.
+type Scatter<K, C> = Vec<Vec<(K, C)>>;
 
 /// The sweep over the cells of `p`, with keys `K` and counts `C`.
+///
+/// A level is held in shards by a hash of the key ([`shards`]). The shards are cut into
+/// [`groups`]; each group's successors are scattered by output shard, then each output
+/// shard is summed by key in its worker's map. The scatter buffers, the maps and the
+/// shards are kept from level to level (they only grow), so a level allocates little
+/// once the widest one has passed. The count and the widths do not depend on the
+/// groups, the shards or the workers: sums do not depend on the order of additions.
 fn sweep<K: Word, C: Word>(
     g: &LeapGraph,
     p: &plan::Plan,
     budget: &Budget,
     progress: Progress<'_>,
-) -> Result<Counted> {
+    part: &str,
+) -> Result<(Counted, Level<K, C>)> {
     let n = g.vertex_count();
+    let layout = slots::Layout::new(p);
+    let bits = layout.bits;
+    let workers = rayon::current_num_threads();
+    let n_groups = groups();
     let mut cur: Vec<Vec<(K, C)>> = vec![vec![(K::default(), C::from_u128(1))]];
+    let mut scatter: Vec<Scatter<K, C>> = Vec::new();
+    // One map per worker, and one for the calling thread.
+    let maps: Vec<Mutex<FxHashMap<K, C>>> = (0..=workers).map(|_| Mutex::default()).collect();
     let mut tours = C::default();
     let mut widths = Vec::with_capacity(n);
-    for (i, step) in p.steps.iter().enumerate() {
+    // Successors per state at the level before.
+    let mut per_state = 1.0;
+    for (i, step) in layout.steps.iter().enumerate() {
         let width: usize = cur.iter().map(Vec::len).sum();
         widths.push(width as u64);
         if let Some(f) = progress {
-            f(i, n, width as u64);
+            f(i, p.steps.len(), width as u64);
         }
-        let done: u64 = widths.iter().sum();
-        let (ahead, peak) = projected(&widths, n, g.board().cols as usize, depth(g));
-        let work = done as f64 + ahead;
-        // The widest level ahead is a projection: it may refuse a run without --force,
-        // but with --force only what is held now counts against the memory limit.
-        let held = if budget.seconds.is_some() {
-            peak.max(width as f64)
-        } else {
-            width as f64
-        };
-        let what = format!(
-            "counting the closed {} tours of {} (about {work:.2e} frontier states, projected from cell {} of {n})",
-            g.piece(),
-            g.board_name(),
-            i + 1
-        );
-        let (seconds, bytes) = (work / STATES_PER_SECOND, held * BYTES_PER_STATE);
-        // Time first: a run too long for the budget is refused as such (--force), even
-        // when its projected memory is beyond the machine too.
-        Budget {
-            memory: u64::MAX,
-            ..*budget
-        }
-        .check(&what, seconds, bytes)?;
-        budget.check(&what, seconds, bytes)?;
+        check_budget(g, p.steps.len(), budget, &widths, part)?;
         let last = i + 1 == n;
-        // Successors of each input shard, sorted into output shards.
-        let parts: Vec<Sharded<K, C>> = cur
-            .par_iter()
-            .map(|inp| {
-                let mut out: Vec<Vec<(K, C)>> = vec![Vec::new(); SHARDS];
-                let mut closed = C::default();
-                let mut a = [0u8; state::MAX_SLOTS];
+        let parallel = width >= PARALLEL_FROM;
+        let n_out = shards(width, n_groups);
+        let shift = 64 - n_out.trailing_zeros();
+        let used = n_groups.min(cur.len());
+        // Buffers kept across a change of shards would each keep the capacity of a
+        // level where it held another part of the keys: drop them and start afresh.
+        if scatter.first().is_some_and(|o| o.len() != n_out) {
+            scatter.clear();
+        }
+        scatter.resize_with(used, Vec::new);
+        // Room for the successors expected in each buffer (as many per state as at the
+        // level before), so that they do not double past their need as they grow.
+        let expect = (width as f64 * per_state / (used * n_out) as f64 * 1.1) as usize;
+        for o in &mut scatter {
+            o.resize_with(n_out, Vec::new);
+            for b in o.iter_mut() {
+                b.reserve(expect);
+            }
+        }
+        // Successors of each input group, sorted into output shards; the tours closed.
+        let generate = |(gi, out): (usize, &mut Scatter<K, C>)| {
+            let mut closed = C::default();
+            for inp in &cur[gi * cur.len() / used..(gi + 1) * cur.len() / used] {
                 for &(s, c) in inp {
-                    state::unpack(s.to_u128(), step.width, p.bits, &mut a);
-                    let k = state::successors(step, &a, p.bits, last, |t| {
-                        out[shard(t)].push((K::from_u128(t), c));
+                    let d = slots::successors(step, bits, s, last, |t| {
+                        out[shard(t.to_u128(), shift)].push((t, c));
                     });
-                    for _ in 0..k {
+                    for _ in 0..d {
                         closed = closed.add(c);
                     }
                 }
-                (out, closed)
-            })
-            .collect();
-        drop(cur);
-        for (_, closed) in &parts {
-            tours = tours.add(*closed);
-        }
-        cur = (0..SHARDS)
-            .into_par_iter()
-            .map(|k| {
-                let size: usize = parts.iter().map(|(o, _)| o[k].len()).sum();
-                let mut m: FxHashMap<K, C> = FxHashMap::default();
-                m.reserve(size / 2);
-                for (o, _) in &parts {
-                    for &(t, c) in &o[k] {
-                        let e = m.entry(t).or_default();
-                        *e = e.add(c);
-                    }
+            }
+            closed
+        };
+        let closed = if parallel {
+            scatter
+                .par_iter_mut()
+                .enumerate()
+                .map(generate)
+                .reduce(C::default, C::add)
+        } else {
+            scatter
+                .iter_mut()
+                .enumerate()
+                .map(generate)
+                .fold(C::default(), C::add)
+        };
+        tours = tours.add(closed);
+        // Each output shard summed by key, in the map of the worker that takes it.
+        let merge = |(k, next): (usize, &mut Vec<(K, C)>)| {
+            let me = rayon::current_thread_index().unwrap_or(workers);
+            let mut m = maps[me].lock().unwrap_or_else(|e| e.into_inner());
+            m.clear();
+            m.reserve(scatter.iter().map(|o| o[k].len()).sum::<usize>() / 2);
+            for o in &scatter {
+                for &(t, c) in &o[k] {
+                    let e = m.entry(t).or_default();
+                    *e = e.add(c);
                 }
-                m.into_iter().collect()
-            })
-            .collect();
+            }
+            next.clear();
+            next.extend(m.drain());
+        };
+        let emitted: usize = scatter.iter().flatten().map(Vec::len).sum();
+        per_state = emitted as f64 / width.max(1) as f64;
+        if cur.len() != n_out {
+            cur = vec![Vec::new(); n_out];
+        }
+        if parallel {
+            cur.par_iter_mut().enumerate().for_each(merge);
+        } else {
+            cur.iter_mut().enumerate().for_each(merge);
+        }
+        for o in &mut scatter {
+            o.iter_mut().for_each(Vec::clear);
+        }
     }
-    Ok(Counted {
-        tours: tours.to_u128(),
-        widths,
-    })
+    Ok((
+        Counted {
+            tours: tours.to_u128(),
+            widths,
+        },
+        cur,
+    ))
+}
+
+/// The states of a level, in shards: keys on the fixed slots of [`slots::Layout`], and
+/// their counts.
+pub(crate) type Level<K, C> = Vec<Vec<(K, C)>>;
+
+/// Refuse the sweep when the work projected from the levels so far (`widths`, the last
+/// one the current level) breaks `budget`.
+fn check_budget(
+    g: &LeapGraph,
+    n: usize,
+    budget: &Budget,
+    widths: &[u64],
+    part: &str,
+) -> Result<()> {
+    let i = widths.len() - 1;
+    let width = widths[i];
+    let done: u64 = widths.iter().sum();
+    let (ahead, peak) = projected(widths, n, g.board().cols as usize, depth(g));
+    let work = done as f64 + ahead;
+    // The widest level ahead is a projection: it may refuse a run without --force,
+    // but with --force only what is held now counts against the memory limit.
+    let held = if budget.seconds.is_some() {
+        peak.max(width as f64)
+    } else {
+        width as f64
+    };
+    let what = || {
+        format!(
+            "counting {part}the closed {} tours of {} (about {work:.2e} frontier states, projected from cell {} of {n})",
+            g.piece(),
+            g.board_name(),
+            i + 1
+        )
+    };
+    let (seconds, bytes) = (work / STATES_PER_SECOND, held * BYTES_PER_STATE);
+    // Time first: a run too long for the budget is refused as such (--force), even
+    // when its projected memory is beyond the machine too.
+    Budget {
+        memory: u64::MAX,
+        ..*budget
+    }
+    .check(&what(), seconds, bytes)?;
+    budget.check(&what(), seconds, bytes)
 }
 
 #[cfg(test)]
@@ -315,12 +449,12 @@ mod tests {
         let g = LeapGraph::new(Board::new(7, 6), &Piece::knight()).unwrap();
         let p = plan::Plan::new(&g, &order(&g)).unwrap();
         let b = Budget::default();
-        let wide = sweep::<u128, u128>(&g, &p, &b, None).unwrap();
+        let wide = sweep::<u128, u128>(&g, &p, &b, None, "").unwrap().0;
         assert_eq!(wide.tours, 1_067_638);
         for other in [
-            sweep::<u64, u64>(&g, &p, &b, None).unwrap(),
-            sweep::<u64, u128>(&g, &p, &b, None).unwrap(),
-            sweep::<u128, u64>(&g, &p, &b, None).unwrap(),
+            sweep::<u64, u64>(&g, &p, &b, None, "").unwrap().0,
+            sweep::<u64, u128>(&g, &p, &b, None, "").unwrap().0,
+            sweep::<u128, u64>(&g, &p, &b, None, "").unwrap().0,
         ] {
             assert_eq!(other, wide);
         }

@@ -41,19 +41,38 @@ impl Plan {
     /// The steps of `order` (a permutation of the vertices of `g`); `None` when a state
     /// would not fit 128 bits.
     pub fn new(g: &LeapGraph, order: &[u32]) -> Option<Plan> {
+        Plan::build(g, order, |_, _| true, |_| false)
+    }
+
+    /// The steps of `order` on the subgraph of the edges `{u, v}` of `g` that `edge`
+    /// accepts (each with both ends in `order`), with the vertices `kept` held on the
+    /// frontier to the end at any degree: they count two phantom neighbours that are
+    /// never processed, so no step requires them to reach degree 2 or drops them.
+    pub fn build(
+        g: &LeapGraph,
+        order: &[u32],
+        edge: impl Fn(u32, u32) -> bool,
+        kept: impl Fn(u32) -> bool,
+    ) -> Option<Plan> {
         let n = g.vertex_count();
-        let mut pos = vec![0usize; n];
+        let mut pos = vec![usize::MAX; n];
         for (p, &v) in order.iter().enumerate() {
             pos[v as usize] = p;
         }
-        let mut unprocessed: Vec<u8> = (0..n as u32).map(|v| g.degree(v) as u8).collect();
+        let edge = &edge;
+        let neighbours = |v: u32| g.neighbours(v).iter().copied().filter(move |&u| edge(v, u));
+        let phantom = |v: u32| if kept(v) { 2 } else { 0 };
+        let mut unprocessed: Vec<u8> = (0..n as u32)
+            .map(|v| (neighbours(v).count() + phantom(v)) as u8)
+            .collect();
         let mut frontier: Vec<u32> = Vec::new();
-        let mut steps = Vec::with_capacity(n);
+        let mut steps = Vec::with_capacity(order.len());
         let mut max_width = 0;
         for (p, &v) in order.iter().enumerate() {
             let width = frontier.len();
-            let mut later = 0u8;
-            for &u in g.neighbours(v) {
+            let mut later = phantom(v) as u8;
+            for u in neighbours(v) {
+                debug_assert!(pos[u as usize] != usize::MAX, "edge {v}-{u} leaves the order");
                 if pos[u as usize] > p {
                     later += 1;
                 } else {
@@ -61,7 +80,7 @@ impl Plan {
                 }
             }
             let mut earlier: Vec<usize> = (0..width)
-                .filter(|&s| g.neighbours(v).contains(&frontier[s]))
+                .filter(|&s| neighbours(v).any(|u| u == frontier[s]))
                 .collect();
             earlier.sort_unstable();
             let rest = earlier
