@@ -68,30 +68,40 @@ mod shuffled {
         qs: &[[u8; 16]],
         ns: &[u128],
     ) -> u128 {
-        let k = ends / 2;
-        if k <= 1 {
+        // One loop per k, so that the test is straight-line code inside it.
+        match ends / 2 {
+            0 => 0,
             // Two ends: the top path and the bottom path make one cycle.
-            return if k == 1 {
-                ns.iter().fold(0, |s, &n| s.wrapping_add(n))
-            } else {
-                0
-            };
+            1 => ns.iter().fold(0, |s, &n| s.wrapping_add(n)),
+            2 => sum::<2>(p, start, qs, ns),
+            3 => sum::<3>(p, start, qs, ns),
+            4 => sum::<4>(p, start, qs, ns),
+            5 => sum::<5>(p, start, qs, ns),
+            6 => sum::<6>(p, start, qs, ns),
+            7 => sum::<7>(p, start, qs, ns),
+            _ => sum::<8>(p, start, qs, ns),
         }
+    }
+
+    /// The sum for `K` = ends / 2 (2 ≤ K ≤ 8).
+    #[inline]
+    #[target_feature(enable = "ssse3")]
+    fn sum<const K: usize>(p: &[u8; 16], start: usize, qs: &[[u8; 16]], ns: &[u128]) -> u128 {
         let low = _mm_set1_epi8(15);
         // SAFETY: `p` is 16 bytes; unaligned loads are allowed.
         let pv = _mm_and_low(unsafe { _mm_loadu_si128(p.as_ptr().cast()) }, low);
         let id = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
         let bit = 1i32 << start;
-        let fixes = |x: __m128i| _mm_movemask_epi8(_mm_cmpeq_epi8(x, id)) & bit != 0;
-        let mut sum = 0u128;
+        // 1 where lane `start` of x is `start`, else 0.
+        let fixes = |x: __m128i| ((_mm_movemask_epi8(_mm_cmpeq_epi8(x, id)) & bit) >> start) as u64;
+        let (mut lo, mut hi) = (0u64, 0u64);
         for (q, &n) in qs.iter().zip(ns) {
             // SAFETY: as for `p`.
             let qv = _mm_and_low(unsafe { _mm_loadu_si128(q.as_ptr().cast()) }, low);
             let r = after(qv, pv);
             let r2 = after(r, r);
-            // No short cuts (`&`, not `&&`): which pairings close one cycle is data,
-            // and a branch on it is mispredicted half the time.
-            let one = match k {
+            // No branch on the answer (it is data, mispredicted half the time): 1 or 0.
+            let one = match K {
                 2 => fixes(r2) & !fixes(r),
                 3 => fixes(after(r2, r)) & !fixes(r),
                 4 => fixes(after(r2, r2)) & !fixes(r2),
@@ -108,10 +118,13 @@ mod shuffled {
                     let r4 = after(r2, r2);
                     fixes(after(r4, r4)) & !fixes(r4)
                 }
-            };
-            sum = sum.wrapping_add(n & 0u128.wrapping_sub(u128::from(one)));
+            } & 1;
+            let m = one.wrapping_neg();
+            let (l, carry) = lo.overflowing_add(n as u64 & m);
+            lo = l;
+            hi = hi.wrapping_add(((n >> 64) as u64 & m) + u64::from(carry));
         }
-        sum
+        u128::from(hi) << 64 | u128::from(lo)
     }
 
     /// The low four bits of every lane (a shuffle index with bit 7 set would give 0).
