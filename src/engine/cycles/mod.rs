@@ -74,6 +74,10 @@ fn shards(width: usize, groups: usize) -> usize {
 /// per-shard maps before.
 const PER_SHARD: usize = 16384;
 
+/// Levels from this width free their scatter buffers when done: kept, the buffers of a
+/// wide level stay resident in the allocator's heap beside the next level's.
+const RETAIN_BELOW: usize = 1 << 20;
+
 /// The most output shards: each input group scatters into one buffer per shard.
 const MAX_SHARDS: usize = 4096;
 
@@ -358,8 +362,12 @@ fn sweep<K: Word, C: Word>(
         } else {
             cur.iter_mut().enumerate().for_each(merge);
         }
-        for o in &mut scatter {
-            o.iter_mut().for_each(Vec::clear);
+        if width >= RETAIN_BELOW {
+            scatter.clear();
+        } else {
+            for o in &mut scatter {
+                o.iter_mut().for_each(Vec::clear);
+            }
         }
     }
     Ok(Counted {
