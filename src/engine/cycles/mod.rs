@@ -76,6 +76,10 @@ fn shards(width: usize, groups: usize) -> usize {
 /// per-shard maps before.
 const PER_SHARD: usize = 16384;
 
+/// Levels from this width free their scatter buffers when done: kept, the buffers of a
+/// wide level stay resident in the allocator's heap beside the next level's.
+const RETAIN_BELOW: usize = 1 << 20;
+
 /// The most output shards: each input group scatters into one buffer per shard.
 const MAX_SHARDS: usize = 4096;
 
@@ -174,8 +178,9 @@ fn projected(widths: &[u64], cells: usize, cols: usize, depth: usize) -> (f64, f
     (work, per_row[rows_growing.min(left.div_ceil(cols))])
 }
 
-/// The shard of a key, its hash's top bits (`shift`: 64 less log2 of the shards): a multiplicative hash with other constants than the maps' own,
-/// so that the keys of one shard still spread over their map.
+/// The shard of a key: the top bits of a multiplicative hash (`shift`: 64 less log2 of
+/// the shards) with other constants than the maps' own, so that the keys of one shard
+/// still spread over their map.
 #[inline]
 fn shard(t: u128, shift: u32) -> usize {
     let x = (t as u64 ^ (t >> 64) as u64 ^ (t >> 93) as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
@@ -275,10 +280,11 @@ type Scatter<K, C> = Vec<Vec<(K, C)>>;
 ///
 /// A level is held in shards by a hash of the key ([`shards`]). The shards are cut into
 /// [`groups`]; each group's successors are scattered by output shard, then each output
-/// shard is summed by key in its worker's map. The scatter buffers, the maps and the
-/// shards are kept from level to level (they only grow), so a level allocates little
-/// once the widest one has passed. The count and the widths do not depend on the
-/// groups, the shards or the workers: sums do not depend on the order of additions.
+/// shard is summed by key in its worker's map. The maps are kept for the whole sweep,
+/// the scatter buffers and the shards while the number of shards stays the same (the
+/// scatter buffers only below [`RETAIN_BELOW`] states), so most levels allocate
+/// little. The count and the widths do not depend on the groups, the shards or the
+/// workers: sums do not depend on the order of additions.
 fn sweep<K: Word, C: Word>(
     g: &LeapGraph,
     p: &plan::Plan,
@@ -380,8 +386,12 @@ fn sweep<K: Word, C: Word>(
         } else {
             cur.iter_mut().enumerate().for_each(merge);
         }
-        for o in &mut scatter {
-            o.iter_mut().for_each(Vec::clear);
+        if width >= RETAIN_BELOW {
+            scatter.clear();
+        } else {
+            for o in &mut scatter {
+                o.iter_mut().for_each(Vec::clear);
+            }
         }
     }
     Ok((
