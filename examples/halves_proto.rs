@@ -167,7 +167,6 @@ fn join(a: &mut [u8], x: usize, y: usize) -> bool {
     true
 }
 
-
 fn knight_edges(rows: usize, cols: usize) -> Vec<(usize, usize)> {
     let mut edges = vec![];
     for r in 0..rows {
@@ -204,7 +203,10 @@ fn side(rows: usize, cols: usize, h: usize, rot: bool) -> Vec<([u8; 32], [u8; 32
     // J index of a frontier slot: cell v (or n-1-v when turned) minus the first J cell.
     let j0 = |v: usize| -> usize { v - (h - 1) * cols };
     let k = 2 * cols;
-    let jidx: Vec<usize> = f.iter().map(|&v| if rot { k - 1 - j0(v) } else { j0(v) }).collect();
+    let jidx: Vec<usize> = f
+        .iter()
+        .map(|&v| if rot { k - 1 - j0(v) } else { j0(v) })
+        .collect();
     let mut out = Vec::with_capacity(st.len());
     let mut a = [0u8; 32];
     for (&s, &c) in &st {
@@ -241,7 +243,10 @@ fn split(rows: usize, cols: usize, h: usize) -> u128 {
     } else {
         side(rows, cols, rows - h, true)
     };
-    let sample: usize = std::env::var("SAMPLE").ok().and_then(|s| s.parse().ok()).unwrap_or(1);
+    let sample: usize = std::env::var("SAMPLE")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1);
     let t = Instant::now();
     // bottom J = rows (rows-h)-1, rows-h of the turned board = rows h, h-1: the turn maps J
     // index i to k-1-i, done in side().
@@ -262,7 +267,13 @@ fn split(rows: usize, cols: usize, h: usize) -> u128 {
             }
         }
     }
-    eprintln!("top {} bottom {} bottom degree vectors {} x1 {}", top.len(), bot.len(), by.len(), x1.len());
+    eprintln!(
+        "top {} bottom {} bottom degree vectors {} x1 {}",
+        top.len(),
+        bot.len(),
+        by.len(),
+        x1.len()
+    );
     let mut stats = [0u64; 3];
     let mut total = 0u128;
     for (d, p, c) in top.iter().step_by(sample) {
@@ -270,7 +281,13 @@ fn split(rows: usize, cols: usize, h: usize) -> u128 {
         let mut p = *p;
         rec(0, &x1, &mut d, &mut p, k, &by, *c, &mut total, &mut stats);
     }
-    eprintln!("combos {} hits {} pairs {} join {:.1}s", stats[0], stats[1], stats[2], t.elapsed().as_secs_f64());
+    eprintln!(
+        "combos {} hits {} pairs {} join {:.1}s",
+        stats[0],
+        stats[1],
+        stats[2],
+        t.elapsed().as_secs_f64()
+    );
     total
 }
 
@@ -294,7 +311,9 @@ fn rec(
         }
         let Some(list) = by.get(&key) else { return };
         stats[1] += 1;
-        let Some(start) = (0..k).find(|&j| d[j] == 1) else { return };
+        let Some(start) = (0..k).find(|&j| d[j] == 1) else {
+            return;
+        };
         let ones = (0..k).filter(|&j| d[j] == 1).count();
         for (q, cb) in list {
             stats[2] += 1;
@@ -414,8 +433,14 @@ fn main() {
     // Bring both to cell order of rows h, h+1.
     let cells: Vec<usize> = (h * cols..(h + 2) * cols).collect();
     let k = cells.len();
-    let idx_t: Vec<usize> = cells.iter().map(|c| ft.iter().position(|x| x == c).unwrap()).collect();
-    let idx_b: Vec<usize> = cells.iter().map(|c| fb.iter().position(|x| x == c).unwrap()).collect();
+    let idx_t: Vec<usize> = cells
+        .iter()
+        .map(|c| ft.iter().position(|x| x == c).unwrap())
+        .collect();
+    let idx_b: Vec<usize> = cells
+        .iter()
+        .map(|c| fb.iter().position(|x| x == c).unwrap())
+        .collect();
     // canonical: degree vector and pairing as partner index by cell
     let canon = |s: u128, f: &Vec<usize>, idx: &Vec<usize>| -> (u32, Vec<u8>) {
         let mut a = [0u8; 32];
@@ -446,7 +471,11 @@ fn main() {
         }
         by_d.entry(comp).or_default().push((part, c));
     }
-    eprintln!("B grouped: {} degree vectors from {} states", by_d.len(), sb.len());
+    eprintln!(
+        "B grouped: {} degree vectors from {} states",
+        by_d.len(),
+        sb.len()
+    );
     let mut pairs = 0u64;
     let mut total: u128 = 0;
     let mut tds = FxHashMap::<u32, u32>::default();

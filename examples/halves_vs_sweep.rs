@@ -4,9 +4,9 @@
 //! cargo run --release --example halves_vs_sweep -- knight 8x6
 //! ```
 use std::time::Instant;
+use tourglyph::LeapGraph;
 use tourglyph::budget::Budget;
 use tourglyph::engine::cycles;
-use tourglyph::LeapGraph;
 
 fn main() {
     let a: Vec<String> = std::env::args().skip(1).collect();
@@ -19,5 +19,8 @@ fn main() {
     let s = cycles::count_in_one_sweep(&g, &b).unwrap();
     let ts = t.elapsed().as_secs_f64();
     assert_eq!(h.tours, s.tours);
-    println!("{} {}: {} tours; halves {th:.3} s, one sweep {ts:.3} s", a[0], a[1], h.tours);
+    println!(
+        "{} {}: {} tours; halves {th:.3} s, one sweep {ts:.3} s",
+        a[0], a[1], h.tours
+    );
 }

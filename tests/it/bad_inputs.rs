@@ -33,7 +33,18 @@ const CASES: &[(&[&str], i32)] = &[
         &["count", "--piece", "leaper:99999999999,1", "--board", "6x6"],
         2,
     ),
-    (&["count", "--piece", "knight", "--board", "8x8", "--max-memory", "100M"], 1),
+    (
+        &[
+            "count",
+            "--piece",
+            "knight",
+            "--board",
+            "8x8",
+            "--max-memory",
+            "100M",
+        ],
+        1,
+    ),
     (&["list", "--board", "6x6", "--range", "5..2"], 2),
     (
         &[

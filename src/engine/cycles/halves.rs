@@ -23,9 +23,10 @@
 //!
 //! A tour is the union of its edges on each side, so it is counted once: by its top
 //! state, its middle edges and its bottom state. The sides are small where a single
-//! sweep is wide in the middle of the board (knight 8 wide: 1.9·10^7 final states a
-//! side, against a projected 1.6·10^11 states stepped in one sweep); the cost moves to
-//! the join, which is estimated from a sample before it runs.
+//! sweep is wide in the middle of the board (knight 8×8: 1.9·10^7 final states a side,
+//! 14 s, against a projected 1.6·10^11 states stepped in one sweep); the cost moves to
+//! the join (8×8: 1.5·10^11 pairs of a top and a bottom pairing, 196 s, tested by byte
+//! shuffles in [`super::pairings`]), which is estimated from a sample before it runs.
 
 use super::pairings;
 use super::plan::Plan;
@@ -41,11 +42,12 @@ use rustc_hash::FxHashMap;
 const MAX_COLS: usize = 8;
 
 /// Join pairs (a top state with middle edges against one bottom state) per second on
-/// the reference machine.
-const PAIRS_PER_SECOND: f64 = 1.5e8;
+/// the reference machine, 2 threads: knight 8×8 joins 1.52·10^11 pairs in 196 s
+/// (7.8·10^8 a second, quiet); a little less here, for a machine under some load.
+const PAIRS_PER_SECOND: f64 = 6.0e8;
 
-/// Top states with one set of middle edges looked up per second.
-const LOOKUPS_PER_SECOND: f64 = 2.0e7;
+/// Degree vectors looked up per second (8×8: 9.0·10^7 of them, a small part of its join).
+const LOOKUPS_PER_SECOND: f64 = 5.0e7;
 
 /// Top states in the sample that estimates the join.
 const SAMPLE: usize = 4096;
@@ -93,7 +95,6 @@ pub fn count(g: &LeapGraph, h: usize, budget: &Budget, progress: Progress<'_>) -
     let rows = g.board().rows as usize;
     let j = 2 * g.board().cols as usize;
     let mut widths = Vec::new();
-    let t0 = std::time::Instant::now();
     let top = side(g, h, budget, progress, &mut widths)?;
     let bottom: Vec<(Cut, u128)> = if rows == 2 * h {
         top.iter().map(|&(c, n)| (turn(c, j), n)).collect()
@@ -117,9 +118,6 @@ pub fn count(g: &LeapGraph, h: usize, budget: &Budget, progress: Progress<'_>) -
             (d <= m).then_some((run, if d < m { 2 } else { 1 }))
         })
         .collect();
-    if std::env::var_os("HALVES_TRACE").is_some() {
-        eprintln!("sides {:.2}s: top {} in {} groups, bottom degree vectors {}", t0.elapsed().as_secs_f64(), top.len(), groups.len(), join.index.len());
-    }
     // Estimate the join from an evenly spread sample of the groups.
     let stride = (groups.len() / SAMPLE).max(1);
     let (mut sampled, mut sample) = (0, Tally::default());
@@ -129,8 +127,11 @@ pub fn count(g: &LeapGraph, h: usize, budget: &Budget, progress: Progress<'_>) -
     }
     let joined: usize = groups.iter().map(|(g, _)| g.len()).sum();
     let scale = joined as f64 / sampled.max(1) as f64;
-    let seconds = scale
-        * (sample.pairs as f64 / PAIRS_PER_SECOND + sample.lookups as f64 / LOOKUPS_PER_SECOND);
+    // The budget is for the whole run: the halves stepped, then the join.
+    let halves = widths.iter().sum::<u64>() as f64 / super::STATES_PER_SECOND;
+    let seconds = halves
+        + scale
+            * (sample.pairs as f64 / PAIRS_PER_SECOND + sample.lookups as f64 / LOOKUPS_PER_SECOND);
     budget.check(
         &format!(
             "joining the halves of the closed {} tours of {} (about {:.1e} pairs)",
@@ -145,9 +146,6 @@ pub fn count(g: &LeapGraph, h: usize, budget: &Budget, progress: Progress<'_>) -
         .par_iter()
         .map(|&(g, times)| join.group(g, true).times(times))
         .reduce(Tally::default, Tally::add);
-    if std::env::var_os("HALVES_TRACE").is_some() {
-        eprintln!("join done {:.2}s: lookups {} pairs {}", t0.elapsed().as_secs_f64(), total.lookups, total.pairs);
-    }
     Ok(Counted {
         tours: total.tours,
         widths,
@@ -424,7 +422,9 @@ mod tests {
     /// most 8 wide, off the torus; it is the middle of the board.
     #[test]
     fn where_the_cut_applies() {
-        let cut = |piece: &str, r, c| cut(&LeapGraph::new(Board::new(r, c), &piece.parse().unwrap()).unwrap());
+        let cut = |piece: &str, r, c| {
+            cut(&LeapGraph::new(Board::new(r, c), &piece.parse().unwrap()).unwrap())
+        };
         assert_eq!(cut("knight", 8, 8), Some(4));
         assert_eq!(cut("knight", 7, 6), Some(3));
         assert_eq!(cut("knight", 4, 3), Some(2));
@@ -433,7 +433,12 @@ mod tests {
         assert_eq!(cut("knight", 8, 9), None);
         assert_eq!(cut("camel", 8, 8), None);
         assert_eq!(cut("zebra", 8, 8), None);
-        let torus = LeapGraph::with_topology(Board::new(8, 6), &Piece::knight(), crate::graph::Topology::Torus).unwrap();
+        let torus = LeapGraph::with_topology(
+            Board::new(8, 6),
+            &Piece::knight(),
+            crate::graph::Topology::Torus,
+        )
+        .unwrap();
         assert_eq!(super::cut(&torus), None);
     }
 
@@ -443,6 +448,9 @@ mod tests {
         let g = LeapGraph::new(Board::new(8, 6), &Piece::knight()).unwrap();
         let m = middle_edges(&g, 4);
         assert_eq!(m.len(), 8);
-        assert!(m.iter().all(|&(x, y)| x < 6 && y >= 6 && (x as i32 - (y as i32 - 6)).abs() == 2));
+        assert!(
+            m.iter()
+                .all(|&(x, y)| x < 6 && y >= 6 && (x as i32 - (y as i32 - 6)).abs() == 2)
+        );
     }
 }

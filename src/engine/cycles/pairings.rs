@@ -12,7 +12,13 @@
 /// cycle through its `ends` ends, of which `start` is one. Cells that are not ends may
 /// hold any value below 16 in `p` and the `qs`.
 #[inline]
-pub fn one_cycle_sum(p: &[u8; 16], start: usize, ends: usize, qs: &[[u8; 16]], ns: &[u128]) -> u128 {
+pub fn one_cycle_sum(
+    p: &[u8; 16],
+    start: usize,
+    ends: usize,
+    qs: &[[u8; 16]],
+    ns: &[u128],
+) -> u128 {
     #[cfg(target_arch = "x86_64")]
     {
         if std::arch::is_x86_feature_detected!("ssse3") {
@@ -46,8 +52,8 @@ pub fn walked(p: &[u8; 16], start: usize, ends: usize, qs: &[[u8; 16]], ns: &[u1
 #[cfg(target_arch = "x86_64")]
 mod shuffled {
     use std::arch::x86_64::{
-        __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_set1_epi8,
-        _mm_setr_epi8, _mm_shuffle_epi8,
+        __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_set1_epi8, _mm_setr_epi8,
+        _mm_shuffle_epi8,
     };
 
     /// A ∘ B: lane i of the result is A[B[i]].
@@ -195,7 +201,11 @@ mod tests {
             (p[0], p[1], p[2], p[3]) = (1, 0, 3, 2);
             p
         };
-        let qs = [[2, 3, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], [1, 0, 3, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], [3, 2, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]];
+        let qs = [
+            [2, 3, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+            [1, 0, 3, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+            [3, 2, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+        ];
         assert_eq!(one_cycle_sum(&p, 0, 4, &qs, &[1, 10, 100]), 101);
     }
 }

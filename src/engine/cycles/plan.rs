@@ -72,7 +72,10 @@ impl Plan {
             let width = frontier.len();
             let mut later = phantom(v) as u8;
             for u in neighbours(v) {
-                debug_assert!(pos[u as usize] != usize::MAX, "edge {v}-{u} leaves the order");
+                debug_assert!(
+                    pos[u as usize] != usize::MAX,
+                    "edge {v}-{u} leaves the order"
+                );
                 if pos[u as usize] > p {
                     later += 1;
                 } else {
