@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Side-by-side benchmark of exact counts of closed knight's tours:
-#   - tourglyph: `count --piece knight --board B` (the vertex-at-a-time counter,
-#     engine::cycles, on the board turned so its rows are the short side);
+#   - tourglyph: `count --piece knight --board B` (engine::cycles on the board turned so
+#     its rows are the short side: by halves joined at the middle rows, cycles::halves,
+#     up to 8 wide, else in one vertex-at-a-time sweep);
 #   - Graphillion (when GRAPHILLION_PY names a Python with graphillion installed, e.g.
 #     python3 -m venv /tmp/gvenv && /tmp/gvenv/bin/pip install graphillion, then
 #     GRAPHILLION_PY=/tmp/gvenv/bin/python): the knight graph as its universe,
@@ -18,7 +19,8 @@
 #   GRAPHILLION_PY=/tmp/gvenv/bin/python benches/knight.sh
 #   BOARDS="6x6 6x7" EXTRA="7x8 8x8" THREADS=2 GRAPHILLION_PY=... benches/knight.sh
 # EXTRA boards (default 7x8 8x8) run for tourglyph alone, without --force: they print
-# the count or the refusal with its projected size.
+# the count or the refusal with its projected size. FORCED boards (default none; e.g.
+# FORCED=8x8, about 3.5 minutes) run for tourglyph alone with --force.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_PROFILE_RELEASE_INCREMENTAL=true
@@ -26,14 +28,20 @@ cargo build --release >/dev/null 2>&1
 bin=$PWD/target/release/tourglyph
 boards=${BOARDS:-6x6 6x7 6x8}
 extra=${EXTRA-7x8 8x8}
+forced=${FORCED-}
 threads=${THREADS:-2}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# timed CMD... -> "wall_s peak_MB", stdout of CMD in $tmp/out, stderr in $tmp/err
+# timed CMD... -> "wall_s peak_MB", stdout of CMD in $tmp/out, stderr in $tmp/err.
+# The wall time is taken to the millisecond around /usr/bin/time (whose own %e has two
+# decimals, too coarse for 6x6), the peak memory from /usr/bin/time.
 timed() {
-  /usr/bin/time -f "%e %M" -o "$tmp/time" "$@" >"$tmp/out" 2>"$tmp/err" || true
-  tail -n1 "$tmp/time" | awk '{ printf "%s %.1f\n", $1, $2 / 1024 }'
+  local t0 t1
+  t0=$(date +%s%N)
+  /usr/bin/time -f "%M" -o "$tmp/time" "$@" >"$tmp/out" 2>"$tmp/err" || true
+  t1=$(date +%s%N)
+  tail -n1 "$tmp/time" | awk -v ns=$((t1 - t0)) '{ printf "%.3f %.1f\n", ns / 1e9, $1 / 1024 }'
 }
 
 cat >"$tmp/peer.py" <<'PY'
@@ -78,11 +86,15 @@ for b in $boards; do
       rm=$(printf "%.2f" "$(echo "$tm / $pm" | bc -l)")
     fi
   fi
-  printf "%-6s %9.2f %8.1f | %9s %8s | %10s %9s | %s\n" "$b" "$tw" "$tm" "$pw" "$pm" "$rt" "$rm" "$count"
+  printf "%-6s %9.3f %8.1f | %9s %8s | %10s %9s | %s\n" "$b" "$tw" "$tm" "$pw" "$pm" "$rt" "$rm" "$count"
 done
 for b in $extra; do
   read -r tw tm < <(RAYON_NUM_THREADS=$threads timed "$bin" count -q --piece knight --board "$b")
-  printf "%-6s %9.2f %8.1f | %s\n" "$b" "$tw" "$tm" "$(cat "$tmp/out" "$tmp/err")"
+  printf "%-6s %9.3f %8.1f | %s\n" "$b" "$tw" "$tm" "$(cat "$tmp/out" "$tmp/err")"
+done
+for b in $forced; do
+  read -r tw tm < <(RAYON_NUM_THREADS=$threads timed "$bin" count -q --force --piece knight --board "$b")
+  printf "%-6s %9.3f %8.1f | %s (--force)\n" "$b" "$tw" "$tm" "$(cat "$tmp/out" "$tmp/err")"
 done
 echo
 echo "load average at end: $(cut -d' ' -f1-3 /proc/loadavg)"
