@@ -49,8 +49,12 @@ const PAIRS_PER_SECOND: f64 = 6.0e8;
 /// Degree vectors looked up per second (8×8: 9.0·10^7 of them, a small part of its join).
 const LOOKUPS_PER_SECOND: f64 = 5.0e7;
 
-/// Top states in the sample that estimates the join.
+/// Groups of top states (one degree vector each) in the sample that estimates the join.
 const SAMPLE: usize = 4096;
+
+/// Bytes held per state of a side in the join: the top's cut and count, the bottom's
+/// partners and count, and the index.
+const JOIN_BYTES_PER_STATE: f64 = 80.0;
 
 /// The cut row for `g` when this counter applies: a board at least 4 rows deep and at
 /// most [`MAX_COLS`] wide, not a torus, whose leaps span two rows (the knight's; one
@@ -140,7 +144,7 @@ pub fn count(g: &LeapGraph, h: usize, budget: &Budget, progress: Progress<'_>) -
             scale * sample.pairs as f64
         ),
         seconds,
-        0.0,
+        (top.len() + join.partners.len()) as f64 * JOIN_BYTES_PER_STATE,
     )?;
     let total = groups
         .par_iter()
