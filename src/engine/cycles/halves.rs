@@ -306,10 +306,17 @@ impl Join {
     /// The tours through the top states of one degree vector; with `walk` false only
     /// the work is tallied (the pairs are counted, not walked).
     fn group(&self, states: &[(Cut, u128)], walk: bool) -> Tally {
-        let (mut d, _) = unpack(states[0].0, self.j);
+        // The group's degrees, and each state's partners unpacked once for all the sets
+        // of middle edges.
+        let (top, _) = unpack(states[0].0, self.j);
+        let tops: Vec<([u8; 16], u128)> = states
+            .iter()
+            .map(|&(c, n)| (unpack(c, self.j).1, n))
+            .collect();
         let mut t = Tally::default();
         let mut picked = Vec::with_capacity(self.middle.len());
-        self.edges(0, &mut d, &mut picked, (states, walk), &mut t);
+        let mut d = top;
+        self.edges(0, &mut d, &mut picked, (&top, &tops, walk), &mut t);
         t
     }
 
@@ -320,7 +327,7 @@ impl Join {
         k: usize,
         d: &mut [u8; 16],
         picked: &mut Vec<(usize, usize)>,
-        states: (&[(Cut, u128)], bool),
+        states: Group<'_>,
         t: &mut Tally,
     ) {
         let Some(&(x, y)) = self.middle.get(k) else {
@@ -346,7 +353,7 @@ impl Join {
         &self,
         d: &[u8; 16],
         picked: &[(usize, usize)],
-        (states, walk): (&[(Cut, u128)], bool),
+        (top, states, walk): Group<'_>,
         t: &mut Tally,
     ) {
         let mut want = 0u32;
@@ -367,8 +374,8 @@ impl Join {
             return;
         }
         let (qs, ns) = (&self.partners[from..to], &self.counts[from..to]);
-        'top: for &(c, n) in states {
-            let (mut dt, mut p) = unpack(c, self.j);
+        'top: for &(mut p, n) in states {
+            let mut dt = *top;
             for &(x, y) in picked {
                 // Link the path ends (or lone cells) x and y: their far ends pair up.
                 if dt[x] == 1 && dt[y] == 1 && p[x] as usize == y {
@@ -390,6 +397,10 @@ impl Join {
         }
     }
 }
+
+/// A group of top states in the join: their degrees, each one's partners and count, and
+/// whether to walk the pairs (else only count them).
+type Group<'a> = (&'a [u8; 16], &'a [([u8; 16], u128)], bool);
 
 /// A cut's degrees and partners, a cell each.
 fn unpack(c: Cut, j: usize) -> ([u8; 16], [u8; 16]) {

@@ -95,7 +95,7 @@ mod shuffled {
     fn sum<const K: usize>(p: &[u8; 16], start: usize, qs: &[[u8; 16]], ns: &[u128]) -> u128 {
         let low = _mm_set1_epi8(15);
         // SAFETY: `p` is 16 bytes; unaligned loads are allowed.
-        let pv = _mm_and_low(unsafe { _mm_loadu_si128(p.as_ptr().cast()) }, low);
+        let pv = low_nibbles(unsafe { _mm_loadu_si128(p.as_ptr().cast()) }, low);
         let id = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
         let bit = 1i32 << start;
         // 1 where lane `start` of x is `start`, else 0.
@@ -103,7 +103,7 @@ mod shuffled {
         let (mut lo, mut hi) = (0u64, 0u64);
         for (q, &n) in qs.iter().zip(ns) {
             // SAFETY: as for `p`.
-            let qv = _mm_and_low(unsafe { _mm_loadu_si128(q.as_ptr().cast()) }, low);
+            let qv = low_nibbles(unsafe { _mm_loadu_si128(q.as_ptr().cast()) }, low);
             let r = after(qv, pv);
             let r2 = after(r, r);
             // No branch on the answer (it is data, mispredicted half the time): 1 or 0.
@@ -136,7 +136,7 @@ mod shuffled {
     /// The low four bits of every lane (a shuffle index with bit 7 set would give 0).
     #[inline]
     #[target_feature(enable = "ssse3")]
-    fn _mm_and_low(x: __m128i, low: __m128i) -> __m128i {
+    fn low_nibbles(x: __m128i, low: __m128i) -> __m128i {
         std::arch::x86_64::_mm_and_si128(x, low)
     }
 }

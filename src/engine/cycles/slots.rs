@@ -2,7 +2,7 @@
 //!
 //! The plan numbers the frontier in processing order, so each step renumbers the slots
 //! after the ones leaving and with them every mate: the whole state is unpacked and
-//! packed again ([`super::state::successors`]). Here a vertex keeps one slot from the
+//! packed again (`state::successors`, kept as this module's oracle in the tests). Here a vertex keeps one slot from the
 //! step that processes it to the step that processes its last neighbour (the lowest
 //! slot free when it enters; a free slot holds 0), so mates keep their names and a step
 //! reads the slots of the vertex's earlier neighbours, patches the at most five slots a
@@ -254,7 +254,7 @@ mod tests {
     }
 
     /// On fixed slots every level holds as many states as on the plan's renumbered
-    /// slots ([`state::successors`]), and the tours are the same, for several pieces,
+    /// slots (`state::successors`), and the tours are the same, for several pieces,
     /// boards and vertex orders (row-major and a column-first one, whose frontier
     /// leaves out of order).
     #[test]

@@ -22,15 +22,7 @@ pub fn step<A: Arith>(r: &Ranks, v: &[AtomicU64], cell: Cell, a: A) {
     let with = |w: u64, p: u64| (w & !(15u64 << shift)) | (p << shift);
     let block = |off: usize, e: u8| &v[off..off + r.lows[e as usize].len()];
     // The indices of a block where the word with high part `hp` can be nonzero.
-    let live = |hp: u64, e: u8| -> Range<usize> {
-        let a = cell.low_sum(hp, r.h);
-        let h = r.h as i32;
-        if a < -h || a > h {
-            return 0..0;
-        }
-        let st = &r.sum_start[e as usize];
-        st[(a + h) as usize] as usize..st[(a + h + 1) as usize] as usize
-    };
+    let live = |hp: u64, e: u8| -> Range<usize> { r.with_sum(e, cell.low_sum(hp, r.h)) };
     let per = (r.highs.len() / 256).max(1);
     r.highs.par_chunks(per).for_each(|chunk| {
         for &(high, off, e) in chunk {

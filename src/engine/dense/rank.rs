@@ -118,6 +118,18 @@ impl Ranks {
         }
     }
 
+    /// The indices, inside a block of `e`, of the low parts whose alternating sum is
+    /// `a` (empty when `a` is out of −h..=h).
+    #[inline]
+    pub fn with_sum(&self, e: u8, a: i32) -> std::ops::Range<usize> {
+        let h = self.h as i32;
+        if a < -h || a > h {
+            return 0..0;
+        }
+        let st = &self.sum_start[e as usize];
+        st[(a + h) as usize] as usize..st[(a + h + 1) as usize] as usize
+    }
+
     /// The rank of a balanced word (unchecked: the word must be balanced).
     #[inline(always)]
     pub fn rank(&self, word: u64) -> usize {

@@ -24,21 +24,13 @@ pub fn step<A: Arith>(r: &Ranks, fl: &Flips, plan: &JoinPlan, v: &[AtomicU64], c
     let sh = 2 * hc;
     let with = |hp: u64, p: u64| (hp & !(15u64 << sh)) | (p << sh);
     let block = |off: usize, e: u8| &v[off..off + r.lows[e as usize].len()];
-    let h = r.h as i32;
     // R of the high part outside the pair (absolute digits), times (−1)^r.
     let below = (1u64 << sh) - 1;
     let above = !((1u64 << (sh + 4)) - 1);
     let high_rest = |hp: u64| alternating(hp & below, r.h) - alternating(hp & above, r.h);
     // The low parts of `e` that make R equal `x` next to a high part with `high_rest` hr:
     // R = sr·(alternating(low) + hr).
-    let live = |hr: i32, e: u8, x: i32| -> Range<usize> {
-        let want = cell.sr * x - hr;
-        if want < -h || want > h {
-            return 0..0;
-        }
-        let st = &r.sum_start[e as usize];
-        st[(want + h) as usize] as usize..st[(want + h + 1) as usize] as usize
-    };
+    let live = |hr: i32, e: u8, x: i32| -> Range<usize> { r.with_sum(e, cell.sr * x - hr) };
     let (s, d, down) = (cell.s, cell.delta, cell.down);
     let per = (r.highs.len() / 512).max(1);
     r.highs.par_chunks(per).for_each(|chunk| {

@@ -187,18 +187,12 @@ fn sweep<A: Arith>(w: u32, rows: u32, a: A, progress: Progress<'_>, mode: Mode) 
 /// its up edge at digit 0 as its own state (a plug: degree 1; blank: degree 0).
 fn row_end(r: &Ranks, v: &[AtomicU64], w: u32, sr: i32, s: i32) {
     let top = 3u64 << (2 * (w - 1 - r.h));
-    let h = r.h as i32;
     r.highs.par_iter().for_each(|&(hp, off, e)| {
         if hp & top != 0 {
             return;
         }
         // R = sr·(alternating(low) + alternating(high)): every digit is below w − 1.
-        let want = sr * s - alternating(hp, r.h);
-        if want < -h || want > h {
-            return;
-        }
-        let st = &r.sum_start[e as usize];
-        let range = st[(want + h) as usize] as usize..st[(want + h + 1) as usize] as usize;
+        let range = r.with_sum(e, sr * s - alternating(hp, r.h));
         for x in &v[off as usize + range.start..off as usize + range.end] {
             x.store(0, Relaxed);
         }

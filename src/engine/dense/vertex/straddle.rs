@@ -72,18 +72,11 @@ impl Tops {
 
     /// Apply `cell` (with c = h − 1) to every block.
     pub fn step<A: Arith>(&self, r: &Ranks, v: &[AtomicU64], cell: &Cell, a: A) {
-        let h = r.h as i32;
         let top = 2 * (r.h - 1);
         // The sign of the top digit of the low part in `alternating`.
         let sigma = if (r.h - 1) % 2 == 0 { 1 } else { -1 };
         let block = |off: usize, e: u8| &v[off..off + r.lows[e as usize].len()];
-        let range = |e: u8, want: i32| -> Range<usize> {
-            if want < -h || want > h {
-                return 0..0;
-            }
-            let st = &r.sum_start[e as usize];
-            st[(want + h) as usize] as usize..st[(want + h + 1) as usize] as usize
-        };
+        let range = |e: u8, want: i32| -> Range<usize> { r.with_sum(e, want) };
         let (s, d, down) = (cell.s, cell.delta, cell.down);
         let per = (r.highs.len() / 512).max(1);
         r.highs.par_chunks(per).for_each(|chunk| {
