@@ -49,6 +49,9 @@ const PAIRS_PER_SECOND: f64 = 6.0e8;
 /// Degree vectors looked up per second (8×8: 9.0·10^7 of them, a small part of its join).
 const LOOKUPS_PER_SECOND: f64 = 5.0e7;
 
+/// Top states linked through middle edges and summed by pairing, per second.
+const LINKS_PER_SECOND: f64 = 5.0e7;
+
 /// Groups of top states (one degree vector each) in the sample that estimates the join.
 const SAMPLE: usize = 4096;
 
@@ -108,34 +111,37 @@ pub fn count(g: &LeapGraph, h: usize, budget: &Budget, progress: Progress<'_>) -
             .map(|(c, n)| (turn(c, j), n))
             .collect()
     };
-    let join = Join::new(middle_edges(g, h), j, bottom);
-    let mut top = top;
-    top.sort_unstable_by_key(|&(c, _)| c.degrees);
-    // The board's mirror image in its middle column maps the bottom states and the
-    // middle edges onto themselves, so a top group and its mirror image meet the same
-    // number of tours: join one of each pair, twice.
+    let states = top.len() + bottom.len();
     let cols = g.board().cols as usize;
-    let groups: Vec<(&[(Cut, u128)], u128)> = top
-        .chunk_by(|a, b| a.0.degrees == b.0.degrees)
-        .filter_map(|run| {
-            let (d, m) = (run[0].0.degrees, mirror(run[0].0.degrees, cols));
-            (d <= m).then_some((run, if d < m { 2 } else { 1 }))
+    let join = Join::new(middle_edges(g, h), cols, rows == 2 * h, top, bottom);
+    // The board's mirror image in its middle column maps the top states, the middle
+    // edges and the bottom states onto themselves, so a bottom run and its mirror image
+    // meet the same number of tours: join one of each pair, twice.
+    let runs: Vec<(u32, usize, usize, u128)> = join
+        .bottom
+        .runs
+        .iter()
+        .filter_map(|&(d, from, to)| {
+            let m = mirror(d, cols);
+            (d <= m).then_some((d, from, to, if d < m { 2 } else { 1 }))
         })
         .collect();
-    // Estimate the join from an evenly spread sample of the groups.
-    let stride = (groups.len() / SAMPLE).max(1);
+    // Estimate the join from an evenly spread sample of the runs.
+    let stride = (runs.len() / SAMPLE).max(1);
     let (mut sampled, mut sample) = (0, Tally::default());
-    for &(g, times) in groups.iter().step_by(stride) {
-        sampled += g.len();
-        sample = sample.add(join.group(g, false).times(times));
+    for &(d, from, to, times) in runs.iter().step_by(stride) {
+        sampled += to - from;
+        sample = sample.add(join.run(d, from, to, false).times(times));
     }
-    let joined: usize = groups.iter().map(|(g, _)| g.len()).sum();
+    let joined: usize = runs.iter().map(|&(_, from, to, _)| to - from).sum();
     let scale = joined as f64 / sampled.max(1) as f64;
     // The budget is for the whole run: the halves stepped, then the join.
     let halves = widths.iter().sum::<u64>() as f64 / super::STATES_PER_SECOND;
     let seconds = halves
         + scale
-            * (sample.pairs as f64 / PAIRS_PER_SECOND + sample.lookups as f64 / LOOKUPS_PER_SECOND);
+            * (sample.pairs as f64 / PAIRS_PER_SECOND
+                + sample.links as f64 / LINKS_PER_SECOND
+                + sample.lookups as f64 / LOOKUPS_PER_SECOND);
     budget.check(
         &format!(
             "joining the halves of the closed {} tours of {} (about {:.1e} pairs)",
@@ -144,11 +150,11 @@ pub fn count(g: &LeapGraph, h: usize, budget: &Budget, progress: Progress<'_>) -
             scale * sample.pairs as f64
         ),
         seconds,
-        (top.len() + join.partners.len()) as f64 * JOIN_BYTES_PER_STATE,
+        states as f64 * JOIN_BYTES_PER_STATE + 4.0 * 3f64.powi(j as i32),
     )?;
-    let total = groups
+    let total = runs
         .par_iter()
-        .map(|&(g, times)| join.group(g, true).times(times))
+        .map(|&(d, from, to, times)| join.run(d, from, to, true).times(times))
         .reduce(Tally::default, Tally::add);
     Ok(Counted {
         tours: total.tours,
@@ -249,7 +255,11 @@ fn side(
 #[derive(Clone, Copy, Debug, Default)]
 struct Tally {
     tours: u128,
+    /// Degree vectors looked up.
     lookups: u64,
+    /// Top states linked through a set of middle edges.
+    links: u64,
+    /// Pairs of a linked top pairing and a bottom pairing tested.
     pairs: u64,
 }
 
@@ -266,141 +276,289 @@ impl Tally {
         Tally {
             tours: self.tours.wrapping_add(o.tours),
             lookups: self.lookups + o.lookups,
+            links: self.links + o.links,
             pairs: self.pairs + o.pairs,
         }
     }
 }
 
-/// The bottom states by degree vector, and the middle edges.
-struct Join {
-    middle: Vec<(usize, usize)>,
-    /// Cells in `J`.
-    j: usize,
-    /// Each bottom degree vector's range in `partners` and `counts`.
-    index: FxHashMap<u32, (usize, usize)>,
-    /// Bottom states' path-end partners, by cell, sorted by degree vector.
-    partners: Vec<[u8; 16]>,
-    counts: Vec<u128>,
+/// A state of a side in the join: its path-end partners by cell (4 bits each in a
+/// byte), and its count; 32 bytes, so that one cache line holds two.
+#[derive(Clone, Copy)]
+#[repr(C, align(32))]
+struct State {
+    partners: [u8; 16],
+    count: u128,
 }
 
-impl Join {
-    fn new(middle: Vec<(usize, usize)>, j: usize, mut bottom: Vec<(Cut, u128)>) -> Join {
-        bottom.sort_unstable_by_key(|&(c, _)| c.degrees);
-        let mut index = FxHashMap::default();
+/// One side's states sorted by degree vector, and each vector's range.
+struct States {
+    runs: Vec<(u32, usize, usize)>,
+    states: Vec<State>,
+}
+
+impl States {
+    fn new(mut states: Vec<(Cut, u128)>, j: usize) -> States {
+        states.sort_unstable_by_key(|&(c, _)| c.degrees);
+        let mut runs = Vec::new();
         let mut start = 0;
-        for run in bottom.chunk_by(|a, b| a.0.degrees == b.0.degrees) {
-            index.insert(run[0].0.degrees, (start, start + run.len()));
+        for run in states.chunk_by(|a, b| a.0.degrees == b.0.degrees) {
+            runs.push((run[0].0.degrees, start, start + run.len()));
             start += run.len();
         }
-        let partners = bottom.iter().map(|&(c, _)| unpack(c, j).1).collect();
-        let counts = bottom.iter().map(|&(_, n)| n).collect();
+        States {
+            runs,
+            states: states
+                .iter()
+                .map(|&(c, count)| State {
+                    partners: unpack(c, j).1,
+                    count,
+                })
+                .collect(),
+        }
+    }
+}
+
+/// The two sides and the middle edges between them.
+struct Join {
+    middle: Vec<(usize, usize)>,
+    /// Cells in `J`, and the board's columns.
+    j: usize,
+    cols: usize,
+    top: States,
+    /// Each top degree vector's run in `top.runs`, plus one (0: no top state), by the
+    /// vector written in base 3 (cell `i` its digit `i`): a table of 3^j entries, read
+    /// in nearly increasing order as the bottom runs are joined in theirs.
+    top_index: Vec<u32>,
+    /// Each top run's degree vector or its mirror image, the smaller, when the board
+    /// turned half round maps the top side onto the bottom (see [`Join::run`]).
+    top_keys: Option<Vec<u32>>,
+    bottom: States,
+}
+
+/// The top pairings met by one bottom run, linked through their middle edges and
+/// summed by pairing of the run's path ends (`u64`: 4 bits a cell, the ends only).
+type Linked = FxHashMap<u64, u128>;
+
+impl Join {
+    fn new(
+        middle: Vec<(usize, usize)>,
+        cols: usize,
+        turned: bool,
+        top: Vec<(Cut, u128)>,
+        bottom: Vec<(Cut, u128)>,
+    ) -> Join {
+        let j = 2 * cols;
+        let top = States::new(top, j);
+        let mut top_index = vec![0u32; 3usize.pow(j as u32)];
+        for (i, &(d, _, _)) in top.runs.iter().enumerate() {
+            top_index[base3(d, j)] = i as u32 + 1;
+        }
+        let top_keys = turned.then(|| {
+            top.runs
+                .iter()
+                .map(|&(d, _, _)| d.min(mirror(d, cols)))
+                .collect()
+        });
         Join {
             middle,
             j,
-            index,
-            partners,
-            counts,
+            cols,
+            top,
+            top_index,
+            top_keys,
+            bottom: States::new(bottom, j),
         }
     }
 
-    /// The tours through the top states of one degree vector; with `walk` false only
-    /// the work is tallied (the pairs are counted, not walked).
-    fn group(&self, states: &[(Cut, u128)], walk: bool) -> Tally {
-        // The group's degrees, and each state's partners unpacked once for all the sets
-        // of middle edges.
-        let (top, _) = unpack(states[0].0, self.j);
-        let tops: Vec<([u8; 16], u128)> = states
-            .iter()
-            .map(|&(c, n)| (unpack(c, self.j).1, n))
-            .collect();
+    /// The tours whose bottom state is one of `from..to`, the states of degree vector
+    /// `degrees`; with `walk` false only the work is tallied (the pairs are counted, not
+    /// walked).
+    ///
+    /// Every top state that meets the run, through every set of middle edges, leaves a
+    /// pairing of the same path ends: the cells of degree 1 below. Many of them leave
+    /// the same pairing, so they are summed by pairing first, and each distinct pairing
+    /// is tested against the run's once.
+    ///
+    /// When the board has as many rows below the cut as above, turning it half round
+    /// maps a tour met by top run G and bottom run R to one met by the top run of R
+    /// turned and the bottom run of G turned. Of each such two, the one whose top
+    /// degree vector is the smaller (up to its mirror image, so that the mirror's saving
+    /// still holds) is counted twice and the other not at all; equals once each.
+    fn run(&self, degrees: u32, from: usize, to: usize, walk: bool) -> Tally {
+        let (below, _) = unpack(
+            Cut {
+                degrees,
+                partners: 0,
+            },
+            self.j,
+        );
         let mut t = Tally::default();
-        let mut picked = Vec::with_capacity(self.middle.len());
-        let mut d = top;
-        self.edges(0, &mut d, &mut picked, (&top, &tops, walk), &mut t);
+        let ends = below[..self.j].iter().filter(|&&d| d == 1).count();
+        let Some(start) = below[..self.j].iter().position(|&d| d == 1) else {
+            return t;
+        };
+        let mut end_mask = 0u64;
+        let mut code = 0usize;
+        for i in (0..self.j).rev() {
+            code = 3 * code + usize::from(2 - below[i]);
+            if below[i] == 1 {
+                end_mask |= 15 << (4 * i);
+            }
+        }
+        let turned = turn_degrees(degrees, self.j);
+        let mut leaf = Leaf {
+            below: &below,
+            dm: [0; 16],
+            picked: Vec::with_capacity(self.middle.len()),
+            end_mask,
+            key: turned.min(mirror(turned, self.cols)),
+            linked: Linked::default(),
+        };
+        self.edges(0, code, &mut leaf, &mut t);
+        t.pairs += (leaf.linked.len() * (to - from)) as u64;
+        if walk {
+            let bottom = &self.bottom.states[from..to];
+            let qs: Vec<[u8; 16]> = bottom.iter().map(|s| s.partners).collect();
+            let ns: Vec<u128> = bottom.iter().map(|s| s.count).collect();
+            for (&key, &a) in &leaf.linked {
+                let mut p = [0u8; 16];
+                for (i, x) in p.iter_mut().enumerate().take(self.j) {
+                    *x = ((key >> (4 * i)) & 15) as u8;
+                }
+                let sum = pairings::one_cycle_sum(&p, start, ends, &qs, &ns);
+                t.tours = t.tours.wrapping_add(sum.wrapping_mul(a));
+            }
+        }
         t
     }
 
     /// Decide middle edges `k..` by degrees alone: without edge k, then with it where
-    /// both ends have room.
-    fn edges(
-        &self,
-        k: usize,
-        d: &mut [u8; 16],
-        picked: &mut Vec<(usize, usize)>,
-        states: Group<'_>,
-        t: &mut Tally,
-    ) {
+    /// both ends have room beside the bottom's degrees. `code` is the top degree vector
+    /// the edges so far leave to find, in base 3.
+    fn edges(&self, k: usize, code: usize, leaf: &mut Leaf<'_>, t: &mut Tally) {
         let Some(&(x, y)) = self.middle.get(k) else {
-            self.meet(d, picked, states, t);
+            self.link(code, leaf, t);
             return;
         };
-        self.edges(k + 1, d, picked, states, t);
-        if d[x] < 2 && d[y] < 2 {
-            d[x] += 1;
-            d[y] += 1;
-            picked.push((x, y));
-            self.edges(k + 1, d, picked, states, t);
-            picked.pop();
-            d[x] -= 1;
-            d[y] -= 1;
+        self.edges(k + 1, code, leaf, t);
+        if leaf.below[x] + leaf.dm[x] < 2 && leaf.below[y] + leaf.dm[y] < 2 {
+            leaf.dm[x] += 1;
+            leaf.dm[y] += 1;
+            leaf.picked.push((x, y));
+            self.edges(k + 1, code - POW3[x] - POW3[y], leaf, t);
+            leaf.picked.pop();
+            leaf.dm[x] -= 1;
+            leaf.dm[y] -= 1;
         }
     }
 
-    /// With the middle edges `picked` (the degrees are then `d`): the bottom states that
-    /// complete every cell to degree 2, against each top state whose paths the edges
-    /// join without closing a cycle, where the two pairings make one cycle.
-    fn meet(
-        &self,
-        d: &[u8; 16],
-        picked: &[(usize, usize)],
-        (top, states, walk): Group<'_>,
-        t: &mut Tally,
-    ) {
-        let mut want = 0u32;
-        let mut ends = 0;
-        let mut start = usize::MAX;
-        for (i, &di) in d[..self.j].iter().enumerate() {
-            want |= u32::from(2 - di) << (2 * i);
-            if di == 1 {
-                ends += 1;
-                start = start.min(i);
-            }
-        }
+    /// With the middle edges `leaf.picked`: the top states of base-3 degree vector
+    /// `code`, which complete every cell to degree 2, each linked through the edges
+    /// where that closes no cycle, added to `leaf.linked` by the pairing of the ends
+    /// left.
+    fn link(&self, code: usize, leaf: &mut Leaf<'_>, t: &mut Tally) {
         t.lookups += 1;
-        let Some(&(from, to)) = self.index.get(&want) else {
-            return;
-        };
-        if ends == 0 {
+        let g = self.top_index[code];
+        if g == 0 {
             return;
         }
-        let (qs, ns) = (&self.partners[from..to], &self.counts[from..to]);
-        'top: for &(mut p, n) in states {
-            let mut dt = *top;
-            for &(x, y) in picked {
+        let g = g as usize - 1;
+        let times = match &self.top_keys {
+            None => 1,
+            Some(keys) => match keys[g].cmp(&leaf.key) {
+                std::cmp::Ordering::Less => 2,
+                std::cmp::Ordering::Equal => 1,
+                std::cmp::Ordering::Greater => return,
+            },
+        };
+        let (degrees, from, to) = self.top.runs[g];
+        // The degrees before each edge are the group's, so whether each end of an edge
+        // is a path end is known for the whole group: a lone cell (degree 0) is its own
+        // far end.
+        let (mut dt, _) = unpack(
+            Cut {
+                degrees,
+                partners: 0,
+            },
+            self.j,
+        );
+        let mut plan = [(0u8, 0u8, false, false); 16];
+        for (e, &(x, y)) in leaf.picked.iter().enumerate() {
+            plan[e] = (x as u8, y as u8, dt[x] == 1, dt[y] == 1);
+            dt[x] += 1;
+            dt[y] += 1;
+        }
+        let plan = &plan[..leaf.picked.len()];
+        'top: for s in &self.top.states[from..to] {
+            let mut p = s.partners;
+            for &(x, y, ex, ey) in plan {
+                let (x, y) = (x as usize, y as usize);
                 // Link the path ends (or lone cells) x and y: their far ends pair up.
-                if dt[x] == 1 && dt[y] == 1 && p[x] as usize == y {
+                if ex && ey && p[x] as usize == y {
                     continue 'top;
                 }
-                let fx = if dt[x] == 0 { x } else { p[x] as usize };
-                let fy = if dt[y] == 0 { y } else { p[y] as usize };
+                let fx = if ex { p[x] as usize & 15 } else { x };
+                let fy = if ey { p[y] as usize & 15 } else { y };
                 p[fx] = fy as u8;
                 p[fy] = fx as u8;
-                dt[x] += 1;
-                dt[y] += 1;
             }
-            t.pairs += qs.len() as u64;
-            if !walk {
-                continue;
-            }
-            let sum = pairings::one_cycle_sum(&p, start, ends, qs, ns);
-            t.tours = t.tours.wrapping_add(sum.wrapping_mul(n));
+            t.links += 1;
+            let a = leaf.linked.entry(pack(&p) & leaf.end_mask).or_insert(0);
+            *a = a.wrapping_add(s.count.wrapping_mul(times));
         }
     }
 }
 
-/// A group of top states in the join: their degrees, each one's partners and count, and
-/// whether to walk the pairs (else only count them).
-type Group<'a> = (&'a [u8; 16], &'a [([u8; 16], u128)], bool);
+/// What one bottom run's search of middle edges carries to its leaves.
+struct Leaf<'a> {
+    /// The run's degrees, and the middle edges' so far.
+    below: &'a [u8; 16],
+    dm: [u8; 16],
+    picked: Vec<(usize, usize)>,
+    /// The run's path ends, 4 bits a cell.
+    end_mask: u64,
+    /// The run's degree vector turned half round, or its mirror image: the smaller.
+    key: u32,
+    linked: Linked,
+}
+
+/// 3^i.
+const POW3: [usize; 16] = {
+    let mut p = [1usize; 16];
+    let mut i = 1;
+    while i < 16 {
+        p[i] = 3 * p[i - 1];
+        i += 1;
+    }
+    p
+};
+
+/// A degree vector (2 bits a cell) in base 3 (a digit a cell).
+fn base3(degrees: u32, j: usize) -> usize {
+    (0..j).map(|i| ((degrees >> (2 * i)) & 3) as usize * POW3[i]).sum()
+}
+
+/// A degree vector seen from the board turned half round (see [`turn`]).
+fn turn_degrees(degrees: u32, j: usize) -> u32 {
+    turn(
+        Cut {
+            degrees,
+            partners: 0,
+        },
+        j,
+    )
+    .degrees
+}
+
+/// Sixteen cells of 4 bits (each below 16) in a `u64`, cell `i` at bit `4i`.
+fn pack(p: &[u8; 16]) -> u64 {
+    let v = u128::from_le_bytes(*p);
+    let v = (v | (v >> 4)) & 0x00ff_00ff_00ff_00ff_00ff_00ff_00ff_00ff;
+    let v = (v | (v >> 8)) & 0x0000_ffff_0000_ffff_0000_ffff_0000_ffff;
+    let v = (v | (v >> 16)) & 0x0000_0000_ffff_ffff_0000_0000_ffff_ffff;
+    (v | (v >> 32)) as u64
+}
 
 /// A cut's degrees and partners, a cell each.
 fn unpack(c: Cut, j: usize) -> ([u8; 16], [u8; 16]) {
