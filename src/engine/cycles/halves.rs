@@ -102,6 +102,7 @@ pub fn count(g: &LeapGraph, h: usize, budget: &Budget, progress: Progress<'_>) -
     let rows = g.board().rows as usize;
     let j = 2 * g.board().cols as usize;
     let mut widths = Vec::new();
+    let t0 = std::time::Instant::now();
     let top = side(g, h, budget, progress, &mut widths)?;
     let bottom: Vec<(Cut, u128)> = if rows == 2 * h {
         top.iter().map(|&(c, n)| (turn(c, j), n)).collect()
@@ -112,6 +113,8 @@ pub fn count(g: &LeapGraph, h: usize, budget: &Budget, progress: Progress<'_>) -
             .collect()
     };
     let states = top.len() + bottom.len();
+    if std::env::var("JOIN_DEBUG").is_ok() { eprintln!("halves {:.2}s ({} states stepped)", t0.elapsed().as_secs_f64(), widths.iter().sum::<u64>()); }
+    let t0 = std::time::Instant::now();
     let cols = g.board().cols as usize;
     let join = Join::new(middle_edges(g, h), cols, rows == 2 * h, top, bottom);
     // The board's mirror image in its middle column maps the top states, the middle
@@ -152,10 +155,13 @@ pub fn count(g: &LeapGraph, h: usize, budget: &Budget, progress: Progress<'_>) -
         seconds,
         states as f64 * JOIN_BYTES_PER_STATE + 4.0 * 3f64.powi(j as i32),
     )?;
+    let t0 = std::time::Instant::now();
+    if std::env::var("JOIN_DEBUG").is_ok() { eprintln!("sample: scale {scale:.1} lookups {} links {} pairs {} est {seconds:.1}s", sample.lookups, sample.links, sample.pairs); }
     let total = runs
         .par_iter()
         .map(|&(d, from, to, times)| join.run(d, from, to, true).times(times))
         .reduce(Tally::default, Tally::add);
+    if std::env::var("JOIN_DEBUG").is_ok() { eprintln!("join {:.2}s: runs {} lookups {} links {} pairs {}", t0.elapsed().as_secs_f64(), runs.len(), total.lookups, total.links, total.pairs); }
     Ok(Counted {
         tours: total.tours,
         widths,
@@ -282,12 +288,12 @@ impl Tally {
     }
 }
 
-/// A state of a side in the join: its path-end partners by cell (4 bits each in a
-/// byte), and its count; 32 bytes, so that one cache line holds two.
+/// A state of a side in the join: its path-end partners (4 bits a cell, as in
+/// [`Cut`]) and its count; 32 bytes, so that one cache line holds two.
 #[derive(Clone, Copy)]
 #[repr(C, align(32))]
 struct State {
-    partners: [u8; 16],
+    partners: u64,
     count: u128,
 }
 
@@ -298,8 +304,8 @@ struct States {
 }
 
 impl States {
-    fn new(mut states: Vec<(Cut, u128)>, j: usize) -> States {
-        states.sort_unstable_by_key(|&(c, _)| c.degrees);
+    fn new(mut states: Vec<(Cut, u128)>) -> States {
+        states.par_sort_unstable_by_key(|&(c, _)| c.degrees);
         let mut runs = Vec::new();
         let mut start = 0;
         for run in states.chunk_by(|a, b| a.0.degrees == b.0.degrees) {
@@ -311,7 +317,7 @@ impl States {
             states: states
                 .iter()
                 .map(|&(c, count)| State {
-                    partners: unpack(c, j).1,
+                    partners: c.partners,
                     count,
                 })
                 .collect(),
@@ -340,6 +346,7 @@ struct Join {
 /// summed by pairing of the run's path ends (`u64`: 4 bits a cell, the ends only).
 type Linked = FxHashMap<u64, u128>;
 
+
 impl Join {
     fn new(
         middle: Vec<(usize, usize)>,
@@ -349,7 +356,7 @@ impl Join {
         bottom: Vec<(Cut, u128)>,
     ) -> Join {
         let j = 2 * cols;
-        let top = States::new(top, j);
+        let top = States::new(top);
         let mut top_index = vec![0u32; 3usize.pow(j as u32)];
         for (i, &(d, _, _)) in top.runs.iter().enumerate() {
             top_index[base3(d, j)] = i as u32 + 1;
@@ -367,7 +374,7 @@ impl Join {
             top,
             top_index,
             top_keys,
-            bottom: States::new(bottom, j),
+            bottom: States::new(bottom),
         }
     }
 
@@ -407,26 +414,22 @@ impl Join {
             }
         }
         let turned = turn_degrees(degrees, self.j);
-        let mut leaf = Leaf {
+        let mut search = Search {
             below: &below,
             dm: [0; 16],
-            picked: Vec::with_capacity(self.middle.len()),
-            end_mask,
-            key: turned.min(mirror(turned, self.cols)),
-            linked: Linked::default(),
+            picked: 0,
+            leaves: Vec::new(),
         };
-        self.edges(0, code, &mut leaf, &mut t);
-        t.pairs += (leaf.linked.len() * (to - from)) as u64;
+        self.edges(0, code, &mut search);
+        let key = turned.min(mirror(turned, self.cols));
+        let linked = self.link(&search.leaves, key, end_mask, &mut t);
+        t.pairs += (linked.len() * (to - from)) as u64;
         if walk {
             let bottom = &self.bottom.states[from..to];
-            let qs: Vec<[u8; 16]> = bottom.iter().map(|s| s.partners).collect();
+            let qs: Vec<[u8; 16]> = bottom.iter().map(|s| unpack_partners(s.partners)).collect();
             let ns: Vec<u128> = bottom.iter().map(|s| s.count).collect();
-            for (&key, &a) in &leaf.linked {
-                let mut p = [0u8; 16];
-                for (i, x) in p.iter_mut().enumerate().take(self.j) {
-                    *x = ((key >> (4 * i)) & 15) as u8;
-                }
-                let sum = pairings::one_cycle_sum(&p, start, ends, &qs, &ns);
+            for (&key, &a) in &linked {
+                let sum = pairings::one_cycle_sum(&unpack_partners(key), start, ends, &qs, &ns);
                 t.tours = t.tours.wrapping_add(sum.wrapping_mul(a));
             }
         }
@@ -435,92 +438,137 @@ impl Join {
 
     /// Decide middle edges `k..` by degrees alone: without edge k, then with it where
     /// both ends have room beside the bottom's degrees. `code` is the top degree vector
-    /// the edges so far leave to find, in base 3.
-    fn edges(&self, k: usize, code: usize, leaf: &mut Leaf<'_>, t: &mut Tally) {
+    /// the edges so far leave to find, in base 3; each full set of edges is a leaf.
+    fn edges(&self, k: usize, code: usize, search: &mut Search<'_>) {
         let Some(&(x, y)) = self.middle.get(k) else {
-            self.link(code, leaf, t);
+            search.leaves.push((code as u32, search.picked));
             return;
         };
-        self.edges(k + 1, code, leaf, t);
-        if leaf.below[x] + leaf.dm[x] < 2 && leaf.below[y] + leaf.dm[y] < 2 {
-            leaf.dm[x] += 1;
-            leaf.dm[y] += 1;
-            leaf.picked.push((x, y));
-            self.edges(k + 1, code - POW3[x] - POW3[y], leaf, t);
-            leaf.picked.pop();
-            leaf.dm[x] -= 1;
-            leaf.dm[y] -= 1;
+        self.edges(k + 1, code, search);
+        if search.below[x] + search.dm[x] < 2 && search.below[y] + search.dm[y] < 2 {
+            search.dm[x] += 1;
+            search.dm[y] += 1;
+            search.picked |= 1 << k;
+            self.edges(k + 1, code - POW3[x] - POW3[y], search);
+            search.picked &= !(1 << k);
+            search.dm[x] -= 1;
+            search.dm[y] -= 1;
         }
     }
 
-    /// With the middle edges `leaf.picked`: the top states of base-3 degree vector
-    /// `code`, which complete every cell to degree 2, each linked through the edges
-    /// where that closes no cycle, added to `leaf.linked` by the pairing of the ends
-    /// left.
-    fn link(&self, code: usize, leaf: &mut Leaf<'_>, t: &mut Tally) {
-        t.lookups += 1;
-        let g = self.top_index[code];
-        if g == 0 {
-            return;
+    /// Each leaf's top states (those of its base-3 degree vector, which complete every
+    /// cell to degree 2 with its middle edges), linked through the edges where that
+    /// closes no cycle, summed by the pairing of the ends left (`end_mask`). `key` is
+    /// the bottom run's turned key (see [`Join::run`]).
+    ///
+    /// The leaves' top runs lie all over memory: their table entries are looked up a
+    /// few leaves ahead and their states fetched a leaf ahead, so that the waits for
+    /// memory overlap.
+    fn link(&self, leaves: &[(u32, u16)], key: u32, end_mask: u64, t: &mut Tally) -> Linked {
+        const AHEAD: usize = 8;
+        t.lookups += leaves.len() as u64;
+        for &(code, _) in leaves.iter().take(AHEAD) {
+            prefetch(&self.top_index[code as usize]);
         }
-        let g = g as usize - 1;
-        let times = match &self.top_keys {
-            None => 1,
-            Some(keys) => match keys[g].cmp(&leaf.key) {
-                std::cmp::Ordering::Less => 2,
-                std::cmp::Ordering::Equal => 1,
-                std::cmp::Ordering::Greater => return,
-            },
-        };
-        let (degrees, from, to) = self.top.runs[g];
-        // The degrees before each edge are the group's, so whether each end of an edge
-        // is a path end is known for the whole group: a lone cell (degree 0) is its own
-        // far end.
-        let (mut dt, _) = unpack(
-            Cut {
-                degrees,
-                partners: 0,
-            },
-            self.j,
-        );
-        let mut plan = [(0u8, 0u8, false, false); 16];
-        for (e, &(x, y)) in leaf.picked.iter().enumerate() {
-            plan[e] = (x as u8, y as u8, dt[x] == 1, dt[y] == 1);
-            dt[x] += 1;
-            dt[y] += 1;
-        }
-        let plan = &plan[..leaf.picked.len()];
-        'top: for s in &self.top.states[from..to] {
-            let mut p = s.partners;
-            for &(x, y, ex, ey) in plan {
-                let (x, y) = (x as usize, y as usize);
-                // Link the path ends (or lone cells) x and y: their far ends pair up.
-                if ex && ey && p[x] as usize == y {
-                    continue 'top;
-                }
-                let fx = if ex { p[x] as usize & 15 } else { x };
-                let fy = if ey { p[y] as usize & 15 } else { y };
-                p[fx] = fy as u8;
-                p[fy] = fx as u8;
+        let mut found = Vec::with_capacity(leaves.len());
+        for (i, &(code, picked)) in leaves.iter().enumerate() {
+            if let Some(&(c, _)) = leaves.get(i + AHEAD) {
+                prefetch(&self.top_index[c as usize]);
             }
-            t.links += 1;
-            let a = leaf.linked.entry(pack(&p) & leaf.end_mask).or_insert(0);
-            *a = a.wrapping_add(s.count.wrapping_mul(times));
+            let g = self.top_index[code as usize];
+            if g == 0 {
+                continue;
+            }
+            let g = g as usize - 1;
+            let times = match &self.top_keys {
+                None => 1,
+                Some(keys) => match keys[g].cmp(&key) {
+                    std::cmp::Ordering::Less => 2,
+                    std::cmp::Ordering::Equal => 1,
+                    std::cmp::Ordering::Greater => continue,
+                },
+            };
+            let (_, from, _) = self.top.runs[g];
+            prefetch(&self.top.states[from]);
+            found.push((g, picked, times));
         }
+        let mut linked = Linked::default();
+        for (i, &(g, picked, times)) in found.iter().enumerate() {
+            if let Some(&(next, _, _)) = found.get(i + 1) {
+                let (_, from, to) = self.top.runs[next];
+                for s in self.top.states[from..to].iter().skip(2).step_by(2).take(4) {
+                    prefetch(s);
+                }
+            }
+            let (degrees, from, to) = self.top.runs[g];
+            // The degrees before each edge are the group's, so whether each end of an
+            // edge is a path end is known for the whole run: a lone cell (degree 0) is
+            // its own far end.
+            let (mut dt, _) = unpack(
+                Cut {
+                    degrees,
+                    partners: 0,
+                },
+                self.j,
+            );
+            let mut plan = [(0u32, 0u32, false, false); 16];
+            let mut edges = 0;
+            for (e, &(x, y)) in self.middle.iter().enumerate() {
+                if picked & (1 << e) != 0 {
+                    plan[edges] = (4 * x as u32, 4 * y as u32, dt[x] == 1, dt[y] == 1);
+                    edges += 1;
+                    dt[x] += 1;
+                    dt[y] += 1;
+                }
+            }
+            let plan = &plan[..edges];
+            'top: for s in &self.top.states[from..to] {
+                let mut p = s.partners;
+                for &(x, y, ex, ey) in plan {
+                    // Link the path ends (or lone cells) x and y: their far ends pair
+                    // up. Cells are 4-bit fields of `p`, named by their shifts.
+                    let px = (p >> x) as u32 & 15;
+                    if ex && ey && 4 * px == y {
+                        continue 'top;
+                    }
+                    let fx = if ex { 4 * px } else { x };
+                    let fy = if ey { 4 * ((p >> y) as u32 & 15) } else { y };
+                    p &= !(15 << fx | 15 << fy);
+                    p |= u64::from(fy / 4) << fx | u64::from(fx / 4) << fy;
+                }
+                t.links += 1;
+                let a = linked.entry(p & end_mask).or_insert(0);
+                *a = a.wrapping_add(s.count.wrapping_mul(times));
+            }
+        }
+        linked
     }
 }
 
-/// What one bottom run's search of middle edges carries to its leaves.
-struct Leaf<'a> {
+/// A hint to bring `x`'s cache line in; nothing where there is no such instruction.
+#[inline]
+fn prefetch<T>(x: &T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch never faults, and `x` is a live reference.
+    #[allow(unused_unsafe)]
+    unsafe {
+        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+        _mm_prefetch::<_MM_HINT_T0>((x as *const T).cast());
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = x;
+}
+
+/// One bottom run's search of middle edges.
+struct Search<'a> {
     /// The run's degrees, and the middle edges' so far.
     below: &'a [u8; 16],
     dm: [u8; 16],
-    picked: Vec<(usize, usize)>,
-    /// The run's path ends, 4 bits a cell.
-    end_mask: u64,
-    /// The run's degree vector turned half round, or its mirror image: the smaller.
-    key: u32,
-    linked: Linked,
+    /// The middle edges picked so far, a bit each (there are at most 2·(8 − 2) = 12).
+    picked: u16,
+    /// Each full set of middle edges: the top degree vector it needs, in base 3, and
+    /// the edges.
+    leaves: Vec<(u32, u16)>,
 }
 
 /// 3^i.
@@ -551,13 +599,13 @@ fn turn_degrees(degrees: u32, j: usize) -> u32 {
     .degrees
 }
 
-/// Sixteen cells of 4 bits (each below 16) in a `u64`, cell `i` at bit `4i`.
-fn pack(p: &[u8; 16]) -> u64 {
-    let v = u128::from_le_bytes(*p);
-    let v = (v | (v >> 4)) & 0x00ff_00ff_00ff_00ff_00ff_00ff_00ff_00ff;
-    let v = (v | (v >> 8)) & 0x0000_ffff_0000_ffff_0000_ffff_0000_ffff;
-    let v = (v | (v >> 16)) & 0x0000_0000_ffff_ffff_0000_0000_ffff_ffff;
-    (v | (v >> 32)) as u64
+/// Partners packed 4 bits a cell (as in [`Cut`]), a byte a cell.
+fn unpack_partners(p: u64) -> [u8; 16] {
+    let mut out = [0u8; 16];
+    for (i, x) in out.iter_mut().enumerate() {
+        *x = ((p >> (4 * i)) & 15) as u8;
+    }
+    out
 }
 
 /// A cut's degrees and partners, a cell each.
