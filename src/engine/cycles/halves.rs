@@ -41,18 +41,20 @@ use rustc_hash::FxHashMap;
 /// Widest cut: the two rows of `J` hold at most 16 cells (a 4-bit cell index).
 const MAX_COLS: usize = 8;
 
-/// Join pairs (a top state with middle edges against one bottom state) per second on
-/// the reference machine, 2 threads: knight 8×8 joins 1.52·10^11 pairs in 196 s
-/// (7.8·10^8 a second, quiet); a little less here, for a machine under some load.
-const PAIRS_PER_SECOND: f64 = 6.0e8;
+/// Pairs of a linked top pairing and a bottom pairing tested per second on the
+/// reference machine, 2 threads: knight 8×8 tests 5.3·10^9 in about 5.3 s, quiet; a
+/// little less here, for a machine under some load.
+const PAIRS_PER_SECOND: f64 = 8.0e8;
 
-/// Degree vectors looked up per second (8×8: 9.0·10^7 of them, a small part of its join).
-const LOOKUPS_PER_SECOND: f64 = 5.0e7;
+/// Leaves of the search of middle edges looked up per second (8×8: 9.0·10^7 of them,
+/// with the links below in 9.5 s).
+const LOOKUPS_PER_SECOND: f64 = 2.0e8;
 
-/// Top states linked through middle edges and summed by pairing, per second.
-const LINKS_PER_SECOND: f64 = 5.0e7;
+/// Top states linked through middle edges and summed by pairing, per second (8×8:
+/// 8.8·10^8 of them).
+const LINKS_PER_SECOND: f64 = 8.0e7;
 
-/// Groups of top states (one degree vector each) in the sample that estimates the join.
+/// Bottom runs (one degree vector each) in the sample that estimates the join.
 const SAMPLE: usize = 4096;
 
 /// Bytes held per state of a side in the join: the top's cut and count, the bottom's
@@ -72,7 +74,9 @@ pub fn cut(g: &LeapGraph) -> Option<usize> {
         return None;
     }
     let h = rows / 2;
-    (side_plan(g, h).is_some() && side_plan(g, rows - h).is_some()).then_some(h)
+    // The join picks middle edges as bits of a u32 (the king has 22 on 8 columns).
+    (middle_edges(g, h).len() <= 32 && side_plan(g, h).is_some() && side_plan(g, rows - h).is_some())
+        .then_some(h)
 }
 
 /// The sweep of the top side cut at `h`: rows `0..=h` in row-major order, the edges
@@ -159,7 +163,7 @@ pub fn count(g: &LeapGraph, h: usize, budget: &Budget, progress: Progress<'_>) -
     if std::env::var("JOIN_DEBUG").is_ok() { eprintln!("sample: scale {scale:.1} lookups {} links {} pairs {} est {seconds:.1}s", sample.lookups, sample.links, sample.pairs); }
     let total = runs
         .par_iter()
-        .map(|&(d, from, to, times)| join.run(d, from, to, true).times(times))
+        .map(|&(d, from, to, times)| join.run(d, from, to, std::env::var("NOWALK").is_err()).times(times))
         .reduce(Tally::default, Tally::add);
     if std::env::var("JOIN_DEBUG").is_ok() { eprintln!("join {:.2}s: runs {} lookups {} links {} pairs {}", t0.elapsed().as_secs_f64(), runs.len(), total.lookups, total.links, total.pairs); }
     Ok(Counted {
@@ -464,7 +468,7 @@ impl Join {
     /// The leaves' top runs lie all over memory: their table entries are looked up a
     /// few leaves ahead and their states fetched a leaf ahead, so that the waits for
     /// memory overlap.
-    fn link(&self, leaves: &[(u32, u16)], key: u32, end_mask: u64, t: &mut Tally) -> Linked {
+    fn link(&self, leaves: &[(u32, u32)], key: u32, end_mask: u64, t: &mut Tally) -> Linked {
         const AHEAD: usize = 8;
         t.lookups += leaves.len() as u64;
         for &(code, _) in leaves.iter().take(AHEAD) {
@@ -564,11 +568,11 @@ struct Search<'a> {
     /// The run's degrees, and the middle edges' so far.
     below: &'a [u8; 16],
     dm: [u8; 16],
-    /// The middle edges picked so far, a bit each (there are at most 2·(8 − 2) = 12).
-    picked: u16,
+    /// The middle edges picked so far, a bit each (at most 8 + 2·7 = 22, the king's).
+    picked: u32,
     /// Each full set of middle edges: the top degree vector it needs, in base 3, and
     /// the edges.
-    leaves: Vec<(u32, u16)>,
+    leaves: Vec<(u32, u32)>,
 }
 
 /// 3^i.
