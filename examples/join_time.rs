@@ -15,5 +15,11 @@ fn main() {
     let b = Budget::new(u64::MAX, true);
     let t = Instant::now();
     let h = cycles::count(&g, &b).unwrap();
-    println!("{} {}: {} tours in {:.3} s", a[0], a[1], h.tours, t.elapsed().as_secs_f64());
+    println!(
+        "{} {}: {} tours in {:.3} s",
+        a[0],
+        a[1],
+        h.tours,
+        t.elapsed().as_secs_f64()
+    );
 }

@@ -111,6 +111,12 @@ impl Bar {
         )
     }
 
+    /// A bar counting the steps of a count (cells swept, parts of a join):
+    /// `counting ▕███   ▏ 12/140 steps`.
+    pub fn steps(quiet: bool, msg: &'static str) -> Bar {
+        Bar::new(quiet, "{msg} {wide_bar} {pos}/{len} steps  ETA {eta}", msg)
+    }
+
     /// A bar counting drawn glyphs, with the page.
     pub fn glyphs(quiet: bool) -> Bar {
         Bar::new(

@@ -14,7 +14,7 @@ pub fn run(a: CountArgs) -> Result<()> {
     if a.modulus.is_some() || a.plan_moduli || !a.combine.is_empty() {
         return residues::run(&a);
     }
-    let bar = Bar::ids(a.spec.quiet, "counting");
+    let bar = Bar::steps(a.spec.quiet, "counting");
     let c = tourglyph::job::count::count(&spec(&a.spec), a.force, &bar)?;
     let mut out = tourglyph::output::stdout();
     let text = if a.json { c.json() } else { c.text() };

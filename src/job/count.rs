@@ -63,7 +63,7 @@ pub fn count(spec: &Spec, force: bool, progress: &dyn Progress) -> Result<Counte
         enumerate_counts(&zdd, on, g.board(), &r.query, progress)?
     } else {
         Figures {
-            tours: plain_count(g, r.kind, force)?.to_string(),
+            tours: plain_count(g, r.kind, force, progress)?.to_string(),
             classes: None,
             selected: None,
             symmetric: None,
@@ -215,11 +215,22 @@ fn dense_count(board: crate::Board, progress: &dyn Progress, force: bool) -> Res
 /// The number of tours on the narrower orientation: closed tours on the plane by the
 /// vertex-at-a-time counter (`engine::cycles`: 9–17× faster than the edge-at-a-time DP on
 /// knight 6×7, measured with `examples/leaper_widths.rs`), others by the count-only frontier DP.
-pub fn plain_count(g: &LeapGraph, kind: crate::TourKind, force: bool) -> Result<u128> {
+pub fn plain_count(
+    g: &LeapGraph,
+    kind: crate::TourKind,
+    force: bool,
+    progress: &dyn Progress,
+) -> Result<u128> {
     let t = narrow(g)?;
     let on = t.as_ref().unwrap_or(g);
     if kind.is_closed() && !on.topology().is_torus() && cycles::fits(on) {
-        return Ok(cycles::count(on, &budget(force))?.tours);
+        let tick = |done: usize, total: usize, _held: u64| {
+            progress.begin(total as u64, 0);
+            progress.update(done as u64, 0);
+        };
+        let tours = cycles::count_with_progress(on, &budget(force), Some(&tick))?.tours;
+        progress.end();
+        return Ok(tours);
     }
     Ok(count_only_with_budget(on, kind, &budget(force))?.tours)
 }

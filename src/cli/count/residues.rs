@@ -80,7 +80,7 @@ fn residue_of(r: &Resolved, rook_closed: bool, m: Modulus, a: &CountArgs) -> Res
     }
     let board = r.graph.board();
     if !rook_closed {
-        let n = plain_count(&r.graph, r.kind, a.force)?;
+        let n = plain_count(&r.graph, r.kind, a.force, &tourglyph::job::Silent)?;
         return Ok(match m {
             Modulus::TwoTo64 => n as u64,
             Modulus::Int(p) => (n % u128::from(p)) as u64,

@@ -54,6 +54,9 @@ const LOOKUPS_PER_SECOND: f64 = 2.0e8;
 /// 8.8·10^8 of them).
 const LINKS_PER_SECOND: f64 = 8.0e7;
 
+/// Parts of the join between two reports of progress.
+const JOIN_STEPS: usize = 100;
+
 /// Bottom runs (one degree vector each) in the sample that estimates the join.
 const SAMPLE: usize = 4096;
 
@@ -75,8 +78,10 @@ pub fn cut(g: &LeapGraph) -> Option<usize> {
     }
     let h = rows / 2;
     // The join picks middle edges as bits of a u32 (the king has 22 on 8 columns).
-    (middle_edges(g, h).len() <= 32 && side_plan(g, h).is_some() && side_plan(g, rows - h).is_some())
-        .then_some(h)
+    (middle_edges(g, h).len() <= 32
+        && side_plan(g, h).is_some()
+        && side_plan(g, rows - h).is_some())
+    .then_some(h)
 }
 
 /// The sweep of the top side cut at `h`: rows `0..=h` in row-major order, the edges
@@ -105,21 +110,46 @@ struct Cut {
 pub fn count(g: &LeapGraph, h: usize, budget: &Budget, progress: Progress<'_>) -> Result<Counted> {
     let rows = g.board().rows as usize;
     let j = 2 * g.board().cols as usize;
+    let cols = g.board().cols as usize;
+    // One progress count for the whole run: each side's cells, then the join in
+    // JOIN_STEPS parts.
+    let top_steps = (h + 1) * cols;
+    let bottom_steps = if rows == 2 * h {
+        0
+    } else {
+        (rows - h + 1) * cols
+    };
+    let all = top_steps + bottom_steps + JOIN_STEPS;
+    let report = |done: usize, held: u64| {
+        if let Some(f) = progress {
+            f(done, all, held);
+        }
+    };
+    let top_progress = |i: usize, _: usize, held: u64| report(i, held);
+    let bottom_progress = |i: usize, _: usize, held: u64| report(top_steps + i, held);
     let mut widths = Vec::new();
-    let t0 = std::time::Instant::now();
-    let top = side(g, h, budget, progress, &mut widths)?;
+    let top = side(
+        g,
+        h,
+        budget,
+        progress.map(|_| &top_progress as _),
+        &mut widths,
+    )?;
     let bottom: Vec<(Cut, u128)> = if rows == 2 * h {
         top.iter().map(|&(c, n)| (turn(c, j), n)).collect()
     } else {
-        side(g, rows - h, budget, progress, &mut widths)?
-            .into_iter()
-            .map(|(c, n)| (turn(c, j), n))
-            .collect()
+        side(
+            g,
+            rows - h,
+            budget,
+            progress.map(|_| &bottom_progress as _),
+            &mut widths,
+        )?
+        .into_iter()
+        .map(|(c, n)| (turn(c, j), n))
+        .collect()
     };
     let states = top.len() + bottom.len();
-    if std::env::var("JOIN_DEBUG").is_ok() { eprintln!("halves {:.2}s ({} states stepped)", t0.elapsed().as_secs_f64(), widths.iter().sum::<u64>()); }
-    let t0 = std::time::Instant::now();
-    let cols = g.board().cols as usize;
     let join = Join::new(middle_edges(g, h), cols, rows == 2 * h, top, bottom);
     // The board's mirror image in its middle column maps the top states, the middle
     // edges and the bottom states onto themselves, so a bottom run and its mirror image
@@ -159,13 +189,20 @@ pub fn count(g: &LeapGraph, h: usize, budget: &Budget, progress: Progress<'_>) -
         seconds,
         states as f64 * JOIN_BYTES_PER_STATE + 4.0 * 3f64.powi(j as i32),
     )?;
-    let t0 = std::time::Instant::now();
-    if std::env::var("JOIN_DEBUG").is_ok() { eprintln!("sample: scale {scale:.1} lookups {} links {} pairs {} est {seconds:.1}s", sample.lookups, sample.links, sample.pairs); }
-    let total = runs
-        .par_iter()
-        .map(|&(d, from, to, times)| join.run(d, from, to, std::env::var("NOWALK").is_err()).times(times))
-        .reduce(Tally::default, Tally::add);
-    if std::env::var("JOIN_DEBUG").is_ok() { eprintln!("join {:.2}s: runs {} lookups {} links {} pairs {}", t0.elapsed().as_secs_f64(), runs.len(), total.lookups, total.links, total.pairs); }
+    // The runs in JOIN_STEPS parts, each joined in parallel, the progress reported
+    // between them from this thread.
+    let mut total = Tally::default();
+    for (k, part) in runs
+        .chunks(runs.len().div_ceil(JOIN_STEPS).max(1))
+        .enumerate()
+    {
+        report(top_steps + bottom_steps + k, states as u64);
+        total = total.add(
+            part.par_iter()
+                .map(|&(d, from, to, times)| join.run(d, from, to, true).times(times))
+                .reduce(Tally::default, Tally::add),
+        );
+    }
     Ok(Counted {
         tours: total.tours,
         widths,
@@ -349,7 +386,6 @@ struct Join {
 /// The top pairings met by one bottom run, linked through their middle edges and
 /// summed by pairing of the run's path ends (`u64`: 4 bits a cell, the ends only).
 type Linked = FxHashMap<u64, u128>;
-
 
 impl Join {
     fn new(
@@ -588,7 +624,9 @@ const POW3: [usize; 16] = {
 
 /// A degree vector (2 bits a cell) in base 3 (a digit a cell).
 fn base3(degrees: u32, j: usize) -> usize {
-    (0..j).map(|i| ((degrees >> (2 * i)) & 3) as usize * POW3[i]).sum()
+    (0..j)
+        .map(|i| ((degrees >> (2 * i)) & 3) as usize * POW3[i])
+        .sum()
 }
 
 /// A degree vector seen from the board turned half round (see [`turn`]).
