@@ -136,7 +136,7 @@ pub fn count(g: &LeapGraph, h: usize, budget: &Budget, progress: Progress<'_>) -
         &mut widths,
     )?;
     let bottom: Vec<(Cut, u128)> = if rows == 2 * h {
-        top.iter().map(|&(c, n)| (turn(c, j), n)).collect()
+        top.par_iter().map(|&(c, n)| (turn(c, j), n)).collect()
     } else {
         side(
             g,
@@ -276,8 +276,8 @@ fn side(
     }
     let mask = (1u128 << p.bits) - 1;
     Ok(last
-        .into_iter()
-        .flatten()
+        .into_par_iter()
+        .flat_map_iter(|shard| shard.into_iter())
         .map(|(s, n)| {
             let mut c = Cut {
                 degrees: 0,
