@@ -20,7 +20,7 @@
 #   BOARDS="6x6 6x7" EXTRA="7x8 8x8" THREADS=2 GRAPHILLION_PY=... benches/knight.sh
 # EXTRA boards (default 7x8 8x8) run for tourglyph alone, without --force: they print
 # the count or the refusal with its projected size. FORCED boards (default none; e.g.
-# FORCED=8x8, about 3.5 minutes) run for tourglyph alone with --force.
+# FORCED=9x8) run for tourglyph alone with --force.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_PROFILE_RELEASE_INCREMENTAL=true
