@@ -2,7 +2,7 @@
 //! each half's path systems counted by how they meet the cut, and the two joined. The
 //! idea is McKay's ("Knight's tours of an 8×8 chessboard", ANU TR-CS-97-03, 1997); the
 //! halves are counted here with the vertex-at-a-time frontier of [`super::plan`] and
-//! [`super::state`].
+//! [`super::slots`].
 //!
 //! Leaps that span at most two rows cross the cut in three kinds: from row `h − 2` to
 //! row `h` (*lower* edges), from row `h − 1` to row `h + 1` (*upper* edges) and from
@@ -30,7 +30,7 @@
 //! sweep is wide in the middle of the board (knight 8×8: 1.9·10^7 final states a side,
 //! about 9 s, against a projected 1.6·10^11 states stepped in one sweep). Joined top
 //! state by bottom state, as first written, 8×8 tested 1.5·10^11 pairs in 196 s;
-//! summed by pairing and with the board's two symmetries ([`Join::run`]), it tests
+//! summed by pairing and with the board's two symmetries (`Join::run`), it tests
 //! 5.3·10^9 in about 15 s. The join is estimated from a sample before it runs.
 
 use super::pairings;
@@ -70,7 +70,7 @@ const SAMPLE: usize = 4096;
 const JOIN_BYTES_PER_STATE: f64 = 80.0;
 
 /// The cut row for `g` when this counter applies: a board at least 4 rows deep and at
-/// most [`MAX_COLS`] wide, not a torus, whose leaps span two rows (the knight's; one
+/// most 8 wide, not a torus, whose leaps span two rows (the knight's; one
 /// sweep is a little faster for leaps of one row: king 8×8 in 0.027 s against 0.035 s)
 /// and whose half sweeps fit 128-bit states.
 pub fn cut(g: &LeapGraph) -> Option<usize> {
