@@ -13,7 +13,7 @@ pub type Result<T, E = Error> = std::result::Result<T, E>;
 /// The one library error enum.
 ///
 /// Every message is shown on one line: the user text quoted in it (a board spec, a file
-/// name, a TOML key) may hold line breaks or escape characters, and [`one_line`] shows
+/// name, a TOML key) may hold line breaks or escape characters, and `one_line` shows
 /// those escaped, here, for every variant, so no parser has to remember to.
 #[derive(Debug, thiserror::Error)]
 pub enum Error {

@@ -1,6 +1,6 @@
 //! Strongly connected components of the class graph.
 //!
-//! The class graph has one vertex per symmetry class and an arc [x] → [y] whenever a
+//! The class graph has one vertex per symmetry class and an arc \[x\] → \[y\] whenever a
 //! sliding move takes x to y (well defined because moves commute with the symmetries).
 //! It is built once in CSR form, then split by Tarjan's algorithm (R. Tarjan, "Depth-first
 //! search and linear graph algorithms", SIAM J. Comput. 1(2), 1972), run with an explicit

@@ -32,7 +32,7 @@ pub struct Params {
 }
 
 impl Params {
-    /// Check the pairs against the names `allowed` (besides [`COMMON`]): an unknown name or
+    /// Check the pairs against the names `allowed` (besides `COMMON`): an unknown name or
     /// one given twice is refused.
     pub fn new(pairs: Vec<(String, String)>, allowed: &[&str]) -> Result<Params> {
         let mut map = BTreeMap::new();
@@ -226,7 +226,7 @@ impl Params {
     }
 }
 
-/// The names `/api/glyph.*` takes besides [`COMMON`].
+/// The names `/api/glyph.*` takes besides `COMMON`.
 pub const GLYPH: &[&str] = &[
     "id",
     "random",
@@ -245,7 +245,7 @@ pub const GLYPH: &[&str] = &[
     "padding",
     "dpi",
 ];
-/// The names `/api/sheet.*` takes besides [`COMMON`].
+/// The names `/api/sheet.*` takes besides `COMMON`.
 pub const SHEET: &[&str] = &[
     "range",
     "limit",
@@ -268,7 +268,7 @@ pub const SHEET: &[&str] = &[
     "padding",
     "dpi",
 ];
-/// The names `/api/tours` takes besides [`COMMON`].
+/// The names `/api/tours` takes besides `COMMON`.
 pub const TOURS: &[&str] = PICK;
-/// The names `/api/count` takes besides [`COMMON`].
+/// The names `/api/count` takes besides `COMMON`.
 pub const COUNT: &[&str] = &[];

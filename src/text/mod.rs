@@ -1,5 +1,5 @@
 //! Text in any script: the bundled and user fonts ([`fonts`]), shaping and bidi
-//! ([`shape`]), measuring ([`width`]), glyph outlines ([`outline`]) and the PDF font
+//! ([`shape`](mod@shape)), measuring ([`width`]), glyph outlines ([`outline`]) and the PDF font
 //! objects ([`pdf_font`]).
 //!
 //! The layout measures every title, footer and caption with [`width`] (real shaped

@@ -150,7 +150,7 @@ pub fn count(g: &LeapGraph, h: usize, budget: &Budget, progress: Progress<'_>) -
             progress.map(|_| &bottom_progress as _),
             &mut widths,
         )?
-        .into_iter()
+        .into_par_iter()
         .map(|(c, n)| (turn(c, j), n))
         .collect()
     };

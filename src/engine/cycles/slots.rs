@@ -154,7 +154,7 @@ fn choices(rest: &[u8], need: u8) -> (Vec<[u8; 2]>, Vec<u32>) {
 /// at the final step. Returns the number of choices that close the tour.
 ///
 /// The earlier neighbours' slots are read once; their degrees pick the step's list of
-/// valid choices ([`choices`]), so only cycles closing too early are left to refuse.
+/// valid choices (`choices`), so only cycles closing too early are left to refuse.
 #[inline]
 pub fn successors<K: Word>(
     step: &SlotStep,

@@ -7,7 +7,7 @@
 //! representation" (IEICE Trans. Fundamentals, 2017). Level i of the diagram decides edge i
 //! (edges in increasing (u, v) order, the order tour IDs are defined on); a node is a
 //! frontier state — the degrees and the path partners (`mate[]`) of the frontier vertices,
-//! defined precisely in [`state`]. Nodes with equal states are shared, so the diagram
+//! defined precisely in `state`. Nodes with equal states are shared, so the diagram
 //! holds every tour in space proportional to (edges × distinct states per level).
 //!
 //! Cost: building visits each (level, state) once and does O(frontier width) work for
@@ -106,7 +106,7 @@ impl Zdd {
     }
 
     /// Build the diagram, failing cleanly (instead of being killed or running for hours)
-    /// as soon as its projected size (see [`projected`]) needs more memory or time than
+    /// as soon as its projected size (see `projected`) needs more memory or time than
     /// `budget` allows.
     pub fn build_with_budget(g: &LeapGraph, kind: TourKind, budget: &Budget) -> Result<Zdd> {
         let n = g.vertex_count();

@@ -35,15 +35,15 @@
 //! - digit `c` blank, degree 2: R + δ·b = S + 2δ.
 //!
 //! So the word alone says which blank it is, and every other word is zero. The cell's
-//! transitions keep this exact ([`word`] lists them); the groups of words that differ
+//! transitions keep this exact (`word` lists them); the groups of words that differ
 //! only at `c`, `c + 1` and have R = S + 2δ need no work at all.
 //!
 //! The words are ranked by [`Ranks`] (a low half and a high half of the digits, two
 //! table look-ups, no stored keys) and the residues live in one array updated in place:
-//! by whole blocks when the cell's digits are in the high half ([`high`]), by runs
-//! listed once per column when they are in the low half ([`low`]), and by a table of
-//! top-digit swaps in the one column that straddles ([`straddle`]). Joins into another
-//! block are grouped by target block ([`targets`]), so no two threads write one word
+//! by whole blocks when the cell's digits are in the high half (`high`), by runs
+//! listed once per column when they are in the low half (`low`), and by a table of
+//! top-digit swaps in the one column that straddles (`straddle`). Joins into another
+//! block are grouped by target block (`targets`), so no two threads write one word
 //! and no addition is atomic.
 
 mod flips;
@@ -86,9 +86,9 @@ pub fn count_mod(board: Board, m: Modulus, progress: Progress<'_>) -> Result<u64
 /// reference the structured steps are tested against).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {
-    /// [`high`], [`low`] and [`word`] by column.
+    /// `high`, `low` and `word` by column.
     Blocks,
-    /// [`word`] for every column.
+    /// `word` for every column.
     Words,
 }
 
