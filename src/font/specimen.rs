@@ -1,10 +1,15 @@
 //! The specimen sheet of a font of tours: a PDF (pdf-writer) that types every glyph through
 //! the font itself, embedded whole as a CIDFontType2 (Type0, Identity-H, glyph IDs as
 //! character codes, a ToUnicode map back to the Private Use codepoints), with each
-//! glyph's tour ID and codepoint under it in Helvetica. A4 pages, as many as needed.
+//! glyph's tour ID and codepoint under it. The title and captions are shaped and set in
+//! the bundled faces (Noto Sans, Noto Kufi Arabic), embedded as subsets like every other
+//! text tourglyph writes, so a family named in any script reads as given. A4 pages, as
+//! many as needed.
 
 use super::FIRST;
 use crate::error::Result;
+use crate::text::pdf_font::PdfFonts;
+use crate::text::{Fonts, shape};
 use pdf_writer::types::{CidFontType, FontFlags, SystemInfo, UnicodeCmap};
 use pdf_writer::{Content, Filter, Finish, Name, Pdf, Rect, Ref, Str};
 
@@ -54,8 +59,7 @@ pub fn pdf(font: &[u8], family: &str, entries: &[Entry], title: &str) -> Result<
         next += 1;
         r
     };
-    let (catalog, pages, type0, cid, descriptor, file, tounicode, helv) = (
-        alloc(),
+    let (catalog, pages, type0, cid, descriptor, file, tounicode) = (
         alloc(),
         alloc(),
         alloc(),
@@ -64,6 +68,7 @@ pub fn pdf(font: &[u8], family: &str, entries: &[Entry], title: &str) -> Result<
         alloc(),
         alloc(),
     );
+    let mut text = PdfFonts::new(Fonts::bundled());
     let base: String = family
         .chars()
         .filter(|c| c.is_ascii_alphanumeric() || *c == '-')
@@ -127,27 +132,58 @@ pub fn pdf(font: &[u8], family: &str, entries: &[Entry], title: &str) -> Result<
     // Compressed, like every other stream (the CMap's own `%%EOF` line stays inside it).
     let cmap = miniz_oxide::deflate::compress_to_vec_zlib(&cmap.finish(), 6);
     pdf.stream(tounicode, &cmap).filter(Filter::FlateDecode);
-    pdf.type1_font(helv)
-        .base_font(Name(b"Helvetica"))
-        .encoding_predefined(Name(b"WinAnsiEncoding"));
 
     let (pw, ph) = (PAGE.0 * PT_PER_MM, PAGE.1 * PT_PER_MM);
-    // Helvetica widths in mm for a size in mm.
-    let helv_mm = |s: &str, mm: f32| crate::render::helvetica::width(s, f64::from(mm)) as f32;
     for (p, &(page_id, content_id)) in page_ids.iter().enumerate() {
         let mut c = Content::new();
+        // The page's text: lines shaped in the bundled faces, each at (x, y) in points
+        // from the bottom left, and the faces it sets.
+        let mut words: Vec<u8> = Vec::new();
+        let mut faces: Vec<(usize, Ref)> = Vec::new();
+        let mut state = (None, None);
+        // `centred`: x is the line's middle, else its start. Gives the line's width, pt.
+        let mut say = |line: &str, x: f32, y: f32, pt: f32, centred: bool| -> Result<f32> {
+            let line = drawable(text.fonts(), line)?;
+            let x = if centred {
+                x - line.width * pt / 2.0
+            } else {
+                x
+            };
+            words.extend_from_slice(format!("BT 1 0 0 1 {x:.2} {y:.2} Tm ").as_bytes());
+            let ops = text.show(
+                &line,
+                f64::from(pt),
+                (&mut state.0, &mut state.1),
+                &mut alloc,
+                &mut |f, r| {
+                    if !faces.iter().any(|&(g, _)| g == f) {
+                        faces.push((f, r));
+                    }
+                },
+            );
+            words.extend_from_slice(&ops);
+            words.extend_from_slice(b" ET\n");
+            Ok(line.width * pt)
+        };
         // Title, top left (in points, y up).
         let head = if page_count > 1 {
             format!("{title} - page {} of {page_count}", p + 1)
         } else {
             title.to_string()
         };
-        let head = crate::render::helvetica::ascii(&head);
-        c.begin_text();
-        c.set_font(Name(b"F2"), 11.0);
-        c.next_line(MARGIN * PT_PER_MM, ph - MARGIN * PT_PER_MM - 11.0);
-        c.show(Str(head.as_bytes()));
-        c.end_text();
+        // The family first, shaped on its own: a name in a right-to-left script stays
+        // one run at the start of the (left-to-right) title, not the start of a
+        // right-to-left paragraph.
+        let (x, y) = (MARGIN * PT_PER_MM, ph - MARGIN * PT_PER_MM - 11.0);
+        match head.strip_prefix(family).filter(|_| !family.is_empty()) {
+            Some(rest) => {
+                let w = say(family, x, y, 11.0, false)?;
+                say(rest, x + w, y, 11.0, false)?;
+            }
+            None => {
+                say(&head, x, y, 11.0, false)?;
+            }
+        }
         let slot_w = (PAGE.0 - 2.0 * MARGIN) / cols as f32;
         let glyph_pt = size * 0.85 * PT_PER_MM;
         let first = p * per_page;
@@ -167,29 +203,62 @@ pub fn pdf(font: &[u8], family: &str, entries: &[Entry], title: &str) -> Result<
             c.show(Str(&gid.to_be_bytes()));
             c.end_text();
             let cap = format!("{} U+{:04X}", e.caption, FIRST as usize + k);
-            let cap = crate::render::helvetica::ascii(&cap);
-            let cw = helv_mm(&cap, CAPTION_PT / PT_PER_MM);
-            let cx = sx + slot_w / 2.0 - cw / 2.0;
+            let cx = sx + slot_w / 2.0;
             let cy = sy + size * 1.0 + CAPTION_PT / PT_PER_MM;
-            c.begin_text();
-            c.set_font(Name(b"F2"), CAPTION_PT);
-            c.next_line(cx * PT_PER_MM, ph - cy * PT_PER_MM);
-            c.show(Str(cap.as_bytes()));
-            c.end_text();
+            say(&cap, cx * PT_PER_MM, ph - cy * PT_PER_MM, CAPTION_PT, true)?;
         }
-        let data = miniz_oxide::deflate::compress_to_vec_zlib(&c.finish(), 6);
+        let mut content = c.finish().to_vec();
+        content.push(b'\n');
+        content.extend_from_slice(&words);
+        let data = miniz_oxide::deflate::compress_to_vec_zlib(&content, 6);
         pdf.stream(content_id, &data).filter(Filter::FlateDecode);
         let mut page = pdf.page(page_id);
         page.media_box(Rect::new(0.0, 0.0, pw, ph))
             .parent(pages)
             .contents(content_id);
-        page.resources()
-            .fonts()
-            .pair(Name(b"F1"), type0)
-            .pair(Name(b"F2"), helv);
+        {
+            let mut resources = page.resources();
+            let mut fonts = resources.fonts();
+            fonts.pair(Name(b"F1"), type0);
+            for &(f, r) in &faces {
+                fonts.pair(Name(PdfFonts::name(f).as_bytes()), r);
+            }
+        }
         page.finish();
     }
+    for (_, chunk) in text.write(6, &mut alloc)? {
+        pdf.extend(&chunk);
+    }
     Ok(pdf.finish())
+}
+
+/// `text` shaped in `fonts`; a character none of them has (a family named in a script
+/// the bundled faces lack) is drawn as `?`, as is the whole text when it still cannot be
+/// shaped, rather than failing the font it describes.
+fn drawable(fonts: &Fonts, text: &str) -> Result<std::sync::Arc<crate::text::Line>> {
+    let mut shown: String = text
+        .chars()
+        .map(|c| {
+            if !c.is_control() && fonts.face_for(c).is_some() {
+                c
+            } else {
+                '?'
+            }
+        })
+        .collect();
+    if crate::text::check(fonts, &shown).is_err() {
+        shown = text
+            .chars()
+            .map(|c| {
+                if c == ' ' || c.is_ascii_graphic() {
+                    c
+                } else {
+                    '?'
+                }
+            })
+            .collect();
+    }
+    shape(fonts, &shown)
 }
 
 #[cfg(test)]

@@ -13,9 +13,6 @@
 pub mod bounds;
 pub mod css;
 pub mod estimate;
-/// Standard Helvetica metrics, for the font specimen's headers (ASCII, unembedded
-/// standard font); sheets set their text through [`crate::text`].
-pub mod helvetica;
 pub mod num;
 pub mod ops;
 pub mod pattern;
@@ -212,7 +209,7 @@ pub enum Anchor {
     End,
 }
 
-/// A line of text in the standard Helvetica (PDF/PS) or sans-serif (SVG) font.
+/// A line of text, shaped and set in the document's faces ([`crate::text`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Text {
     /// Anchor point x, mm.

@@ -568,62 +568,23 @@ impl<W: Write> Backend for PdfWriter<W> {
         self.num(x);
         self.num(t.y);
         self.op("Tm");
-        // Pen position as PDF keeps it, em from the line's start.
-        let mut pen = 0.0f32;
-        let mut open = false;
         let offsets = &mut self.offsets;
         let mut alloc = || {
             offsets.push(0);
             Ref::new((offsets.len() - 1) as i32)
         };
-        let mut ops: Vec<u8> = Vec::with_capacity(16 + 8 * line.glyphs.len());
-        for g in &line.glyphs {
-            let f = usize::from(g.face);
-            let (cid, width) = self.fonts.cid(f, g.gid, line.chars_of(g), &mut alloc);
-            let rise = f64::from(g.y) * size;
-            if self.st.font != Some((f, size)) || self.st.rise != Some(rise) {
-                if open {
-                    ops.extend_from_slice(b"] TJ ");
-                    open = false;
+        let page_fonts = &mut self.page_fonts;
+        let ops = self.fonts.show(
+            &line,
+            size,
+            (&mut self.st.font, &mut self.st.rise),
+            &mut alloc,
+            &mut |f, r| {
+                if !page_fonts.iter().any(|&(pf, _)| pf == f) {
+                    page_fonts.push((f, r));
                 }
-                if self.st.font != Some((f, size)) {
-                    // Font and size are graphics state: they outlast ET.
-                    self.st.font = Some((f, size));
-                    let r = self.fonts.font_ref(f).expect("face in use");
-                    if !self.page_fonts.iter().any(|&(pf, _)| pf == f) {
-                        self.page_fonts.push((f, r));
-                    }
-                    ops.push(b'/');
-                    ops.extend_from_slice(PdfFonts::name(f).as_bytes());
-                    ops.push(b' ');
-                    crate::render::num::push(&mut ops, size);
-                    ops.extend_from_slice(b" Tf ");
-                }
-                if self.st.rise != Some(rise) {
-                    self.st.rise = Some(rise);
-                    crate::render::num::push(&mut ops, rise);
-                    ops.extend_from_slice(b" Ts ");
-                }
-            }
-            if !open {
-                ops.push(b'[');
-                open = true;
-            }
-            let delta = g.x - pen;
-            if delta.abs() > 1e-5 {
-                crate::render::num::push(&mut ops, -f64::from(delta) * 1000.0);
-            }
-            const HEX: &[u8; 16] = b"0123456789ABCDEF";
-            ops.push(b'<');
-            for k in [12, 8, 4, 0] {
-                ops.push(HEX[usize::from((cid >> k) & 15)]);
-            }
-            ops.push(b'>');
-            pen = g.x + width / 1000.0;
-        }
-        if open {
-            ops.extend_from_slice(b"] TJ");
-        }
+            },
+        );
         self.content.extend_from_slice(&ops);
         self.content.extend_from_slice(b" ET\n");
         Ok(())

@@ -10,6 +10,7 @@
 //! extraction gives the words back. The subset tag (`ABCDEF+`) is
 //! derived from the subset's bytes (FNV-1a), so the same document gives the same bytes.
 
+use super::Line;
 use super::fonts::Fonts;
 use crate::error::{Error, Result};
 use pdf_writer::types::{CidFontType, FontFlags, SystemInfo, UnicodeCmap};
@@ -113,6 +114,71 @@ impl PdfFonts {
             .or_default()
             .push((text.to_string(), cid));
         (cid, used.widths[usize::from(cid)])
+    }
+
+    /// The text operators that show `line` at `size`, to go between `BT` (with the text
+    /// matrix set at the line's start) and `ET`: `TJ` arrays of CIDs with the pen's
+    /// adjustments, and `Tf` or `Ts` where the face and size or the rise differ from
+    /// `state` (which is updated: they are graphics state and outlast `ET`). `set` is
+    /// told of each face a `Tf` sets, for the page's resources; `alloc` gives a face's
+    /// font object its id the first time it is used.
+    pub fn show(
+        &mut self,
+        line: &Line,
+        size: f64,
+        state: (&mut Option<(usize, f64)>, &mut Option<f64>),
+        alloc: &mut dyn FnMut() -> Ref,
+        set: &mut dyn FnMut(usize, Ref),
+    ) -> Vec<u8> {
+        let (font, rise_now) = state;
+        // Pen position as PDF keeps it, em from the line's start.
+        let mut pen = 0.0f32;
+        let mut open = false;
+        let mut ops: Vec<u8> = Vec::with_capacity(16 + 8 * line.glyphs.len());
+        for g in &line.glyphs {
+            let f = usize::from(g.face);
+            let (cid, width) = self.cid(f, g.gid, line.chars_of(g), alloc);
+            let rise = f64::from(g.y) * size;
+            if *font != Some((f, size)) || *rise_now != Some(rise) {
+                if open {
+                    ops.extend_from_slice(b"] TJ ");
+                    open = false;
+                }
+                if *font != Some((f, size)) {
+                    *font = Some((f, size));
+                    set(f, self.font_ref(f).expect("face in use"));
+                    ops.push(b'/');
+                    ops.extend_from_slice(PdfFonts::name(f).as_bytes());
+                    ops.push(b' ');
+                    crate::render::num::push(&mut ops, size);
+                    ops.extend_from_slice(b" Tf ");
+                }
+                if *rise_now != Some(rise) {
+                    *rise_now = Some(rise);
+                    crate::render::num::push(&mut ops, rise);
+                    ops.extend_from_slice(b" Ts ");
+                }
+            }
+            if !open {
+                ops.push(b'[');
+                open = true;
+            }
+            let delta = g.x - pen;
+            if delta.abs() > 1e-5 {
+                crate::render::num::push(&mut ops, -f64::from(delta) * 1000.0);
+            }
+            const HEX: &[u8; 16] = b"0123456789ABCDEF";
+            ops.push(b'<');
+            for k in [12, 8, 4, 0] {
+                ops.push(HEX[usize::from((cid >> k) & 15)]);
+            }
+            ops.push(b'>');
+            pen = g.x + width / 1000.0;
+        }
+        if open {
+            ops.extend_from_slice(b"] TJ");
+        }
+        ops
     }
 
     /// Every used face's objects: the Type0 font, its CIDFont, descriptor, subset font

@@ -343,3 +343,70 @@ fn svg_text_of_mixed_scripts_renders_like_its_outlines() {
         "SVG text and its outlines differ in {off} of {ink} pixels"
     );
 }
+
+/// The font specimen sets its title and captions in the bundled faces, embedded like
+/// every other text (it used the unembedded standard Helvetica, which turned a family
+/// named in Arabic into `???? ?????`): the Arabic family reads back word by word ahead
+/// of the rest of the title, each caption reads back as its tour ID and codepoint, and
+/// every font is embedded. A family in a script none of the faces has shows `?` for
+/// those characters and keeps the others, rather than failing the font.
+#[test]
+fn font_specimen_sets_its_text_in_embedded_faces() {
+    let d = tempfile::tempdir().unwrap();
+    let family = "كوفي جولات";
+    let font = d.path().join("k.ttf");
+    let o = run(&[
+        "font",
+        "--board",
+        "4x4",
+        "--family",
+        family,
+        "-o",
+        arg(&font),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let pdf = d.path().join("k.pdf");
+    qpdf_check(&pdf);
+    let text: String = pdftotext_check(&pdf)
+        .chars()
+        .filter(|c| !('\u{202a}'..='\u{202e}').contains(c))
+        .collect();
+    let rest = text
+        .find(": 6 closed rook tours of 4x4")
+        .unwrap_or_else(|| panic!("the title's rest not read back: {text:?}"));
+    for word in family.split(' ') {
+        let reversed: String = word.chars().rev().collect();
+        let at = text.find(word).or_else(|| text.find(&reversed));
+        assert!(
+            at.is_some_and(|at| at < rest),
+            "Arabic word {word:?} not read back before the rest of the title: {text:?}"
+        );
+    }
+    for k in 0..6 {
+        let caption = format!("{k} U+E00{k}");
+        assert!(text.contains(&caption), "{caption:?} not in {text:?}");
+    }
+    if let Some(fonts) = pdffonts(&pdf) {
+        assert!(fonts.len() >= 3, "{fonts:?}");
+        assert!(
+            fonts.iter().all(|f| f.1)
+                && fonts
+                    .iter()
+                    .any(|f| f.0.ends_with("+NotoKufiArabic-Regular")),
+            "every font embedded, the Arabic face among them: {fonts:?}"
+        );
+    }
+    let font = d.path().join("c.ttf");
+    let o = run(&[
+        "font",
+        "--board",
+        "4x4",
+        "--family",
+        "漢字 Ω",
+        "-o",
+        arg(&font),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = pdftotext_check(&d.path().join("c.pdf"));
+    assert!(text.contains("?? Ω: 6 closed"), "{text:?}");
+}
