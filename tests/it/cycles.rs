@@ -85,15 +85,22 @@ fn cycles_do_not_depend_on_the_thread_count() {
     }
 }
 
+/// The message with which counting the knight's closed tours of `board` is refused
+/// under a budget of `seconds` (and memory to spare).
+fn refusal(board: &str, seconds: f64) -> String {
+    let tight = Budget {
+        memory: 1 << 40,
+        seconds: Some(seconds),
+    };
+    cycles::count(&graph("knight", board), &tight)
+        .unwrap_err()
+        .to_string()
+}
+
 /// A budget too small for the projected work is refused with the figure and the way out.
 #[test]
 fn cycles_refuse_what_breaks_the_budget() {
-    let g = graph("knight", "8x6");
-    let tight = Budget {
-        memory: 1 << 40,
-        seconds: Some(0.01),
-    };
-    let e = cycles::count(&g, &tight).unwrap_err().to_string();
+    let e = refusal("8x6", 0.01);
     assert!(
         e.contains("frontier states") && e.contains("--force"),
         "{e}"
@@ -144,19 +151,14 @@ fn halves_equal_one_sweep() {
 /// of work counted, not timed, so the outcome does not depend on the machine.
 #[test]
 fn halves_refuse_a_join_beyond_the_budget() {
-    let g = graph("knight", "8x7");
-    let tight = Budget {
-        memory: 1 << 40,
-        seconds: Some(2.0),
-    };
-    let e = cycles::count(&g, &tight).unwrap_err().to_string();
+    let e = refusal("8x7", 2.0);
     assert!(
         e.contains("joining the halves") && e.contains("--force"),
         "{e}"
     );
 }
 
-/// The closed knight's tours of 7×8: 34,524,432,316, by halves (about 3 s), equal to
+/// The closed knight's tours of 7×8: 34,524,432,316, by halves (about 1 s), equal to
 /// the count of one sweep of the board (`count --force`: 213 s and 2.9 GB, measured when
 /// the one-sweep counter was the only one, before counting by halves).
 #[test]

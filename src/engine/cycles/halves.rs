@@ -438,13 +438,7 @@ impl Join {
     /// degree vector is the smaller (up to its mirror image, so that the mirror's saving
     /// still holds) is counted twice and the other not at all; equals once each.
     fn run(&self, degrees: u32, from: usize, to: usize, walk: bool) -> Tally {
-        let (below, _) = unpack(
-            Cut {
-                degrees,
-                partners: 0,
-            },
-            self.j,
-        );
+        let below = cells(degrees, self.j);
         let mut t = Tally::default();
         let ends = below[..self.j].iter().filter(|&&d| d == 1).count();
         let Some(start) = below[..self.j].iter().position(|&d| d == 1) else {
@@ -549,13 +543,7 @@ impl Join {
             // The degrees before each edge are the group's, so whether each end of an
             // edge is a path end is known for the whole run: a lone cell (degree 0) is
             // its own far end.
-            let (mut dt, _) = unpack(
-                Cut {
-                    degrees,
-                    partners: 0,
-                },
-                self.j,
-            );
+            let mut dt = cells(degrees, self.j);
             let mut plan = [(0u32, 0u32, false, false); 16];
             let mut edges = 0;
             for (e, &(x, y)) in self.middle.iter().enumerate() {
@@ -655,15 +643,13 @@ fn unpack_partners(p: u64) -> [u8; 16] {
     out
 }
 
-/// A cut's degrees and partners, a cell each.
-fn unpack(c: Cut, j: usize) -> ([u8; 16], [u8; 16]) {
+/// A degree vector (2 bits a cell), a byte a cell.
+fn cells(degrees: u32, j: usize) -> [u8; 16] {
     let mut d = [0u8; 16];
-    let mut p = [0u8; 16];
-    for i in 0..j {
-        d[i] = ((c.degrees >> (2 * i)) & 3) as u8;
-        p[i] = ((c.partners >> (4 * i)) & 15) as u8;
+    for (i, x) in d.iter_mut().enumerate().take(j) {
+        *x = ((degrees >> (2 * i)) & 3) as u8;
     }
-    (d, p)
+    d
 }
 
 #[cfg(test)]
