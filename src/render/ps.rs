@@ -23,8 +23,9 @@
 //! embedded once in the setup as Type 42 subsets ([`crate::text::ps_font`]: why and how),
 //! showing glyphs by code, so the text can be searched and extracted (`ps2pdf`, then
 //! `pdftotext`). A line is one `T` call (`X Y S [/F0_0 (codes) [DX DY] (codes) …] T`),
-//! with its text in a comment above (`% text: …`); a text known before the first page
-//! (a title, the footer) is defined once in the setup (`/L0 […] def`, drawn `X Y S L0 T`).
+//! with its text in a comment above (`% text: …`) unless the string shows it as it is; a
+//! text known before the first page (a title, the footer) is defined once in the setup
+//! (`/L0 […] def`, its comment above it), and drawn `X Y S L0 T`.
 //! Captions, thousands a page, cost a few bytes more than their digits: those of a page
 //! are drawn together by `CB` calls, each naming a grid (start, steps, columns) and the
 //! captions' strings in order, centred by the interpreter (`stringwidth`: the font's own
@@ -385,7 +386,12 @@ impl<W: Write> PsWriter<W> {
 impl<W: Write> PsWriter<W> {
     /// Draw `line` (of `t`) as glyph outlines, from `x` at `size` mm per em: each glyph
     /// defined once on the page, the line one `TL` call (for glyphs the fonts lack).
-    fn outlines(&mut self, t: &Text, line: &crate::text::Line, (x, size): (f64, f64)) -> Result<()> {
+    fn outlines(
+        &mut self,
+        t: &Text,
+        line: &crate::text::Line,
+        (x, size): (f64, f64),
+    ) -> Result<()> {
         self.flush_captions()?;
         let fonts = Arc::clone(&self.opts.fonts);
         writeln!(self.buf, "% text: {}", comment_text(&t.text))?;
@@ -456,9 +462,9 @@ impl<W: Write> PsWriter<W> {
                         let start = i + r * n;
                         let mut k = 0;
                         while k < n
-                            && caps.get(start + k).is_some_and(|c| {
-                                near(c, x0 + k as f64 * dx, y0 + r as f64 * dy)
-                            })
+                            && caps
+                                .get(start + k)
+                                .is_some_and(|c| near(c, x0 + k as f64 * dx, y0 + r as f64 * dy))
                         {
                             k += 1;
                         }
@@ -737,16 +743,24 @@ impl<W: Write> Backend for PsWriter<W> {
             return Ok(());
         }
         self.flush_captions()?;
-        writeln!(self.buf, "% text: {}", comment_text(&t.text))?;
+        if let Some(&k) = self.lines.get(&t.text) {
+            // Its text is in a comment above its definition.
+            self.num(x);
+            self.num(t.y);
+            self.num(size);
+            write!(self.buf, "L{k} ")?;
+            self.op("T");
+            return Ok(());
+        }
+        // The text in a comment, unless the string shows it as it is (a page number).
+        if !(runs.len() == 1 && runs[0].codes == t.text.as_bytes()) {
+            writeln!(self.buf, "% text: {}", comment_text(&t.text))?;
+        }
         self.num(x);
         self.num(t.y);
         self.num(size);
-        if let Some(k) = self.lines.get(&t.text) {
-            write!(self.buf, "L{k} ")?;
-        } else {
-            write_runs(&mut self.buf, &runs)?;
-            self.buf.push(b' ');
-        }
+        write_runs(&mut self.buf, &runs)?;
+        self.buf.push(b' ');
         self.op("T");
         Ok(())
     }
@@ -803,7 +817,10 @@ mod tests {
         assert_eq!(ps_string(b"a)b("), b"(a\\)b\\()");
         assert_eq!(ps_string(b"\\\x80\x01"), b"(\\\\\\200\\001)");
         let long = ps_string(&[b'%'; 400]);
-        assert!(long.split(|&b| b == b'\n').all(|l| l.len() < 255 && !l.starts_with(b"%")));
+        assert!(
+            long.split(|&b| b == b'\n')
+                .all(|l| l.len() < 255 && !l.starts_with(b"%"))
+        );
     }
 
     #[test]

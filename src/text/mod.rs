@@ -12,8 +12,8 @@ pub mod fonts;
 pub mod outline;
 pub mod pdf_font;
 pub mod ps_font;
-pub mod subset;
 pub mod shape;
+pub mod subset;
 
 pub use fonts::Fonts;
 pub use shape::{Line, check, shape};

@@ -303,7 +303,10 @@ fn bbox(face: &Face) -> ([f32; 4], f64) {
 
 /// The table directory of a TrueType/OpenType file: (tag, offset, length) of each table.
 fn tables(data: &[u8]) -> Vec<([u8; 4], usize, usize)> {
-    let u16_at = |o: usize| data.get(o..o + 2).map(|b| usize::from(u16::from_be_bytes([b[0], b[1]])));
+    let u16_at = |o: usize| {
+        data.get(o..o + 2)
+            .map(|b| usize::from(u16::from_be_bytes([b[0], b[1]])))
+    };
     let u32_at = |o: usize| {
         data.get(o..o + 4)
             .map(|b| u32::from_be_bytes([b[0], b[1], b[2], b[3]]) as usize)
@@ -336,7 +339,9 @@ fn cuts(data: &[u8]) -> Vec<usize> {
         let step = if long { 4 } else { 2 };
         for i in 0..loca_len / step {
             let o = loca + i * step;
-            let Some(b) = data.get(o..o + step) else { break };
+            let Some(b) = data.get(o..o + step) else {
+                break;
+            };
             let v = if long {
                 u32::from_be_bytes([b[0], b[1], b[2], b[3]]) as usize
             } else {
@@ -406,7 +411,10 @@ mod tests {
             assert!(len + 1 < 65_535, "a string of {} bytes", len + 1);
             assert!(hex.ends_with("00"));
             at += len;
-            assert!(cuts.contains(&at), "cut at {at}, not a table or glyph start");
+            assert!(
+                cuts.contains(&at),
+                "cut at {at}, not a table or glyph start"
+            );
             n += 1;
         }
         assert_eq!(at, data.len());

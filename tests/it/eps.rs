@@ -172,9 +172,9 @@ fn torus_tile_eps_is_boxed_by_the_tile_not_its_ink() {
             pt(x0 + w),
             pt(page_h - pitch * pad / 2.0),
         ];
-        for (got, want) in b.iter().zip(want) {
+        for (got, tile) in b.iter().zip(want) {
             assert!(
-                (got - want).abs() < 0.002,
+                (got - tile).abs() < 0.002,
                 "{repeat:?}: %%HiResBoundingBox {b:?}, the tile is {want:?}"
             );
         }
