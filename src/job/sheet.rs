@@ -267,6 +267,7 @@ pub fn sheet(
     };
     let what = format!("{} {} tour of {}", r.kind.word(), g.piece(), g.board());
     let desc = text.footer.clone();
+    let texts = known_texts(&text, grid.pages);
     progress.begin(count, grid.pages);
     let title = a.title.clone().unwrap_or_default();
     let job = Job {
@@ -283,7 +284,13 @@ pub fn sheet(
     };
     let written = match target {
         Target::Writer(w) => {
-            draw_to(job, format, w, (title, desc, fonts), (a.text_as_paths, png))?;
+            draw_to(
+                job,
+                format,
+                w,
+                (title, desc, fonts, texts),
+                (a.text_as_paths, png),
+            )?;
             Written::default()
         }
         Target::Path(path, opts) => {
@@ -299,7 +306,7 @@ pub fn sheet(
                 }
                 Format::Ps | Format::Eps => {
                     let out = open_out_with(path, opts)?;
-                    job.draw(ps(out, title, format, fonts))?
+                    job.draw(ps(out, title, format, fonts, texts))?
                         .into_inner()
                         .commit()?;
                     one_file()
@@ -331,12 +338,13 @@ pub fn sheet(
 }
 
 /// Draw the sheet to a writer, as `-o -` writes it to stdout (an SVG or PNG sheet is one
-/// page, checked before); `meta` is the title, the description and the fonts.
+/// page, checked before); `meta` is the title, the description, the fonts and the texts
+/// known before the first page.
 fn draw_to(
     job: Job<'_>,
     format: Format,
     w: &mut dyn Write,
-    (title, desc, fonts): (String, String, std::sync::Arc<Fonts>),
+    (title, desc, fonts, texts): (String, String, std::sync::Arc<Fonts>, Vec<String>),
     (text_as_paths, png): (bool, crate::render::png::PngOptions),
 ) -> Result<()> {
     match format {
@@ -344,7 +352,8 @@ fn draw_to(
             job.draw(pdf(&mut *w, title, fonts))?.into_inner();
         }
         Format::Ps | Format::Eps => {
-            job.draw(ps(&mut *w, title, format, fonts))?.into_inner();
+            job.draw(ps(&mut *w, title, format, fonts, texts))?
+                .into_inner();
         }
         Format::Svg => {
             let name = if title.is_empty() { &desc } else { &title };
@@ -377,15 +386,41 @@ fn pdf<W: Write>(out: W, title: String, fonts: std::sync::Arc<Fonts>) -> PdfWrit
     )
 }
 
-/// The PostScript (or EPS) backend of a sheet titled `title`.
+/// The PostScript (or EPS) backend of a sheet titled `title`, which will show `texts`
+/// besides captions.
 fn ps<W: Write>(
     out: W,
     title: String,
     format: Format,
     fonts: std::sync::Arc<Fonts>,
+    texts: Vec<String>,
 ) -> PsWriter<W> {
     let eps = format == Format::Eps;
-    PsWriter::new(out, PsOptions { title, eps, fonts })
+    PsWriter::new(
+        out,
+        PsOptions {
+            title,
+            eps,
+            fonts,
+            texts,
+            eps_box: None,
+        },
+    )
+}
+
+/// The texts a sheet of `pages` pages shows besides captions, known before it is drawn
+/// (for the PostScript fonts, which are written before the first page): the title's lines,
+/// the footer and a page number (the others differ from it only in digits).
+fn known_texts(text: &SheetText, pages: u64) -> Vec<String> {
+    let mut texts = Vec::new();
+    match text.sizes.as_ref().and_then(|s| s.title.as_ref()) {
+        Some(t) => texts.extend(t.lines.iter().cloned()),
+        None => texts.extend(text.title.iter().cloned()),
+    }
+    texts.push(text.footer.clone());
+    texts.push(format!("page 1 of {pages}"));
+    texts.retain(|t| !t.is_empty());
+    texts
 }
 
 /// SVG sheets of more pages than this (one file each) need `--force`.

@@ -135,9 +135,19 @@ pub fn write_tile(
             .into_inner();
         }
         Format::Ps | Format::Eps => {
+            // A tile's box is the tile (the R×C tiles), not its ink: copies placed edge
+            // to edge line up.
+            let at = grid.slot(0).place;
+            let (x0, y0) = (at.x - at.scale / 2.0, at.y - at.scale / 2.0);
             let opts = PsOptions {
                 title,
                 eps: format == Format::Eps,
+                eps_box: Some((
+                    x0,
+                    y0,
+                    x0 + at.scale * f64::from(whole.cols),
+                    y0 + at.scale * f64::from(whole.rows),
+                )),
                 ..PsOptions::default()
             };
             draw(

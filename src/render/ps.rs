@@ -19,10 +19,23 @@
 //! The writer's drawing methods are named after the operators they emit, as pdf-writer's
 //! are (the prolog binds `m`, `l`, `c`, `h` to `moveto`, `lineto`, `curveto`, `closepath`).
 //!
-//! Text is shaped ([`crate::text`]) and drawn as glyph outlines: each glyph a page uses is
-//! defined once on that page as a procedure (`/g0_36 {…} def`), and a line is one `TL`
-//! call placing them; the text itself is kept in a comment (`% text: …`) above the call.
-//! No font resource is needed, so any interpreter draws any script the fonts cover.
+//! Text is shaped ([`crate::text`]) and set in the bundled faces (and a `--font`),
+//! embedded once in the setup as Type 42 subsets ([`crate::text::ps_font`]: why and how),
+//! showing glyphs by code, so the text can be searched and extracted (`ps2pdf`, then
+//! `pdftotext`). A line is one `T` call (`X Y S [/F0_0 (codes) [DX DY] (codes) …] T`),
+//! with its text in a comment above (`% text: …`) unless the string shows it as it is; a
+//! text known before the first page (a title, the footer) is defined once in the setup
+//! (`/L0 […] def`, its comment above it), and drawn `X Y S L0 T`.
+//! Captions, thousands a page, cost a few bytes more than their digits: those of a page
+//! are drawn together by `CB` calls, each naming a grid (start, steps, columns) and the
+//! captions' strings in order, centred by the interpreter (`stringwidth`: the font's own
+//! advances, which are the shaped ones, else the caption is a `T` line).
+//!
+//! Pages are streamed, so the fonts hold the glyphs chosen before the first page: the
+//! captions' characters and the texts given in [`PsOptions::texts`]. A line needing any
+//! other glyph is drawn as outlines instead: each glyph defined once on the page as a
+//! procedure (`/g0_36 {…} def`), the line one `TL` call placing them. An EPS holds its
+//! page until the end, so its fonts hold exactly the glyphs it shows.
 
 use super::bounds::Bounds;
 use super::num;
@@ -30,7 +43,8 @@ use super::ops::PathOps;
 use super::{Backend, Cap, Corner, GlyphData, Join, Label, Paint, Path, Place, Rgb, Seg, Text};
 use crate::error::{Error, Result};
 use crate::text::Fonts;
-use std::collections::HashSet;
+use crate::text::ps_font::{PsFonts, Run as PsRun};
+use std::collections::{HashMap, HashSet};
 use std::io::Write;
 use std::sync::Arc;
 
@@ -49,6 +63,14 @@ pub struct PsOptions {
     pub eps: bool,
     /// The fonts text is set in. Default: the bundled fonts.
     pub fonts: Arc<Fonts>,
+    /// The texts the document will show besides captions (titles, footers), known before
+    /// the first page: their glyphs go into the embedded fonts, and each is defined once
+    /// in the setup. Text needing other glyphs is drawn as outlines. Default: none.
+    pub texts: Vec<String>,
+    /// For EPS, the bounding box (page mm, `(x0, y0, x1, y1)`, y down) instead of the
+    /// ink's: a tile's box is the tile, so copies placed edge to edge line up. Default:
+    /// `None`, the ink.
+    pub eps_box: Option<(f64, f64, f64, f64)>,
 }
 
 impl Default for PsOptions {
@@ -57,6 +79,8 @@ impl Default for PsOptions {
             title: String::new(),
             eps: false,
             fonts: Fonts::bundled(),
+            texts: Vec::new(),
+            eps_box: None,
         }
     }
 }
@@ -107,11 +131,25 @@ pub struct PsWriter<W: Write> {
     size: (f64, f64),
     /// Ink bounds of the page (EPS only).
     ink: Bounds,
-    /// Glyph procedures defined on the current page: (face, glyph).
+    /// Glyph procedures defined on the current page (the outline fallback): (face, glyph).
     defined: HashSet<(u8, u16)>,
-    /// Glyph procedures defined once for the document in its setup (the captions'
-    /// digits, space and parentheses): (face, glyph).
-    setup: HashSet<(u8, u16)>,
+    /// The embedded fonts.
+    pfonts: PsFonts,
+    /// The texts defined in the setup (`/L0 […] def`): text → number.
+    lines: HashMap<String, usize>,
+    /// Captions waiting to be drawn together (`CB`).
+    caps: Vec<Caption>,
+    /// The captions' size (mm per em) and font as the page has them (`TZ`).
+    cap_font: Option<(f64, (u8, u16))>,
+}
+
+/// A caption waiting for [`PsWriter::flush_captions`]: centred at `x`, baseline `y`.
+struct Caption {
+    x: f64,
+    y: f64,
+    size: f64,
+    font: (u8, u16),
+    codes: Vec<u8>,
 }
 
 impl<W: Write> PsWriter<W> {
@@ -119,7 +157,6 @@ impl<W: Write> PsWriter<W> {
     pub fn new(out: W, opts: PsOptions) -> Self {
         PsWriter {
             out,
-            opts,
             buf: Vec::with_capacity(1 << 16),
             pages: 0,
             in_page: false,
@@ -129,7 +166,11 @@ impl<W: Write> PsWriter<W> {
             size: (0.0, 0.0),
             ink: Bounds::default(),
             defined: HashSet::new(),
-            setup: HashSet::new(),
+            pfonts: PsFonts::new(Arc::clone(&opts.fonts)),
+            lines: HashMap::new(),
+            caps: Vec::new(),
+            cap_font: None,
+            opts,
         }
     }
 
@@ -217,7 +258,7 @@ impl<W: Write> PsWriter<W> {
         if !self.opts.eps {
             return (0.0, 0.0, wp, hp);
         }
-        match self.ink.rect {
+        match self.opts.eps_box.or(self.ink.rect) {
             None => (0.0, 0.0, 0.0, 0.0),
             Some((x0, y0, x1, y1)) => {
                 let cx = |x: f64| (x * PT_PER_MM).clamp(0.0, wp);
@@ -228,6 +269,43 @@ impl<W: Write> PsWriter<W> {
     }
 
     fn header(&mut self, width: f64, height: f64) -> Result<()> {
+        let fonts = Arc::clone(&self.opts.fonts);
+        // The glyphs the fonts hold: an EPS has drawn its page; a document to stream
+        // gives its captions' characters and the texts it knows.
+        let mut known = Vec::new();
+        if !self.opts.eps {
+            for c in crate::text::shape::SIMPLE.chars() {
+                let line = crate::text::shape(&fonts, &c.to_string())?;
+                self.pfonts.add(&line);
+            }
+            for t in &self.opts.texts {
+                // A text that cannot be shaped is refused where it is drawn.
+                if let Ok(line) = crate::text::shape(&fonts, t) {
+                    self.pfonts.add(&line);
+                    known.push((t.clone(), line));
+                }
+            }
+        }
+        let (resources, names) = self.pfonts.setup()?;
+        let mut setup = Vec::new();
+        writeln!(setup, "%%BeginSetup")?;
+        writeln!(setup, "tg begin")?;
+        setup.extend_from_slice(&resources);
+        for (t, line) in known {
+            if self.lines.contains_key(&t) {
+                continue;
+            }
+            if let Some(runs) = self.pfonts.runs(&line) {
+                let k = self.lines.len();
+                writeln!(setup, "% text: {}", comment_text(&t))?;
+                write!(setup, "/L{k} ")?;
+                write_runs(&mut setup, &runs)?;
+                writeln!(setup, " def")?;
+                self.lines.insert(t, k);
+            }
+        }
+        writeln!(setup, "end")?;
+        writeln!(setup, "%%EndSetup")?;
         let (wp, hp) = (width * PT_PER_MM, height * PT_PER_MM);
         let (x0, y0, x1, y1) = self.bbox(width, height);
         let mut h = Vec::new();
@@ -269,31 +347,21 @@ impl<W: Write> PsWriter<W> {
                 num::Num(hp)
             )?;
         }
+        for (i, n) in names.iter().enumerate() {
+            let lead = if i == 0 {
+                "%%DocumentSuppliedResources:"
+            } else {
+                "%%+"
+            };
+            writeln!(h, "{lead} font {n}")?;
+        }
         writeln!(h, "%%LanguageLevel: 2")?;
         writeln!(h, "%%EndComments")?;
         writeln!(h, "%%BeginProlog")?;
         h.extend_from_slice(PROLOG.as_bytes());
         writeln!(h, "%%EndProlog")?;
         self.out.write_all(&h)?;
-        // The glyphs of captions (digits, space, parentheses), defined once for all pages.
-        // Written through `buf` (define_glyph writes there), which for EPS holds the page
-        // until now: set it aside and give it back.
-        let fonts = Arc::clone(&self.opts.fonts);
-        let held = std::mem::take(&mut self.buf);
-        writeln!(self.buf, "%%BeginSetup")?;
-        writeln!(self.buf, "tg begin")?;
-        for c in crate::text::shape::SIMPLE.chars() {
-            if let Some(f) = fonts.face_for(c) {
-                let gid = fonts.faces[f].glyph(c).unwrap_or(0);
-                if self.setup.insert((f as u8, gid)) {
-                    self.define_glyph(&fonts, f as u8, gid)?;
-                }
-            }
-        }
-        writeln!(self.buf, "end")?;
-        writeln!(self.buf, "%%EndSetup")?;
-        self.out.write_all(&self.buf)?;
-        self.buf = held;
+        self.out.write_all(&setup)?;
         Ok(())
     }
 }
@@ -313,6 +381,206 @@ impl<W: Write> PsWriter<W> {
         self.pt();
         Ok(())
     }
+}
+
+impl<W: Write> PsWriter<W> {
+    /// Draw `line` (of `t`) as glyph outlines, from `x` at `size` mm per em: each glyph
+    /// defined once on the page, the line one `TL` call (for glyphs the fonts lack).
+    fn outlines(
+        &mut self,
+        t: &Text,
+        line: &crate::text::Line,
+        (x, size): (f64, f64),
+    ) -> Result<()> {
+        self.flush_captions()?;
+        let fonts = Arc::clone(&self.opts.fonts);
+        writeln!(self.buf, "% text: {}", comment_text(&t.text))?;
+        for g in &line.glyphs {
+            if self.defined.insert((g.face, g.gid)) {
+                self.define_glyph(&fonts, g.face, g.gid)?;
+            }
+        }
+        self.num(x);
+        self.num(t.y);
+        self.num(size);
+        self.buf.push(b'[');
+        for (i, g) in line.glyphs.iter().enumerate() {
+            if i > 0 && i % 8 == 0 {
+                self.buf.push(b'\n');
+            }
+            self.num(f64::from(g.x));
+            self.num(-f64::from(g.y));
+            write!(self.buf, "/g{}_{} ", g.face, g.gid)?;
+        }
+        self.buf.extend_from_slice(b"] ");
+        self.op("TL");
+        Ok(())
+    }
+
+    /// Draw the captions waiting (all of one size and font) as `CB` calls, each a block of
+    /// them on a grid: rows of `n` captions `dx` apart, rows `dy` apart, in order.
+    fn flush_captions(&mut self) -> Result<()> {
+        if self.caps.is_empty() {
+            return Ok(());
+        }
+        let caps = std::mem::take(&mut self.caps);
+        let (size, font) = (caps[0].size, caps[0].font);
+        if self.cap_font != Some((size, font)) {
+            self.cap_font = Some((size, font));
+            self.num(size);
+            write!(self.buf, "/{} ", PsFonts::name(font.0, font.1))?;
+            self.op("TZ");
+        }
+        const EPS: f64 = 1e-6;
+        let near = |c: &Caption, x: f64, y: f64| (c.x - x).abs() < EPS && (c.y - y).abs() < EPS;
+        let mut i = 0;
+        while i < caps.len() {
+            let (x0, y0) = (caps[i].x, caps[i].y);
+            // The first row: its step and length.
+            let mut n = 1;
+            let mut dx = 0.0;
+            if let Some(c) = caps.get(i + 1) {
+                if (c.y - y0).abs() < EPS && (c.x - x0).abs() > EPS {
+                    dx = c.x - x0;
+                    n = 2;
+                    while caps
+                        .get(i + n)
+                        .is_some_and(|c| near(c, x0 + n as f64 * dx, y0))
+                    {
+                        n += 1;
+                    }
+                }
+            }
+            // Further rows like it, the last one maybe shorter.
+            let mut end = i + n;
+            let mut dy = 0.0;
+            if let Some(c) = caps.get(end) {
+                if (c.x - x0).abs() < EPS && (c.y - y0).abs() > EPS {
+                    dy = c.y - y0;
+                    let mut r = 1;
+                    loop {
+                        let start = i + r * n;
+                        let mut k = 0;
+                        while k < n
+                            && caps
+                                .get(start + k)
+                                .is_some_and(|c| near(c, x0 + k as f64 * dx, y0 + r as f64 * dy))
+                        {
+                            k += 1;
+                        }
+                        end = start + k;
+                        if k < n {
+                            break;
+                        }
+                        r += 1;
+                    }
+                }
+            }
+            for v in [x0, y0, dx, dy, n as f64] {
+                self.num(v);
+            }
+            self.buf.push(b'[');
+            let mut width = 0;
+            for c in &caps[i..end] {
+                let s = ps_string(&c.codes);
+                if width > 0 && width + s.len() > 200 {
+                    self.buf.push(b'\n');
+                    width = 0;
+                }
+                width += s.len();
+                self.buf.extend_from_slice(&s);
+            }
+            self.buf.extend_from_slice(b"] ");
+            self.op("CB");
+            i = end;
+        }
+        Ok(())
+    }
+}
+
+/// `text` for a `% text:` comment: at most 200 bytes (DSC lines end at 255), whole
+/// characters.
+fn comment_text(text: &str) -> String {
+    let mut shown = String::new();
+    for c in text.chars() {
+        if shown.len() + c.len_utf8() > 200 {
+            break;
+        }
+        shown.push(c);
+    }
+    shown
+}
+
+/// The array of a `T` line: `[/F0_0 (codes) [DX DY] (codes) …]`, a font name where the
+/// font changes, a move where a run does not start where the last one left the pen;
+/// lines kept under DSC's 255 characters.
+fn write_runs(out: &mut Vec<u8>, runs: &[PsRun]) -> Result<()> {
+    out.push(b'[');
+    let mut font = None;
+    let mut width = 1;
+    for r in runs {
+        let mut e = Vec::new();
+        if font != Some(r.font) {
+            font = Some(r.font);
+            write!(e, "/{} ", PsFonts::name(r.font.0, r.font.1))?;
+        }
+        if let Some((x, y)) = r.at {
+            e.push(b'[');
+            num::push(&mut e, f64::from(x));
+            e.push(b' ');
+            num::push(&mut e, f64::from(y));
+            e.extend_from_slice(b"] ");
+        }
+        e.extend_from_slice(&ps_string(&r.codes));
+        if width > 1 && width + e.len() > 200 {
+            out.push(b'\n');
+            width = 0;
+        }
+        width += e.len();
+        out.extend_from_slice(&e);
+    }
+    out.push(b']');
+    Ok(())
+}
+
+/// `codes` as a PostScript string: printable ASCII as it is (parentheses too when they
+/// balance), backslashes and other parentheses escaped, other bytes in octal; a long
+/// string is continued on the next line (`\` and a newline, which the string does not
+/// hold), whose next line never starts with a `%` (written `\\045` there).
+fn ps_string(codes: &[u8]) -> Vec<u8> {
+    let mut depth = 0i32;
+    let balanced = codes.iter().all(|&b| {
+        match b {
+            b'(' => depth += 1,
+            b')' => depth -= 1,
+            _ => {}
+        }
+        depth >= 0
+    }) && depth == 0;
+    let mut s = Vec::with_capacity(codes.len() + 2);
+    s.push(b'(');
+    let mut width = 1;
+    for &b in codes {
+        if width >= 160 {
+            s.extend_from_slice(b"\\\n");
+            width = 0;
+        }
+        let before = s.len();
+        match b {
+            // A line must not start with `%` (DSC would read a comment).
+            b'%' if width == 0 => s.extend_from_slice(b"\\045"),
+            b'(' | b')' if balanced => s.push(b),
+            b'(' | b')' | b'\\' => {
+                s.push(b'\\');
+                s.push(b);
+            }
+            b' '..=b'~' => s.push(b),
+            _ => s.extend_from_slice(format!("\\{b:03o}").as_bytes()),
+        }
+        width += s.len() - before;
+    }
+    s.push(b')');
+    s
 }
 
 impl<W: Write> super::ops::PathOps for PsWriter<W> {
@@ -340,7 +608,8 @@ impl<W: Write> Backend for PsWriter<W> {
         self.paint = None;
         self.text_color = None;
         self.gstate = None;
-        self.defined = self.setup.clone();
+        self.cap_font = None;
+        self.defined.clear();
         let (wp, hp) = (width * PT_PER_MM, height * PT_PER_MM);
         let n = self.pages;
         writeln!(self.buf, "%%Page: {n} {n}")?;
@@ -369,6 +638,7 @@ impl<W: Write> Backend for PsWriter<W> {
     }
 
     fn path(&mut self, path: &Path, paint: &Paint) -> Result<()> {
+        self.flush_captions()?;
         if self.opts.eps {
             self.ink.path(path, paint);
         }
@@ -382,6 +652,7 @@ impl<W: Write> Backend for PsWriter<W> {
         paint: &Paint,
         _label: Option<&Label>,
     ) -> Result<()> {
+        self.flush_captions()?;
         if self.opts.eps {
             self.ink.path(&g.to_path(at), paint);
         }
@@ -428,24 +699,11 @@ impl<W: Write> Backend for PsWriter<W> {
             self.ink.text(t, w);
         }
         if self.text_color != Some(t.color) {
+            self.flush_captions()?;
             self.text_color = Some(t.color);
             self.buf.extend_from_slice(b"/tc {");
             self.rgb(t.color);
             self.buf.extend_from_slice(b"} def\n");
-        }
-        // The text, for readers of the file (a comment line: under DSC's 255 characters).
-        let mut shown = String::new();
-        for c in t.text.chars() {
-            if shown.len() + c.len_utf8() > 200 {
-                break;
-            }
-            shown.push(c);
-        }
-        writeln!(self.buf, "% text: {shown}")?;
-        for g in &line.glyphs {
-            if self.defined.insert((g.face, g.gid)) {
-                self.define_glyph(&fonts, g.face, g.gid)?;
-            }
         }
         let size = t.size_pt / PT_PER_MM;
         let w = f64::from(line.width) * size;
@@ -454,20 +712,56 @@ impl<W: Write> Backend for PsWriter<W> {
             super::Anchor::Middle => t.x - w / 2.0,
             super::Anchor::End => t.x - w,
         };
+        let Some(runs) = self.pfonts.runs(&line) else {
+            return self.outlines(t, &line, (x, size));
+        };
+        // A caption: centred, one run from the line's start, as wide as the font's own
+        // advances say (the interpreter centres it with `stringwidth`).
+        let last = line.glyphs.last().expect("not empty");
+        let face = &fonts.faces[usize::from(last.face)];
+        let natural = last.x + face.advance(last.gid) / f32::from(face.upem);
+        if t.anchor == super::Anchor::Middle
+            && runs.len() == 1
+            && runs[0].at.is_none()
+            && (natural - line.width).abs() < 1e-4
+        {
+            let run = runs.into_iter().next().expect("one run");
+            if self
+                .caps
+                .last()
+                .is_some_and(|c| c.size != size || c.font != run.font)
+            {
+                self.flush_captions()?;
+            }
+            self.caps.push(Caption {
+                x: t.x,
+                y: t.y,
+                size,
+                font: run.font,
+                codes: run.codes,
+            });
+            return Ok(());
+        }
+        self.flush_captions()?;
+        if let Some(&k) = self.lines.get(&t.text) {
+            // Its text is in a comment above its definition.
+            self.num(x);
+            self.num(t.y);
+            self.num(size);
+            write!(self.buf, "L{k} ")?;
+            self.op("T");
+            return Ok(());
+        }
+        // The text in a comment, unless the string shows it as it is (a page number).
+        if !(runs.len() == 1 && runs[0].codes == t.text.as_bytes()) {
+            writeln!(self.buf, "% text: {}", comment_text(&t.text))?;
+        }
         self.num(x);
         self.num(t.y);
         self.num(size);
-        self.buf.push(b'[');
-        for (i, g) in line.glyphs.iter().enumerate() {
-            if i > 0 && i % 8 == 0 {
-                self.buf.push(b'\n');
-            }
-            self.num(f64::from(g.x));
-            self.num(-f64::from(g.y));
-            write!(self.buf, "/g{}_{} ", g.face, g.gid)?;
-        }
-        self.buf.extend_from_slice(b"] ");
-        self.op("TL");
+        write_runs(&mut self.buf, &runs)?;
+        self.buf.push(b' ');
+        self.op("T");
         Ok(())
     }
 
@@ -475,6 +769,7 @@ impl<W: Write> Backend for PsWriter<W> {
         if !self.in_page {
             return Err(Error::runtime("ps: end_page without a page"));
         }
+        self.flush_captions()?;
         self.in_page = false;
         if self.opts.eps {
             // Held until `finish` writes the header with the ink's bounding box.
@@ -514,7 +809,19 @@ impl<W: Write> Backend for PsWriter<W> {
 
 #[cfg(test)]
 mod tests {
-    use super::dsc_text;
+    use super::{dsc_text, ps_string};
+
+    #[test]
+    fn strings_keep_balanced_parentheses_and_escape_the_rest() {
+        assert_eq!(ps_string(b"1072 (8)"), b"(1072 (8))");
+        assert_eq!(ps_string(b"a)b("), b"(a\\)b\\()");
+        assert_eq!(ps_string(b"\\\x80\x01"), b"(\\\\\\200\\001)");
+        let long = ps_string(&[b'%'; 400]);
+        assert!(
+            long.split(|&b| b == b'\n')
+                .all(|l| l.len() < 255 && !l.starts_with(b"%"))
+        );
+    }
 
     #[test]
     fn dsc_title_starting_with_a_parenthesis_is_a_balanced_string() {

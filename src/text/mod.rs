@@ -1,16 +1,19 @@
 //! Text in any script: the bundled and user fonts ([`fonts`]), shaping and bidi
-//! ([`shape`](mod@shape)), measuring ([`width`]), glyph outlines ([`outline`]) and the PDF font
-//! objects ([`pdf_font`]).
+//! ([`shape`](mod@shape)), measuring ([`width`]), glyph outlines ([`outline`]), subsets
+//! ([`subset`]) and the PDF and PostScript fonts ([`pdf_font`], [`ps_font`]).
 //!
 //! The layout measures every title, footer and caption with [`width`] (real shaped
 //! advances), and the backends draw the same shaped [`shape::Line`]: PDF as embedded
-//! subset fonts, PostScript and `--text-as-paths` SVG as outlines, SVG as `<text>` naming
-//! the bundled families.
+//! subset fonts (CIDFontType 2), PostScript as embedded Type 42 subsets (outlines for a
+//! glyph its fonts lack), `--text-as-paths` SVG as outlines, SVG as `<text>` naming the
+//! bundled families.
 
 pub mod fonts;
 pub mod outline;
 pub mod pdf_font;
+pub mod ps_font;
 pub mod shape;
+pub mod subset;
 
 pub use fonts::Fonts;
 pub use shape::{Line, check, shape};

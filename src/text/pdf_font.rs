@@ -7,12 +7,12 @@
 //! a mark) gets two CIDs. A `CIDToGIDMap` stream maps each CID to its glyph in the subset
 //! (the subsetter's remapper numbers glyphs in order of first use too). The `ToUnicode`
 //! CMap maps every CID to its text (a ligature to all of its characters), so text
-//! extraction gives the words back. The subset tag (`ABCDEF+`) is
-//! derived from the subset's bytes (FNV-1a), so the same document gives the same bytes.
+//! extraction gives the words back. The subset and its tag come from [`super::subset`],
+//! shared with the PostScript fonts ([`super::ps_font`]).
 
 use super::Line;
 use super::fonts::Fonts;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use pdf_writer::types::{CidFontType, FontFlags, SystemInfo, UnicodeCmap};
 use pdf_writer::{Chunk, Filter, Name, Rect, Ref, Str};
 use rustc_hash::FxHashMap as HashMap;
@@ -193,13 +193,8 @@ impl PdfFonts {
         for (f, u) in self.used.iter().enumerate() {
             let Some(u) = u else { continue };
             let face = &self.fonts.faces[f];
-            let sub = subsetter::subset(face.data(), 0, &u.remap).map_err(|e| {
-                Error::runtime(format!(
-                    "pdf: cannot subset the font {} ({e:?}): try another --font",
-                    face.family
-                ))
-            })?;
-            let base = format!("{}+{}", tag(&sub), face.ps_name);
+            let sub = super::subset::subset(face, &u.remap, "pdf")?;
+            let base = format!("{}+{}", super::subset::tag(&sub), face.ps_name);
             let (cid_font, desc, file, cmap, map) = (alloc(), alloc(), alloc(), alloc(), alloc());
             let mut c = Chunk::new();
             c.type0_font(u.font)
@@ -279,30 +274,5 @@ impl PdfFonts {
             emit(cmap, c)?;
         }
         Ok(out)
-    }
-}
-
-/// Six capital letters from the subset's bytes (FNV-1a, 64 bits): the same subset always
-/// gets the same tag.
-fn tag(data: &[u8]) -> String {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for &b in data {
-        h ^= u64::from(b);
-        h = h.wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    (0..6)
-        .map(|i| char::from(b'A' + ((h >> (i * 8)) % 26) as u8))
-        .collect()
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn tags_are_six_capitals_and_follow_the_data() {
-        let a = super::tag(b"abc");
-        assert_eq!(a.len(), 6);
-        assert!(a.chars().all(|c| c.is_ascii_uppercase()));
-        assert_eq!(a, super::tag(b"abc"));
-        assert_ne!(a, super::tag(b"abd"));
     }
 }

@@ -132,3 +132,52 @@ fn one_page_render_to_eps_works_and_several_pages_are_refused() {
     );
     assert!(!many.exists());
 }
+
+/// Issue 24, defect 11: the EPS of a torus tile, repeated or alone, is boxed by the tile
+/// (its cells, whatever the ink reaches), so copies placed edge to edge line up; a
+/// repeat draws with padding 0, so its box is the whole page. Before: the ink's box,
+/// `0 1 142 140`.
+#[test]
+fn torus_tile_eps_is_boxed_by_the_tile_not_its_ink() {
+    let d = tmp();
+    let pt = |mm: f64| mm / 25.4 * 72.0;
+    for (repeat, size) in [(Some("2x3"), 60.0), (None, 40.0)] {
+        let p = d.path().join("t.eps");
+        let size_s = size.to_string();
+        let mut args = vec![
+            "glyph", "--torus", "--board", "4x4", "--id", "5", "--style", "kufic", "--size",
+            &size_s, "--force", "-o",
+        ];
+        let ps = p.to_str().unwrap();
+        args.push(ps);
+        if let Some(r) = repeat {
+            args.extend(["--repeat", r]);
+        }
+        let o = run(&args);
+        assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+        let text = std::fs::read_to_string(&p).unwrap();
+        let b = hires_box(&text);
+        // 4x4 cells, 2x3 times: 8 rows and 12 columns, `size` mm wide.
+        let (rows, cols, pad) = match repeat {
+            Some(_) => (8.0, 12.0, 0.0),
+            None => (4.0, 4.0, 1.0), // the kufic style's padding, one cell in all
+        };
+        let pitch = size / (cols + pad);
+        let (w, h) = (pitch * cols, pitch * rows);
+        let page_h = pitch * (rows + pad);
+        let x0 = pitch * pad / 2.0;
+        let want = [
+            pt(x0),
+            pt(page_h - pitch * pad / 2.0 - h),
+            pt(x0 + w),
+            pt(page_h - pitch * pad / 2.0),
+        ];
+        for (got, tile) in b.iter().zip(want) {
+            assert!(
+                (got - tile).abs() < 0.002,
+                "{repeat:?}: %%HiResBoundingBox {b:?}, the tile is {want:?}"
+            );
+        }
+        check_eps(&p);
+    }
+}

@@ -3,7 +3,9 @@
 //! really draw the text (rasterised, compared with a sheet titled in `?`), the one-line
 //! usage error for a character no font has, `--font`, and gallery previews with text.
 
-use crate::common::{arg, pdf_texts, qpdf_check, run, run_threads, stderr, tool};
+use crate::common::{
+    arg, gs, gs_check, pdf_texts, qpdf_check, run, run_threads, stderr, stdout, tool,
+};
 
 /// The PDF's text as pdftotext reads it where installed, else as lopdf reads it through
 /// the fonts' ToUnicode maps (both readers' checks run in [`pdf_texts`]).
@@ -95,6 +97,167 @@ fn arabic_title_reads_back_and_is_drawn_in_pdf_and_ps() {
             "{ext}: the Arabic title draws like '???? ????' ({n} pixels differ)"
         );
     }
+}
+
+/// The text of `pdftotext -raw`, without the bidi embedding marks it puts around
+/// right-to-left runs; `None` where pdftotext is not installed.
+fn pdftotext_raw(p: &Path) -> Option<String> {
+    let o = tool("pdftotext", &["-raw", arg(p), "-"], "text not read back")?;
+    assert!(o.status.success(), "pdftotext: {}", stderr(&o));
+    Some(
+        stdout(&o)
+            .chars()
+            .filter(|c| !('\u{202a}'..='\u{202e}').contains(c))
+            .collect(),
+    )
+}
+
+/// Issue 24, part 3: PostScript sets its text in the bundled faces, embedded as Type 42
+/// subsets (it was drawn as outlines), so the text comes back out: through Ghostscript's
+/// pdfwrite (what `ps2pdf` runs), pdftotext reads the Arabic title's words, the Latin
+/// part, the footer and every caption.
+#[test]
+fn postscript_text_reads_back_through_ps2pdf() {
+    let d = tempfile::tempdir().unwrap();
+    let title = "كوفي مربع 6×6";
+    let ps = sheet(d.path(), "t.ps", title, &["--style", "kufic"]);
+    gs_check(&ps);
+    let pdf = d.path().join("t.pdf");
+    let out = format!("-sOutputFile={}", arg(&pdf));
+    let Some(o) = gs(
+        &["-sDEVICE=pdfwrite", &out, arg(&ps)],
+        "PostScript text not read back",
+    ) else {
+        return;
+    };
+    assert!(o.status.success(), "gs pdfwrite: {}", stderr(&o));
+    let Some(got) = pdftotext_raw(&pdf) else {
+        return;
+    };
+    for word in ["كوفي", "مربع"] {
+        let reversed: String = word.chars().rev().collect();
+        assert!(
+            got.contains(word) || got.contains(&reversed),
+            "Arabic word {word:?} not read back: {got:?}"
+        );
+    }
+    assert!(got.contains("6×6"), "{got:?}");
+    assert!(got.contains("closed rook tours of 4"), "footer: {got:?}");
+    // The six closed rook tours of 4×4, captioned 0 to 5.
+    let words: Vec<&str> = got.split_whitespace().collect();
+    for id in 0..6 {
+        assert!(
+            words.contains(&id.to_string().as_str()),
+            "caption {id} not read back: {got:?}"
+        );
+    }
+    let text = std::fs::read_to_string(&ps).unwrap();
+    assert!(
+        text.contains("\n%%BeginResource: font ") && text.contains("/FontType 42 "),
+        "no Type 42 font in the PostScript"
+    );
+}
+
+/// Issue 24, part 3: text costs a PostScript sheet little, now that it is shown in
+/// embedded fonts: 20,000 8×8 glyphs with their captions and footer are at most 1.1
+/// times the same sheet without any text (it was 3.2 times, with outlines).
+#[test]
+fn postscript_text_costs_at_most_a_tenth_more_than_none() {
+    let d = tempfile::tempdir().unwrap();
+    // The line style without captions and footer.
+    let o = run(&["styles", "line"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let style: String = stdout(&o)
+        .lines()
+        .map(|l| match l.split(" = ").next() {
+            Some("name") => "name = \"bare\"".to_string(),
+            Some("caption_size" | "footer_size") => {
+                format!("{} = 0", l.split(" = ").next().unwrap())
+            }
+            _ => l.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    let style_file = d.path().join("bare.toml");
+    std::fs::write(&style_file, style).unwrap();
+    let size = |name: &str, extra: &[&str]| {
+        let p = d.path().join(name);
+        let mut args = vec![
+            "render",
+            "--board",
+            "8x8",
+            "--range",
+            "0..20000",
+            "-o",
+            arg(&p),
+        ];
+        args.extend_from_slice(extra);
+        let o = run(&args);
+        assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+        std::fs::metadata(&p).unwrap().len()
+    };
+    let with = size("text.ps", &[]);
+    let without = size("bare.ps", &["--no-captions", "--style", arg(&style_file)]);
+    assert!(
+        with as f64 <= 1.1 * without as f64,
+        "with text {with} bytes, without {without}: {:.3} times",
+        with as f64 / without as f64
+    );
+}
+
+/// A page as Ghostscript draws it (PDF or PostScript alike), grey, at `dpi`; `None`
+/// where gs is not installed.
+fn gs_gray(p: &Path, dpi: u32) -> Option<crate::render::Gray> {
+    let out = p.with_extension("pgm");
+    let o = gs(
+        &[
+            "-sDEVICE=pgmraw",
+            &format!("-r{dpi}"),
+            "-dFirstPage=1",
+            "-dLastPage=1",
+            "-dTextAlphaBits=1",
+            "-dGraphicsAlphaBits=1",
+            &format!("-sOutputFile={}", arg(&out)),
+            arg(p),
+        ],
+        "page not rasterised, PostScript and PDF not compared",
+    )?;
+    assert!(o.status.success(), "gs {}: {}", p.display(), stderr(&o));
+    Some(crate::render::pgm(&std::fs::read(out).unwrap()))
+}
+
+/// Issue 24, part 3: Ghostscript draws a PostScript sheet as it draws the same sheet in
+/// PDF: glyphs, captions and a title in two scripts, pixel for pixel but for a few at the
+/// edges of shapes (the two files round coordinates differently).
+#[test]
+fn postscript_and_pdf_sheets_render_alike() {
+    let d = tempfile::tempdir().unwrap();
+    let title = "كوفي مربع — Kufic 6×6";
+    let (ps, pdf) = (
+        sheet(d.path(), "s.ps", title, &["--style", "kufic"]),
+        sheet(d.path(), "s.pdf", title, &["--style", "kufic"]),
+    );
+    let (Some(a), Some(b)) = (gs_gray(&ps, 150), gs_gray(&pdf, 150)) else {
+        return;
+    };
+    assert_eq!((a.w, a.h), (b.w, b.h), "page sizes");
+    // Text is drawn in both: the title band (the top 40 mm of the A5 page) has ink.
+    let title_band = |g: &crate::render::Gray| g.darkest_in(20.0, 0.0, 128.0, 40.0);
+    assert!(
+        title_band(&a) < 100 && title_band(&b) < 100,
+        "no title drawn"
+    );
+    let differ =
+        a.px.iter()
+            .zip(&b.px)
+            .filter(|(x, y)| x.abs_diff(**y) > 64)
+            .count();
+    let ink = b.px.iter().filter(|&&v| v < 128).count();
+    assert!(
+        differ * 200 <= ink,
+        "{differ} of {} pixels differ between the PostScript and the PDF ({ink} inked)",
+        a.px.len()
+    );
 }
 
 #[test]
