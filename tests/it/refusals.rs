@@ -11,7 +11,7 @@ use std::process::{Command, Output};
 /// Run the binary under `ulimit -v KB -t SECONDS` (the guard: an old, late refusal dies
 /// of it instead of passing slowly).
 fn bounded(kb: u64, seconds: u64, args: &[&str]) -> Output {
-    let mut line = format!("ulimit -v {kb} -t {seconds}; exec \"$0\"");
+    let mut line = format!("ulimit -v {kb}; ulimit -t {seconds}; exec \"$0\"");
     for a in args {
         line.push_str(&format!(" '{a}'"));
     }
