@@ -51,8 +51,8 @@ pub const STATES_PER_SECOND: f64 = 1.3e6;
 /// byte, load-factor slack) and the sorted current level.
 const BYTES_PER_STATE: f64 = 96.0;
 
-/// Where a level-by-level construction is heading: `widths` are the states of the
-/// levels so far (the last one the current level `i`) of `levels`.
+/// Where a level-by-level construction is heading: `done` units built, `widths` the
+/// states of the levels so far (the last one the current level `i`) of `levels`.
 ///
 /// Without a `shape`, or until the frontier has filled and half a row has passed, the
 /// work done plus the current width for every level left. After that the widths grow by
@@ -63,9 +63,9 @@ const BYTES_PER_STATE: f64 = 96.0;
 /// a hopeless run as soon as its growth shows (open knight 6×6 at edge 34 of 80, 1.6 M
 /// states in, against edge 61 and 43 M states with the width alone), and projects the
 /// open knight 5×7 run (9.9 M states) at 4.2·10^7.
-fn projected(widths: &[u64], levels: usize, shape: Option<&Shape>) -> f64 {
+fn projected(done: usize, widths: &[u64], levels: usize, shape: Option<&Shape>) -> f64 {
     let i = widths.len() - 1;
-    let done: f64 = widths.iter().map(|&w| w as f64).sum();
+    let done = done as f64;
     let width = widths[i] as f64;
     let flat = done + width * (levels - i - 1) as f64;
     let Some(sh) = shape else {
@@ -310,12 +310,12 @@ impl Zdd {
             }
             z.stats.max_width = z.stats.max_width.max(cur.len() as u64);
             widths.push(next.len() as u64);
-            let nodes = projected(&widths, m, shape);
+            let nodes = projected(next_start, &widths, m, shape);
             // The growth is a projection: it may refuse a run without --force, but with
             // --force only the nodes at the current width count against the memory limit.
             let held = match budget.seconds {
                 Some(_) => nodes,
-                None => projected(&widths, m, None),
+                None => projected(next_start, &widths, m, None),
             };
             if next_start + next.len() > u32::MAX as usize {
                 return Err(Error::runtime(format!(
@@ -642,7 +642,7 @@ pub fn count_only_with_budget(g: &LeapGraph, kind: TourKind, budget: &Budget) ->
         max_width = max_width.max(cur.len() as u64);
         states += cur.len();
         widths.push(cur.len() as u64);
-        let work = projected(&widths, m, shape.as_ref());
+        let work = projected(states, &widths, m, shape.as_ref());
         budget.check(
             &format!(
                 "counting the {} {} tours of {} (about {work:.2e} frontier states, projected \
