@@ -192,6 +192,54 @@ impl LeapGraph {
         self.edges.binary_search(&(u, v)).ok().map(|i| i as u32)
     }
 
+    /// Why no tour of `kind` (the word: `closed` or `open`) can exist as far as
+    /// connectivity and degrees tell, as the sentence every command gives (`find`'s): a
+    /// move graph in pieces (a camel keeps its colour), or more cells with one move than
+    /// an open tour has ends. Closed tours also need [`Self::closed_tour_impossible`].
+    pub fn no_tour(&self, kind: &str) -> Option<String> {
+        let n = self.vertex_count();
+        if n < 2 {
+            return None;
+        }
+        if !self.connected() {
+            return Some(disconnected(kind, &self.piece, self.board));
+        }
+        let ends: Vec<u32> = (0..n as u32).filter(|&v| self.degree(v) == 1).collect();
+        if kind == "open" && ends.len() > 2 {
+            let cells: Vec<String> = ends
+                .iter()
+                .take(3)
+                .map(|&v| self.board.algebraic(v))
+                .collect();
+            return Some(format!(
+                "no open {} tour exists on {}: {} cells ({}, …) have one move each, and an open tour has only two ends",
+                self.piece,
+                self.board,
+                ends.len(),
+                cells.join(", ")
+            ));
+        }
+        None
+    }
+
+    /// Can every cell reach every other?
+    fn connected(&self) -> bool {
+        let n = self.vertex_count();
+        let mut seen = vec![false; n];
+        let mut stack = vec![0u32];
+        seen[0] = true;
+        let mut reached = 1;
+        while let Some(v) = stack.pop() {
+            for &w in self.neighbours(v) {
+                if !std::mem::replace(&mut seen[w as usize], true) {
+                    reached += 1;
+                    stack.push(w);
+                }
+            }
+        }
+        reached == n
+    }
+
     /// True when the graph is bipartite with colour classes of different sizes (then no
     /// closed tour can exist), or the board has an odd number of cells and the piece
     /// always changes colour. Returns the reason in words.
@@ -222,6 +270,14 @@ impl LeapGraph {
     }
 }
 
+/// The sentence for a piece whose move graph on `board` is in pieces (no `kind` tour:
+/// `closed` or `open`), shared by `find` and the enumerating commands.
+pub fn disconnected(kind: &str, piece: &Piece, board: Board) -> String {
+    format!(
+        "no {kind} {piece} tour exists on {board}: the piece cannot reach every cell from every other (its move graph is disconnected)"
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -243,6 +299,28 @@ mod tests {
                 assert_eq!(g.edge(e), (v.min(w), v.max(w)));
             }
         }
+    }
+
+    #[test]
+    fn disconnected_and_dead_end_graphs_have_no_tour() {
+        let g = LeapGraph::new(Board::new(6, 6), &"camel".parse().unwrap()).unwrap();
+        for kind in ["open", "closed"] {
+            let why = g.no_tour(kind).unwrap();
+            assert!(
+                why.starts_with(&format!(
+                    "no {kind} camel tour exists on 6x6: the piece cannot reach"
+                )),
+                "{why}"
+            );
+        }
+        // Connected, with at most two cells of one move: nothing to say.
+        let k = LeapGraph::new(Board::new(3, 4), &Piece::knight()).unwrap();
+        assert_eq!(k.no_tour("open"), None);
+        let z = LeapGraph::new(Board::new(1, 3), &Piece::rook()).unwrap();
+        assert_eq!(z.no_tour("open"), None);
+        // The knight on 3x3: the centre has no move.
+        let c = LeapGraph::new(Board::new(3, 3), &Piece::knight()).unwrap();
+        assert!(c.no_tour("open").unwrap().contains("disconnected"));
     }
 
     #[test]

@@ -490,4 +490,8 @@ pub struct ServeArgs {
     /// Open the page in the default browser once the server listens.
     #[arg(long)]
     pub browser: bool,
+    /// Memory for diagrams kept between requests, e.g. 256M or 1G (default 256M); a
+    /// diagram larger than this is used for its request and dropped.
+    #[arg(long, value_name = "SIZE", allow_hyphen_values = true)]
+    pub cache: Option<String>,
 }

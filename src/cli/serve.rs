@@ -8,9 +8,14 @@ use tourglyph::serve::{ServeOptions, address};
 /// Run `serve`: the URL on stdout once it listens; a warning on stderr when the address
 /// lets other machines in.
 pub fn run(a: ServeArgs) -> Result<()> {
+    let cache = match &a.cache {
+        Some(c) => tourglyph::serve::parse_cache(c)?,
+        None => tourglyph::job::glyph::DEFAULT_CACHE_BYTES,
+    };
     let opts = ServeOptions {
         bind: a.bind,
         port: a.port,
+        cache,
     };
     if let (_, Some(warning)) = address(&opts)? {
         eprintln!("tourglyph: warning: {warning}");

@@ -139,9 +139,8 @@ pub fn find(req: &Request) -> Result<Found> {
                     (t, Method::Search)
                 }
                 (Outcome::None, 0) if n > 1 => {
-                    return Err(Error::runtime(format!(
-                        "no {kind} {} tour exists on {board}: the piece cannot reach every cell from every other (its move graph is disconnected)",
-                        req.piece
+                    return Err(Error::runtime(crate::graph::disconnected(
+                        kind, &req.piece, board,
                     )));
                 }
                 (Outcome::None, k) => {

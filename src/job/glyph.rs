@@ -20,6 +20,7 @@ use crate::render::svg::SvgWriter;
 use crate::render::{Backend, Format, GlyphData, Label};
 use crate::sample::Sampler;
 use crate::{Board, Error, LeapGraph, Piece, Result, Tour, TourKind};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 /// One glyph, as `glyph`'s flags give it.
@@ -103,6 +104,10 @@ pub fn glyph(a: &GlyphRequest, target: Target<'_>) -> Result<Format> {
         let tile = super::tile::TileArgs::parse(a, format)?;
         super::tile::write_tile(&tour, &g, &style, size, format, title, &tile, target)?;
         return Ok(format);
+    }
+    if a.tour.is_none() && a.symmetry.is_none() {
+        // The diagram's board: refused before its graph is built when too wide.
+        crate::engine::frontier::check_width(board, &piece, a.open)?;
     }
     let g = LeapGraph::new(board, &piece)?;
     let (tour, title, id) = pick(a, &g, kind)?;
@@ -249,28 +254,19 @@ fn pick(a: &GlyphRequest, g: &LeapGraph, kind: TourKind) -> Result<(Tour, String
         let article = if what.starts_with('o') { "an" } else { "a" };
         return Ok((t, format!("{article} {what}"), None));
     }
+    // A well-formed request for a set with no tour (a runtime failure: 422 in the server).
+    let none = g.no_tour(kind.word()).or_else(|| {
+        kind.is_closed()
+            .then(|| g.closed_tour_impossible())
+            .flatten()
+            .map(|why| format!("no {what} exists: {why}"))
+    });
+    if let Some(why) = none {
+        return Err(Error::runtime(why));
+    }
     let zdd = || diagram(g, kind, a.force);
     if let Some(id) = &a.id {
-        let id: u128 = id.trim().parse().map_err(|_| {
-            Error::usage(format!(
-                "bad tour ID '{id}': give a whole number from 0 (see `tourglyph count`)"
-            ))
-        })?;
-        let z = zdd()?;
-        let t = z.unrank(id).ok_or_else(|| {
-            let n = z.count();
-            let ids = if n == 0 {
-                "none".to_string()
-            } else {
-                format!("IDs 0 to {}", n - 1)
-            };
-            Error::usage(format!(
-                "no tour with ID {id}: {} has {n} {} {} tours ({ids})",
-                g.board(),
-                kind.word(),
-                g.piece()
-            ))
-        })?;
+        let (_, t, id) = by_id(g, kind, id, a.force)?;
         return Ok((t, format!("{what}, ID {id}"), Some(id)));
     }
     if let (true, Some(sym)) = (a.random, &a.symmetry) {
@@ -306,6 +302,94 @@ fn pick(a: &GlyphRequest, g: &LeapGraph, kind: TourKind) -> Result<(Tour, String
     Err(Error::usage(
         "say which tour: --id N, --tour CELLS, or --random [--seed S]",
     ))
+}
+
+/// The tour `id` (as written) of the diagram of `kind` tours of `g`, with the diagram and
+/// the ID parsed.
+fn by_id(g: &LeapGraph, kind: TourKind, id: &str, force: bool) -> Result<(Arc<Zdd>, Tour, u128)> {
+    let id: u128 = id.trim().parse().map_err(|_| {
+        Error::usage(format!(
+            "bad tour ID '{id}': give a whole number from 0 (see `tourglyph count`)"
+        ))
+    })?;
+    let z = diagram(g, kind, force)?;
+    let t = z.unrank(id).ok_or_else(|| {
+        let n = z.count();
+        if n == 0 {
+            // No ID is right: the set itself is empty.
+            return Error::runtime(format!(
+                "no tour with ID {id}: {} has no {} {} tours",
+                g.board(),
+                kind.word(),
+                g.piece()
+            ));
+        }
+        Error::usage(format!(
+            "no tour with ID {id}: {} has {n} {} {} tours (IDs 0 to {})",
+            g.board(),
+            kind.word(),
+            g.piece(),
+            n - 1
+        ))
+    })?;
+    Ok((z, t, id))
+}
+
+/// A tour's symmetry class, for the explorer's glyph view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Orbit {
+    /// The tour's ID.
+    pub id: u128,
+    /// The size of its orbit under the board's symmetries (on the torus, with the
+    /// translations).
+    pub orbit: u32,
+    /// The ID of its class's representative (its image that comes first in ID order:
+    /// the one `--classes` lists).
+    pub class: u128,
+}
+
+impl Orbit {
+    /// As JSON, with its newline.
+    pub fn json(&self) -> String {
+        format!(
+            "{{\"id\":{},\"orbit\":{},\"class\":{}}}\n",
+            self.id, self.orbit, self.class
+        )
+    }
+}
+
+/// The symmetry class of the tour `a.id` names (piece, board, open, torus as in `a`),
+/// from the classes' own test ([`crate::symmetry::ClassChecker`]).
+pub fn orbit(a: &GlyphRequest) -> Result<Orbit> {
+    let piece: Piece = a.piece.parse()?;
+    let board: Board = a.board.parse()?;
+    let kind = if a.open {
+        TourKind::Open
+    } else {
+        TourKind::Closed
+    };
+    let id =
+        a.id.as_deref()
+            .ok_or_else(|| Error::usage("say which tour: id=N"))?;
+    let g = if a.torus {
+        crate::torus::check_classes(board)?;
+        crate::torus::graph(board, &piece, kind)?
+    } else {
+        crate::engine::frontier::check_width(board, &piece, a.open)?;
+        LeapGraph::new(board, &piece)?
+    };
+    crate::symmetry::check_classifiable(&g)?;
+    if let Some(why) = g.no_tour(kind.word()) {
+        return Err(Error::runtime(why));
+    }
+    let (z, t, id) = by_id(&g, kind, id, a.force)?;
+    let checker = crate::symmetry::ClassChecker::new(&g);
+    let bits = crate::symmetry::bitset(&t.edges, checker.words());
+    let (first, orbit) = checker.representative(&bits);
+    let class = z
+        .rank(&crate::symmetry::edges_of(&first))
+        .ok_or_else(|| Error::runtime(format!("tour {id}: its class's first tour has no ID")))?;
+    Ok(Orbit { id, orbit, class })
 }
 
 /// `--random --symmetry`: a uniform choice among the tours the symmetry fixes, found by
@@ -354,32 +438,100 @@ fn random_symmetric(
     ))
 }
 
-/// Diagrams kept for the next glyph of the same kind (a server draws many in a row).
-const KEPT: usize = 2;
+/// Bytes of diagrams kept for the next glyphs by default (`serve --cache SIZE` sets it).
+pub const DEFAULT_CACHE_BYTES: u64 = 256 << 20;
 
-/// The diagram of `kind` tours of `g`, built once per process for the last [`KEPT`]
-/// kinds asked for (a diagram is a pure function of piece, board, topology and kind).
+/// The bound of the diagram cache, in bytes.
+static CACHE_BYTES: AtomicU64 = AtomicU64::new(DEFAULT_CACHE_BYTES);
+
+/// Bound the diagrams kept between glyphs to `bytes` (a server draws many glyphs of one
+/// kind in a row; the CLI draws one and keeps the default).
+pub fn set_cache_bytes(bytes: u64) {
+    CACHE_BYTES.store(bytes, Ordering::Relaxed);
+}
+
+/// Which diagram: piece, board, torus, closed.
+type Key = (String, String, bool, bool);
+
+/// Diagrams kept for the next glyph, the most recently built last, within a bound in
+/// bytes ([`Zdd::bytes`]): a diagram larger than the bound is used and dropped, and
+/// older ones make room for a new one.
+pub struct Cache {
+    bound: u64,
+    kept: Vec<(Key, Arc<Zdd>)>,
+}
+
+impl Cache {
+    /// An empty cache holding at most `bound` bytes.
+    pub const fn new(bound: u64) -> Self {
+        Cache {
+            bound,
+            kept: Vec::new(),
+        }
+    }
+
+    /// The diagram kept under `key`.
+    pub fn get(&self, key: &Key) -> Option<Arc<Zdd>> {
+        self.kept
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, z)| z.clone())
+    }
+
+    /// Keep `z` under `key` if it fits the bound, dropping the oldest diagrams to make
+    /// room; true if kept.
+    pub fn put(&mut self, key: Key, z: Arc<Zdd>) -> bool {
+        self.kept.retain(|(k, _)| *k != key);
+        let size = z.bytes();
+        if size > self.bound {
+            return false;
+        }
+        while self.bytes() + size > self.bound {
+            self.kept.remove(0);
+        }
+        self.kept.push((key, z));
+        true
+    }
+
+    /// Bytes held.
+    pub fn bytes(&self) -> u64 {
+        self.kept.iter().map(|(_, z)| z.bytes()).sum()
+    }
+
+    /// The sizes of the diagrams held, oldest first.
+    pub fn sizes(&self) -> Vec<u64> {
+        self.kept.iter().map(|(_, z)| z.bytes()).collect()
+    }
+
+    /// Change the bound, dropping the oldest diagrams until the rest fit it.
+    fn bound_to(&mut self, bound: u64) {
+        self.bound = bound;
+        while self.bytes() > bound {
+            self.kept.remove(0);
+        }
+    }
+}
+
+/// The diagram of `kind` tours of `g`, built once per process and kept in the [`Cache`]
+/// while it fits (a diagram is a pure function of piece, board, topology and kind).
 fn diagram(g: &LeapGraph, kind: TourKind, force: bool) -> Result<Arc<Zdd>> {
-    type Key = (String, String, bool, bool);
-    static KEEP: Mutex<Vec<(Key, Arc<Zdd>)>> = Mutex::new(Vec::new());
+    static KEEP: Mutex<Cache> = Mutex::new(Cache::new(DEFAULT_CACHE_BYTES));
     let key = (
         g.piece().to_string(),
         g.board().to_string(),
         g.topology().is_torus(),
         kind.is_closed(),
     );
-    let kept = KEEP.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some((_, z)) = kept.iter().find(|(k, _)| *k == key) {
-        return Ok(z.clone());
+    let mut kept = KEEP.lock().unwrap_or_else(|e| e.into_inner());
+    kept.bound_to(CACHE_BYTES.load(Ordering::Relaxed));
+    if let Some(z) = kept.get(&key) {
+        return Ok(z);
     }
     drop(kept); // build without holding the lock: other kinds go on meanwhile
     let z = Arc::new(Zdd::build_with_budget(g, kind, &super::budget(force))?);
     let mut kept = KEEP.lock().unwrap_or_else(|e| e.into_inner());
-    if !kept.iter().any(|(k, _)| *k == key) {
-        if kept.len() == KEPT {
-            kept.remove(0);
-        }
-        kept.push((key, z.clone()));
+    if kept.get(&key).is_none() {
+        kept.put(key, z.clone());
     }
     Ok(z)
 }
@@ -407,6 +559,49 @@ pub fn parse_size(s: &str) -> Result<f64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The diagram of `board`'s closed rook tours and its cache key.
+    fn entry(board: &str) -> (Key, Arc<Zdd>) {
+        let g = LeapGraph::new(board.parse().unwrap(), &Piece::rook()).unwrap();
+        let z = Zdd::build(&g, TourKind::Closed).unwrap();
+        let key = ("rook".to_string(), board.to_string(), false, true);
+        (key, Arc::new(z))
+    }
+
+    #[test]
+    fn the_cache_holds_no_more_bytes_than_its_bound() {
+        let (k4, z4) = entry("4x4");
+        let (k6, z6) = entry("4x6");
+        let (k8, z8) = entry("6x6");
+        let (s4, s6, s8) = (z4.bytes(), z6.bytes(), z8.bytes());
+        assert!(s4 > 0 && s4 < s6 && s6 < s8, "{s4} {s6} {s8}");
+        // Room for the two small ones, not for the big one.
+        let mut c = Cache::new(s4 + s6);
+        assert!(c.put(k4.clone(), z4.clone()));
+        assert!(c.put(k6.clone(), z6.clone()));
+        assert_eq!(c.sizes(), vec![s4, s6]);
+        // Larger than the bound: used by the caller, never kept.
+        assert!(!c.put(k8.clone(), z8.clone()));
+        assert!(c.get(&k8).is_none());
+        assert!(c.bytes() <= s4 + s6);
+        // The oldest makes room for a new one.
+        let mut c = Cache::new(s6 + s4 / 2);
+        assert!(c.put(k4.clone(), z4.clone()));
+        assert!(c.put(k6.clone(), z6.clone()));
+        assert_eq!(c.sizes(), vec![s6]);
+        assert!(c.get(&k4).is_none() && c.get(&k6).is_some());
+        // A smaller bound drops what no longer fits.
+        c.bound_to(s4);
+        assert_eq!(c.bytes(), 0);
+        for bound in [1, s4, s6, s8, s4 + s8] {
+            let mut c = Cache::new(bound);
+            for (k, z) in [(&k4, &z4), (&k6, &z6), (&k8, &z8), (&k4, &z4)] {
+                c.put(k.clone(), z.clone());
+                assert!(c.bytes() <= bound, "{bound}: {:?}", c.sizes());
+                assert!(c.sizes().iter().all(|&s| s <= bound));
+            }
+        }
+    }
 
     #[test]
     fn sizes() {

@@ -244,6 +244,15 @@ pub fn resolve(spec: &Spec, sel: Option<&Pick>) -> Result<Resolved> {
     } else {
         TourKind::Closed
     };
+    if spec.symmetry.is_none() && !spec.torus && (sel.is_some() || spec.open) {
+        // The frontier diagram (list, render) or the count-only sweep (open tours, on the
+        // narrower side): a board too wide for it is refused before its graph is built.
+        let b = match sel {
+            None if board.cols > board.rows => board.transposed(),
+            _ => board,
+        };
+        crate::engine::frontier::check_width(b, &piece, spec.open)?;
+    }
     let symmetry = match &spec.symmetry {
         Some(s) => {
             let sym: crate::symmetric::Symmetry = s.parse()?;
@@ -295,9 +304,12 @@ pub fn walk_len(range: Option<&std::ops::Range<u128>>, total: u128) -> u128 {
     })
 }
 
-/// Why a board has no closed tour, when closed tours are asked for and it has none (the
-/// CLI says `no closed tour: WHY` on stderr).
+/// Why a board has no tour of the kind asked for, when the move graph's connectivity or
+/// degrees (or, for closed tours, the colours) say so.
 pub fn impossible(r: &Resolved) -> Option<String> {
+    if let Some(why) = r.graph.no_tour(r.kind.word()) {
+        return Some(why);
+    }
     if r.kind == TourKind::Closed {
         r.graph.closed_tour_impossible().map(|w| w.to_string())
     } else {
@@ -305,8 +317,13 @@ pub fn impossible(r: &Resolved) -> Option<String> {
     }
 }
 
-/// Tell `progress` why a board has no closed tour, if it has none.
+/// Tell `progress` why a board has no tour, if it has none (`no closed tour: WHY`, or
+/// the sentence `find` gives for a move graph in pieces).
 pub fn explain_impossible(r: &Resolved, progress: &dyn Progress) -> bool {
+    if let Some(why) = r.graph.no_tour(r.kind.word()) {
+        progress.note(&why);
+        return true;
+    }
     match impossible(r) {
         Some(why) => {
             progress.note(&format!("no closed tour: {why}"));

@@ -1,10 +1,12 @@
 //! `tourglyph serve`: the explorer, a local web server over the [`crate::job`] API.
 //!
 //! One axum [`Router`]: `/` (the page, compiled in), `/api/count`, `/api/tours`
-//! (NDJSON, streamed), `/api/glyph.{svg,pdf,ps,png}`, `/api/sheet.{pdf,ps,svg,png}`. Each
-//! endpoint answers exactly the bytes the CLI writes for the same flags (query parameters
-//! are named as the flags), and an error as `{"error": "…"}` with the CLI's message
-//! ([`reply`]). The work runs on tokio's blocking threads, never on the async workers.
+//! (NDJSON, streamed), `/api/glyph.{svg,pdf,ps,png}`, `/api/sheet.{pdf,ps,svg,png}`, and
+//! `/api/orbit` (a tour's symmetry class, for the glyph view). Each endpoint answers
+//! exactly the bytes the CLI writes for the same flags (query parameters are named as the
+//! flags), and an error as `{"error": "…"}` with the CLI's message in the explorer's
+//! words ([`reply`]). Diagrams are kept between glyph requests within `--cache` bytes
+//! ([`crate::job::glyph::Cache`]). The work runs on tokio's blocking threads, never on the async workers.
 //! Limits are tower layers: request body size, requests at once, time per request.
 //! SIGINT and SIGTERM stop the server gracefully: it accepts no new connection, lets the
 //! requests in flight finish, and [`run`] returns.
@@ -36,8 +38,11 @@ pub const DEFAULT_BIND: &str = "127.0.0.1";
 pub const DEFAULT_PORT: u16 = 8421;
 /// Requests served at once (more wait their turn).
 pub const MAX_CONCURRENT: usize = 64;
-/// Time a request may take before it is answered 408.
-pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(60);
+/// Time a request may take before it is answered 408: the jobs' own budget (two minutes
+/// of work on the reference machine, refused before the work: the CLI's rule) and half
+/// as much again for a loaded machine, so that what the budget lets through is answered.
+pub const REQUEST_TIMEOUT: Duration =
+    Duration::from_secs(crate::budget::DEFAULT_SECONDS as u64 * 3 / 2);
 /// Largest request body (the API takes none).
 pub const MAX_BODY: usize = 16 * 1024;
 
@@ -48,6 +53,9 @@ pub struct ServeOptions {
     pub bind: String,
     /// The port (default [`DEFAULT_PORT`]; 0 picks a free one).
     pub port: u16,
+    /// Bytes of diagrams kept between glyph requests (default
+    /// [`crate::job::glyph::DEFAULT_CACHE_BYTES`]); a larger diagram is used and dropped.
+    pub cache: u64,
 }
 
 impl Default for ServeOptions {
@@ -55,8 +63,18 @@ impl Default for ServeOptions {
         ServeOptions {
             bind: DEFAULT_BIND.into(),
             port: DEFAULT_PORT,
+            cache: crate::job::glyph::DEFAULT_CACHE_BYTES,
         }
     }
+}
+
+/// Parse `--cache SIZE` (as `--max-memory` takes sizes; 0 keeps no diagram).
+pub fn parse_cache(s: &str) -> Result<u64> {
+    if s.trim() == "0" {
+        return Ok(0);
+    }
+    crate::budget::parse_size(s)
+        .map_err(|e| Error::usage(format!("--cache: {e}; 0 keeps no diagram between requests")))
 }
 
 /// The address to listen on; a warning (for stderr) when it is reachable from other
@@ -79,6 +97,7 @@ pub fn address(opts: &ServeOptions) -> Result<(SocketAddr, Option<String>)> {
 /// Serve until SIGINT or SIGTERM; `ready` is called with the URL once it listens.
 pub fn run(opts: &ServeOptions, ready: impl FnOnce(&str)) -> Result<()> {
     let (addr, _) = address(opts)?;
+    crate::job::glyph::set_cache_bytes(opts.cache);
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -126,6 +145,7 @@ pub fn router() -> Router {
         .route("/explorer.css", get(page::css))
         .route("/api/count", get(count))
         .route("/api/tours", get(tours))
+        .route("/api/orbit", get(orbit))
         .route("/api/glyph.svg", get(|q| glyph(q, "svg")))
         .route("/api/glyph.pdf", get(|q| glyph(q, "pdf")))
         .route("/api/glyph.ps", get(|q| glyph(q, "ps")))
@@ -150,7 +170,7 @@ pub fn router() -> Router {
 type Pairs = std::result::Result<Query<Vec<(String, String)>>, QueryRejection>;
 
 fn pairs(q: Pairs, allowed: &[&str]) -> std::result::Result<Params, Failure> {
-    let Query(p) = q.map_err(|e| Failure(Error::usage(format!("bad query: {}", e.body_text()))))?;
+    let Query(p) = q.map_err(|e| Error::usage(format!("bad query: {}", e.body_text())))?;
     Ok(Params::new(p, allowed)?)
 }
 
@@ -160,7 +180,7 @@ async fn blocking<T: Send + 'static>(
 ) -> std::result::Result<T, Failure> {
     match tokio::task::spawn_blocking(job).await {
         Ok(r) => Ok(r?),
-        Err(e) => Err(Failure(Error::Io(std::io::Error::other(format!(
+        Err(e) => Err(Failure::from(Error::Io(std::io::Error::other(format!(
             "the job failed: {e}"
         ))))),
     }
@@ -182,31 +202,49 @@ fn content_type(format: &str) -> &'static str {
 /// `/api/count`: `count --json`'s object.
 async fn count(q: Pairs) -> std::result::Result<Response, Failure> {
     let p = pairs(q, params::COUNT)?;
+    let cli = p.cli_command("count");
     let spec = p.spec()?;
-    let c = blocking(move || crate::job::count::count(&spec, false, &Silent)).await?;
+    let c = blocking(move || crate::job::count::count(&spec, false, &Silent))
+        .await
+        .map_err(|f| f.with_cli(&cli))?;
     Ok(bytes("application/json", c.json().into_bytes()))
 }
 
 /// `/api/glyph.*`: `glyph … -o -`'s bytes.
 async fn glyph(q: Pairs, format: &'static str) -> std::result::Result<Response, Failure> {
-    let req = pairs(q, params::GLYPH)?.glyph(format)?;
+    let p = pairs(q, params::GLYPH)?;
+    let cli = p.cli_command(&format!("glyph.{format}"));
+    let req = p.glyph(format)?;
     let body = blocking(move || {
         let mut out = Vec::new();
         crate::job::glyph::glyph(&req, Target::Writer(&mut out))?;
         Ok(out)
     })
-    .await?;
+    .await
+    .map_err(|f| f.with_cli(&cli))?;
     Ok(bytes(content_type(format), body))
+}
+
+/// `/api/orbit`: the symmetry class of the glyph `id` names, `{"id":…,"orbit":…,
+/// "class":…}` (the glyph view's facts; the CLI shows it with `list --classes`).
+async fn orbit(q: Pairs) -> std::result::Result<Response, Failure> {
+    let p = pairs(q, params::ORBIT)?;
+    let req = p.glyph("svg")?;
+    let o = blocking(move || crate::job::glyph::orbit(&req)).await?;
+    Ok(bytes("application/json", o.json().into_bytes()))
 }
 
 /// `/api/sheet.*`: `render … -o -`'s bytes, streamed as they are drawn (a sheet may be
 /// large; a client that goes away stops the drawing).
 async fn sheet(q: Pairs, format: &'static str) -> std::result::Result<Response, Failure> {
-    let req = pairs(q, params::SHEET)?.sheet(format)?;
+    let p = pairs(q, params::SHEET)?;
+    let cli = p.cli_command(&format!("sheet.{format}"));
+    let req = p.sheet(format)?;
     streamed(content_type(format), move |w| {
         crate::job::sheet::sheet(&req, Target::Writer(w), &Silent).map(|_| ())
     })
     .await
+    .map_err(|f| f.with_cli(&cli))
 }
 
 /// Bytes of a streamed answer sent at a time.
@@ -250,11 +288,13 @@ impl Write for ChunkWriter {
 /// `/api/tours`: `list --json`'s lines, streamed.
 async fn tours(q: Pairs) -> std::result::Result<Response, Failure> {
     let p = pairs(q, params::TOURS)?;
+    let cli = p.cli_command("tours");
     let (spec, pick) = (p.spec()?, p.pick()?);
     streamed("application/x-ndjson", move |w| {
         crate::job::list::list(&spec, &pick, true, w, &Silent)
     })
     .await
+    .map_err(|f| f.with_cli(&cli))
 }
 
 /// Run `job` on a blocking thread, its output streamed as the answer's body. An error
@@ -279,7 +319,7 @@ async fn streamed(
         }
     });
     let first = match rx.recv().await {
-        Some(Err(e)) => return Err(Failure(e)),
+        Some(Err(e)) => return Err(Failure::from(e)),
         first => first,
     };
     let rest = tokio_stream::wrappers::ReceiverStream::new(rx);

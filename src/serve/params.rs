@@ -54,6 +54,32 @@ impl Params {
         Ok(Params { map })
     }
 
+    /// The request as the CLI command that does the same work (`count` as `tourglyph
+    /// count … --json`, a glyph as `tourglyph glyph … -o glyph.svg`): the parameters as
+    /// flags, values quoted for a POSIX shell where they need it.
+    pub fn cli_command(&self, endpoint: &str) -> String {
+        let (command, tail) = match endpoint.split_once('.') {
+            Some(("glyph", ext)) => ("glyph", format!("-o glyph.{ext}")),
+            Some((_, ext)) => ("render", format!("-o sheet.{ext}")),
+            None if endpoint == "tours" => ("list", "--json".to_string()),
+            None => ("count", "--json".to_string()),
+        };
+        let mut words = vec!["tourglyph".to_string(), command.to_string()];
+        for (k, v) in &self.map {
+            let flag = format!("--{}", k.replace('_', "-"));
+            match v.as_str() {
+                "true" => words.push(flag),
+                "false" => {}
+                v => {
+                    words.push(flag);
+                    words.push(shell_word(v));
+                }
+            }
+        }
+        words.push(tail);
+        words.join(" ")
+    }
+
     fn str(&self, k: &str) -> Option<&str> {
         self.map.get(k).map(String::as_str)
     }
@@ -226,6 +252,17 @@ impl Params {
     }
 }
 
+/// `v` as one word of a POSIX shell: as it is when it holds only safe characters,
+/// else in single quotes.
+fn shell_word(v: &str) -> String {
+    let safe = |c: char| c.is_ascii_alphanumeric() || "._,:+-/=@%".contains(c);
+    if !v.is_empty() && v.chars().all(safe) {
+        v.to_string()
+    } else {
+        format!("'{}'", v.replace('\'', "'\\''"))
+    }
+}
+
 /// The names `/api/glyph.*` takes besides `COMMON`.
 pub const GLYPH: &[&str] = &[
     "id",
@@ -270,5 +307,7 @@ pub const SHEET: &[&str] = &[
 ];
 /// The names `/api/tours` takes besides `COMMON`.
 pub const TOURS: &[&str] = PICK;
+/// The names `/api/orbit` takes besides `COMMON`.
+pub const ORBIT: &[&str] = &["id"];
 /// The names `/api/count` takes besides `COMMON`.
 pub const COUNT: &[&str] = &[];

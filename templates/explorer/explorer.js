@@ -102,15 +102,27 @@ async function getJson(url) {
   return text;
 }
 
+// Shown while the count, a batch of IDs or the glyphs in sight are loading.
+const spinner = document.getElementById("loading");
+let pendingImages = 0;
+function showLoading() {
+  spinner.hidden = !(loading || counting || pendingImages > 0);
+}
+let counting = false;
+
 async function restart() {
   generation++;
   grid.replaceChildren();
+  pendingImages = 0;
   next = Number(state.start || 0);
   done = false;
   total = 0;
   symmetric = 0;
   byIndex = false;
   const q = listParams();
+  counting = true;
+  statusLine.textContent = "Counting…";
+  showLoading();
   try {
     const c = JSON.parse(await getJson("/api/count?" + q.toString()));
     total = Number(c.tours);
@@ -125,6 +137,9 @@ async function restart() {
     statusLine.textContent = "Error: " + e.message;
     done = true;
     return;
+  } finally {
+    counting = false;
+    showLoading();
   }
   await loadMore();
   if (state.id != null) openView(state.id, null, null);
@@ -134,6 +149,7 @@ async function loadMore() {
   // Before the count arrives there is nothing to load yet (total is unknown).
   if (loading || done || total === 0) return;
   loading = true;
+  showLoading();
   const gen = generation;
   try {
     const q = listParams();
@@ -165,6 +181,7 @@ async function loadMore() {
     done = true;
   } finally {
     loading = false;
+    showLoading();
   }
   // Keep loading while the sentinel is still in sight (a filter may hide a whole batch).
   const r = document.getElementById("more").getBoundingClientRect();
@@ -178,6 +195,17 @@ function item(t) {
   a.dataset.id = t.id;
   const img = document.createElement("img");
   img.loading = "lazy";
+  // Each glyph shows a placeholder until drawn; the page's indicator counts those in sight.
+  li.className = "pending";
+  const gen = generation;
+  const settle = () => {
+    li.classList.remove("pending");
+    if (gen === generation && pendingImages > 0) pendingImages--;
+    showLoading();
+  };
+  img.addEventListener("load", settle, { once: true });
+  img.addEventListener("error", settle, { once: true });
+  pendingImages++;
   img.src = glyphUrl(t.id, "svg");
   img.alt = `Tour ${t.id}` + (t.orbit ? `, orbit ${t.orbit}` : "");
   const cap = document.createElement("span");
@@ -203,9 +231,22 @@ async function openView(id, orbit, cells, push) {
   const img = document.getElementById("view-img");
   img.src = glyphUrl(id, "svg");
   img.alt = `Glyph of tour ${id}`;
-  const facts = [`ID ${id}`, `${state.open ? "open" : "closed"} ${state.piece} tour of ${state.board}`];
-  if (orbit) facts.push(`orbit ${orbit}`);
-  document.getElementById("view-facts").textContent = facts.join(" · ");
+  const facts = [`ID ${id}`, `${state.open ? "open" : "closed"} ${state.piece} tour of ${state.board}` +
+    (state.torus ? " (torus)" : "")];
+  const factsLine = document.getElementById("view-facts");
+  factsLine.textContent = facts.join(" · ") + (orbit ? ` · orbit ${orbit}` : " · orbit …");
+  // The orbit and the class's first tour, from the server's symmetry test (any tour,
+  // not only the class representatives a classes list shows).
+  const q = kindParams();
+  q.set("id", id);
+  getJson("/api/orbit?" + q.toString()).then((text) => {
+    if (state.id !== String(id)) return;
+    const o = JSON.parse(text);
+    const cls = String(o.class) === String(id) ? "first of its class" : `class of ID ${o.class}`;
+    factsLine.textContent = facts.concat([`orbit ${o.orbit}`, cls]).join(" · ");
+  }).catch((e) => {
+    if (state.id === String(id)) factsLine.textContent = facts.join(" · ") + ` · orbit unknown (${e.message})`;
+  });
   document.getElementById("view-cells").textContent =
     "Cells: " + cells.map((c) => `(${c[0]},${c[1]})`).join(" ");
   const stem = `${state.piece}-${state.board}${state.torus ? "-torus" : ""}-${id}`;

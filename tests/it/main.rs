@@ -19,6 +19,7 @@ mod parsers;
 mod poster;
 mod readback;
 mod reference;
+mod refusals;
 mod render;
 mod residues;
 mod sample;

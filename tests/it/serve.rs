@@ -637,7 +637,23 @@ fn bad_and_oversized_requests_get_one_line_json_errors() {
             "{path}: {msg}"
         );
         if !args.is_empty() {
-            assert_eq!(msg, cli_error(args), "{path}");
+            // The CLI's message, in the explorer's words where it names flags.
+            let cli = cli_error(args);
+            if cli.contains("--") || cli.contains("stdout") {
+                for word in [
+                    "--id",
+                    "--limit",
+                    "--range",
+                    "--sample",
+                    "add --force",
+                    "stdout",
+                ] {
+                    assert!(!msg.contains(word), "{path}: {msg}");
+                }
+                assert_ne!(msg, cli, "{path}");
+            } else {
+                assert_eq!(msg, cli, "{path}");
+            }
         }
     }
     // Still up, and still right.
@@ -892,6 +908,22 @@ fn the_page_works_in_chromium() {
     assert_ne!(before, after);
     assert!(after.as_str().unwrap().contains("&id="), "{after}");
     b.wait("document.getElementById('view').open", |v| v == true);
+    // The view names the tour's orbit and class, as /api/orbit gives them.
+    let facts = b.wait("document.getElementById('view-facts').textContent", |v| {
+        v.as_str()
+            .is_some_and(|t| t.contains("orbit ") && !t.contains('…'))
+    });
+    let q = after.as_str().unwrap().to_string();
+    let id = q.rsplit("id=").next().unwrap().split('&').next().unwrap();
+    let (_, _, o) = s.get(&format!("/api/orbit?board=6x6&id={id}"));
+    let o: serde_json::Value = serde_json::from_slice(&o).unwrap();
+    let facts = facts.as_str().unwrap();
+    assert!(
+        facts.contains(&format!("orbit {}", o["orbit"])),
+        "{facts} vs {o}"
+    );
+    // The loading indicator is there, and hidden once everything in sight has loaded.
+    b.wait("document.getElementById('loading').hidden", |v| v == true);
 
     // Its SVG download is exactly the CLI's glyph.
     let href = b.eval("document.getElementById('dl-svg').getAttribute('href')");
@@ -932,4 +964,148 @@ fn the_page_works_in_chromium() {
         ])
     );
     let _ = b.call("Browser.close", serde_json::json!({}));
+}
+
+/// `{"error": …}`'s message.
+fn error_of(body: &[u8]) -> String {
+    let v: serde_json::Value = serde_json::from_slice(body).unwrap();
+    v["error"].as_str().unwrap().to_string()
+}
+
+#[test]
+fn cache_sizes_are_checked_before_serving() {
+    for bad in ["abc", "4X", "-1G", "1e3G", ""] {
+        let o = run(&["serve", "--port", "0", "--cache", bad]);
+        let e = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "--cache {bad:?}: {e}");
+        assert_eq!(e.lines().count(), 1, "{e}");
+        assert!(e.starts_with("tourglyph: --cache: "), "{e}");
+        assert!(e.contains("e.g. 4G or 512M"), "{e}");
+    }
+    // A good size serves (and a diagram larger than it is still drawn).
+    let s = Server::start(&["--cache", "1K"]);
+    let (status, _, body) = s.get("/api/glyph.svg?board=6x6&id=17");
+    assert_eq!(status, 200);
+    assert_eq!(
+        body,
+        cli(&["glyph", "--board", "6x6", "--id", "17", "-o", "-"])
+    );
+}
+
+#[test]
+fn long_work_is_refused_before_it_is_done() {
+    let s = Server::start(&[]);
+    // The count-only sweep refuses as soon as its growth shows: within the first half of
+    // the 80 edges (it used to work 35 s, to edge 61, before answering 422).
+    let (status, _, body) = s.get("/api/count?board=6x6&piece=knight&open=true");
+    let msg = error_of(&body);
+    assert_eq!(status, 422, "{msg}");
+    assert!(msg.contains("would take about"), "{msg}");
+    let at = msg.find("projected from edge ").expect(&msg) + "projected from edge ".len();
+    let k: u32 = msg[at..].split(' ').next().unwrap().parse().unwrap();
+    assert!(msg[at..].starts_with(&format!("{k} of 80)")), "{msg}");
+    assert!(k <= 40, "refused only at edge {k} of 80: {msg}");
+    // The CLI refuses the same request with the same estimate.
+    let e = cli_error(&["count", "--board", "6x6", "--piece", "knight", "--open"]);
+    let estimate = |m: &str| m.split("; ").next().unwrap().to_string();
+    assert_eq!(estimate(&msg), estimate(&e));
+    // A board the counter's estimate refuses is refused at once, as by the CLI.
+    let (status, _, body) = s.get("/api/count?board=22x22");
+    let msg = error_of(&body);
+    assert_eq!(status, 422, "{msg}");
+    let e = cli_error(&["count", "--board", "22x22"]);
+    assert_eq!(estimate(&msg), estimate(&e));
+}
+
+#[test]
+fn messages_name_query_parameters_and_the_cli_for_forced_work() {
+    let s = Server::start(&[]);
+    let cases = [
+        // (path, what the message says instead of the CLI's words)
+        ("/api/glyph.svg?board=6x6", vec!["id=N", "random=true"]),
+        (
+            "/api/tours?board=12x12",
+            vec![
+                "limit=K",
+                "range=A..B",
+                "`tourglyph list --board 12x12 --json --force`",
+            ],
+        ),
+        (
+            "/api/count?board=6x6&piece=knight&open=true",
+            vec!["`tourglyph count --board 6x6 --open --piece knight --json --force`"],
+        ),
+    ];
+    for (path, words) in cases {
+        let (status, _, body) = s.get(path);
+        assert!(status >= 400, "{path}");
+        let msg = error_of(&body);
+        for w in words {
+            assert!(msg.contains(w), "{path}: {msg} (no {w})");
+        }
+        for cli_word in ["--id", "--limit", "--range", "add --force", "stdout"] {
+            assert!(!msg.contains(cli_word), "{path}: {msg}");
+        }
+    }
+}
+
+#[test]
+fn no_tour_is_422_and_the_glyph_view_knows_its_orbit() {
+    let s = Server::start(&[]);
+    // A well-formed request naming a set with no tour: 422, the CLI's message.
+    for (path, args) in [
+        (
+            "/api/glyph.svg?board=3x3&id=0",
+            &["glyph", "--board", "3x3", "--id", "0", "-o", "-"][..],
+        ),
+        (
+            "/api/glyph.svg?board=5x5&id=2",
+            &["glyph", "--board", "5x5", "--id", "2", "-o", "-"],
+        ),
+        (
+            "/api/glyph.svg?board=6x6&piece=camel&open=true&id=0",
+            &[
+                "glyph", "--board", "6x6", "--piece", "camel", "--open", "--id", "0", "-o", "-",
+            ],
+        ),
+    ] {
+        let (status, _, body) = s.get(path);
+        let msg = error_of(&body);
+        assert_eq!(status, 422, "{path}: {msg}");
+        assert_eq!(msg, cli_error(args), "{path}");
+    }
+    // An ID past the end of a set that has tours is still a bad request.
+    let (status, _, _) = s.get("/api/glyph.svg?board=4x4&id=6");
+    assert_eq!(status, 400);
+    // The orbit of any tour, and its class: the classes list has the class's first tour
+    // with the same orbit.
+    let classes =
+        String::from_utf8(cli(&["list", "--board", "6x6", "--classes", "--json"])).unwrap();
+    let reps: std::collections::HashMap<u64, u64> = classes
+        .lines()
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).unwrap();
+            (v["id"].as_u64().unwrap(), v["orbit"].as_u64().unwrap())
+        })
+        .collect();
+    let mut firsts = 0;
+    for id in [0u64, 1, 17, 100, 555, 1071] {
+        let (status, ctype, body) = s.get(&format!("/api/orbit?board=6x6&id={id}"));
+        assert_eq!((status, ctype.as_str()), (200, "application/json"), "{id}");
+        let v: serde_json::Value = serde_json::from_slice(&body).unwrap();
+        assert_eq!(v["id"].as_u64(), Some(id));
+        let class = v["class"].as_u64().unwrap();
+        assert!(class <= id, "{id}: {v}");
+        assert_eq!(reps.get(&class).copied(), v["orbit"].as_u64(), "{id}: {v}");
+        firsts += usize::from(class == id);
+    }
+    assert!(
+        firsts < 6,
+        "every tour asked for cannot be its class's first"
+    );
+    // Torus tiles too (translations count), and errors as everywhere.
+    let (status, _, body) = s.get("/api/orbit?board=4x4&torus=true&id=3");
+    assert_eq!(status, 200, "{}", String::from_utf8_lossy(&body));
+    let (status, _, _) = s.get("/api/orbit?board=6x6&id=5000");
+    assert_eq!(status, 400);
 }

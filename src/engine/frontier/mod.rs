@@ -51,12 +51,112 @@ pub const STATES_PER_SECOND: f64 = 1.3e6;
 /// byte, load-factor slack) and the sorted current level.
 const BYTES_PER_STATE: f64 = 96.0;
 
-/// Where a level-by-level construction is heading: `done` units built, `width` at level
-/// `i` of `levels`. The width of a frontier construction grows over the first rows and
-/// then holds, so `done + width × levels left` is what the whole will need, give or take
-/// the last row; checking it at every level refuses a hopeless build early.
-fn projected(done: usize, width: usize, i: usize, levels: usize) -> f64 {
-    done as f64 + width as f64 * (levels - i - 1) as f64
+/// Where a level-by-level construction is heading: `done` units built, `widths` the
+/// states of the levels so far (the last one the current level `i`) of `levels`.
+///
+/// Without a `shape`, or until the frontier has filled and half a row has passed, the
+/// work done plus the current width for every level left. After that the widths grow by
+/// a factor per level, measured over the last row since the frontier filled: measured
+/// on open knight sweeps (6 wide: 1.3 per cell on and on; 5 wide: the widest level 85%
+/// of the way), the growth holds, its logarithm halving row after row, until the
+/// frontier's reach meets the last rows (`shape.peak`), then the width holds. That sees
+/// a hopeless run as soon as its growth shows (open knight 6×6 at edge 34 of 80, 1.6 M
+/// states in, against edge 61 and 43 M states with the width alone), and projects the
+/// open knight 5×7 run (9.9 M states) at 4.2·10^7.
+fn projected(done: usize, widths: &[u64], levels: usize, shape: Option<&Shape>) -> f64 {
+    let i = widths.len() - 1;
+    let done = done as f64;
+    let width = widths[i] as f64;
+    let flat = done + width * (levels - i - 1) as f64;
+    let Some(sh) = shape else {
+        return flat;
+    };
+    if i < sh.filled + sh.row / 2 {
+        return flat;
+    }
+    let from = sh.filled.max(i.saturating_sub(sh.row));
+    if from >= i || widths[from] == 0 || width == 0.0 {
+        return flat;
+    }
+    let mut log_growth = ((width / widths[from] as f64).ln() / (i - from) as f64).max(0.0);
+    let mut ahead = 0.0;
+    let mut w = width;
+    for k in i + 1..levels {
+        if k < sh.peak {
+            w *= log_growth.exp();
+        }
+        if (k - i) % sh.row == 0 {
+            log_growth /= 2.0;
+        }
+        ahead += w;
+    }
+    (done + ahead).max(flat)
+}
+
+/// What the projection knows of a plane board's sweep: levels per row, the level where
+/// the frontier first reaches its full size, and the level after which it stops growing
+/// (a frontier's reach before the end).
+struct Shape {
+    row: usize,
+    filled: usize,
+    peak: usize,
+}
+
+impl Shape {
+    /// The shape of the sweep of `plan` over `g`, for leapers whose moves span two rows
+    /// or more. `None` for the others, projected without growth: on the torus the wrap
+    /// edges bring far rows in at once, and the widths of a rook's or king's frontier (one
+    /// row deep) grow fast over the first rows and then level off (open rook 10×10: 0.1 s
+    /// into it a growth projection says 3 min, for a count of a few seconds).
+    fn of(g: &LeapGraph, plan: &Plan) -> Option<Shape> {
+        if g.topology().is_torus() {
+            return None;
+        }
+        let m = plan.levels.len();
+        let b = g.board();
+        let row = ((m * b.cols as usize) / g.vertex_count().max(1)).max(1);
+        let full = plan.levels.iter().map(|l| l.width).max().unwrap_or(0);
+        let filled = plan.levels.iter().position(|l| l.width == full)?;
+        let depth = g
+            .piece()
+            .leaps()
+            .iter()
+            .map(|&(a, b)| a.max(b) as usize)
+            .max()
+            .unwrap_or(1);
+        if depth < 2 {
+            return None;
+        }
+        Some(Shape {
+            row,
+            filled,
+            peak: m.saturating_sub(depth * row),
+        })
+    }
+}
+
+/// Refuse a board whose frontier cannot fit a state before anything is built: the widest
+/// frontier of a row-major sweep is reached within a few rows, so the plan of a board of
+/// the same width and at most `3 × depth + 2` rows (cheap even 1,000 columns wide) tells.
+/// `open` for open tours.
+pub fn check_width(board: crate::Board, piece: &crate::Piece, open: bool) -> Result<()> {
+    let depth = piece
+        .leaps()
+        .iter()
+        .map(|&(a, b)| a.max(b))
+        .max()
+        .unwrap_or(1);
+    let rows = board.rows.min(3 * depth + 2);
+    let probe = crate::Board::new(rows, board.cols);
+    if probe.cells().saturating_mul(piece.leaps().len() * 8) > 1 << 26 {
+        // Wider than any frontier can hold (a row of thousands of cells).
+        return Err(too_wide_on(board, piece, false));
+    }
+    let g = LeapGraph::new(probe, piece)?;
+    match Plan::new(g.vertex_count(), g.edges(), open) {
+        Some(_) => Ok(()),
+        None => Err(too_wide_on(board, piece, false)),
+    }
 }
 
 /// IDs handed to one worker at a time by [`Zdd::par_map`].
@@ -76,26 +176,34 @@ pub struct Zdd {
 }
 
 fn too_wide(g: &LeapGraph) -> Error {
-    if g.topology().is_torus() {
+    too_wide_on(g.board(), g.piece(), g.topology().is_torus())
+}
+
+/// The board is too wide for a frontier state: the advice never names the same board
+/// (a square, or a board already narrower than long, has no better orientation).
+fn too_wide_on(b: crate::Board, piece: &crate::Piece, torus: bool) -> Error {
+    if torus {
         // The torus's frontier holds about two rows (see `crate::torus`).
-        let b = g.board();
         let fix = if b.rows < b.cols {
             format!("give the board with fewer columns ({})", b.transposed())
         } else {
             "use a board with at most 12 columns".to_string()
         };
         return Error::usage(format!(
-            "{} is too wide for the frontier engine: on the torus its frontier spans about two rows, \
-             which must fit 128 bits (at most 12 columns); {fix}",
-            g.board_name()
+            "{b} (torus) is too wide for the frontier engine: on the torus its frontier spans about two rows, \
+             which must fit 128 bits (at most 12 columns); {fix}"
         ));
     }
+    let fix = if b.rows < b.cols {
+        format!(
+            "try the transposed board {} (the tours are the same up to a quarter turn)",
+            b.transposed()
+        )
+    } else {
+        "use a board with fewer columns".to_string()
+    };
     Error::usage(format!(
-        "the {} board is too wide for the frontier engine with the {}: its row-major frontier does not fit; \
-         try the transposed board {} (the tours are the same up to a quarter turn)",
-        g.board(),
-        g.piece(),
-        g.board().transposed()
+        "the {b} board is too wide for the frontier engine with the {piece}: its row-major frontier does not fit; {fix}"
     ))
 }
 
@@ -126,7 +234,7 @@ impl Zdd {
             z.root = u32::from(kind == TourKind::Open);
             return Ok(z);
         }
-        if kind == TourKind::Closed && g.closed_tour_impossible().is_some() {
+        if impossible(g, kind) {
             return Ok(z);
         }
         let plan = Plan::new(n, g.edges(), kind == TourKind::Open).ok_or_else(|| too_wide(g))?;
@@ -136,7 +244,8 @@ impl Zdd {
             g.piece(),
             g.board_name()
         );
-        z.fill(&plan, &what, &g.board().to_string(), budget)?;
+        let shape = Shape::of(g, &plan);
+        z.fill(&plan, &what, &g.board().to_string(), budget, shape.as_ref())?;
         Ok(z)
     }
 
@@ -154,15 +263,23 @@ impl Zdd {
             root: 0,
             stats: Stats::default(),
         };
-        z.fill(plan, what, what, budget)?;
+        z.fill(plan, what, what, budget, None)?;
         Ok(z)
     }
 
     /// Build the levels of `plan` into this (empty) diagram, then count and
     /// zero-suppress.
-    fn fill(&mut self, plan: &Plan, what: &str, board: &str, budget: &Budget) -> Result<()> {
+    fn fill(
+        &mut self,
+        plan: &Plan,
+        what: &str,
+        board: &str,
+        budget: &Budget,
+        shape: Option<&Shape>,
+    ) -> Result<()> {
         let z = self;
         let m = plan.levels.len();
+        let mut widths: Vec<u64> = Vec::with_capacity(m);
         let mut cur: Vec<u128> = vec![0];
         let mut level_start = 2usize;
         for i in 0..m {
@@ -192,7 +309,14 @@ impl Zdd {
                 z.var.push(i as u32);
             }
             z.stats.max_width = z.stats.max_width.max(cur.len() as u64);
-            let nodes = projected(next_start, next.len(), i, m);
+            widths.push(next.len() as u64);
+            let nodes = projected(next_start, &widths, m, shape);
+            // The growth is a projection: it may refuse a run without --force, but with
+            // --force only the nodes at the current width count against the memory limit.
+            let held = match budget.seconds {
+                Some(_) => nodes,
+                None => projected(next_start, &widths, m, None),
+            };
             if next_start + next.len() > u32::MAX as usize {
                 return Err(Error::runtime(format!(
                     "the diagram of {what} has more than 2^32 nodes; \
@@ -206,12 +330,17 @@ impl Zdd {
                     i + 1
                 ),
                 nodes / NODES_PER_SECOND,
-                nodes * BYTES_PER_NODE as f64 + next.len() as f64 * 64.0,
+                held * BYTES_PER_NODE as f64 + next.len() as f64 * 64.0,
             )?;
             level_start = next_start;
             cur = next;
         }
         z.stats.nodes = (z.var.len() - 2) as u64;
+        // Grown by pushing, the arrays may hold up to twice their nodes: a diagram is kept
+        // (a server's cache), so give the slack back.
+        z.var.shrink_to_fit();
+        z.lo.shrink_to_fit();
+        z.hi.shrink_to_fit();
         // Counts bottom-up (children always have larger numbers), then zero-suppress:
         // point every edge past nodes whose hi count is 0, so that every node reached
         // while walking branches or takes its edge.
@@ -241,6 +370,14 @@ impl Zdd {
         }
         z.root = if total > 2 { eff[2] } else { 0 };
         Ok(())
+    }
+
+    /// Bytes the diagram holds: its node arrays (as allocated).
+    pub fn bytes(&self) -> u64 {
+        (self.var.capacity() * 4
+            + self.lo.capacity() * 4
+            + self.hi.capacity() * 4
+            + self.count.capacity() * 16) as u64
     }
 
     /// The kind of tours held.
@@ -450,6 +587,12 @@ impl Zdd {
     }
 }
 
+/// No tour of `kind` on `g` by the degrees, connectivity or colours alone.
+fn impossible(g: &LeapGraph, kind: TourKind) -> bool {
+    g.no_tour(kind.word()).is_some()
+        || (kind == TourKind::Closed && g.closed_tour_impossible().is_some())
+}
+
 /// Result of [`count_only`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct CountOnly {
@@ -478,10 +621,12 @@ pub fn count_only_with_budget(g: &LeapGraph, kind: TourKind, budget: &Budget) ->
             ..CountOnly::default()
         });
     }
-    if kind == TourKind::Closed && g.closed_tour_impossible().is_some() {
+    if impossible(g, kind) {
         return Ok(CountOnly::default());
     }
     let plan = Plan::new(n, g.edges(), kind == TourKind::Open).ok_or_else(|| too_wide(g))?;
+    let shape = Shape::of(g, &plan);
+    let mut widths: Vec<u64> = Vec::with_capacity(g.edge_count());
     let overflow = || {
         Error::runtime(format!(
             "more than 2^128 tours on {}: use the big-integer counter",
@@ -496,7 +641,8 @@ pub fn count_only_with_budget(g: &LeapGraph, kind: TourKind, budget: &Budget) ->
     for i in 0..m {
         max_width = max_width.max(cur.len() as u64);
         states += cur.len();
-        let work = projected(states, cur.len(), i, m);
+        widths.push(cur.len() as u64);
+        let work = projected(states, &widths, m, shape.as_ref());
         budget.check(
             &format!(
                 "counting the {} {} tours of {} (about {work:.2e} frontier states, projected \

@@ -1,0 +1,182 @@
+//! Refusals before the work (issue 24, defects 6 and 7): a move graph in pieces is said
+//! at once, with `find`'s sentence, by every command; a board too wide for the frontier
+//! is refused before its graph is built; the frontier's projection refuses a hopeless
+//! sweep as soon as its growth shows, for `count` and `glyph` alike. Each run is bounded
+//! by `ulimit` (address space, CPU seconds) as a guard: the same commands used to build
+//! gigabytes or run for minutes before refusing.
+
+use crate::common::{bin, run, stderr, stdout};
+use std::process::{Command, Output};
+
+/// Run the binary under `ulimit -v KB -t SECONDS` (the guard: an old, late refusal dies
+/// of it instead of passing slowly).
+fn bounded(kb: u64, seconds: u64, args: &[&str]) -> Output {
+    let mut line = format!("ulimit -v {kb}; ulimit -t {seconds}; exec \"$0\"");
+    for a in args {
+        line.push_str(&format!(" '{a}'"));
+    }
+    Command::new("sh")
+        .arg("-c")
+        .arg(line)
+        .arg(bin())
+        .output()
+        .expect("run tourglyph under sh")
+}
+
+/// The edge a frontier refusal was projected from, and the edges in all
+/// ("… projected from edge K of M) …").
+fn projected_from(msg: &str) -> (u32, u32) {
+    let at = msg
+        .find("projected from edge ")
+        .unwrap_or_else(|| panic!("no projection in: {msg}"));
+    let rest = &msg[at + "projected from edge ".len()..];
+    let mut words = rest
+        .split(|c: char| !c.is_ascii_digit())
+        .filter(|w| !w.is_empty());
+    let k = words.next().unwrap().parse().unwrap();
+    let m = words.next().unwrap().parse().unwrap();
+    (k, m)
+}
+
+#[test]
+fn a_move_graph_in_pieces_is_said_at_once_everywhere() {
+    // find's sentence is the one every command gives.
+    let f = run(&["find", "--piece", "camel", "--board", "6x6"]);
+    assert_eq!(f.status.code(), Some(1));
+    let open = stderr(&f).trim_end().to_string();
+    assert!(open.contains("no open camel tour exists on 6x6"), "{open}");
+    let closed = open.replace("no open", "no closed");
+    // count: 0, and why on stderr (the open count used to sweep for 17 s first).
+    for (args, why) in [
+        (
+            vec!["count", "--piece", "camel", "--board", "6x6", "--open"],
+            &open,
+        ),
+        (vec!["count", "--piece", "camel", "--board", "6x6"], &closed),
+    ] {
+        let o = bounded(2_000_000, 10, &args);
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+        assert_eq!(stdout(&o), "0\n", "{args:?}");
+        assert_eq!(stderr(&o).trim_end(), why.as_str(), "{args:?}");
+    }
+    // 8x8: said at once, never "try the transposed board 8x8".
+    let o = bounded(
+        2_000_000,
+        10,
+        &["count", "--piece", "camel", "--board", "8x8"],
+    );
+    assert_eq!(stdout(&o), "0\n", "{}", stderr(&o));
+    assert_eq!(
+        stderr(&o).trim_end(),
+        closed.replace("6x6", "8x8"),
+        "{}",
+        stderr(&o)
+    );
+    // list says it, render and glyph fail with it.
+    let o = bounded(
+        2_000_000,
+        10,
+        &["list", "--piece", "camel", "--board", "6x6", "--open"],
+    );
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(stderr(&o).trim_end(), open);
+    let dir = tempfile::tempdir().unwrap();
+    let pdf = dir.path().join("c.pdf");
+    let o = bounded(
+        2_000_000,
+        10,
+        &[
+            "render",
+            "--piece",
+            "camel",
+            "--board",
+            "6x6",
+            "--open",
+            "-o",
+            pdf.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(o.status.code(), Some(1));
+    let why = open.strip_prefix("tourglyph: ").unwrap();
+    assert!(stderr(&o).trim_end().ends_with(why), "{}", stderr(&o));
+    assert!(!pdf.exists());
+    let o = bounded(
+        2_000_000,
+        10,
+        &[
+            "glyph", "--piece", "camel", "--board", "6x6", "--open", "--id", "0", "-o", "-",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(stderr(&o).trim_end(), open);
+}
+
+#[test]
+fn too_wide_never_suggests_the_same_board() {
+    // The giraffe (1,4) reaches every cell of 10x10, but its frontier is four rows deep.
+    let o = run(&["count", "--piece", "giraffe", "--board", "10x10", "--open"]);
+    let e = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{e}");
+    assert!(e.contains("too wide for the frontier engine"), "{e}");
+    assert!(!e.contains("transposed board 10x10"), "{e}");
+    // An oblong board wider than long is still pointed to its narrower orientation.
+    let o = run(&["list", "--board", "4x40", "--limit", "1"]);
+    let e = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{e}");
+    assert!(e.contains("try the transposed board 40x4"), "{e}");
+}
+
+#[test]
+fn a_board_too_wide_is_refused_before_its_graph_is_built() {
+    // 1,000,000 cells: the graph and its frontier plan took 2.3 GB before the refusal.
+    for args in [
+        &["list", "--board", "1000x1000", "--sample", "1"][..],
+        &[
+            "render",
+            "--board",
+            "1000x1000",
+            "--limit",
+            "1",
+            "-o",
+            "x.pdf",
+        ],
+        &["glyph", "--board", "1000x1000", "--id", "0", "-o", "x.svg"],
+        &["count", "--board", "1000x1000", "--open"],
+    ] {
+        let o = bounded(300_000, 20, args);
+        let e = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {e}");
+        assert!(
+            e.contains("too wide for the frontier engine"),
+            "{args:?}: {e}"
+        );
+        assert_eq!(e.lines().count(), 1, "{e}");
+    }
+}
+
+#[test]
+fn count_and_glyph_refuse_the_open_6x6_knight_before_the_work() {
+    // The count-only sweep and the diagram project the same growth: both refuse within
+    // the first half of the 80 edges (count used to refuse at edge 61 after 35 s; glyph
+    // built 2.6 GB for 110 s).
+    for args in [
+        &["count", "--piece", "knight", "--board", "6x6", "--open"][..],
+        &[
+            "glyph", "--piece", "knight", "--board", "6x6", "--open", "--id", "17", "-o", "-",
+        ],
+        &[
+            "list", "--piece", "knight", "--board", "6x6", "--open", "--limit", "1",
+        ],
+    ] {
+        let o = bounded(1_500_000, 20, args);
+        let e = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {e}");
+        assert!(
+            e.contains("would take about") && e.contains("add --force"),
+            "{e}"
+        );
+        let (k, m) = projected_from(&e);
+        assert_eq!(m, 80, "{e}");
+        assert!(k <= m / 2, "refused only at edge {k} of {m}: {e}");
+    }
+}
