@@ -16,7 +16,10 @@
 //! - a target that is not a regular file (`/dev/null`, `/dev/stdout`, a FIFO) is written
 //!   in place: renaming over a device node would replace it;
 //! - a missing folder is an error naming it, unless `--mkdir` ([`OutOptions::mkdir`]);
-//! - every write error names the file (or `standard output`).
+//! - every write error names the file (or `standard output`);
+//! - files that belong together (a font, its map and its specimen) are written as a set
+//!   ([`write_files`]): every name is checked before any is written, and they are renamed
+//!   into place together at the end.
 
 use crate::error::{Error, Result};
 use std::fs::{File, OpenOptions};
@@ -384,6 +387,37 @@ pub fn commit_all(files: Vec<AtomicFile>) -> Result<()> {
     Ok(())
 }
 
+/// Write `files` (path, bytes) as one set, all or none: each is opened first (so a
+/// missing folder, or with `--no-clobber` a name already taken, refuses the set before
+/// anything is written), then written and synced under its temporary name, then all are
+/// renamed into place. With `--no-clobber`, a name taken while the set was written fails
+/// the set and removes the files of it already placed (they were new); without it the
+/// renames, in one folder each, replace.
+pub fn write_files(files: &[(&Path, &[u8])], opts: OutOptions) -> Result<()> {
+    let mut outs = Vec::with_capacity(files.len());
+    for (path, _) in files {
+        outs.push(AtomicFile::create_with(path, opts)?);
+    }
+    for (out, (_, bytes)) in outs.iter_mut().zip(files) {
+        out.write_all(bytes)?;
+        out.close()?;
+    }
+    let mut placed: Vec<PathBuf> = vec![];
+    for out in outs {
+        let (dest, fresh) = (out.dest.clone(), out.temp.is_some() && out.no_clobber);
+        if let Err(e) = out.commit() {
+            for p in &placed {
+                let _ = std::fs::remove_file(p);
+            }
+            return Err(e);
+        }
+        if fresh {
+            placed.push(dest);
+        }
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -508,6 +542,30 @@ mod tests {
         assert_eq!(std::fs::read(&u).unwrap(), b"first");
         assert_eq!(names(dir.path()), ["a.txt", "u.txt"]);
         write_file(&dir.path().join("v.txt"), b"v", nc).unwrap();
+    }
+
+    #[test]
+    fn a_set_is_written_all_or_none() {
+        let dir = tempfile::tempdir().unwrap();
+        let (a, b, c) = (
+            dir.path().join("a.ttf"),
+            dir.path().join("a.json"),
+            dir.path().join("a.pdf"),
+        );
+        std::fs::write(&c, b"mine").unwrap();
+        let nc = OutOptions {
+            no_clobber: true,
+            ..OutOptions::default()
+        };
+        let set: [(&Path, &[u8]); 3] = [(&a, b"font"), (&b, b"map"), (&c, b"pdf")];
+        let e = write_files(&set, nc).unwrap_err().to_string();
+        assert!(e.contains("a.pdf: already exists"), "{e}");
+        assert_eq!(names(dir.path()), ["a.pdf"]);
+        std::fs::remove_file(&c).unwrap();
+        write_files(&set, nc).unwrap();
+        assert_eq!(names(dir.path()), ["a.json", "a.pdf", "a.ttf"]);
+        write_files(&set, OutOptions::default()).unwrap();
+        assert_eq!(std::fs::read(&c).unwrap(), b"pdf");
     }
 
     #[test]
