@@ -480,6 +480,10 @@ pub struct GalleryArgs {
     /// Where to write the outputs and index.html (default: DIR/out).
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
+    /// Draw every gallery even where the time, page or disk budgets refuse it (as a
+    /// manifest's `force = true` does for one gallery).
+    #[arg(long)]
+    pub force: bool,
 }
 
 /// `tourglyph serve`.
