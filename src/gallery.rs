@@ -1,6 +1,11 @@
 //! Gallery manifests: one TOML file per gallery (`gallery/*.toml`) saying what to draw
 //! (piece, board, selection), how (style, page, columns) and in which formats.
 //!
+//! Paths in a manifest (`style`, `font`) are relative to the manifest's folder. Style
+//! files live apart, in a subfolder (`gallery/styles/`): the manifests are the `*.toml`
+//! files of the folder itself, and a style file found among them is named as one, with
+//! where it belongs.
+//!
 //! [`Manifest::parse`] reads and validates one manifest. Every error is a
 //! [`ManifestError`] naming the file, the line and the key, e.g.
 //! `gallery/bad.toml:4: key 'style': unknown style 'kuffic' …`: toml's error spans give the
@@ -11,12 +16,13 @@ pub mod index;
 
 use crate::board::Board;
 use crate::layout::page::PageSpec;
-use crate::layout::style::Style;
+use crate::layout::style::{BUILTIN, Style};
 use crate::piece::Piece;
 use crate::render::Format;
 use crate::sinks::parse_range;
 use serde::Deserialize;
 use std::fmt;
+use std::path::Path;
 use std::str::FromStr;
 
 /// One gallery, as written in its manifest. Defaults are given per field.
@@ -48,7 +54,7 @@ pub struct Manifest {
     /// Seed for `sample` (default 0).
     #[serde(default)]
     pub seed: u64,
-    /// Style name or TOML file (default `line`).
+    /// Style name or TOML file, relative to the manifest's folder (default `line`).
     #[serde(default = "default_style")]
     pub style: String,
     /// Page size (default `a4`).
@@ -64,6 +70,9 @@ pub struct Manifest {
     /// A TrueType/OpenType font to set the title and captions in, before the bundled
     /// fonts (`--font`); relative to the manifest's folder (default: none).
     pub font: Option<String>,
+    /// Draw what the time, page and disk budgets would refuse (`--force`; default false).
+    #[serde(default)]
+    pub force: bool,
 }
 
 fn default_piece() -> String {
@@ -126,8 +135,49 @@ fn backticked(msg: &str) -> Option<String> {
 
 impl Manifest {
     /// Parse and validate a manifest's text; `file` names it in errors and `stem` is the
-    /// default output name.
+    /// default output name. Its paths are relative to the working directory.
     pub fn parse(src: &str, file: &str, stem: &str) -> Result<Manifest, ManifestError> {
+        Manifest::parse_in(src, file, stem, Path::new(""))
+    }
+
+    /// The style to draw with: a built-in name, or the style file's path from `dir`, the
+    /// manifest's folder.
+    pub fn style_in(&self, dir: &Path) -> String {
+        if BUILTIN.iter().any(|(n, _)| *n == self.style) {
+            return self.style.clone();
+        }
+        dir.join(&self.style).to_string_lossy().into_owned()
+    }
+
+    /// [`Manifest::parse`] of a manifest in folder `dir`, which its paths are relative to.
+    pub fn parse_in(
+        src: &str,
+        file: &str,
+        stem: &str,
+        dir: &Path,
+    ) -> Result<Manifest, ManifestError> {
+        let m = Manifest::parse_only(src, file, stem, dir);
+        match m {
+            Err(_) if is_style(src, file, stem) => Err(ManifestError {
+                file: file.to_string(),
+                line: 1,
+                key: None,
+                msg: "a style file, not a gallery manifest (it has no title and board): \
+                          keep style files in a styles/ folder beside the manifests (gallery reads \
+                          only the *.toml files of the folder itself as manifests) and name one \
+                          as style = \"styles/NAME.toml\""
+                    .to_string(),
+            }),
+            m => m,
+        }
+    }
+
+    fn parse_only(
+        src: &str,
+        file: &str,
+        stem: &str,
+        dir: &Path,
+    ) -> Result<Manifest, ManifestError> {
         let err = |line: usize, key: Option<&str>, msg: String| ManifestError {
             file: file.to_string(),
             line,
@@ -155,7 +205,7 @@ impl Manifest {
         let at = |key: &str, e: crate::Error| err(key_line(src, key), Some(key), e.to_string());
         Piece::from_str(&m.piece).map_err(|e| at("piece", e))?;
         Board::from_str(&m.board).map_err(|e| at("board", e))?;
-        Style::resolve(&m.style).map_err(|e| at("style", e))?;
+        Style::resolve(&m.style_in(dir)).map_err(|e| at("style", e))?;
         PageSpec::parse(&m.page).map_err(|e| at("page", e))?;
         if let Some(r) = &m.range {
             parse_range(r).map_err(|e| at("range", e))?;
@@ -207,6 +257,13 @@ impl Manifest {
         }
         out
     }
+}
+
+/// True when `src` holds no `title` or `board` and reads as a style file.
+fn is_style(src: &str, file: &str, stem: &str) -> bool {
+    let keys = toml::from_str::<toml::Table>(src).ok();
+    let manifest_keys = keys.is_some_and(|t| t.contains_key("title") || t.contains_key("board"));
+    !manifest_keys && Style::parse(src, file, stem).is_ok()
 }
 
 /// Escape text for HTML element content and attribute values.
@@ -273,6 +330,34 @@ mod tests {
         assert_eq!((e.line, e.key.as_deref()), (3, Some("limit")), "{e}");
         let e = parse("title = \"T\"\nformats = [\"gif\"]\nboard = \"4x4\"\n").unwrap_err();
         assert_eq!((e.line, e.key.as_deref()), (2, Some("formats")), "{e}");
+    }
+
+    #[test]
+    fn paths_are_the_manifests_and_style_files_are_named() {
+        let m = Manifest::parse_in(
+            "title = \"T\"\nboard = \"4x4\"\nstyle = \"kufic\"\n",
+            "g/x.toml",
+            "x",
+            Path::new("g"),
+        )
+        .unwrap();
+        assert_eq!(m.style_in(Path::new("g")), "kufic");
+        assert!(!m.force);
+        let e = Manifest::parse_in(
+            "title = \"T\"\nboard = \"4x4\"\nstyle = \"styles/none.toml\"\n",
+            "g/x.toml",
+            "x",
+            Path::new("g"),
+        )
+        .unwrap_err();
+        assert!(e.msg.contains("g/styles/none.toml"), "{e}");
+        let e = parse("stroke_width = 0.2\n").unwrap_err();
+        assert!(
+            e.msg.contains("a style file") && e.msg.contains("styles/"),
+            "{e}"
+        );
+        let e = parse("board = \"4x4\"\n").unwrap_err();
+        assert!(e.msg.starts_with("missing field"), "{e}");
     }
 
     #[test]

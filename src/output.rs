@@ -16,7 +16,11 @@
 //! - a target that is not a regular file (`/dev/null`, `/dev/stdout`, a FIFO) is written
 //!   in place: renaming over a device node would replace it;
 //! - a missing folder is an error naming it, unless `--mkdir` ([`OutOptions::mkdir`]);
-//! - every write error names the file (or `standard output`).
+//! - every write error names the file (or `standard output`);
+//! - files that belong together (a font, its map and its specimen) are written as a set
+//!   ([`write_files`]): every name is checked before any is written, and they are renamed
+//!   into place together at the end; a set of files made by others (a gallery's sheets
+//!   and preview) is written into a [`Staging`] folder and moved into place together.
 
 use crate::error::{Error, Result};
 use std::fs::{File, OpenOptions};
@@ -58,7 +62,8 @@ fn forget(list: &mut Vec<PathBuf>, temp: &Path) {
 pub fn abandon_pending(code: i32) -> ! {
     let list = pending();
     for p in list.iter() {
-        let _ = std::fs::remove_file(p);
+        // A temporary file, or a staging folder and what it holds.
+        let _ = std::fs::remove_file(p).or_else(|_| std::fs::remove_dir_all(p));
     }
     std::process::exit(code)
 }
@@ -384,9 +389,138 @@ pub fn commit_all(files: Vec<AtomicFile>) -> Result<()> {
     Ok(())
 }
 
+/// Write `files` (path, bytes) as one set, all or none: each is opened first (so a
+/// missing folder, or with `--no-clobber` a name already taken, refuses the set before
+/// anything is written), then written and synced under its temporary name, then all are
+/// renamed into place. With `--no-clobber`, a name taken while the set was written fails
+/// the set and removes the files of it already placed (they were new); without it the
+/// renames, in one folder each, replace.
+pub fn write_files(files: &[(&Path, &[u8])], opts: OutOptions) -> Result<()> {
+    let mut outs = Vec::with_capacity(files.len());
+    for (path, _) in files {
+        outs.push(AtomicFile::create_with(path, opts)?);
+    }
+    for (out, (_, bytes)) in outs.iter_mut().zip(files) {
+        out.write_all(bytes)?;
+        out.close()?;
+    }
+    let mut placed: Vec<PathBuf> = vec![];
+    for out in outs {
+        let (dest, fresh) = (out.dest.clone(), out.temp.is_some() && out.no_clobber);
+        if let Err(e) = out.commit() {
+            for p in &placed {
+                let _ = std::fs::remove_file(p);
+            }
+            return Err(e);
+        }
+        if fresh {
+            placed.push(dest);
+        }
+    }
+    Ok(())
+}
+
+/// A hidden folder in `dest` (`.NAME.PID-K.tmp`) that files are written into, then moved
+/// into `dest` together by [`Staging::commit`]: a set of outputs that appear all at once
+/// or not at all. Dropped without a commit (an error, or a signal, see
+/// [`abandon_pending`]), the folder and everything in it are removed.
+#[derive(Debug)]
+pub struct Staging {
+    dir: Option<PathBuf>,
+    dest: PathBuf,
+}
+
+impl Staging {
+    /// A new staging folder in the existing folder `dest`, named after `name`.
+    pub fn new(dest: &Path, name: &str) -> Result<Staging> {
+        let mut list = pending();
+        let dir = loop {
+            let dir = dest.join(format!(
+                ".{name}.{}-{}.tmp",
+                std::process::id(),
+                SERIAL.fetch_add(1, Ordering::Relaxed)
+            ));
+            match std::fs::create_dir(&dir) {
+                Ok(()) => break dir,
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
+                Err(e) => return Err(Error::file(dest, e)),
+            }
+        };
+        list.push(dir.clone());
+        Ok(Staging {
+            dir: Some(dir),
+            dest: dest.to_path_buf(),
+        })
+    }
+
+    /// The folder to write into.
+    pub fn path(&self) -> &Path {
+        self.dir
+            .as_deref()
+            .expect("a staging folder until committed")
+    }
+
+    /// Move every file of the staging folder into the destination (each renamed over a
+    /// file of its name), then remove the folder; returns the files' new paths, sorted.
+    /// A failed rename leaves the files not yet moved, and removes them with the folder.
+    pub fn commit(mut self) -> Result<Vec<PathBuf>> {
+        let dir = self.dir.clone().expect("a staging folder until committed");
+        let mut names: Vec<std::ffi::OsString> = std::fs::read_dir(&dir)
+            .map_err(|e| Error::file(&dir, e))?
+            .filter_map(|e| e.ok())
+            .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
+            .map(|e| e.file_name())
+            .collect();
+        names.sort();
+        let mut moved = Vec::with_capacity(names.len());
+        for n in names {
+            let to = self.dest.join(&n);
+            std::fs::rename(dir.join(&n), &to).map_err(|e| Error::file(&to, e))?;
+            moved.push(to);
+        }
+        if let Some(d) = self.dir.take() {
+            let _ = std::fs::remove_dir_all(&d);
+            forget(&mut pending(), &d);
+        }
+        let _ = File::open(&self.dest).and_then(|d| d.sync_all());
+        Ok(moved)
+    }
+}
+
+impl Drop for Staging {
+    fn drop(&mut self) {
+        if let Some(d) = self.dir.take() {
+            let mut list = pending();
+            let _ = std::fs::remove_dir_all(&d);
+            forget(&mut list, &d);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn staging_moves_all_or_leaves_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("a.pdf"), b"old").unwrap();
+        let s = Staging::new(dir.path(), "a").unwrap();
+        std::fs::write(s.path().join("a.pdf"), b"new").unwrap();
+        std::fs::write(s.path().join("a.png"), b"png").unwrap();
+        assert_eq!(names(dir.path()).len(), 2, "the staging folder and a.pdf");
+        drop(s);
+        assert_eq!(names(dir.path()), ["a.pdf"]);
+        assert_eq!(std::fs::read(dir.path().join("a.pdf")).unwrap(), b"old");
+        let s = Staging::new(dir.path(), "a").unwrap();
+        std::fs::write(s.path().join("a.pdf"), b"new").unwrap();
+        std::fs::write(s.path().join("a.png"), b"png").unwrap();
+        let moved = s.commit().unwrap();
+        assert_eq!(moved, [dir.path().join("a.pdf"), dir.path().join("a.png")]);
+        assert_eq!(names(dir.path()), ["a.pdf", "a.png"]);
+        assert_eq!(std::fs::read(dir.path().join("a.pdf")).unwrap(), b"new");
+        assert!(!pending().iter().any(|p| p.starts_with(dir.path())));
+    }
 
     fn names(dir: &Path) -> Vec<String> {
         let mut v: Vec<String> = std::fs::read_dir(dir)
@@ -508,6 +642,30 @@ mod tests {
         assert_eq!(std::fs::read(&u).unwrap(), b"first");
         assert_eq!(names(dir.path()), ["a.txt", "u.txt"]);
         write_file(&dir.path().join("v.txt"), b"v", nc).unwrap();
+    }
+
+    #[test]
+    fn a_set_is_written_all_or_none() {
+        let dir = tempfile::tempdir().unwrap();
+        let (a, b, c) = (
+            dir.path().join("a.ttf"),
+            dir.path().join("a.json"),
+            dir.path().join("a.pdf"),
+        );
+        std::fs::write(&c, b"mine").unwrap();
+        let nc = OutOptions {
+            no_clobber: true,
+            ..OutOptions::default()
+        };
+        let set: [(&Path, &[u8]); 3] = [(&a, b"font"), (&b, b"map"), (&c, b"pdf")];
+        let e = write_files(&set, nc).unwrap_err().to_string();
+        assert!(e.contains("a.pdf: already exists"), "{e}");
+        assert_eq!(names(dir.path()), ["a.pdf"]);
+        std::fs::remove_file(&c).unwrap();
+        write_files(&set, nc).unwrap();
+        assert_eq!(names(dir.path()), ["a.json", "a.pdf", "a.ttf"]);
+        write_files(&set, OutOptions::default()).unwrap();
+        assert_eq!(std::fs::read(&c).unwrap(), b"pdf");
     }
 
     #[test]

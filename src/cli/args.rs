@@ -430,6 +430,10 @@ pub struct FontArgs {
     /// The font's family name.
     #[arg(long, default_value = "Tourglyph")]
     pub family: String,
+    /// A TrueType/OpenType font to set the specimen's title and captions in, before the
+    /// bundled Noto Sans and Noto Kufi Arabic (e.g. for a family named in CJK).
+    #[arg(long, value_name = "FILE")]
+    pub font: Option<std::path::PathBuf>,
 }
 
 /// `tourglyph slide`.
@@ -476,6 +480,10 @@ pub struct GalleryArgs {
     /// Where to write the outputs and index.html (default: DIR/out).
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
+    /// Draw every gallery even where the time, page or disk budgets refuse it (as a
+    /// manifest's `force = true` does for one gallery).
+    #[arg(long)]
+    pub force: bool,
 }
 
 /// `tourglyph serve`.

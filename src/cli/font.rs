@@ -1,6 +1,8 @@
 //! `tourglyph font`: a TrueType font of the selected tours ([`tourglyph::font`]), one
 //! glyph per tour at U+E000 + index, with `NAME.json` (codepoint → ID, cells) and a
-//! specimen `NAME.pdf` beside `NAME.ttf`.
+//! specimen `NAME.pdf` beside `NAME.ttf`, the three written as a set, all or none
+//! ([`write_files`]). The family is checked against the text faces (`--font FILE` first,
+//! then the bundled ones) before any tour is drawn.
 
 use super::args::FontArgs;
 use super::common::{build_zdd, check_walk, pick, resolve};
@@ -14,9 +16,10 @@ use tourglyph::job::symmetric;
 use tourglyph::layout::glyph::glyph_data;
 use tourglyph::layout::outline::outline;
 use tourglyph::layout::style::Style;
-use tourglyph::output::write_file;
+use tourglyph::output::write_files;
 use tourglyph::sample::Sampler;
 use tourglyph::sinks::{Item, stream};
+use tourglyph::text::Fonts;
 use tourglyph::{Error, Result, Tour};
 
 /// Run `font`.
@@ -51,6 +54,22 @@ pub fn run(a: FontArgs) -> Result<()> {
             a.output.display()
         )));
     }
+    let family = a.family.trim();
+    if family.is_empty() || family.chars().any(char::is_control) {
+        return Err(Error::usage(
+            "--family: give a font family name of printable characters",
+        ));
+    }
+    let long = family.encode_utf16().count();
+    if long > MAX_FAMILY {
+        return Err(Error::usage(format!(
+            "--family is {long} characters long, and a font's name table holds at most {MAX_FAMILY}: give a shorter name"
+        )));
+    }
+    // Before any work: the specimen sets the family in these faces (exit 2 naming a
+    // character none of them has, never a `?`).
+    let fonts = Fonts::with_user(a.font.as_deref().or(style.font.as_deref()))?;
+    tourglyph::text::check(&fonts, family)?;
     let mut r = resolve(&a.spec, Some(&a.sel))?;
     // `--symmetry` on boards over 8x8: the symmetric tours found directly, numbered by
     // their index among them (the map's `index`, the glyph names `tour_14x14_rot90_I`).
@@ -118,20 +137,22 @@ pub fn run(a: FontArgs) -> Result<()> {
         ));
     }
     let piece = g.piece().to_string();
+    let torus = g.topology().is_torus();
     let prefix = {
         let p: String = piece
             .chars()
             .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
             .collect();
+        let torus = if torus { "torus_" } else { "" };
         let kind = match (zdd.is_none(), r.query.symmetry, r.kind.is_closed()) {
             (true, Some(s), _) => format!("{}_", s.word()),
             (_, _, true) => String::new(),
             (_, _, false) => "open_".to_string(),
         };
         if piece == "rook" {
-            format!("tour_{board}_{kind}")
+            format!("tour_{torus}{board}_{kind}")
         } else {
-            format!("tour_{p}_{board}_{kind}")
+            format!("tour_{p}_{torus}{board}_{kind}")
         }
     };
     let mut seen: FxHashMap<u128, u32> = FxHashMap::default();
@@ -155,23 +176,20 @@ pub fn run(a: FontArgs) -> Result<()> {
             shape: outline(&glyph_data(t, g, &style), &style),
         })
         .collect();
-    let family = a.family.trim();
-    if family.is_empty() || family.chars().any(char::is_control) {
-        return Err(Error::usage(
-            "--family: give a font family name of printable characters",
-        ));
-    }
     let font = tourglyph::font::build(&glyphs, board.rows, board.cols, family)?;
     let mut map = String::from("[\n");
     let id_key = if zdd.is_some() { "id" } else { "index" };
     for (i, (id, t)) in picked.iter().enumerate() {
         let cells: Vec<[u32; 2]> = t.coords(g).into_iter().map(|(r, c)| [r, c]).collect();
-        let row = serde_json::json!({
+        let mut row = serde_json::json!({
             "codepoint": format!("U+{:04X}", FIRST as usize + i),
             "glyph": names[i],
             id_key: u64::try_from(*id).map_or_else(|_| serde_json::Value::from(id.to_string()), serde_json::Value::from),
             "cells": cells,
         });
+        if torus {
+            row["torus"] = serde_json::Value::Bool(true);
+        }
         map.push_str(&row.to_string());
         map.push_str(if i + 1 < picked.len() { ",\n" } else { "\n" });
     }
@@ -183,23 +201,32 @@ pub fn run(a: FontArgs) -> Result<()> {
         })
         .collect();
     let title = format!(
-        "{family}: {} {}{} {piece} tours of {board}{}",
+        "{family}: {} {}{} {piece} tours of {}{}",
         picked.len(),
         r.query
             .symmetry
             .map_or(String::new(), |s| format!("{}-symmetric ", s.word())),
         r.kind.word(),
+        if torus {
+            format!("the {board} torus")
+        } else {
+            board.to_string()
+        },
         if r.query.classes {
             " (symmetry classes)"
         } else {
             ""
         }
     );
-    let pdf = specimen::pdf(&font, family, &entries, &title)?;
-    let opts = a.out.options();
+    let pdf = specimen::pdf(&font, family, &entries, &title, fonts)?;
     let out: &Path = &a.output;
-    write_file(out, &font, opts)?;
-    write_file(&out.with_extension("json"), map.as_bytes(), opts)?;
-    write_file(&out.with_extension("pdf"), &pdf, opts)?;
-    Ok(())
+    let (json, spec) = (out.with_extension("json"), out.with_extension("pdf"));
+    write_files(
+        &[(out, &font), (&json, map.as_bytes()), (&spec, &pdf)],
+        a.out.options(),
+    )
 }
+
+/// Longest family name, in UTF-16 code units: the `name` table holds it twice (family and
+/// full name) in UTF-16, with 16-bit offsets.
+const MAX_FAMILY: usize = 10_000;

@@ -1,29 +1,46 @@
-//! `tourglyph gallery [DIR] [--out DIR]`: render every manifest `DIR/*.toml` (sorted by
-//! file name) in each of its formats, write a PNG preview of page 1 of each, and an
-//! `index.html` linking them all.
+//! `tourglyph gallery [DIR] [--out DIR] [--force]`: render every manifest `DIR/*.toml`
+//! (sorted by file name) in each of its formats, write a PNG preview of page 1 of each,
+//! and an `index.html` linking them all.
 //!
 //! The drawing itself is `render`'s job: each format is rendered by building a
 //! [`SheetRequest`] and calling [`tourglyph::job::sheet::sheet`], so galleries and
-//! `render` draw the same bytes (and replace an earlier run's SVG pages the same way). A gallery
-//! that fails (a broken manifest, a render error) is reported on one line on stderr and
+//! `render` draw the same bytes. The preview draws page 1 only
+//! ([`tourglyph::job::sheet::sheet_pages`]), and is estimated from what it draws.
+//!
+//! Before any work, every manifest is read: two that write the same name are refused
+//! (exit 2, naming both files), as is an output folder that is a file. A gallery is the
+//! unit of its outputs: its files (every format, the preview) are written into a hidden
+//! staging folder in the output folder ([`Staging`]) and moved into place together once
+//! all are complete, then the pages of an earlier SVG sheet of its name that it did not
+//! write are removed, as `render` does; a gallery that fails leaves nothing of itself
+//! (and an earlier run's files as they were). It is reported on one line on stderr and
 //! listed with that line in `index.html` (`tourglyph::gallery::index`); the others are
 //! still rendered, and the command exits 1 at the end with `N of M galleries failed`
-//! (the convention of `make -k`: keep going, but fail).
+//! (the convention of `make -k`: keep going, but fail). `--force` (or a manifest's
+//! `force = true`) lifts the budgets, as `render --force` does.
 
 use super::args::GalleryArgs;
 use std::path::{Path, PathBuf};
 use tourglyph::gallery::Manifest;
 use tourglyph::gallery::index::{self, Entry};
 use tourglyph::input::MAX_TEXT_FILE;
-use tourglyph::job::sheet::{SheetRequest, sheet};
+use tourglyph::job::sheet::{SheetRequest, sheet, sheet_pages};
 use tourglyph::job::{Pick, Silent, Spec, Target};
-use tourglyph::output::{OutOptions, write_file};
+use tourglyph::output::sheet_files::SheetFiles;
+use tourglyph::output::{OutOptions, Staging, write_file};
 use tourglyph::render::Format;
 use tourglyph::text::Fonts;
 use tourglyph::{Error, Result};
 
 /// Preview width in pixels.
 const PREVIEW_WIDTH: f32 = 400.0;
+
+/// A manifest read: its path, and the manifest or why it could not be read (its title
+/// when known, the one-line message).
+type Read = (
+    PathBuf,
+    std::result::Result<Manifest, (Option<String>, String)>,
+);
 
 /// Run `gallery`.
 pub fn run(a: GalleryArgs) -> Result<()> {
@@ -45,21 +62,50 @@ pub fn run(a: GalleryArgs) -> Result<()> {
             a.dir.display()
         )));
     }
+    if out.exists() && !out.is_dir() {
+        return Err(Error::usage(format!(
+            "--out {}: is a file, not a folder: give a folder for the galleries (created if missing), or remove the file",
+            out.display()
+        )));
+    }
+    // Every manifest read first: two galleries of one name would overwrite each other.
+    let read: Vec<Read> = manifests.iter().map(|p| (p.clone(), read(p))).collect();
+    for (i, (p, m)) in read.iter().enumerate() {
+        let Ok(m) = m else { continue };
+        let first = read[..i]
+            .iter()
+            .find(|(_, o)| o.as_ref().is_ok_and(|o| o.name() == m.name()));
+        if let Some((q, _)) = first {
+            return Err(Error::usage(format!(
+                "{} and {} both write the gallery '{}' (key 'name', default the file name): give one of them another name",
+                q.display(),
+                p.display(),
+                m.name()
+            )));
+        }
+    }
     std::fs::create_dir_all(&out).map_err(|e| Error::File {
         path: out.clone(),
         source: e,
     })?;
     let mut entries = vec![];
     let mut failed = 0;
-    for path in &manifests {
-        match one(path, &out) {
+    for (path, m) in read {
+        let done = m.and_then(|m| {
+            let title = m.title.clone();
+            // A manifest's paths are relative to the manifest's folder.
+            let dir = path.parent().unwrap_or(Path::new(""));
+            let file = path.display().to_string();
+            render_gallery(&m, &file, dir, &out, a.force).map_err(|e| (Some(title), e))
+        });
+        match done {
             Ok(d) => entries.push(d),
             Err((title, msg)) => {
                 // Through the error type, which shows every message on one line.
                 let error = Error::runtime(msg).to_string();
                 eprintln!("tourglyph: {error}");
                 entries.push(Entry::Failed {
-                    heading: title.unwrap_or_else(|| leaf(path)),
+                    heading: title.unwrap_or_else(|| leaf(&path)),
                     error,
                 });
                 failed += 1;
@@ -80,6 +126,18 @@ pub fn run(a: GalleryArgs) -> Result<()> {
     Ok(())
 }
 
+/// Read and parse one manifest.
+fn read(path: &Path) -> std::result::Result<Manifest, (Option<String>, String)> {
+    let file = path.display().to_string();
+    let src = read_manifest(path).map_err(|e| (None, format!("{file}: {e}")))?;
+    let stem = path
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or("gallery");
+    let dir = path.parent().unwrap_or(Path::new(""));
+    Manifest::parse_in(&src, &file, stem, dir).map_err(|e| (None, e.to_string()))
+}
+
 /// The manifest's text, read up to [`MAX_TEXT_FILE`] bytes.
 fn read_manifest(path: &Path) -> std::result::Result<String, String> {
     match tourglyph::input::read_bounded(path, MAX_TEXT_FILE) {
@@ -91,38 +149,41 @@ fn read_manifest(path: &Path) -> std::result::Result<String, String> {
     }
 }
 
-/// Render one gallery; the error is the manifest's title when it was read, and the full
-/// one-line message.
-fn one(path: &Path, out: &Path) -> std::result::Result<Entry, (Option<String>, String)> {
-    let file = path.display().to_string();
-    let src = read_manifest(path).map_err(|e| (None, format!("{file}: {e}")))?;
-    let stem = path
-        .file_stem()
-        .and_then(|s| s.to_str())
-        .unwrap_or("gallery");
-    let m = Manifest::parse(&src, &file, stem).map_err(|e| (None, e.to_string()))?;
-    let title = m.title.clone();
-    // A manifest's font path is relative to the manifest's folder.
-    let dir = path.parent().unwrap_or(Path::new(""));
-    render_gallery(&m, &file, dir, out).map_err(|e| (Some(title), e))
-}
-
-/// Render a parsed manifest's formats and its preview.
+/// Render a parsed manifest's formats and its preview into a staging folder, then move
+/// them into `out` together (see the module doc).
 fn render_gallery(
     m: &Manifest,
     file: &str,
     dir: &Path,
     out: &Path,
+    force: bool,
 ) -> std::result::Result<Entry, String> {
     let fonts = Fonts::with_user(m.font.as_ref().map(|f| dir.join(f)).as_deref())
         .map_err(|e| format!("{file}: key 'font': {e}"))?;
     let name = m.name().to_string();
+    let force = force || m.force;
+    let failed = |e: Error| {
+        let e = format!("{e:#}");
+        // The budgets' advice, as a gallery follows it.
+        match e.contains("add --force") {
+            true => format!("{file}: {e} (gallery --force, or force = true in the manifest)"),
+            false => format!("{file}: {e}"),
+        }
+    };
+    let staging = Staging::new(out, &name).map_err(|e| format!("{file}: {e}"))?;
     let mut files = vec![];
+    let mut svg_pages = None;
     for f in m.formats() {
-        let target = out.join(format!("{name}.{}", f.extension()));
-        // Render replaces an earlier run's SVG pages of the same name and names its files.
-        let (_, written) = sheet(&request(m, dir, f), Target::Path(&target, opts()), &Silent)
-            .map_err(|e| format!("{file}: {e:#}"))?;
+        let target = staging.path().join(format!("{name}.{}", f.extension()));
+        let (_, written) = sheet(
+            &request(m, dir, f, force),
+            Target::Path(&target, opts()),
+            &Silent,
+        )
+        .map_err(failed)?;
+        if f == Format::Svg {
+            svg_pages = Some(written.files.len() as u64);
+        }
         for p in written.files {
             let size = std::fs::metadata(&p).map(|m| m.len()).unwrap_or(0);
             files.push((leaf(&p), size));
@@ -130,19 +191,24 @@ fn render_gallery(
     }
     // Page 1 as SVG, rendered apart with text as outlines: the preview shows the text
     // shaped and set exactly as the PDF has it (usvg's own text layout has no
-    // per-character font fallback for Arabic).
-    let scratch = out.join(format!(".preview-{name}"));
-    std::fs::create_dir_all(&scratch).map_err(|e| format!("{file}: {e}"))?;
-    let t = scratch.join("p.svg");
-    let mut req = request(m, dir, Format::Svg);
+    // per-character font fallback for Arabic). Only page 1 is drawn, and estimated.
+    let scratch = Staging::new(staging.path(), "preview").map_err(|e| format!("{file}: {e}"))?;
+    let t = scratch.path().join("p.svg");
+    let mut req = request(m, dir, Format::Svg, force);
     req.text_as_paths = true;
-    let (_, written) = sheet(&req, Target::Path(&t, opts()), &Silent)
+    let (_, written) = sheet_pages(&req, Target::Path(&t, opts()), &Silent, Some(1))
         .map_err(|e| format!("{file}: preview: {e:#}"))?;
     let svg1 = written.files.into_iter().next().unwrap_or(t);
-    let png = out.join(format!("{name}.png"));
-    let r = preview(&svg1, &png, &fonts);
-    let _ = std::fs::remove_dir_all(&scratch);
-    r.map_err(|e| format!("{file}: preview: {e}"))?;
+    let png = staging.path().join(format!("{name}.png"));
+    preview(&svg1, &png, &fonts).map_err(|e| format!("{file}: preview: {e}"))?;
+    drop(scratch);
+    staging.commit().map_err(|e| format!("{file}: {e}"))?;
+    // As render does: an earlier SVG sheet's pages of this name not written now go.
+    if let Some(pages) = svg_pages {
+        SheetFiles::plan(&out.join(format!("{name}.svg")), pages, opts())
+            .and_then(|f| f.commit(vec![]))
+            .map_err(|e| format!("{file}: {e}"))?;
+    }
     Ok(Entry::Done {
         title: m.title.clone(),
         preview: leaf(&png),
@@ -151,7 +217,7 @@ fn render_gallery(
 }
 
 /// The `render` request for one format of a gallery.
-fn request(m: &Manifest, dir: &Path, f: Format) -> SheetRequest {
+fn request(m: &Manifest, dir: &Path, f: Format, force: bool) -> SheetRequest {
     SheetRequest {
         spec: Spec {
             piece: m.piece.clone(),
@@ -168,13 +234,13 @@ fn request(m: &Manifest, dir: &Path, f: Format) -> SheetRequest {
             shard: None,
             sample: m.sample,
             seed: m.seed,
-            force: false,
+            force,
         },
         format: Some(f.extension().to_string()),
         page: m.page.clone(),
         landscape: false,
         columns: m.columns,
-        style: m.style.clone(),
+        style: m.style_in(dir),
         title: Some(m.title.clone()),
         no_captions: false,
         draw: Default::default(),
@@ -184,7 +250,7 @@ fn request(m: &Manifest, dir: &Path, f: Format) -> SheetRequest {
     }
 }
 
-/// The gallery's output folder is created up front; its files are replaced.
+/// The gallery's staging folder is created up front; its files are new.
 fn opts() -> OutOptions {
     OutOptions::default()
 }

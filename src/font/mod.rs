@@ -135,6 +135,25 @@ fn notdef() -> Result<Glyph> {
         .map_err(|e| Error::runtime(format!("font: .notdef: {e:?}")))
 }
 
+/// Most characters of a PostScript font name (the OpenType `name` table's ID 6 and the
+/// PDF font's `/BaseFont`, a PDF name of at most 127 bytes).
+pub const MAX_PS_NAME: usize = 63;
+
+/// The PostScript name of a font named `family`: its ASCII letters, digits and hyphens,
+/// at most [`MAX_PS_NAME`] of them (`Tourglyph` when none is left).
+pub fn ps_name(family: &str) -> String {
+    let name: String = family
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric() || *c == '-')
+        .take(MAX_PS_NAME)
+        .collect();
+    if name.is_empty() {
+        "Tourglyph".to_string()
+    } else {
+        name
+    }
+}
+
 /// A TrueType font of `glyphs` (glyph `i` at U+E000 + i, glyph ID i + 1) for a
 /// `rows` × `cols` board, named `family`.
 pub fn build(glyphs: &[FontGlyph], rows: u32, cols: u32, family: &str) -> Result<Vec<u8>> {
@@ -253,16 +272,7 @@ pub fn build(glyphs: &[FontGlyph], rows: u32, cols: u32, family: &str) -> Result
         us_max_context: Some(0),
         ..Default::default()
     };
-    let ps_name: String = family
-        .chars()
-        .filter(|c| c.is_ascii_alphanumeric() || *c == '-')
-        .take(63)
-        .collect();
-    let ps_name = if ps_name.is_empty() {
-        "Tourglyph".to_string()
-    } else {
-        ps_name
-    };
+    let ps_name = ps_name(family);
     let names = [
         (1u16, family.to_string()),
         (2, "Regular".to_string()),
@@ -316,5 +326,12 @@ mod tests {
         // The centre of cell (0, 0) at quarter units (2, 2) from the top-left corner.
         assert_eq!(e.map(4, (0, 0)), (8 + 82, e.y1 - 82));
         assert_eq!(e.map(1024, (1024, 0)), (8 + 6 * 41, e.y1 - 82));
+    }
+
+    #[test]
+    fn ps_name_is_short_and_valid() {
+        assert_eq!(ps_name("Kufi Tours 2"), "KufiTours2");
+        assert_eq!(ps_name("كوفي"), "Tourglyph");
+        assert_eq!(ps_name(&"Ab ".repeat(2000)).len(), MAX_PS_NAME);
     }
 }

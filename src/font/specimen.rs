@@ -2,16 +2,20 @@
 //! the font itself, embedded whole as a CIDFontType2 (Type0, Identity-H, glyph IDs as
 //! character codes, a ToUnicode map back to the Private Use codepoints), with each
 //! glyph's tour ID and codepoint under it. The title and captions are shaped and set in
-//! the bundled faces (Noto Sans, Noto Kufi Arabic), embedded as subsets like every other
-//! text tourglyph writes, so a family named in any script reads as given. A4 pages, as
-//! many as needed.
+//! the faces of the sheets (a `--font FILE` first, then Noto Sans and Noto Kufi Arabic),
+//! embedded as subsets like every other text tourglyph writes, so a family named in any
+//! script those faces cover reads as given (the caller refuses one they do not, see
+//! [`crate::text::check`]). A long title wraps, as a sheet's does
+//! ([`crate::layout::text::wrap_title`]). A4 pages, as many as needed.
 
 use super::FIRST;
 use crate::error::Result;
+use crate::layout::text::{TITLE_LEADING, TITLE_SHARE, wrap_title};
 use crate::text::pdf_font::PdfFonts;
 use crate::text::{Fonts, shape};
 use pdf_writer::types::{CidFontType, FontFlags, SystemInfo, UnicodeCmap};
 use pdf_writer::{Content, Filter, Finish, Name, Pdf, Rect, Ref, Str};
+use std::sync::Arc;
 
 const PT_PER_MM: f32 = 72.0 / 25.4;
 /// A4, mm.
@@ -20,6 +24,10 @@ const MARGIN: f32 = 15.0;
 /// Smallest glyph the sheet draws, mm: below it the pages multiply instead.
 const MIN_GLYPH: f32 = 14.0;
 const CAPTION_PT: f32 = 5.0;
+/// The title's size, points.
+const TITLE_PT: f32 = 11.0;
+/// The title band of a one-line title, mm; each further line adds its leading.
+const TITLE_BAND: f32 = 12.0;
 
 /// One entry of the sheet: its caption (the tour ID).
 pub struct Entry {
@@ -50,8 +58,14 @@ fn grid(n: usize, title_band: f32) -> (usize, usize, f32) {
 }
 
 /// The specimen PDF of `font` (a TrueType font whose glyph i + 1 is entry i), titled
-/// `title`.
-pub fn pdf(font: &[u8], family: &str, entries: &[Entry], title: &str) -> Result<Vec<u8>> {
+/// `title` (which starts with `family`), its text set in `fonts`.
+pub fn pdf(
+    font: &[u8],
+    family: &str,
+    entries: &[Entry],
+    title: &str,
+    fonts: Arc<Fonts>,
+) -> Result<Vec<u8>> {
     let mut pdf = Pdf::new();
     let mut next = 1;
     let mut alloc = || {
@@ -68,18 +82,23 @@ pub fn pdf(font: &[u8], family: &str, entries: &[Entry], title: &str) -> Result<
         alloc(),
         alloc(),
     );
-    let mut text = PdfFonts::new(Fonts::bundled());
-    let base: String = family
-        .chars()
-        .filter(|c| c.is_ascii_alphanumeric() || *c == '-')
-        .collect();
-    let base = if base.is_empty() {
-        "Tourglyph".to_string()
-    } else {
-        base
-    };
+    let mut text = PdfFonts::new(fonts);
+    let base = super::ps_name(family);
     let base = Name(base.as_bytes());
-    let title_band = 12.0;
+    // The title set for the page's width (the page count, unknown yet, at its widest).
+    let room = PAGE.0 - 2.0 * MARGIN;
+    let measure = |t: &str, pt: f64| crate::layout::text::shaped(text.fonts(), t, pt);
+    let widest = format!("{title} - page {0} of {0}", entries.len().max(1));
+    let set = wrap_title(
+        &widest,
+        f64::from(TITLE_PT),
+        f64::from(room),
+        f64::from(PAGE.1) * TITLE_SHARE,
+        &measure,
+    );
+    let title_pt = set.size_pt as f32;
+    let lead = title_pt * TITLE_LEADING as f32 / PT_PER_MM;
+    let title_band = TITLE_BAND + (set.lines.len() - 1) as f32 * lead;
     let (cols, rows, size) = grid(entries.len().max(1), title_band);
     let per_page = cols * rows;
     let page_count = entries.len().div_ceil(per_page).max(1);
@@ -134,6 +153,7 @@ pub fn pdf(font: &[u8], family: &str, entries: &[Entry], title: &str) -> Result<
     pdf.stream(tounicode, &cmap).filter(Filter::FlateDecode);
 
     let (pw, ph) = (PAGE.0 * PT_PER_MM, PAGE.1 * PT_PER_MM);
+    let faces_of_text = Arc::clone(text.fonts());
     for (p, &(page_id, content_id)) in page_ids.iter().enumerate() {
         let mut c = Content::new();
         // The page's text: lines shaped in the bundled faces, each at (x, y) in points
@@ -143,7 +163,7 @@ pub fn pdf(font: &[u8], family: &str, entries: &[Entry], title: &str) -> Result<
         let mut state = (None, None);
         // `centred`: x is the line's middle, else its start. Gives the line's width, pt.
         let mut say = |line: &str, x: f32, y: f32, pt: f32, centred: bool| -> Result<f32> {
-            let line = drawable(text.fonts(), line)?;
+            let line = shape(text.fonts(), line)?;
             let x = if centred {
                 x - line.width * pt / 2.0
             } else {
@@ -165,23 +185,45 @@ pub fn pdf(font: &[u8], family: &str, entries: &[Entry], title: &str) -> Result<
             words.extend_from_slice(b" ET\n");
             Ok(line.width * pt)
         };
-        // Title, top left (in points, y up).
+        // Title, top left (in points, y up), in the lines set for the page's width.
         let head = if page_count > 1 {
             format!("{title} - page {} of {page_count}", p + 1)
         } else {
             title.to_string()
         };
+        let lines = if set.lines.len() == 1 {
+            vec![head]
+        } else {
+            let measure = |t: &str, pt: f64| crate::layout::text::shaped(&faces_of_text, t, pt);
+            wrap_title(
+                &head,
+                f64::from(title_pt),
+                f64::from(room),
+                f64::INFINITY,
+                &measure,
+            )
+            .lines
+        };
         // The family first, shaped on its own: a name in a right-to-left script stays
         // one run at the start of the (left-to-right) title, not the start of a
-        // right-to-left paragraph.
-        let (x, y) = (MARGIN * PT_PER_MM, ph - MARGIN * PT_PER_MM - 11.0);
-        match head.strip_prefix(family).filter(|_| !family.is_empty()) {
-            Some(rest) => {
-                let w = say(family, x, y, 11.0, false)?;
-                say(rest, x + w, y, 11.0, false)?;
-            }
-            None => {
-                say(&head, x, y, 11.0, false)?;
+        // right-to-left paragraph. A line that is all family is the family's; the line
+        // where it ends is drawn as the family's end, then the rest.
+        let x = MARGIN * PT_PER_MM;
+        let mut left = family;
+        for (i, line) in lines.iter().enumerate() {
+            let y = ph - MARGIN * PT_PER_MM - title_pt - i as f32 * lead * PT_PER_MM;
+            match line.strip_prefix(left).filter(|_| !left.is_empty()) {
+                Some(rest) => {
+                    let w = say(left, x, y, title_pt, false)?;
+                    say(rest, x + w, y, title_pt, false)?;
+                    left = "";
+                }
+                None => {
+                    say(line, x, y, title_pt, false)?;
+                    if let Some(more) = left.strip_prefix(line.as_str()) {
+                        left = more.trim_start();
+                    }
+                }
             }
         }
         let slot_w = (PAGE.0 - 2.0 * MARGIN) / cols as f32;
@@ -230,35 +272,6 @@ pub fn pdf(font: &[u8], family: &str, entries: &[Entry], title: &str) -> Result<
         pdf.extend(&chunk);
     }
     Ok(pdf.finish())
-}
-
-/// `text` shaped in `fonts`; a character none of them has (a family named in a script
-/// the bundled faces lack) is drawn as `?`, as is the whole text when it still cannot be
-/// shaped, rather than failing the font it describes.
-fn drawable(fonts: &Fonts, text: &str) -> Result<std::sync::Arc<crate::text::Line>> {
-    let mut shown: String = text
-        .chars()
-        .map(|c| {
-            if !c.is_control() && fonts.face_for(c).is_some() {
-                c
-            } else {
-                '?'
-            }
-        })
-        .collect();
-    if crate::text::check(fonts, &shown).is_err() {
-        shown = text
-            .chars()
-            .map(|c| {
-                if c == ' ' || c.is_ascii_graphic() {
-                    c
-                } else {
-                    '?'
-                }
-            })
-            .collect();
-    }
-    shape(fonts, &shown)
 }
 
 #[cfg(test)]

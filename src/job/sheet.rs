@@ -99,6 +99,18 @@ pub fn sheet(
     target: Target<'_>,
     progress: &dyn Progress,
 ) -> Result<(Format, Written)> {
+    sheet_pages(a, target, progress, None)
+}
+
+/// [`sheet`], drawing only its first `pages` pages when given (a preview): the layout,
+/// the title and the footers are the whole sheet's, and the cost is estimated from the
+/// glyphs and pages drawn.
+pub fn sheet_pages(
+    a: &SheetRequest,
+    target: Target<'_>,
+    progress: &dyn Progress,
+    pages: Option<u64>,
+) -> Result<(Format, Written)> {
     let dash = PathBuf::from("-");
     let (output, opts): (&Path, _) = match &target {
         Target::Path(p, o) => (p, *o),
@@ -215,20 +227,26 @@ pub fn sheet(
         a.title.as_deref(),
         &|t: &str, pt: f64| text::shaped(&fonts, t, pt),
     )?;
+    // What is drawn: every page, or the first `pages` of them.
+    let shown = pages.map_or(grid.pages, |p| p.clamp(1, grid.pages));
+    let drawn = match shown < grid.pages {
+        true => count.min(shown * u64::from(grid.columns) * u64::from(grid.rows)),
+        false => count,
+    };
     if matches!(format, Format::Svg | Format::Png) {
-        check_stdout_pages(output, grid.pages)?;
+        check_stdout_pages(output, shown)?;
     }
     if format == Format::Png {
         crate::render::png::pixels(grid.width, grid.height, png)?;
     }
-    if format == Format::Eps && grid.pages > 1 {
+    if format == Format::Eps && shown > 1 {
         return Err(Error::usage(format!(
             "{}: an EPS file holds one page and this sheet takes {}: write .ps for all pages, or fit one page (--page poster, a larger --page, or fewer tours)",
             output.display(),
             grid.pages
         )));
     }
-    check_cost(format, g.board(), count, grid.pages, output, a.sel.force)?;
+    check_cost(format, g.board(), drawn, shown, output, a.sel.force)?;
     let plan = match (planned, zdd_ref) {
         (Some(p), _) => p,
         (None, None) => unreachable!("the direct path always plans"),
@@ -252,6 +270,7 @@ pub fn sheet(
             Plan::Ids(ids, orbits)
         }
     };
+    let plan = plan.first(drawn);
     let text = SheetText {
         title: a.title.clone(),
         footer: footer(
@@ -268,7 +287,7 @@ pub fn sheet(
     let what = format!("{} {} tour of {}", r.kind.word(), g.piece(), g.board());
     let desc = text.footer.clone();
     let texts = known_texts(&text, grid.pages);
-    progress.begin(count, grid.pages);
+    progress.begin(drawn, shown);
     let title = a.title.clone().unwrap_or_default();
     let job = Job {
         zdd: zdd_ref,
@@ -281,6 +300,7 @@ pub fn sheet(
         labels: (format == Format::Svg).then_some(what),
         progress,
         plan,
+        count: drawn,
     };
     let written = match target {
         Target::Writer(w) => {
@@ -313,7 +333,7 @@ pub fn sheet(
                 }
                 Format::Svg => {
                     // Before the first page: --no-clobber refuses an earlier sheet's files.
-                    let files = SheetFiles::plan(path, job.grid.pages, opts)?;
+                    let files = SheetFiles::plan(path, shown, opts)?;
                     let paths = files.paths().to_vec();
                     let name = if title.is_empty() { &desc } else { &title };
                     let w = SvgWriter::new(Box::new(move |i| open_out_with(&paths[i], opts)))
@@ -322,7 +342,7 @@ pub fn sheet(
                     files.commit(job.draw(w)?.into_writers())?
                 }
                 Format::Png => {
-                    let files = SheetFiles::plan(path, job.grid.pages, opts)?;
+                    let files = SheetFiles::plan(path, shown, opts)?;
                     let paths = files.paths().to_vec();
                     let w = SvgWriter::new(Box::new(move |i| {
                         Ok(PngPage::new(open_out_with(&paths[i], opts)?, png))
@@ -491,6 +511,23 @@ enum Plan {
 const MAX_IDS: usize = 8_000_000;
 
 impl Plan {
+    /// The first `n` tours of the plan.
+    fn first(self, n: u64) -> Plan {
+        let n_ = usize::try_from(n).unwrap_or(usize::MAX);
+        match self {
+            Plan::Stream(k) => Plan::Stream(k.min(n)),
+            Plan::Ids(mut ids, mut orbits) => {
+                ids.truncate(n_);
+                orbits.truncate(n_);
+                Plan::Ids(ids, orbits)
+            }
+            Plan::Tours(mut items) => {
+                items.truncate(n_);
+                Plan::Tours(items)
+            }
+        }
+    }
+
     fn count(&self) -> u64 {
         match self {
             Plan::Stream(n) => *n,
@@ -586,6 +623,8 @@ struct Job<'a> {
     labels: Option<String>,
     progress: &'a dyn Progress,
     plan: Plan,
+    /// Glyphs to draw (fewer than the plan's stream holds for a preview).
+    count: u64,
 }
 
 /// IDs unranked and drawn per parallel batch.
@@ -651,7 +690,10 @@ impl Job<'_> {
                     map,
                     |(glyph, shape, caption, label)| {
                         place(&mut sheet, &glyph, shape.as_ref(), &caption, label.as_ref())?;
-                        Ok(Flow::Continue)
+                        Ok(match sheet.drawn() < self.count {
+                            true => Flow::Continue,
+                            false => Flow::Stop,
+                        })
                     },
                 )?;
             }

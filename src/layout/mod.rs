@@ -87,7 +87,7 @@ impl TextSizes {
 /// Lay out a sheet with its text sized for the page ([`text`]): `spec` gives the page,
 /// board, count, columns and reach (its bands are replaced). The title and footer scale
 /// with the page (a `poster` page: with the size it takes at the style's sizes); the
-/// title wraps to two lines before it shrinks; captions scale with the pitch the glyphs
+/// title wraps to as many lines as a quarter of the page holds before it shrinks; captions scale with the pitch the glyphs
 /// get at the style's caption size, unless that would spread the sheet over more pages.
 pub fn sheet_layout(
     style: &Style,
@@ -117,10 +117,11 @@ pub fn sheet_layout(
     };
     let k = page_scale(w, h);
     let room = w - 2.0 * style.margin;
+    let max_band = h * text::TITLE_SHARE;
     let mut sizes = TextSizes {
         title: title
             .filter(|_| style.title_size > 0.0)
-            .map(|t| wrap_title(t, style.title_size * k, room, measure)),
+            .map(|t| wrap_title(t, style.title_size * k, room, max_band, measure)),
         caption_pt: style.caption_size,
         footer_pt: style.footer_size * k,
     };

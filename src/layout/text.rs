@@ -1,5 +1,5 @@
 //! Sizes of the text on a sheet: the title, the footer and the captions, scaled with the
-//! page, and the title broken over two lines before it is made smaller.
+//! page, and the title broken over lines before it is made smaller.
 //!
 //! Every function here measures text through a [`Measure`] (the width of a string at a
 //! size), so the layout does not depend on how text is shaped or which font draws it.
@@ -36,8 +36,12 @@ pub const A4_SHORT_SIDE: f64 = 210.0;
 /// glyphs uses).
 pub const CAPTION_PITCH: f64 = 2.5;
 
-/// Line distance of a two-line title, in font sizes.
+/// Line distance of a title of several lines, in font sizes.
 pub const TITLE_LEADING: f64 = 1.2;
+
+/// The largest share of the page's height a title's band may take: a longer title is
+/// set smaller, in more lines, until it fits in this.
+pub const TITLE_SHARE: f64 = 0.25;
 
 /// How much larger than on A4 the title and footer are on a `width` × `height` mm page:
 /// the short side over 210 mm, never less than 1.
@@ -54,7 +58,7 @@ pub fn caption_scale(pitch: f64, page: f64) -> f64 {
 /// A title set for the width it has.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Title {
-    /// One or two lines.
+    /// Its lines, first to last.
     pub lines: Vec<String>,
     /// Font size, points.
     pub size_pt: f64,
@@ -62,17 +66,30 @@ pub struct Title {
 
 impl Title {
     /// Height of the title band, mm: a line and a half of space for the first line (as
-    /// the footer and captions have), [`TITLE_LEADING`] for the second.
+    /// the footer and captions have), [`TITLE_LEADING`] for each further line.
     pub fn band(&self) -> f64 {
-        let extra = (self.lines.len().max(1) - 1) as f64 * TITLE_LEADING;
-        self.size_pt * MM_PER_PT * (2.0 + extra)
+        band(self.size_pt, self.lines.len())
     }
 }
 
-/// Set `text` at `size_pt` in `room` mm: on one line if it fits; else broken at the space
-/// that makes the longer of two lines shortest, if both then fit; else on those two
-/// lines (or one, without a space) at the size that fits.
-pub fn wrap_title(text: &str, size_pt: f64, room: f64, measure: Measure<'_>) -> Title {
+/// The band of `lines` title lines at `size_pt`, mm (see [`Title::band`]).
+fn band(size_pt: f64, lines: usize) -> f64 {
+    let extra = (lines.max(1) - 1) as f64 * TITLE_LEADING;
+    size_pt * MM_PER_PT * (2.0 + extra)
+}
+
+/// Set `text` at `size_pt` in `room` mm, its band at most `max_band` mm high: on one line
+/// if it fits; else broken at the space that makes the longer of two lines shortest, if
+/// both then fit; else filled line by line at the spaces (a word wider than a line broken
+/// between its characters), in as many lines as the band holds at `size_pt`, or at the
+/// largest smaller size at which the band holds them all.
+pub fn wrap_title(
+    text: &str,
+    size_pt: f64,
+    room: f64,
+    max_band: f64,
+    measure: Measure<'_>,
+) -> Title {
     let one = |size_pt| Title {
         lines: vec![text.to_string()],
         size_pt,
@@ -90,17 +107,98 @@ pub fn wrap_title(text: &str, size_pt: f64, room: f64, measure: Measure<'_>) -> 
         })
         .filter(|(_, a, b)| !a.is_empty() && !b.is_empty())
         .min_by(|x, y| x.0.total_cmp(&y.0));
-    match best {
-        Some((longer, a, b)) => Title {
-            lines: vec![a.to_string(), b.to_string()],
-            size_pt: if longer <= room {
-                size_pt
-            } else {
-                size_pt * room / longer
-            },
-        },
-        None => one(size_pt * room / w),
+    if let Some((longer, a, b)) = best {
+        if longer <= room {
+            return Title {
+                lines: vec![a.to_string(), b.to_string()],
+                size_pt,
+            };
+        }
     }
+    // Several lines. Widths scale with the size: measure the pieces once, at 1 pt.
+    let pieces = pieces(text, room / size_pt, measure);
+    let space = measure(" ", 1.0);
+    let fill = |size: f64| fill(&pieces, space, room / size);
+    let fits = |size: f64| band(size, fill(size).len()) <= max_band;
+    if fits(size_pt) || max_band <= 0.0 {
+        return Title {
+            lines: lines(text, &pieces, &fill(size_pt)),
+            size_pt,
+        };
+    }
+    // The largest size that fits, by bisection (more lines at a smaller size).
+    let (mut lo, mut hi) = (0.0, size_pt);
+    for _ in 0..40 {
+        let mid = (lo + hi) / 2.0;
+        if fits(mid) { lo = mid } else { hi = mid }
+    }
+    let size = lo.max(size_pt / 1e3);
+    Title {
+        lines: lines(text, &pieces, &fill(size)),
+        size_pt: size,
+    }
+}
+
+/// The pieces a title is filled from: (start byte, end byte, width at 1 pt, whether a
+/// space precedes it). Words, and the characters of a word wider than `widest` at 1 pt.
+fn pieces(text: &str, widest: f64, measure: Measure<'_>) -> Vec<(usize, usize, f64, bool)> {
+    let mut out = vec![];
+    let mut at = 0;
+    for word in text.split(' ') {
+        let (start, end) = (at, at + word.len());
+        at = end + 1;
+        if word.is_empty() {
+            continue;
+        }
+        let spaced = start > 0;
+        let w = measure(word, 1.0);
+        if w <= widest {
+            out.push((start, end, w, spaced));
+            continue;
+        }
+        for (k, (i, c)) in word.char_indices().enumerate() {
+            let s = start + i;
+            out.push((
+                s,
+                s + c.len_utf8(),
+                measure(&text[s..s + c.len_utf8()], 1.0),
+                spaced && k == 0,
+            ));
+        }
+    }
+    out
+}
+
+/// Greedy lines of `pieces` in `room` (widths, `space` and `room` at 1 pt): each line
+/// the index of its first piece.
+fn fill(pieces: &[(usize, usize, f64, bool)], space: f64, room: f64) -> Vec<usize> {
+    let mut starts = vec![];
+    let mut used = 0.0;
+    for (i, &(_, _, w, spaced)) in pieces.iter().enumerate() {
+        let gap = if spaced { space } else { 0.0 };
+        if starts.is_empty() || used + gap + w > room {
+            starts.push(i);
+            used = w;
+        } else {
+            used += gap + w;
+        }
+    }
+    starts
+}
+
+/// The lines of `text` that start at the pieces `starts`: exact slices of it.
+fn lines(text: &str, pieces: &[(usize, usize, f64, bool)], starts: &[usize]) -> Vec<String> {
+    if pieces.is_empty() {
+        return vec![text.to_string()];
+    }
+    starts
+        .iter()
+        .enumerate()
+        .map(|(k, &i)| {
+            let last = starts.get(k + 1).map_or(pieces.len(), |&j| j) - 1;
+            text[pieces[i].0..pieces[last].1].to_string()
+        })
+        .collect()
 }
 
 /// `size_pt`, or less if `text` at that size would be wider than `room` mm: a footer or
@@ -131,7 +229,7 @@ mod tests {
 
     #[test]
     fn a_title_that_fits_stays_on_one_line() {
-        let t = wrap_title("The 149 classes", 10.0, 200.0, &mono);
+        let t = wrap_title("The 149 classes", 10.0, 200.0, 100.0, &mono);
         assert_eq!(t.lines, vec!["The 149 classes"]);
         assert_eq!(t.size_pt, 10.0);
     }
@@ -139,17 +237,63 @@ mod tests {
     #[test]
     fn a_long_title_wraps_before_it_shrinks() {
         // 35 characters at 10 pt = 350 mm in 200 mm: two lines of 17 and 17 fit.
-        let t = wrap_title("The 1,072 closed rook tours of 6x6", 10.0, 200.0, &mono);
+        let t = wrap_title(
+            "The 1,072 closed rook tours of 6x6",
+            10.0,
+            200.0,
+            100.0,
+            &mono,
+        );
         assert_eq!(t.lines, vec!["The 1,072 closed", "rook tours of 6x6"]);
         assert_eq!(t.size_pt, 10.0);
         assert!((t.band() - 10.0 * MM_PER_PT * 3.2).abs() < 1e-9);
-        // In 100 mm even two lines are too long: the longer (17) shrinks to fit.
-        let t = wrap_title("The 1,072 closed rook tours of 6x6", 10.0, 100.0, &mono);
-        assert_eq!(t.lines.len(), 2);
-        assert!((t.size_pt - 100.0 / 17.0).abs() < 1e-9, "{t:?}");
-        // No space to break at: one line, shrunk.
-        let t = wrap_title("abcdefghij", 10.0, 50.0, &mono);
-        assert_eq!((t.lines.len(), t.size_pt), (1, 5.0));
+        // In 100 mm (10 characters) two lines are too long: four, at the size.
+        let t = wrap_title(
+            "The 1,072 closed rook tours of 6x6",
+            10.0,
+            100.0,
+            100.0,
+            &mono,
+        );
+        assert_eq!(t.lines, vec!["The 1,072", "closed", "rook tours", "of 6x6"]);
+        assert_eq!(t.size_pt, 10.0);
+        // No space to break at: broken between characters.
+        let t = wrap_title("abcdefghij", 10.0, 50.0, 100.0, &mono);
+        assert_eq!(
+            (t.lines.clone(), t.size_pt),
+            (vec!["abcde".into(), "fghij".into()], 10.0)
+        );
+    }
+
+    #[test]
+    fn a_very_long_title_takes_many_lines_then_a_smaller_size() {
+        let text = "Kufic squares ".repeat(360);
+        let text = text.trim();
+        // 5,039 characters at 14 pt in 180 mm; the band at most 74 mm.
+        let t = wrap_title(text, 14.0, 180.0, 74.0, &mono);
+        assert!(
+            t.lines.len() > 2 && t.band() <= 74.0,
+            "{} lines",
+            t.lines.len()
+        );
+        assert!(t.size_pt < 14.0 && t.size_pt > 0.5, "{}", t.size_pt);
+        for l in &t.lines {
+            assert!(mono(l, t.size_pt) <= 180.0 + 1e-9, "{l:?} too wide");
+            assert!(!l.starts_with(' ') && !l.ends_with(' '), "{l:?}");
+        }
+        assert_eq!(t.lines.join(" "), text, "every word kept, in order");
+        // A little smaller would be more lines than fit: the size is the largest.
+        let bigger = wrap_title(text, t.size_pt * 1.05, 180.0, f64::INFINITY, &mono);
+        assert!(
+            bigger.band() > 74.0,
+            "{} at {}",
+            bigger.band(),
+            bigger.size_pt
+        );
+        // At a size that fits, the lines are as many as needed and no smaller.
+        let t = wrap_title(&text[..60], 14.0, 180.0, 74.0, &mono);
+        assert_eq!(t.size_pt, 14.0);
+        assert!(t.lines.len() > 2, "{:?}", t.lines);
     }
 
     #[test]

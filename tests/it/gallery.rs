@@ -306,3 +306,167 @@ fn shipped_every_format_manifest_renders_pdf_ps_and_svg() {
         assert!(l.contains(&f), "index misses {f}");
     }
 }
+
+/// Every name in a folder, hidden ones too, sorted.
+fn all_names(dir: &Path) -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn gallery_resolves_style_files_from_the_manifest_and_keeps_styles_apart() {
+    let d = tempfile::tempdir().unwrap();
+    let g = d.path().join("g");
+    std::fs::create_dir_all(g.join("styles")).unwrap();
+    std::fs::write(
+        g.join("styles/thick.toml"),
+        "stroke_width = 0.6\nstroke = \"#aa0000\"\n",
+    )
+    .unwrap();
+    std::fs::write(
+        g.join("m.toml"),
+        "title = \"Mine\"\nboard = \"4x4\"\nstyle = \"styles/thick.toml\"\nformats = [\"svg\"]\n",
+    )
+    .unwrap();
+    // Run from another folder than the manifest's: the style is found beside it.
+    let out = d.path().join("out");
+    let o = run(&[
+        "gallery",
+        g.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let svg = std::fs::read_to_string(out.join("m.svg")).unwrap();
+    assert!(
+        svg.contains("#aa0000"),
+        "the manifest's style drew the sheet"
+    );
+    // A style file among the manifests is named as one, with where it belongs.
+    std::fs::write(g.join("thin.toml"), "stroke_width = 0.1\n").unwrap();
+    let o = run(&[
+        "gallery",
+        g.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let e = stderr(&o);
+    assert!(
+        e.contains("thin.toml") && e.contains("style file") && e.contains("styles/"),
+        "{e}"
+    );
+}
+
+#[test]
+fn gallery_failure_leaves_nothing_and_the_preview_costs_one_page() {
+    let d = tempfile::tempdir().unwrap();
+    let g = d.path().join("g");
+    std::fs::create_dir(&g).unwrap();
+    // 1,001 pages: the PDF is drawn, then the SVG (a file a page) is refused.
+    let manifest = "title = \"E\"\nboard = \"6x6\"\npage = \"40x40mm\"\nlimit = 1001\nformats = [\"pdf\", \"svg\"]\n";
+    std::fs::write(g.join("e.toml"), manifest).unwrap();
+    let out = d.path().join("out");
+    let o = run(&[
+        "gallery",
+        g.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let e = stderr(&o);
+    assert!(e.contains("1001 SVG files") && e.contains("--force"), "{e}");
+    assert_eq!(
+        all_names(&out),
+        ["index.html"],
+        "a failed gallery leaves nothing"
+    );
+    // The advice can be followed: gallery --force.
+    let o = run(&[
+        "gallery",
+        g.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "--force",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let names = all_names(&out);
+    assert!(
+        names.contains(&"e.pdf".to_string())
+            && names.contains(&"e-1001.svg".to_string())
+            && names.contains(&"e.png".to_string()),
+        "{names:?}"
+    );
+    assert!(!names.iter().any(|n| n.starts_with('.')), "{names:?}");
+    // A PDF of 1,072 pages: its preview draws page 1, and costs one page.
+    std::fs::write(
+        g.join("e.toml"),
+        "title = \"E\"\nboard = \"6x6\"\npage = \"40x40mm\"\nformats = [\"pdf\"]\n",
+    )
+    .unwrap();
+    let o = run(&[
+        "gallery",
+        g.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+}
+
+#[test]
+fn gallery_refuses_two_manifests_of_one_name_and_a_file_for_out() {
+    let d = tempfile::tempdir().unwrap();
+    let g = d.path().join("g");
+    std::fs::create_dir(&g).unwrap();
+    std::fs::write(
+        g.join("a.toml"),
+        "title = \"A\"\nboard = \"4x4\"\nname = \"same\"\n",
+    )
+    .unwrap();
+    std::fs::write(
+        g.join("b.toml"),
+        "title = \"B\"\nboard = \"4x4\"\nname = \"same\"\n",
+    )
+    .unwrap();
+    let out = d.path().join("out");
+    let o = run(&[
+        "gallery",
+        g.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let e = stderr(&o);
+    assert!(
+        e.contains("a.toml")
+            && e.contains("b.toml")
+            && e.contains("'same'")
+            && e.lines().count() == 1,
+        "{e}"
+    );
+    assert!(!out.exists(), "refused before any work");
+    // A file given as the output folder.
+    std::fs::write(g.join("b.toml"), "title = \"B\"\nboard = \"4x4\"\n").unwrap();
+    let file = d.path().join("file");
+    std::fs::write(&file, b"mine").unwrap();
+    let o = run(&[
+        "gallery",
+        g.to_str().unwrap(),
+        "--out",
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let e = stderr(&o);
+    assert!(
+        e.contains("not a folder")
+            && e.contains("--out")
+            && !e.contains("os error")
+            && e.lines().count() == 1,
+        "{e}"
+    );
+    assert_eq!(std::fs::read(&file).unwrap(), b"mine");
+}

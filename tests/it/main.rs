@@ -10,6 +10,7 @@ mod engine;
 mod eps;
 mod failures;
 mod find;
+mod font;
 mod friction;
 mod fuzz_corpus;
 mod gallery;
