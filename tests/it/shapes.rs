@@ -574,6 +574,36 @@ fn styles_print_and_round_trip() {
     assert_eq!(o.status.code(), Some(2));
 }
 
+/// `styles NAME` prints every key the style parser accepts (the list the parser's own
+/// "unknown key" error gives), each once, for every built-in; and each printed line alone
+/// is a style file the parser accepts.
+#[test]
+fn styles_print_every_key_the_parser_accepts() {
+    let accepted = tourglyph::layout::style::keys();
+    // The parser names its keys in the error for an unknown one: the same list.
+    let e = Style::parse("no_such_key = 1\n", "s.toml", "s").unwrap_err();
+    assert!(
+        e.to_string()
+            .ends_with(&format!("the keys are {}", accepted.join(", "))),
+        "{e}"
+    );
+    let o = run(&["styles"]);
+    for n in stdout(&o).lines() {
+        let o = run(&["styles", n]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let text = stdout(&o);
+        let printed: Vec<&str> = text
+            .lines()
+            .filter_map(|l| l.split_once(" = ").map(|(k, _)| k))
+            .collect();
+        assert_eq!(printed, accepted, "styles {n}");
+        for line in text.lines() {
+            Style::parse(&format!("{line}\n"), "one.toml", "one")
+                .unwrap_or_else(|e| panic!("styles {n}: {line}: {e}"));
+        }
+    }
+}
+
 /// Counts contours and points of a glyph drawn by skrifa.
 #[derive(Default)]
 struct Count {
