@@ -92,7 +92,8 @@ pub struct Style {
     /// colour, no stroke; see [`super::outline`]) instead of a stroke. Default false.
     pub outline: bool,
     /// A TrueType/OpenType font file to set text in before the bundled fonts (`--font`
-    /// overrides it); a relative path is taken from the style file's folder. Default none.
+    /// overrides it); a relative path is taken from the style file's folder; `""` for none.
+    /// Default none.
     pub font: Option<std::path::PathBuf>,
 }
 
@@ -125,31 +126,261 @@ impl Default for Style {
     }
 }
 
-/// The keys a style file may hold, in the order of [`Style`]'s fields.
-pub const KEYS: &[&str] = &[
-    "name",
-    "stroke_width",
-    "stroke",
-    "fill",
-    "background",
-    "join",
-    "cap",
-    "miter_limit",
-    "corner",
-    "corner_radius",
-    "frame",
-    "frame_width",
-    "dots",
-    "dot_radius",
-    "caption_size",
-    "caption_color",
-    "title_size",
-    "footer_size",
-    "margin",
-    "padding",
-    "outline",
-    "font",
+/// One key of a style file: how its value is read into a [`Style`] (`dir`: the style
+/// file's folder) and how it is written back as a TOML value.
+struct Key {
+    name: &'static str,
+    set: fn(&mut Style, &DeValue<'_>, &Path) -> Check<()>,
+    get: fn(&Style) -> String,
+}
+
+/// Join names, as style files write them.
+const JOINS: [(&str, Join); 3] = [
+    ("miter", Join::Miter),
+    ("round", Join::Round),
+    ("bevel", Join::Bevel),
 ];
+/// Cap names, as style files write them.
+const CAPS: [(&str, Cap); 3] = [
+    ("butt", Cap::Butt),
+    ("round", Cap::Round),
+    ("square", Cap::Square),
+];
+/// Corner names, as style files write them.
+const CORNERS: [(&str, CornerKind); 3] = [
+    ("sharp", CornerKind::Sharp),
+    ("bevel", CornerKind::Bevel),
+    ("round", CornerKind::Round),
+];
+
+/// The keys a style file may hold, in the order of [`Style`]'s fields: the one list the
+/// parser ([`Style::merge`]), its error for an unknown key ([`keys`]) and the printer
+/// ([`Style::to_toml`], `tourglyph styles NAME`) all read, so a key cannot be accepted
+/// and not printed.
+const TABLE: &[Key] = &[
+    Key {
+        name: "name",
+        set: |st, v, _| {
+            st.name = v.as_str().ok_or("expected a string")?.into();
+            Ok(())
+        },
+        get: |st| quoted(&st.name),
+    },
+    Key {
+        name: "stroke_width",
+        set: |st, v, _| {
+            st.stroke_width = length(v, 0.0, 1.0)?;
+            Ok(())
+        },
+        get: |st| num(st.stroke_width),
+    },
+    Key {
+        name: "stroke",
+        set: |st, v, _| {
+            st.stroke = colour(v)?;
+            Ok(())
+        },
+        get: |st| quoted(&col(st.stroke)),
+    },
+    Key {
+        name: "fill",
+        set: |st, v, _| {
+            st.fill = colour(v)?;
+            Ok(())
+        },
+        get: |st| quoted(&col(st.fill)),
+    },
+    Key {
+        name: "background",
+        set: |st, v, _| {
+            st.background = colour(v)?;
+            Ok(())
+        },
+        get: |st| quoted(&col(st.background)),
+    },
+    Key {
+        name: "join",
+        set: |st, v, _| {
+            st.join = pick(v, &JOINS)?;
+            Ok(())
+        },
+        get: |st| quoted(name_of(&JOINS, st.join)),
+    },
+    Key {
+        name: "cap",
+        set: |st, v, _| {
+            st.cap = pick(v, &CAPS)?;
+            Ok(())
+        },
+        get: |st| quoted(name_of(&CAPS, st.cap)),
+    },
+    Key {
+        name: "miter_limit",
+        set: |st, v, _| {
+            st.miter_limit = length(v, 1.0, 100.0)?;
+            Ok(())
+        },
+        get: |st| num(st.miter_limit),
+    },
+    Key {
+        name: "corner",
+        set: |st, v, _| {
+            st.corner = pick(v, &CORNERS)?;
+            Ok(())
+        },
+        get: |st| quoted(name_of(&CORNERS, st.corner)),
+    },
+    Key {
+        name: "corner_radius",
+        set: |st, v, _| {
+            st.corner_radius = length(v, 0.0, 0.5)?;
+            Ok(())
+        },
+        get: |st| num(st.corner_radius),
+    },
+    Key {
+        name: "frame",
+        set: |st, v, _| {
+            st.frame = colour(v)?;
+            Ok(())
+        },
+        get: |st| quoted(&col(st.frame)),
+    },
+    Key {
+        name: "frame_width",
+        set: |st, v, _| {
+            st.frame_width = length(v, 0.0, 1.0)?;
+            Ok(())
+        },
+        get: |st| num(st.frame_width),
+    },
+    Key {
+        name: "dots",
+        set: |st, v, _| {
+            st.dots = colour(v)?;
+            Ok(())
+        },
+        get: |st| quoted(&col(st.dots)),
+    },
+    Key {
+        name: "dot_radius",
+        set: |st, v, _| {
+            st.dot_radius = length(v, 0.0, 0.5)?;
+            Ok(())
+        },
+        get: |st| num(st.dot_radius),
+    },
+    Key {
+        name: "caption_size",
+        set: |st, v, _| {
+            st.caption_size = length(v, 0.0, 72.0)?;
+            Ok(())
+        },
+        get: |st| num(st.caption_size),
+    },
+    Key {
+        name: "caption_color",
+        set: |st, v, _| {
+            st.caption_color = colour(v)?.ok_or("expected a colour like \"#000000\"")?;
+            Ok(())
+        },
+        get: |st| quoted(&st.caption_color.hex()),
+    },
+    Key {
+        name: "title_size",
+        set: |st, v, _| {
+            st.title_size = length(v, 0.0, 144.0)?;
+            Ok(())
+        },
+        get: |st| num(st.title_size),
+    },
+    Key {
+        name: "footer_size",
+        set: |st, v, _| {
+            st.footer_size = length(v, 0.0, 72.0)?;
+            Ok(())
+        },
+        get: |st| num(st.footer_size),
+    },
+    Key {
+        name: "margin",
+        set: |st, v, _| {
+            st.margin = length(v, 0.0, 500.0)?;
+            Ok(())
+        },
+        get: |st| num(st.margin),
+    },
+    Key {
+        name: "padding",
+        set: |st, v, _| {
+            st.padding = length(v, 0.0, 20.0)?;
+            Ok(())
+        },
+        get: |st| num(st.padding),
+    },
+    Key {
+        name: "outline",
+        set: |st, v, _| {
+            st.outline = v.as_bool().ok_or("expected true or false")?;
+            Ok(())
+        },
+        get: |st| st.outline.to_string(),
+    },
+    Key {
+        // `""`: none (the bundled faces).
+        name: "font",
+        set: |st, v, dir| {
+            let f = v
+                .as_str()
+                .ok_or("expected the path of a .ttf or .otf file, or \"\" for none")?;
+            st.font = (!f.is_empty()).then(|| dir.join(f));
+            Ok(())
+        },
+        get: |st| {
+            quoted(
+                &st.font
+                    .as_deref()
+                    .map_or(String::new(), |f| f.display().to_string()),
+            )
+        },
+    },
+];
+
+/// The keys a style file may hold, in the order of [`Style`]'s fields.
+pub fn keys() -> Vec<&'static str> {
+    TABLE.iter().map(|k| k.name).collect()
+}
+
+/// A TOML string.
+fn quoted(s: &str) -> String {
+    toml::Value::String(s.to_string()).to_string()
+}
+
+/// A TOML number, as short as it reads back exactly.
+fn num(x: f64) -> String {
+    format!("{x}")
+}
+
+/// A colour as a style file writes it: `#rrggbb` or `none`.
+fn col(c: Option<Rgb>) -> String {
+    c.map_or_else(|| "none".to_string(), Rgb::hex)
+}
+
+/// The name of `x` among `names`.
+fn name_of<T: PartialEq + Copy>(names: &[(&'static str, T)], x: T) -> &'static str {
+    names.iter().find(|(_, v)| *v == x).map_or("", |(n, _)| n)
+}
+
+/// One of `names`, as written.
+fn pick<T: Copy>(v: &DeValue<'_>, names: &[(&str, T)]) -> Check<T> {
+    v.as_str()
+        .and_then(|s| names.iter().find(|(n, _)| *n == s))
+        .map(|(_, x)| *x)
+        .ok_or_else(|| {
+            let list: Vec<String> = names.iter().map(|(n, _)| format!("\"{n}\"")).collect();
+            format!("expected one of {}", list.join(", "))
+        })
+}
 
 type Check<T> = std::result::Result<T, String>;
 
@@ -196,82 +427,18 @@ impl Style {
         })?;
         let mut entries: Vec<_> = table.get_ref().iter().collect();
         entries.sort_by_key(|(k, _)| k.span().start);
+        let dir = Path::new(file).parent().unwrap_or(Path::new(""));
         for (key, value) in entries {
             let k: &str = key.get_ref();
             let line = line_of(key.span().start);
-            let bad = |what: String| Error::usage(format!("{file}:{line}: key '{k}': {what}"));
-            let v = value.get_ref();
-            let num = |lo, hi| length(v, lo, hi).map_err(bad);
-            let col = || colour(v).map_err(bad);
-            let pick = |names: &[&str]| -> Result<usize> {
-                v.as_str()
-                    .and_then(|s| names.iter().position(|n| *n == s))
-                    .ok_or_else(|| {
-                        let list: Vec<String> = names.iter().map(|n| format!("\"{n}\"")).collect();
-                        bad(format!("expected one of {}", list.join(", ")))
-                    })
+            let Some(def) = TABLE.iter().find(|d| d.name == k) else {
+                return Err(Error::usage(format!(
+                    "{file}:{line}: unknown key '{k}': the keys are {}",
+                    keys().join(", ")
+                )));
             };
-            match k {
-                "name" => {
-                    st.name = v
-                        .as_str()
-                        .ok_or_else(|| bad("expected a string".into()))?
-                        .into()
-                }
-                "stroke_width" => st.stroke_width = num(0.0, 1.0)?,
-                "stroke" => st.stroke = col()?,
-                "fill" => st.fill = col()?,
-                "background" => st.background = col()?,
-                "join" => {
-                    st.join =
-                        [Join::Miter, Join::Round, Join::Bevel][pick(&["miter", "round", "bevel"])?]
-                }
-                "cap" => {
-                    st.cap =
-                        [Cap::Butt, Cap::Round, Cap::Square][pick(&["butt", "round", "square"])?]
-                }
-                "miter_limit" => st.miter_limit = num(1.0, 100.0)?,
-                "corner" => {
-                    st.corner = [CornerKind::Sharp, CornerKind::Bevel, CornerKind::Round]
-                        [pick(&["sharp", "bevel", "round"])?]
-                }
-                "corner_radius" => st.corner_radius = num(0.0, 0.5)?,
-                "frame" => st.frame = col()?,
-                "frame_width" => st.frame_width = num(0.0, 1.0)?,
-                "dots" => st.dots = col()?,
-                "dot_radius" => st.dot_radius = num(0.0, 0.5)?,
-                "caption_size" => st.caption_size = num(0.0, 72.0)?,
-                "caption_color" => {
-                    st.caption_color = col()?.ok_or_else(|| {
-                        Error::usage(format!(
-                            "{file}:{line}: key '{k}': expected a colour like \"#000000\""
-                        ))
-                    })?
-                }
-                "title_size" => st.title_size = num(0.0, 144.0)?,
-                "footer_size" => st.footer_size = num(0.0, 72.0)?,
-                "margin" => st.margin = num(0.0, 500.0)?,
-                "padding" => st.padding = num(0.0, 20.0)?,
-                "outline" => {
-                    st.outline = v
-                        .as_bool()
-                        .ok_or_else(|| bad("expected true or false".into()))?
-                }
-                "font" => {
-                    let f = v
-                        .as_str()
-                        .filter(|f| !f.is_empty())
-                        .ok_or_else(|| bad("expected the path of a .ttf or .otf file".into()))?;
-                    let dir = Path::new(file).parent().unwrap_or(Path::new(""));
-                    st.font = Some(dir.join(f));
-                }
-                _ => {
-                    return Err(Error::usage(format!(
-                        "{file}:{line}: unknown key '{k}': the keys are {}",
-                        KEYS.join(", ")
-                    )));
-                }
-            }
+            (def.set)(st, value.get_ref(), dir)
+                .map_err(|what| Error::usage(format!("{file}:{line}: key '{k}': {what}")))?;
         }
         Ok(())
     }
@@ -294,55 +461,13 @@ impl Style {
         })
     }
 
-    /// The style as TOML, every key in the order of [`KEYS`]: given back to
+    /// The style as TOML, every key in the order of [`keys`]: given back to
     /// [`Style::parse`] it gives this style again.
     pub fn to_toml(&self) -> String {
-        let col = |c: Option<Rgb>| c.map_or_else(|| "none".to_string(), Rgb::hex);
-        let num = |x: f64| format!("{x}");
-        let join = match self.join {
-            Join::Miter => "miter",
-            Join::Round => "round",
-            Join::Bevel => "bevel",
-        };
-        let cap = match self.cap {
-            Cap::Butt => "butt",
-            Cap::Round => "round",
-            Cap::Square => "square",
-        };
-        let corner = match self.corner {
-            CornerKind::Sharp => "sharp",
-            CornerKind::Bevel => "bevel",
-            CornerKind::Round => "round",
-        };
-        let q = |s: &str| toml::Value::String(s.to_string()).to_string();
-        let vals: Vec<(&str, String)> = vec![
-            ("name", q(&self.name)),
-            ("stroke_width", num(self.stroke_width)),
-            ("stroke", q(&col(self.stroke))),
-            ("fill", q(&col(self.fill))),
-            ("background", q(&col(self.background))),
-            ("join", q(join)),
-            ("cap", q(cap)),
-            ("corner", q(corner)),
-            ("corner_radius", num(self.corner_radius)),
-            ("frame", q(&col(self.frame))),
-            ("frame_width", num(self.frame_width)),
-            ("dots", q(&col(self.dots))),
-            ("dot_radius", num(self.dot_radius)),
-            ("caption_size", num(self.caption_size)),
-            ("caption_color", q(&self.caption_color.hex())),
-            ("title_size", num(self.title_size)),
-            ("footer_size", num(self.footer_size)),
-            ("margin", num(self.margin)),
-            ("padding", num(self.padding)),
-            ("outline", self.outline.to_string()),
-        ];
-        debug_assert_eq!(vals.len(), KEYS.len());
-        let mut out = String::new();
-        for (k, v) in vals {
-            out.push_str(&format!("{k} = {v}\n"));
-        }
-        out
+        TABLE
+            .iter()
+            .map(|k| format!("{} = {}\n", k.name, (k.get)(self)))
+            .collect()
     }
 }
 

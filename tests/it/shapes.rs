@@ -574,6 +574,151 @@ fn styles_print_and_round_trip() {
     assert_eq!(o.status.code(), Some(2));
 }
 
+/// `styles NAME` prints every key the style parser accepts (the list the parser's own
+/// "unknown key" error gives), each once, for every built-in; and each printed line alone
+/// is a style file the parser accepts.
+#[test]
+fn styles_print_every_key_the_parser_accepts() {
+    let accepted = tourglyph::layout::style::keys();
+    // The parser names its keys in the error for an unknown one: the same list.
+    let e = Style::parse("no_such_key = 1\n", "s.toml", "s").unwrap_err();
+    assert!(
+        e.to_string()
+            .ends_with(&format!("the keys are {}", accepted.join(", "))),
+        "{e}"
+    );
+    let o = run(&["styles"]);
+    for n in stdout(&o).lines() {
+        let o = run(&["styles", n]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let text = stdout(&o);
+        let printed: Vec<&str> = text
+            .lines()
+            .filter_map(|l| l.split_once(" = ").map(|(k, _)| k))
+            .collect();
+        assert_eq!(printed, accepted, "styles {n}");
+        for line in text.lines() {
+            Style::parse(&format!("{line}\n"), "one.toml", "one")
+                .unwrap_or_else(|e| panic!("styles {n}: {line}: {e}"));
+        }
+    }
+}
+
+/// Proper crossings among `segs` (straight pieces of one closed or open line, in order):
+/// pairs that are not neighbours on the line and meet at a point inside both. Pieces
+/// shorter than `eps` are dropped first (a corner ending where the next begins).
+fn crossings_of(pieces: &[((f64, f64), (f64, f64))], closed: bool) -> usize {
+    let eps = 1e-9;
+    let p: Vec<_> = pieces
+        .iter()
+        .filter(|(a, b)| (b.0 - a.0).hypot(b.1 - a.1) > eps)
+        .collect();
+    let n = p.len();
+    let cross = |a: (f64, f64), b: (f64, f64), c: (f64, f64)| {
+        (b.0 - a.0) * (c.1 - a.1) - (b.1 - a.1) * (c.0 - a.0)
+    };
+    let mut count = 0;
+    for i in 0..n {
+        for j in i + 2..n {
+            if closed && i == 0 && j == n - 1 {
+                continue;
+            }
+            let (&(a, b), &(c, d)) = (p[i], p[j]);
+            let (d1, d2) = (cross(a, b, c), cross(a, b, d));
+            let (d3, d4) = (cross(c, d, a), cross(c, d, b));
+            if d1 * d2 < -eps * eps && d3 * d4 < -eps * eps {
+                count += 1;
+            }
+        }
+    }
+    count
+}
+
+/// The glyph's drawn centre line (its outline, corners treated) as straight pieces, each
+/// cubic flattened into 64.
+fn flattened(g: &tourglyph::render::GlyphData) -> Vec<((f64, f64), (f64, f64))> {
+    use tourglyph::render::Seg;
+    let (mut out, mut at, mut start) = (vec![], (0.0, 0.0), (0.0, 0.0));
+    for s in g.outline() {
+        match s {
+            Seg::MoveTo(x, y) => (at, start) = ((x, y), (x, y)),
+            Seg::LineTo(x, y) => {
+                out.push((at, (x, y)));
+                at = (x, y);
+            }
+            Seg::CubicTo(x1, y1, x2, y2, x, y) => {
+                let p0 = at;
+                for k in 1..=64 {
+                    let t = f64::from(k) / 64.0;
+                    let u = 1.0 - t;
+                    let b = |a: f64, b: f64, c: f64, d: f64| {
+                        u * u * u * a + 3.0 * u * u * t * b + 3.0 * u * t * t * c + t * t * t * d
+                    };
+                    let q = (b(p0.0, x1, x2, x), b(p0.1, y1, y2, y));
+                    out.push((at, q));
+                    at = q;
+                }
+            }
+            Seg::Close => {
+                out.push((at, start));
+                at = start;
+            }
+        }
+    }
+    out
+}
+
+/// Issue 24, defect 12: rounded (`arabesque`) and bevelled corners cross the line no more
+/// often than the tour itself does (its moves as straight segments): no loop of a corner
+/// running over a short side or into a neighbouring move, on king 4×4 tours (ID 5 turns
+/// twice by 135° around the short side d1–d2) and knight 6×6 tours (sharp turns of 143°).
+/// (Rounding may remove crossings: a knight's sharp turn is cut 0.75 pitch short.)
+#[test]
+fn rounded_corners_cross_no_more_than_the_tour() {
+    let mut styles = vec![Style::resolve("arabesque").unwrap()];
+    let mut bevel = Style::resolve("arabesque").unwrap();
+    bevel.corner = tourglyph::layout::style::CornerKind::Bevel;
+    bevel.corner_radius = 0.5;
+    styles.push(bevel);
+    let mut bad = vec![];
+    // King 4×4: IDs 0 to 199 (ID 5 among them); knight 6×6: 40 uniform random tours.
+    let king = LeapGraph::new(Board::new(4, 4), &"king".parse::<Piece>().unwrap()).unwrap();
+    let z = Zdd::build(&king, TourKind::Closed).unwrap();
+    let kings: Vec<Tour> = (0..200).map(|id| z.unrank(id).unwrap()).collect();
+    let knights = tours(&"knight".parse().unwrap(), 6, 6, TourKind::Closed, 40, 7);
+    for (piece, n, g, ts) in [
+        ("king", 4, king, kings),
+        ("knight", 6, knights.0, knights.1),
+    ] {
+        assert!(!ts.is_empty());
+        for t in &ts {
+            let pts = t.coords(&g);
+            let m = pts.len();
+            let seg: Vec<_> = (0..m)
+                .map(|i| {
+                    let (a, b) = (pts[i], pts[(i + 1) % m]);
+                    (
+                        (f64::from(a.1), f64::from(a.0)),
+                        (f64::from(b.1), f64::from(b.0)),
+                    )
+                })
+                .collect();
+            let own = crossings_of(&seg, true);
+            for st in &styles {
+                let drawn = crossings_of(&flattened(&glyph_data(t, &g, st)), true);
+                if drawn > own {
+                    bad.push(format!(
+                        "{piece} {n}x{n} {} ({:?}): drawn line crosses itself {drawn} times, the tour {own}",
+                        t.algebraic(&g),
+                        st.corner
+                    ));
+                }
+            }
+        }
+    }
+    assert!(bad.is_empty(), "{} of them:\n{}", bad.len(), bad.join("\n"));
+}
+
 /// Counts contours and points of a glyph drawn by skrifa.
 #[derive(Default)]
 struct Count {
