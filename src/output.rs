@@ -365,11 +365,13 @@ pub fn svg_page_paths(path: &Path, pages: u64) -> Vec<PathBuf> {
         .collect()
 }
 
-/// SVG holds one page per file: refuse a sheet of several pages on stdout.
-pub fn check_stdout_pages(path: &Path, pages: u64) -> Result<()> {
+/// SVG and PNG hold one page per file (`ext` names the format): refuse a sheet of
+/// several pages on stdout.
+pub fn check_stdout_pages(path: &Path, pages: u64, ext: &str) -> Result<()> {
     if path.as_os_str() == "-" && pages > 1 {
         return Err(Error::usage(format!(
-            "this SVG sheet has {pages} pages, one file each, which stdout cannot hold: write to a file (NAME-1.svg, …) or use --page poster"
+            "this {} sheet has {pages} pages, one file each, which stdout cannot hold: write to a file (NAME-1.{ext}, …) or use --page poster",
+            ext.to_ascii_uppercase()
         )));
     }
     Ok(())
@@ -429,10 +431,10 @@ mod tests {
             svg_page_paths(Path::new("g.svg"), 1),
             vec![PathBuf::from("g.svg")]
         );
+        let e = check_stdout_pages(Path::new("-"), 2, "png").unwrap_err();
         assert!(
-            check_stdout_pages(Path::new("-"), 2)
-                .unwrap_err()
-                .is_usage()
+            e.is_usage() && e.to_string().starts_with("this PNG sheet"),
+            "{e}"
         );
     }
 

@@ -19,8 +19,35 @@ use tourglyph::sample::Sampler;
 use tourglyph::sinks::{Item, stream};
 use tourglyph::{Error, Result, Tour};
 
+/// A font's file name ends in `.ttf`, the format it is (TrueType): refuse another
+/// extension (`-o x.woff` would hold TrueType under a WOFF name), or none.
+fn check_font_name(out: &Path) -> Result<()> {
+    let ext = out.extension().and_then(|e| e.to_str()).unwrap_or("");
+    if ext.eq_ignore_ascii_case("ttf") {
+        return Ok(());
+    }
+    let fix = out.with_extension("ttf");
+    Err(Error::usage(match ext {
+        "" => format!(
+            "{}: no extension: font writes a TrueType font (.ttf): name the file {}",
+            out.display(),
+            fix.display()
+        ),
+        "json" | "pdf" => format!(
+            "{}: the map and the specimen are written beside the font as NAME.json and NAME.pdf: name the font {}",
+            out.display(),
+            fix.display()
+        ),
+        e => format!(
+            "{}: the extension '.{e}' is not TrueType, which font writes (.ttf): name the file {}",
+            out.display(),
+            fix.display()
+        ),
+    }))
+}
+
 /// Run `font`.
-pub fn run(a: FontArgs) -> Result<()> {
+pub fn run(a: FontArgs, quiet: bool) -> Result<()> {
     let mut style = Style::resolve(&a.style)?;
     for (flag, key, v) in [
         ("--width", "stroke_width", &a.width),
@@ -42,15 +69,7 @@ pub fn run(a: FontArgs) -> Result<()> {
             "font writes three files (NAME.ttf, NAME.json, NAME.pdf): give -o NAME.ttf, not -o -",
         ));
     }
-    if matches!(
-        a.output.extension().and_then(|e| e.to_str()),
-        Some("json" | "pdf")
-    ) {
-        return Err(Error::usage(format!(
-            "{}: the map and the specimen are written beside the font as NAME.json and NAME.pdf: name the font NAME.ttf",
-            a.output.display()
-        )));
-    }
+    check_font_name(&a.output)?;
     let mut r = resolve(&a.spec, Some(&a.sel))?;
     // `--symmetry` on boards over 8x8: the symmetric tours found directly, numbered by
     // their index among them (the map's `index`, the glyph names `tour_14x14_rot90_I`).
@@ -201,5 +220,9 @@ pub fn run(a: FontArgs) -> Result<()> {
     write_file(out, &font, opts)?;
     write_file(&out.with_extension("json"), map.as_bytes(), opts)?;
     write_file(&out.with_extension("pdf"), &pdf, opts)?;
+    super::common::report_files(
+        quiet,
+        [out, &out.with_extension("json"), &out.with_extension("pdf")],
+    );
     Ok(())
 }

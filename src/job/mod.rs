@@ -396,11 +396,13 @@ pub fn style_with(spec: &str, draw: &Draw) -> Result<crate::layout::style::Style
     Ok(st)
 }
 
-/// PNG options from `--dpi` and `--force`.
+/// PNG options from `--dpi` and `--force` (of a drawing of fixed size: the caller names
+/// the flag that makes it smaller, if any, in `smaller`).
 pub fn png_options(draw: &Draw, force: bool) -> crate::render::png::PngOptions {
     crate::render::png::PngOptions {
         dpi: draw.dpi,
         force,
+        smaller: None,
     }
 }
 
@@ -443,7 +445,8 @@ impl<'a> Opened<'a> {
 fn single_format(format: Option<&str>, target: &Target<'_>) -> Result<crate::render::Format> {
     use crate::render::Format;
     match (format, target) {
-        (Some(f), _) => Format::parse(f),
+        (Some(f), Target::Path(p, _)) => Format::for_output(Some(f), p),
+        (Some(f), Target::Writer(_)) => Format::parse(f),
         // A single glyph on stdout is for a design tool or a browser: SVG.
         (None, Target::Writer(_)) => Ok(Format::Svg),
         (None, Target::Path(p, _)) if p.as_os_str() == "-" => Ok(Format::Svg),

@@ -105,11 +105,16 @@ pub fn sheet(
         Target::Writer(_) => (&dash, Default::default()),
     };
     let style = super::style_with(&a.style, &a.draw)?;
-    let png = super::png_options(&a.draw, a.sel.force);
+    // One file per glyph (--split) is of a fixed size; a sheet fits its --page.
+    let png = crate::render::png::PngOptions {
+        smaller: (!a.split).then_some("--page"),
+        ..super::png_options(&a.draw, a.sel.force)
+    };
     let format = match (&a.format, a.split) {
-        (Some(f), _) => Format::parse(f)?,
+        // --split writes into the folder -o names.
+        (Some(f), true) => Format::parse(f)?,
         (None, true) => Format::Svg,
-        (None, false) => Format::from_path(output)?,
+        (f, false) => Format::for_output(f.as_deref(), output)?,
     };
     if a.split {
         super::split::check_dir(output, opts)?;
@@ -169,8 +174,14 @@ pub fn sheet(
             opts,
             force: a.sel.force,
         };
-        job.write_items(items, r.query.symmetry.map_or("", |s| s.word()))?;
-        return Ok((format, Written::default()));
+        let files = job.write_items(items, r.query.symmetry.map_or("", |s| s.word()))?;
+        return Ok((
+            format,
+            Written {
+                files,
+                removed: vec![],
+            },
+        ));
     }
     if let (true, Some(zdd)) = (a.split, zdd_ref) {
         let ids = match planned {
@@ -192,8 +203,14 @@ pub fn sheet(
             opts,
             force: a.sel.force,
         };
-        job.write(&ids)?;
-        return Ok((format, Written::default()));
+        let files = job.write(&ids)?;
+        return Ok((
+            format,
+            Written {
+                files,
+                removed: vec![],
+            },
+        ));
     }
     let spec = GridSpec {
         page,
@@ -216,7 +233,7 @@ pub fn sheet(
         &|t: &str, pt: f64| text::shaped(&fonts, t, pt),
     )?;
     if matches!(format, Format::Svg | Format::Png) {
-        check_stdout_pages(output, grid.pages)?;
+        check_stdout_pages(output, grid.pages, format.extension())?;
     }
     if format == Format::Png {
         crate::render::png::pixels(grid.width, grid.height, png)?;
