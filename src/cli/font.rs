@@ -132,6 +132,12 @@ pub fn run(a: FontArgs, quiet: bool) -> Result<()> {
         }
     };
     if picked.is_empty() {
+        let total = zdd.as_ref().map(|z| z.count());
+        if let Some(e) =
+            tourglyph::job::empty_selection(&r, &pick(&a.sel), total, "nothing to put in a font")
+        {
+            return Err(e);
+        }
         return Err(Error::runtime(
             "nothing to put in a font: the selection holds no tours",
         ));

@@ -305,6 +305,44 @@ pub fn impossible(r: &Resolved) -> Option<String> {
     }
 }
 
+/// A usage error when the selection flags alone select no tour of a set of `total` (when
+/// known): `--limit 0`, `--sample 0`, or a range (or shard) empty or past the last ID;
+/// `None` otherwise (a set with no tour, a filter that keeps none, is the caller's
+/// runtime failure). `what` is the work, e.g. `nothing to draw`.
+pub fn empty_selection(r: &Resolved, sel: &Pick, total: Option<u128>, what: &str) -> Option<Error> {
+    for (flag, v) in [("--limit", sel.limit), ("--sample", sel.sample)] {
+        if v == Some(0) {
+            return Some(Error::usage(format!(
+                "{what}: {flag} 0 selects no tour: give {flag} 1 or more"
+            )));
+        }
+    }
+    let range = r.query.range.clone()?;
+    let flag = match (&sel.range, &sel.shard) {
+        (Some(s), _) => format!("--range {s}"),
+        (None, Some(s)) => format!("--shard {s}"),
+        (None, None) => return None,
+    };
+    let end = total.map_or(range.end, |t| range.end.min(t));
+    if range.start < end {
+        return None;
+    }
+    let fix = match total {
+        Some(0) => return None,
+        Some(t) => format!(
+            "{} has {t} {} {} tours (IDs 0 to {}); give a range within them",
+            r.graph.board(),
+            r.kind.word(),
+            r.graph.piece(),
+            t - 1
+        ),
+        None => "give a range A..B with A < B".to_string(),
+    };
+    Some(Error::usage(format!(
+        "{what}: {flag} selects no tour: {fix}"
+    )))
+}
+
 /// Tell `progress` why a board has no closed tour, if it has none.
 pub fn explain_impossible(r: &Resolved, progress: &dyn Progress) -> bool {
     match impossible(r) {

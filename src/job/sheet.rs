@@ -155,6 +155,11 @@ pub fn sheet(
         (None, _) => a.sel.sample.unwrap_or(0),
     };
     if count == 0 {
+        // The selection flags' fault (exit 2), or the set's (exit 1).
+        let total = zdd.as_ref().map(|z| z.count());
+        if let Some(e) = super::empty_selection(&r, &a.sel, total, "nothing to draw") {
+            return Err(e);
+        }
         let why = super::impossible(&r).map_or(String::new(), |w| format!(": {w}"));
         return Err(Error::runtime(format!(
             "nothing to draw: the selection holds no tours{why}"

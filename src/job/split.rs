@@ -44,7 +44,8 @@ pub fn check_dir(dir: &Path, opts: OutOptions) -> Result<()> {
             Error::runtime(format!("{}: cannot create the folder: {e}", dir.display()))
         })
     } else {
-        Err(Error::usage(format!(
+        // The file system's state, as for any -o into a missing folder (exit 1).
+        Err(Error::runtime(format!(
             "{}: no such folder: create it, or add --mkdir",
             dir.display()
         )))
