@@ -7,6 +7,56 @@
 
 use std::path::PathBuf;
 
+/// The rule for exit statuses, a row per kind of fault: (status, fault). Every command
+/// holds to it (the table of `tests/it/bad_inputs.rs`); the README's table and the
+/// manual pages' EXIT STATUS section are written from it (a test compares the README).
+/// In short: 2 when the request as written is at fault and its fix is in the request, 1
+/// when the machine or the set is (files and folders, memory, a board with no tour).
+pub const EXIT_STATUS: &[(&str, &str)] = &[
+    (
+        "0",
+        "Success, also when a pipe on stdout closes early (`tourglyph list … | head`).",
+    ),
+    (
+        "2",
+        "A malformed or unknown value: a board, piece, cell, tour, ID, range, shard, page, size, colour, style name or format.",
+    ),
+    ("2", "Flags missing, repeated or contradictory."),
+    (
+        "2",
+        "A drawing of no tour: an ID past the last, a `--range` or `--shard` empty or past the last ID, `--limit 0` (`glyph`, `render`, `font`; `list` prints nothing, as an empty shard should).",
+    ),
+    (
+        "2",
+        "A file name at odds with the output: an extension of another format (`--format svg -o x.pdf`, `font -o x.woff`), `-o -` for several files.",
+    ),
+    (
+        "2",
+        "What a named file holds: a style file that is not UTF-8, over 1 MiB, bad TOML or has an unknown key or value; a `--font` that is no font; text no font can draw.",
+    ),
+    (
+        "2",
+        "Work refused before it starts, with its fix in the request: over the time or size limits (bound it, or add `--force`), a count too large to be exact (`--modulus`), a board beyond the engines.",
+    ),
+    (
+        "1",
+        "A file or folder missing or unreadable (`--style FILE`, `--font FILE`, `--combine`, the gallery folder), an output folder that does not exist (`--mkdir`, with `-o` and `--split` alike), an existing file under `--no-clobber`, a failed write (a full disk).",
+    ),
+    (
+        "1",
+        "Work that would pass `--max-memory` (the machine's limit, not the request's).",
+    ),
+    (
+        "1",
+        "No tour to draw or find: the board has none (`render`, `font`, `find --closed`), or `--classes` or `--non-crossing` keep none of the range.",
+    ),
+    ("1", "A gallery failed (the others are still rendered)."),
+    (
+        "128+N",
+        "Stopped by signal N (130 for Ctrl-C, 143 for SIGTERM); the files being written are removed.",
+    ),
+];
+
 /// Result alias used throughout the crate.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 

@@ -129,12 +129,7 @@ impl AtomicFile {
             }
             _ => {}
         }
-        let is_link = std::fs::symlink_metadata(target).is_ok_and(|m| m.file_type().is_symlink());
-        let dest = if is_link {
-            std::fs::canonicalize(target).unwrap_or_else(|_| target.to_path_buf())
-        } else {
-            target.to_path_buf()
-        };
+        let dest = follow_links(target)?;
         let name = dest
             .file_name()
             .ok_or_else(|| Error::usage(format!("{shown}: not a file name")))?;
@@ -291,6 +286,27 @@ pub fn open_out(path: &Path) -> Result<Out> {
     open_out_with(path, OutOptions::default())
 }
 
+/// Where a write to `target` lands: the end of its chain of symbolic links, so the
+/// links stay; a dangling link's target is created (as `cp` and shell redirection do).
+/// `target` itself when it is no link.
+fn follow_links(target: &Path) -> Result<PathBuf> {
+    let mut p = target.to_path_buf();
+    // Linux's own limit on a chain of links.
+    for _ in 0..40 {
+        let Ok(next) = std::fs::read_link(&p) else {
+            return Ok(p);
+        };
+        p = match p.parent() {
+            Some(dir) if next.is_relative() => dir.join(next),
+            _ => next,
+        };
+    }
+    Err(Error::runtime(format!(
+        "{}: too many levels of symbolic links: point it at a file",
+        target.display()
+    )))
+}
+
 /// Open `path` for writing (`-` is stdout).
 pub fn open_out_with(path: &Path, opts: OutOptions) -> Result<Out> {
     if path.as_os_str() == "-" {
@@ -370,11 +386,13 @@ pub fn svg_page_paths(path: &Path, pages: u64) -> Vec<PathBuf> {
         .collect()
 }
 
-/// SVG holds one page per file: refuse a sheet of several pages on stdout.
-pub fn check_stdout_pages(path: &Path, pages: u64) -> Result<()> {
+/// SVG and PNG hold one page per file (`ext` names the format): refuse a sheet of
+/// several pages on stdout.
+pub fn check_stdout_pages(path: &Path, pages: u64, ext: &str) -> Result<()> {
     if path.as_os_str() == "-" && pages > 1 {
         return Err(Error::usage(format!(
-            "this SVG sheet has {pages} pages, one file each, which stdout cannot hold: write to a file (NAME-1.svg, …) or use --page poster"
+            "this {} sheet has {pages} pages, one file each, which stdout cannot hold: write to a file (NAME-1.{ext}, …) or use --page poster",
+            ext.to_ascii_uppercase()
         )));
     }
     Ok(())
@@ -563,10 +581,10 @@ mod tests {
             svg_page_paths(Path::new("g.svg"), 1),
             vec![PathBuf::from("g.svg")]
         );
+        let e = check_stdout_pages(Path::new("-"), 2, "png").unwrap_err();
         assert!(
-            check_stdout_pages(Path::new("-"), 2)
-                .unwrap_err()
-                .is_usage()
+            e.is_usage() && e.to_string().starts_with("this PNG sheet"),
+            "{e}"
         );
     }
 
@@ -683,6 +701,22 @@ mod tests {
                 .is_symlink()
         );
         assert_eq!(std::fs::read(&real).unwrap(), b"new");
+        // A dangling link (relative, through a second link) stays; its target is made.
+        let sub = dir.path().join("sub");
+        std::fs::create_dir(&sub).unwrap();
+        std::os::unix::fs::symlink("sub/made.txt", dir.path().join("hop.txt")).unwrap();
+        let dangling = dir.path().join("dangling.txt");
+        std::os::unix::fs::symlink("hop.txt", &dangling).unwrap();
+        write_file(&dangling, b"made", OutOptions::default()).unwrap();
+        assert!(std::fs::symlink_metadata(&dangling).unwrap().is_symlink());
+        assert_eq!(std::fs::read(sub.join("made.txt")).unwrap(), b"made");
+        // A loop of links is an error, not a file put in the loop's place.
+        let (a, b) = (dir.path().join("a.lnk"), dir.path().join("b.lnk"));
+        std::os::unix::fs::symlink(&b, &a).unwrap();
+        std::os::unix::fs::symlink(&a, &b).unwrap();
+        let e = write_file(&a, b"x", OutOptions::default()).unwrap_err();
+        assert!(e.to_string().contains("too many levels"), "{e}");
+        assert!(std::fs::symlink_metadata(&a).unwrap().is_symlink());
         // /dev/null stays a device (renaming over it as root would replace it).
         write_file(Path::new("/dev/null"), b"gone", OutOptions::default()).unwrap();
         use std::os::unix::fs::FileTypeExt;

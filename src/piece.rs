@@ -106,6 +106,10 @@ impl fmt::Display for Piece {
     }
 }
 
+/// The pieces known by name (the leapers `leaper:A,B` besides), as `--piece` takes them
+/// and shell completions offer them.
+pub const NAMES: &[&str] = &["rook", "knight", "king", "camel", "zebra", "giraffe"];
+
 impl FromStr for Piece {
     type Err = Error;
 
@@ -122,7 +126,8 @@ impl FromStr for Piece {
         }
         let bad = || {
             Error::usage(format!(
-                "unknown piece '{s}': use rook, knight, king, camel, zebra, giraffe or leaper:A,B (e.g. leaper:1,2)"
+                "unknown piece '{s}': use {} or leaper:A,B (e.g. leaper:1,2)",
+                NAMES.join(", ")
             ))
         };
         let spec = t.strip_prefix("leaper:").ok_or_else(bad)?;

@@ -1,7 +1,9 @@
 //! Flags, parsed into plain data (clap derive). Resolution into library objects happens in
 //! each command's module; no logic lives here.
 
-use clap::{Args, Parser, Subcommand};
+use clap::builder::{PossibleValue, StringValueParser, TypedValueParser};
+use clap::{Args, Parser, Subcommand, ValueHint};
+use std::ffi::OsStr;
 use std::path::PathBuf;
 
 /// Enumerate chess-piece tours and draw them as Kufic-like glyph sheets.
@@ -16,6 +18,10 @@ pub struct Cli {
     /// would kill it.
     #[arg(long, global = true, value_name = "SIZE", allow_hyphen_values = true)]
     pub max_memory: Option<String>,
+    /// Print nothing on stderr but warnings and errors: no progress bar, no notice of
+    /// the files written (every command takes it).
+    #[arg(long, short, global = true)]
+    pub quiet: bool,
 }
 
 /// How output files are written (render, glyph, find, slide).
@@ -152,7 +158,7 @@ pub enum Command {
 #[derive(Debug, Args, Clone)]
 pub struct TourSpec {
     /// The piece: rook (one orthogonal step), knight, king, camel, zebra, giraffe, leaper:A,B.
-    #[arg(long, default_value = "rook")]
+    #[arg(long, default_value = "rook", value_parser = pieces(), hide_possible_values = true)]
     pub piece: String,
     /// The board, ROWSxCOLS (e.g. 6x6).
     #[arg(long)]
@@ -177,9 +183,6 @@ pub struct TourSpec {
     /// and numbered by their own order: --range, --shard and --sample then give indices.
     #[arg(long, value_name = "SYM")]
     pub symmetry: Option<String>,
-    /// Do not show a progress bar or notices (such as the files an SVG sheet wrote).
-    #[arg(long, short)]
-    pub quiet: bool,
 }
 
 /// Which tours of the enumeration: shared by `list` and `render`.
@@ -256,14 +259,16 @@ pub struct RenderArgs {
     /// Which tours.
     #[command(flatten)]
     pub sel: Selection,
-    /// Output file (`-` for stdout); the format comes from the extension unless --format.
-    #[arg(short, long, value_name = "FILE")]
+    /// Output file: .pdf, .ps, .eps, .svg or .png, the format from the extension (or
+    /// --format, which must agree with it); `-` for stdout, with --format
+    /// pdf|ps|eps|svg|png.
+    #[arg(short, long, value_name = "FILE", value_hint = ValueHint::FilePath)]
     pub output: PathBuf,
     /// Output file handling.
     #[command(flatten)]
     pub out: OutputFlags,
-    /// pdf, ps, eps (one page) or svg.
-    #[arg(long)]
+    /// pdf, ps, eps (one page), svg or png.
+    #[arg(long, value_parser = formats(), hide_possible_values = true)]
     pub format: Option<String>,
     /// a0…a5, letter, legal, tabloid, WxHmm, WxHin, or poster.
     #[arg(long, default_value = "a4")]
@@ -275,7 +280,7 @@ pub struct RenderArgs {
     #[arg(long)]
     pub columns: Option<u32>,
     /// A built-in style name (line, kufic, filled, arabesque, plotter, …) or a TOML file.
-    #[arg(long, default_value = "line")]
+    #[arg(long, default_value = "line", value_parser = styles(), hide_possible_values = true)]
     pub style: String,
     /// A title on each page.
     #[arg(long)]
@@ -303,7 +308,7 @@ pub struct RenderArgs {
 #[derive(Debug, Args)]
 pub struct GlyphArgs {
     /// The piece.
-    #[arg(long, default_value = "rook")]
+    #[arg(long, default_value = "rook", value_parser = pieces(), hide_possible_values = true)]
     pub piece: String,
     /// The board, ROWSxCOLS.
     #[arg(long)]
@@ -338,20 +343,22 @@ pub struct GlyphArgs {
     /// Seed for --random: the tour `list --sample 1 --seed S` prints.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
-    /// Output file (`-` for stdout).
-    #[arg(short, long, value_name = "FILE")]
+    /// Output file: .svg, .pdf, .ps, .eps or .png, the format from the extension (or
+    /// --format, which must agree with it); `-` for stdout (SVG unless --format
+    /// pdf|ps|eps|png).
+    #[arg(short, long, value_name = "FILE", value_hint = ValueHint::FilePath)]
     pub output: PathBuf,
     /// Output file handling.
     #[command(flatten)]
     pub out: OutputFlags,
-    /// svg, pdf, ps or eps (default: from the extension; SVG on stdout).
-    #[arg(long)]
+    /// svg, pdf, ps, eps or png (default: from the extension; SVG on stdout).
+    #[arg(long, value_parser = formats(), hide_possible_values = true)]
     pub format: Option<String>,
     /// Glyph size, e.g. 50mm or 2in.
     #[arg(long, default_value = "50mm")]
     pub size: String,
     /// Style name or TOML file.
-    #[arg(long, default_value = "line")]
+    #[arg(long, default_value = "line", value_parser = styles(), hide_possible_values = true)]
     pub style: String,
     /// Style and raster flags.
     #[command(flatten)]
@@ -366,7 +373,7 @@ pub struct GlyphArgs {
 #[derive(Debug, Args)]
 pub struct FindArgs {
     /// The piece (default knight).
-    #[arg(long, default_value = "knight")]
+    #[arg(long, default_value = "knight", value_parser = pieces(), hide_possible_values = true)]
     pub piece: String,
     /// The board, ROWSxCOLS.
     #[arg(long)]
@@ -383,8 +390,9 @@ pub struct FindArgs {
     /// Print JSON: cells, closed.
     #[arg(long)]
     pub json: bool,
-    /// Also draw the tour to this file.
-    #[arg(short, long, value_name = "FILE")]
+    /// Also draw the tour to this file: .svg, .pdf, .ps, .eps or .png (`-`: SVG on
+    /// stdout, instead of the cells).
+    #[arg(short, long, value_name = "FILE", value_hint = ValueHint::FilePath)]
     pub output: Option<PathBuf>,
     /// Output file handling.
     #[command(flatten)]
@@ -393,7 +401,7 @@ pub struct FindArgs {
     #[arg(long, short)]
     pub verbose: bool,
     /// Style name or TOML file for -o.
-    #[arg(long, default_value = "line")]
+    #[arg(long, default_value = "line", value_parser = styles(), hide_possible_values = true)]
     pub style: String,
     /// Style and raster flags for -o.
     #[command(flatten)]
@@ -416,7 +424,7 @@ pub struct FontArgs {
     #[command(flatten)]
     pub out: OutputFlags,
     /// Style name or TOML file whose stroke gives the glyph outlines.
-    #[arg(long, default_value = "kufic")]
+    #[arg(long, default_value = "kufic", value_parser = styles(), hide_possible_values = true)]
     pub style: String,
     /// Stroke width as a fraction of the cell pitch.
     #[arg(long, value_name = "W")]
@@ -440,7 +448,7 @@ pub struct FontArgs {
 #[derive(Debug, Args)]
 pub struct SlideArgs {
     /// rook or queen.
-    #[arg(long, default_value = "rook")]
+    #[arg(long, default_value = "rook", value_parser = sliders(), hide_possible_values = true)]
     pub piece: String,
     /// The board, NxN.
     #[arg(long, default_value = "8x8")]
@@ -502,4 +510,58 @@ pub struct ServeArgs {
     /// diagram larger than this is used for its request and dropped.
     #[arg(long, value_name = "SIZE", allow_hyphen_values = true)]
     pub cache: Option<String>,
+}
+
+/// A flag's values as shell completions and man pages offer them, while any text is
+/// accepted: the library parses it and names the fix (a piece may be `leaper:A,B`, a
+/// style a TOML file, and formats are matched without case).
+#[derive(Clone)]
+pub struct Offer(Vec<&'static str>);
+
+impl TypedValueParser for Offer {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &OsStr,
+    ) -> Result<String, clap::Error> {
+        StringValueParser::new().parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(self.0.iter().map(|v| PossibleValue::new(*v))))
+    }
+}
+
+/// The pieces known by name.
+fn pieces() -> Offer {
+    Offer(tourglyph::piece::NAMES.to_vec())
+}
+
+/// The sliding pieces.
+fn sliders() -> Offer {
+    use tourglyph::puzzle::Slider;
+    Offer(vec![Slider::Rook.name(), Slider::Queen.name()])
+}
+
+/// The built-in styles.
+fn styles() -> Offer {
+    Offer(
+        tourglyph::layout::style::BUILTIN
+            .iter()
+            .map(|(n, _)| *n)
+            .collect(),
+    )
+}
+
+/// The output formats.
+fn formats() -> Offer {
+    Offer(
+        tourglyph::render::Format::ALL
+            .iter()
+            .map(|f| f.extension())
+            .collect(),
+    )
 }

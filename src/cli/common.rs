@@ -1,12 +1,15 @@
 //! Flags → the library's requests ([`tourglyph::job`]); resolution for the commands that
-//! are not jobs (font, the residues of count); progress bars and notices on stderr.
+//! are not jobs (font, the residues of count); progress bars and notices on stderr: every
+//! command that writes files names them in one notice ([`report`]) unless `--quiet`.
 
 use super::args::{DrawFlags, Selection, TourSpec};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use tourglyph::Result;
 use tourglyph::job::{Draw, Pick, Progress, Spec};
+use tourglyph::output::sheet_files::Written;
 
 pub use tourglyph::job::{Resolved, budget, build_zdd};
 
@@ -74,6 +77,33 @@ pub fn style_with(spec: &str, flags: &DrawFlags) -> Result<tourglyph::layout::st
 /// PNG options from `--dpi` and `--force`.
 pub fn png_options(flags: &DrawFlags, force: bool) -> tourglyph::render::png::PngOptions {
     tourglyph::job::png_options(&draw(flags), force)
+}
+
+/// The notice of the files a command wrote, on stderr (`tourglyph: wrote 1 file: g.svg`),
+/// unless `quiet`; nothing for stdout (`-`).
+pub fn report(quiet: bool, written: &Written) {
+    if quiet {
+        return;
+    }
+    if let Some(n) = written.notice() {
+        eprintln!("tourglyph: {n}");
+    }
+}
+
+/// [`report`] for files written one by one (`-`, standard output, is left out).
+pub fn report_files<'a>(quiet: bool, files: impl IntoIterator<Item = &'a Path>) {
+    let files: Vec<PathBuf> = files
+        .into_iter()
+        .filter(|p| p.as_os_str() != "-")
+        .map(Path::to_path_buf)
+        .collect();
+    report(
+        quiet,
+        &Written {
+            files,
+            removed: vec![],
+        },
+    );
 }
 
 /// A progress bar on stderr when it is a terminal (and not `--quiet`).

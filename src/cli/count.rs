@@ -10,11 +10,11 @@ use tourglyph::Result;
 use tourglyph::job::count::plain_count;
 
 /// Run `count`.
-pub fn run(a: CountArgs) -> Result<()> {
+pub fn run(a: CountArgs, quiet: bool) -> Result<()> {
     if a.modulus.is_some() || a.plan_moduli || !a.combine.is_empty() {
-        return residues::run(&a);
+        return residues::run(&a, quiet);
     }
-    let bar = Bar::steps(a.spec.quiet, "counting");
+    let bar = Bar::steps(quiet, "counting");
     let c = tourglyph::job::count::count(&spec(&a.spec), a.force, &bar)?;
     let mut out = tourglyph::output::stdout();
     let text = if a.json { c.json() } else { c.text() };

@@ -22,7 +22,7 @@ const MAX_DRAW_CELLS: usize = 250_000;
 const DRAW_SIZE_MM: f64 = 50.0;
 
 /// Run `find`.
-pub fn run(args: FindArgs) -> Result<()> {
+pub fn run(args: FindArgs, quiet: bool) -> Result<()> {
     let board: Board = args.board.parse()?;
     let piece: Piece = args.piece.parse()?;
     let start = args
@@ -63,6 +63,7 @@ pub fn run(args: FindArgs) -> Result<()> {
         if path.as_os_str() == "-" {
             return Ok(());
         }
+        super::common::report_files(quiet, [path.as_path()]);
     }
     let mut w = tourglyph::output::stdout();
     if args.json {

@@ -22,8 +22,35 @@ use tourglyph::sinks::{Item, stream};
 use tourglyph::text::Fonts;
 use tourglyph::{Error, Result, Tour};
 
+/// A font's file name ends in `.ttf`, the format it is (TrueType): refuse another
+/// extension (`-o x.woff` would hold TrueType under a WOFF name), or none.
+fn check_font_name(out: &Path) -> Result<()> {
+    let ext = out.extension().and_then(|e| e.to_str()).unwrap_or("");
+    if ext.eq_ignore_ascii_case("ttf") {
+        return Ok(());
+    }
+    let fix = out.with_extension("ttf");
+    Err(Error::usage(match ext {
+        "" => format!(
+            "{}: no extension: font writes a TrueType font (.ttf): name the file {}",
+            out.display(),
+            fix.display()
+        ),
+        "json" | "pdf" => format!(
+            "{}: the map and the specimen are written beside the font as NAME.json and NAME.pdf: name the font {}",
+            out.display(),
+            fix.display()
+        ),
+        e => format!(
+            "{}: the extension '.{e}' is not TrueType, which font writes (.ttf): name the file {}",
+            out.display(),
+            fix.display()
+        ),
+    }))
+}
+
 /// Run `font`.
-pub fn run(a: FontArgs) -> Result<()> {
+pub fn run(a: FontArgs, quiet: bool) -> Result<()> {
     let mut style = Style::resolve(&a.style)?;
     for (flag, key, v) in [
         ("--width", "stroke_width", &a.width),
@@ -45,15 +72,7 @@ pub fn run(a: FontArgs) -> Result<()> {
             "font writes three files (NAME.ttf, NAME.json, NAME.pdf): give -o NAME.ttf, not -o -",
         ));
     }
-    if matches!(
-        a.output.extension().and_then(|e| e.to_str()),
-        Some("json" | "pdf")
-    ) {
-        return Err(Error::usage(format!(
-            "{}: the map and the specimen are written beside the font as NAME.json and NAME.pdf: name the font NAME.ttf",
-            a.output.display()
-        )));
-    }
+    check_font_name(&a.output)?;
     let family = a.family.trim();
     if family.is_empty() || family.chars().any(char::is_control) {
         return Err(Error::usage(
@@ -132,6 +151,12 @@ pub fn run(a: FontArgs) -> Result<()> {
         }
     };
     if picked.is_empty() {
+        let total = zdd.as_ref().map(|z| z.count());
+        if let Some(e) =
+            tourglyph::job::empty_selection(&r, &pick(&a.sel), total, "nothing to put in a font")
+        {
+            return Err(e);
+        }
         return Err(Error::runtime(
             "nothing to put in a font: the selection holds no tours",
         ));
@@ -224,7 +249,9 @@ pub fn run(a: FontArgs) -> Result<()> {
     write_files(
         &[(out, &font), (&json, map.as_bytes()), (&spec, &pdf)],
         a.out.options(),
-    )
+    )?;
+    super::common::report_files(quiet, [out, &json, &spec]);
+    Ok(())
 }
 
 /// Longest family name, in UTF-16 code units: the `name` table holds it twice (family and

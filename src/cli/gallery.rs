@@ -43,7 +43,7 @@ type Read = (
 );
 
 /// Run `gallery`.
-pub fn run(a: GalleryArgs) -> Result<()> {
+pub fn run(a: GalleryArgs, quiet: bool) -> Result<()> {
     let out = a.out.clone().unwrap_or_else(|| a.dir.join("out"));
     let mut manifests: Vec<PathBuf> = std::fs::read_dir(&a.dir)
         .map_err(|e| {
@@ -112,11 +112,25 @@ pub fn run(a: GalleryArgs) -> Result<()> {
             }
         }
     }
+    let index = out.join("index.html");
     write_file(
-        &out.join("index.html"),
+        &index,
         index::html(&entries).as_bytes(),
         OutOptions::default(),
     )?;
+    // Each gallery's files on a line of their own, then the index.
+    for e in &entries {
+        if let Entry::Done { files, preview, .. } = e {
+            let paths: Vec<PathBuf> = files
+                .iter()
+                .map(|(f, _)| f)
+                .chain([preview])
+                .map(|f| out.join(f))
+                .collect();
+            super::common::report_files(quiet, paths.iter().map(PathBuf::as_path));
+        }
+    }
+    super::common::report_files(quiet, [index.as_path()]);
     if failed > 0 {
         return Err(Error::runtime(format!(
             "{failed} of {} galleries failed",

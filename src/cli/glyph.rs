@@ -1,14 +1,15 @@
 //! `tourglyph glyph`: a thin caller of [`tourglyph::job::glyph`].
 
 use super::args::GlyphArgs;
-use super::common::draw;
+use super::common::{draw, report_files};
 use tourglyph::Result;
 use tourglyph::job::Target;
 use tourglyph::job::glyph::GlyphRequest;
 
 /// Run `glyph`.
-pub fn run(a: GlyphArgs) -> Result<()> {
+pub fn run(a: GlyphArgs, quiet: bool) -> Result<()> {
     tourglyph::job::glyph::glyph(&request(&a), Target::Path(&a.output, a.out.options()))?;
+    report_files(quiet, [a.output.as_path()]);
     Ok(())
 }
 

@@ -5,8 +5,8 @@ use super::common::{Bar, pick, spec};
 use tourglyph::Result;
 
 /// Run `list`.
-pub fn run(a: ListArgs) -> Result<()> {
-    let bar = Bar::ids(a.spec.quiet, "listing");
+pub fn run(a: ListArgs, quiet: bool) -> Result<()> {
+    let bar = Bar::ids(quiet, "listing");
     let mut out = tourglyph::output::stdout();
     tourglyph::job::list::list(&spec(&a.spec), &pick(&a.sel), a.json, &mut out, &bar)?;
     out.commit()

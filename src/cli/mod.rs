@@ -1,5 +1,10 @@
 //! The binary's command layer: parse flags into plain data ([`args`]), resolve them into
 //! library objects and run (one module per command), map errors to exit codes.
+//!
+//! One convention for every command: data on stdout; on stderr, progress bars (on a
+//! terminal), then one notice naming the files a command wrote (`tourglyph: wrote 3
+//! files: t.ttf, t.json, t.pdf`), both silenced by the global `-q/--quiet`; warnings and
+//! errors always.
 
 pub mod args;
 mod common;
@@ -23,16 +28,17 @@ use tourglyph::output::write_file;
 /// Run one parsed command line.
 pub fn run(cli: Cli) -> Result<()> {
     tourglyph::job::set_max_memory(cli.max_memory.as_deref())?;
+    let quiet = cli.quiet;
     match cli.command {
-        Command::Count(a) => count::run(a),
-        Command::List(a) => list::run(a),
-        Command::Render(a) => render::run(a),
-        Command::Glyph(a) => glyph::run(a),
-        Command::Find(a) => find::run(a),
-        Command::Slide(a) => slide::run(a),
-        Command::Gallery(a) => gallery::run(a),
+        Command::Count(a) => count::run(a, quiet),
+        Command::List(a) => list::run(a, quiet),
+        Command::Render(a) => render::run(a, quiet),
+        Command::Glyph(a) => glyph::run(a, quiet),
+        Command::Find(a) => find::run(a, quiet),
+        Command::Slide(a) => slide::run(a, quiet),
+        Command::Gallery(a) => gallery::run(a, quiet),
         Command::Serve(a) => serve::run(a),
-        Command::Font(a) => font::run(a),
+        Command::Font(a) => font::run(a, quiet),
         Command::Styles { name } => styles::run(name.as_deref()),
         Command::Completions { shell } => {
             // Into memory first: clap_complete panics on a failed write (a closed pipe).

@@ -1,22 +1,17 @@
 //! `tourglyph render`: a thin caller of [`tourglyph::job::sheet`].
 
 use super::args::RenderArgs;
-use super::common::{Bar, draw, pick, spec};
+use super::common::{Bar, draw, pick, report, spec};
 use tourglyph::Result;
 use tourglyph::job::Target;
 use tourglyph::job::sheet::SheetRequest;
 use tourglyph::output::sheet_files::Written;
 use tourglyph::render::Format;
 
-/// Run `render`; an SVG sheet says on stderr which files it wrote (unless `--quiet`).
-pub fn run(a: RenderArgs) -> Result<()> {
-    let quiet = a.spec.quiet;
-    let (format, written) = sheet(a)?;
-    if matches!(format, Format::Svg | Format::Png) && !quiet {
-        if let Some(n) = written.notice() {
-            eprintln!("tourglyph: {n}");
-        }
-    }
+/// Run `render`; says on stderr which files it wrote (unless `--quiet`).
+pub fn run(a: RenderArgs, quiet: bool) -> Result<()> {
+    let (_, written) = sheet(a, quiet)?;
+    report(quiet, &written);
     Ok(())
 }
 
@@ -41,7 +36,7 @@ pub fn request(a: &RenderArgs) -> SheetRequest {
 
 /// Draw the sheet; returns its format and the files written (none for stdout) and
 /// removed (the pages of an earlier SVG sheet of the same name).
-pub fn sheet(a: RenderArgs) -> Result<(Format, Written)> {
-    let bar = Bar::glyphs(a.spec.quiet);
+pub fn sheet(a: RenderArgs, quiet: bool) -> Result<(Format, Written)> {
+    let bar = Bar::glyphs(quiet);
     tourglyph::job::sheet::sheet(&request(&a), Target::Path(&a.output, a.out.options()), &bar)
 }

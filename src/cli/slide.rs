@@ -9,7 +9,7 @@ use tourglyph::puzzle::{
 use tourglyph::{Board, Error, Result};
 
 /// Run `slide`.
-pub fn run(args: SlideArgs) -> Result<()> {
+pub fn run(args: SlideArgs, quiet: bool) -> Result<()> {
     let piece: Slider = args.piece.parse()?;
     let board: Board = args.board.parse()?;
     if !board.is_square() {
@@ -76,6 +76,7 @@ pub fn run(args: SlideArgs) -> Result<()> {
         } else {
             frame_sheet(path, e, &p, &report.solution, args.out.options())?;
         }
+        super::common::report_files(quiet, [path.as_path()]);
     }
     let mut out = tourglyph::output::stdout();
     if args.json {

@@ -88,7 +88,10 @@ impl Default for GlyphRequest {
 /// Draw the glyph `a` asks for to `target`; returns its format.
 pub fn glyph(a: &GlyphRequest, target: Target<'_>) -> Result<Format> {
     let style = super::style_with(&a.style, &a.draw)?;
-    let png = super::png_options(&a.draw, a.force);
+    let png = crate::render::png::PngOptions {
+        smaller: Some("--size"),
+        ..super::png_options(&a.draw, a.force)
+    };
     let format = single_format(a.format.as_deref(), &target)?;
     let size = parse_size(&a.size)?;
     let piece: Piece = a.piece.parse()?;

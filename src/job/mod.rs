@@ -317,6 +317,44 @@ pub fn impossible(r: &Resolved) -> Option<String> {
     }
 }
 
+/// A usage error when the selection flags alone select no tour of a set of `total` (when
+/// known): `--limit 0`, `--sample 0`, or a range (or shard) empty or past the last ID;
+/// `None` otherwise (a set with no tour, a filter that keeps none, is the caller's
+/// runtime failure). `what` is the work, e.g. `nothing to draw`.
+pub fn empty_selection(r: &Resolved, sel: &Pick, total: Option<u128>, what: &str) -> Option<Error> {
+    for (flag, v) in [("--limit", sel.limit), ("--sample", sel.sample)] {
+        if v == Some(0) {
+            return Some(Error::usage(format!(
+                "{what}: {flag} 0 selects no tour: give {flag} 1 or more"
+            )));
+        }
+    }
+    let range = r.query.range.clone()?;
+    let flag = match (&sel.range, &sel.shard) {
+        (Some(s), _) => format!("--range {s}"),
+        (None, Some(s)) => format!("--shard {s}"),
+        (None, None) => return None,
+    };
+    let end = total.map_or(range.end, |t| range.end.min(t));
+    if range.start < end {
+        return None;
+    }
+    let fix = match total {
+        Some(0) => return None,
+        Some(t) => format!(
+            "{} has {t} {} {} tours (IDs 0 to {}); give a range within them",
+            r.graph.board(),
+            r.kind.word(),
+            r.graph.piece(),
+            t - 1
+        ),
+        None => "give a range A..B with A < B".to_string(),
+    };
+    Some(Error::usage(format!(
+        "{what}: {flag} selects no tour: {fix}"
+    )))
+}
+
 /// Tell `progress` why a board has no tour, if it has none (`no closed tour: WHY`, or
 /// the sentence `find` gives for a move graph in pieces).
 pub fn explain_impossible(r: &Resolved, progress: &dyn Progress) -> bool {
@@ -413,11 +451,13 @@ pub fn style_with(spec: &str, draw: &Draw) -> Result<crate::layout::style::Style
     Ok(st)
 }
 
-/// PNG options from `--dpi` and `--force`.
+/// PNG options from `--dpi` and `--force` (of a drawing of fixed size: the caller names
+/// the flag that makes it smaller, if any, in `smaller`).
 pub fn png_options(draw: &Draw, force: bool) -> crate::render::png::PngOptions {
     crate::render::png::PngOptions {
         dpi: draw.dpi,
         force,
+        smaller: None,
     }
 }
 
@@ -460,7 +500,8 @@ impl<'a> Opened<'a> {
 fn single_format(format: Option<&str>, target: &Target<'_>) -> Result<crate::render::Format> {
     use crate::render::Format;
     match (format, target) {
-        (Some(f), _) => Format::parse(f),
+        (Some(f), Target::Path(p, _)) => Format::for_output(Some(f), p),
+        (Some(f), Target::Writer(_)) => Format::parse(f),
         // A single glyph on stdout is for a design tool or a browser: SVG.
         (None, Target::Writer(_)) => Ok(Format::Svg),
         (None, Target::Path(p, _)) if p.as_os_str() == "-" => Ok(Format::Svg),

@@ -117,11 +117,16 @@ pub fn sheet_pages(
         Target::Writer(_) => (&dash, Default::default()),
     };
     let style = super::style_with(&a.style, &a.draw)?;
-    let png = super::png_options(&a.draw, a.sel.force);
+    // One file per glyph (--split) is of a fixed size; a sheet fits its --page.
+    let png = crate::render::png::PngOptions {
+        smaller: (!a.split).then_some("--page"),
+        ..super::png_options(&a.draw, a.sel.force)
+    };
     let format = match (&a.format, a.split) {
-        (Some(f), _) => Format::parse(f)?,
+        // --split writes into the folder -o names.
+        (Some(f), true) => Format::parse(f)?,
         (None, true) => Format::Svg,
-        (None, false) => Format::from_path(output)?,
+        (f, false) => Format::for_output(f.as_deref(), output)?,
     };
     if a.split {
         super::split::check_dir(output, opts)?;
@@ -162,6 +167,11 @@ pub fn sheet_pages(
         (None, _) => a.sel.sample.unwrap_or(0),
     };
     if count == 0 {
+        // The selection flags' fault (exit 2), or the set's (exit 1).
+        let total = zdd.as_ref().map(|z| z.count());
+        if let Some(e) = super::empty_selection(&r, &a.sel, total, "nothing to draw") {
+            return Err(e);
+        }
         let why = super::impossible(&r).map_or(String::new(), |w| format!(": {w}"));
         return Err(Error::runtime(format!(
             "nothing to draw: the selection holds no tours{why}"
@@ -181,8 +191,14 @@ pub fn sheet_pages(
             opts,
             force: a.sel.force,
         };
-        job.write_items(items, r.query.symmetry.map_or("", |s| s.word()))?;
-        return Ok((format, Written::default()));
+        let files = job.write_items(items, r.query.symmetry.map_or("", |s| s.word()))?;
+        return Ok((
+            format,
+            Written {
+                files,
+                removed: vec![],
+            },
+        ));
     }
     if let (true, Some(zdd)) = (a.split, zdd_ref) {
         let ids = match planned {
@@ -204,8 +220,14 @@ pub fn sheet_pages(
             opts,
             force: a.sel.force,
         };
-        job.write(&ids)?;
-        return Ok((format, Written::default()));
+        let files = job.write(&ids)?;
+        return Ok((
+            format,
+            Written {
+                files,
+                removed: vec![],
+            },
+        ));
     }
     let spec = GridSpec {
         page,
@@ -234,7 +256,7 @@ pub fn sheet_pages(
         false => count,
     };
     if matches!(format, Format::Svg | Format::Png) {
-        check_stdout_pages(output, shown)?;
+        check_stdout_pages(output, shown, format.extension())?;
     }
     if format == Format::Png {
         crate::render::png::pixels(grid.width, grid.height, png)?;

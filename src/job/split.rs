@@ -44,7 +44,8 @@ pub fn check_dir(dir: &Path, opts: OutOptions) -> Result<()> {
             Error::runtime(format!("{}: cannot create the folder: {e}", dir.display()))
         })
     } else {
-        Err(Error::usage(format!(
+        // The file system's state, as for any -o into a missing folder (exit 1).
+        Err(Error::runtime(format!(
             "{}: no such folder: create it, or add --mkdir",
             dir.display()
         )))
@@ -100,8 +101,8 @@ pub struct Split<'a> {
 }
 
 impl Split<'_> {
-    /// Write one file per ID.
-    pub fn write(&self, ids: &[u128]) -> Result<()> {
+    /// Write one file per ID; returns the files written, in order.
+    pub fn write(&self, ids: &[u128]) -> Result<Vec<PathBuf>> {
         let zdd = self
             .zdd
             .ok_or_else(|| Error::runtime("--split by ID needs the diagram of all tours"))?;
@@ -113,8 +114,8 @@ impl Split<'_> {
     }
 
     /// Write one file per symmetric tour found directly, named by its index among the
-    /// symmetric tours: `rook-14x14-rot90-000123.svg`.
-    pub fn write_items(&self, items: &[crate::sinks::Item], sym: &str) -> Result<()> {
+    /// symmetric tours: `rook-14x14-rot90-000123.svg`; returns the files written.
+    pub fn write_items(&self, items: &[crate::sinks::Item], sym: &str) -> Result<Vec<PathBuf>> {
         let ids: Vec<u128> = items.iter().map(|it| it.id).collect();
         self.write_with(&ids, &format!("-{sym}"), "index", "index", |k| {
             Ok(items[k].tour.clone())
@@ -131,7 +132,7 @@ impl Split<'_> {
         prefix: &str,
         word: &str,
         tour: impl Fn(usize) -> Result<crate::Tour>,
-    ) -> Result<()> {
+    ) -> Result<Vec<PathBuf>> {
         let n = ids.len();
         let what = format!("--split of {n} tours of {}", self.g.board());
         if n > MAX_SPLIT_FILES && !self.force {
@@ -181,7 +182,7 @@ impl Split<'_> {
                 Target::Path(path, self.opts),
             )?;
         }
-        Ok(())
+        Ok(files)
     }
 }
 

@@ -41,7 +41,10 @@ impl TileArgs {
         Ok(TileArgs {
             repeat,
             pattern: a.pattern,
-            png: super::png_options(&a.draw, a.force),
+            png: crate::render::png::PngOptions {
+                smaller: Some("--size"),
+                ..super::png_options(&a.draw, a.force)
+            },
         })
     }
 }

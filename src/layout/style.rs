@@ -479,6 +479,12 @@ fn read_style_file(spec: &str, p: &Path) -> Result<String> {
             "{}: too large for a style file (over {MAX_TEXT_FILE} bytes): give a short TOML file of style keys",
             p.display()
         ))),
+        // What the file holds is the request's fault, as a typo in it is (exit 2); a
+        // file that cannot be read is the file system's (exit 1).
+        Err(e) if e.kind() == std::io::ErrorKind::InvalidData => Err(Error::usage(format!(
+            "{}: not UTF-8 text, so not a style file: give a TOML file of style keys (`tourglyph styles kufic` prints one)",
+            p.display()
+        ))),
         Err(e) => Err(Error::runtime(format!(
             "cannot read style file '{spec}': {e}; give a built-in style name or the path of a .toml style file"
         ))),

@@ -81,14 +81,16 @@ pub struct Written {
 }
 
 impl Written {
-    /// One line: `wrote 4 files: sheet-1.svg … sheet-4.svg`, and how many files of an
-    /// earlier run were removed; `None` when nothing went to a file.
+    /// One line: `wrote 4 files: sheet-1.svg … sheet-4.svg` (up to three files, each
+    /// named), and how many files of an earlier run were removed; `None` when nothing went
+    /// to a file.
     pub fn notice(&self) -> Option<String> {
         let show = |p: &PathBuf| p.display().to_string();
         let mut s = match self.files.as_slice() {
             [] => return None,
             [one] => format!("wrote 1 file: {}", show(one)),
             [a, b] => format!("wrote 2 files: {}, {}", show(a), show(b)),
+            [a, b, c] => format!("wrote 3 files: {}, {}, {}", show(a), show(b), show(c)),
             [a, .., z] => format!(
                 "wrote {} files: {} … {}",
                 self.files.len(),
@@ -245,6 +247,10 @@ mod tests {
         };
         assert_eq!(w(1, 0).notice().unwrap(), "wrote 1 file: s.svg");
         assert_eq!(w(2, 0).notice().unwrap(), "wrote 2 files: s-1.svg, s-2.svg");
+        assert_eq!(
+            w(3, 0).notice().unwrap(),
+            "wrote 3 files: s-1.svg, s-2.svg, s-3.svg"
+        );
         assert_eq!(
             w(4, 5).notice().unwrap(),
             "wrote 4 files: s-1.svg … s-4.svg; removed 5 files left by an earlier run"

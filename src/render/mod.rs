@@ -243,7 +243,16 @@ pub enum Format {
 }
 
 impl Format {
-    /// Parse `pdf`, `ps`, `eps` or `svg` (as given to `--format`).
+    /// Every format, in the order messages list them.
+    pub const ALL: [Format; 5] = [
+        Format::Pdf,
+        Format::Ps,
+        Format::Eps,
+        Format::Svg,
+        Format::Png,
+    ];
+
+    /// Parse `pdf`, `ps`, `eps`, `svg` or `png` (as given to `--format`).
     pub fn parse(s: &str) -> Result<Format> {
         match s.trim().to_ascii_lowercase().as_str() {
             "pdf" => Ok(Format::Pdf),
@@ -262,7 +271,7 @@ impl Format {
     pub fn from_path(p: &FsPath) -> Result<Format> {
         if p.as_os_str() == "-" {
             return Err(Error::usage(
-                "writing to stdout (-o -): say which format with --format pdf|ps|svg|png",
+                "writing to stdout (-o -): say which format with --format pdf|ps|eps|svg|png",
             ));
         }
         match p.extension().and_then(|e| e.to_str()) {
@@ -276,6 +285,42 @@ impl Format {
                 "{}: no extension to tell the format: name the file .pdf, .ps, .eps, .svg or .png, or give --format",
                 p.display()
             ))),
+        }
+    }
+
+    /// The format to write to `path`: `format` (as given to `--format`) when given, else
+    /// the one the extension names ([`Format::from_path`]). The one place that holds a
+    /// file name to its format: a name whose extension is another format's (`--format
+    /// svg -o x.pdf`) is a usage error; a name with no extension, or one of no format
+    /// (`-o drawing.out`, `/dev/stdout`), takes the format given.
+    pub fn for_output(format: Option<&str>, path: &FsPath) -> Result<Format> {
+        let Some(f) = format else {
+            return Format::from_path(path);
+        };
+        let f = Format::parse(f)?;
+        let ext = path.extension().and_then(|e| e.to_str());
+        match ext.and_then(|e| Format::parse(e).ok()) {
+            Some(named) if named != f => Err(Error::usage(format!(
+                "{}: the extension '.{}' is for {}, but --format {} writes {}: name the file {}, or drop --format",
+                path.display(),
+                ext.unwrap_or_default(),
+                named.name(),
+                f.extension(),
+                f.name(),
+                path.with_extension(f.extension()).display()
+            ))),
+            _ => Ok(f),
+        }
+    }
+
+    /// The format's name in messages: `PDF`, `PostScript`, `EPS`, `SVG`, `PNG`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Pdf => "PDF",
+            Format::Ps => "PostScript",
+            Format::Eps => "EPS",
+            Format::Svg => "SVG",
+            Format::Png => "PNG",
         }
     }
 
@@ -662,5 +707,43 @@ mod tests {
             let e = Format::from_path(FsPath::new(bad)).unwrap_err();
             assert!(e.is_usage() && e.to_string().contains("--format"), "{e}");
         }
+        let e = Format::from_path(FsPath::new("-")).unwrap_err().to_string();
+        for f in Format::ALL {
+            assert!(e.contains(f.extension()), "{e}");
+        }
+    }
+
+    #[test]
+    fn a_given_format_must_agree_with_the_extension() {
+        let out = |f: &str, p: &str| Format::for_output(Some(f), FsPath::new(p));
+        assert_eq!(out("svg", "x.svg").unwrap(), Format::Svg);
+        assert_eq!(out("PDF", "x.Pdf").unwrap(), Format::Pdf);
+        // No extension, or none of a format: the format given.
+        for p in ["-", "x", "/dev/stdout", "x.out"] {
+            assert_eq!(out("eps", p).unwrap(), Format::Eps, "{p}");
+        }
+        for (f, p) in [
+            ("svg", "x.pdf"),
+            ("ps", "x.eps"),
+            ("eps", "a/x.ps"),
+            ("png", "x.svg"),
+        ] {
+            let e = out(f, p).unwrap_err();
+            assert!(e.is_usage(), "{e}");
+            let want = FsPath::new(p).with_extension(f);
+            assert!(
+                e.to_string()
+                    .contains(&format!("name the file {}", want.display())),
+                "{e}"
+            );
+        }
+        assert_eq!(
+            out("svg", "x.pdf").unwrap_err().to_string(),
+            "x.pdf: the extension '.pdf' is for PDF, but --format svg writes SVG: name the file x.svg, or drop --format"
+        );
+        assert_eq!(
+            Format::for_output(None, FsPath::new("x.ps")).unwrap(),
+            Format::Ps
+        );
     }
 }

@@ -21,6 +21,10 @@ pub struct PngOptions {
     pub dpi: f64,
     /// Allow images over [`MAX_PIXELS`]. Default false.
     pub force: bool,
+    /// The flag that draws the image smaller (`--page` for a sheet, `--size` for a
+    /// glyph), named in the refusal of an image over [`MAX_PIXELS`]; `None` (the
+    /// default) when the size is fixed.
+    pub smaller: Option<&'static str>,
 }
 
 impl Default for PngOptions {
@@ -28,6 +32,7 @@ impl Default for PngOptions {
         PngOptions {
             dpi: 300.0,
             force: false,
+            smaller: None,
         }
     }
 }
@@ -49,10 +54,12 @@ pub fn pixels(width_mm: f64, height_mm: f64, opts: PngOptions) -> Result<(u32, u
             crate::error::Refusal::Size,
             true,
             format!(
-                "a {w} x {h} pixel image ({:.0} megapixels) at {} dpi is over the {} megapixel limit: lower --dpi, use a smaller --page, or add --force",
+                "a {w} x {h} pixel image ({:.0} megapixels) at {} dpi is over the {} megapixel limit: lower --dpi, {}or add --force",
                 total / 1e6,
                 opts.dpi,
-                MAX_PIXELS / 1_000_000
+                MAX_PIXELS / 1_000_000,
+                opts.smaller
+                    .map_or(String::new(), |f| format!("use a smaller {f}, "))
             ),
         ));
     }
@@ -161,11 +168,18 @@ mod tests {
         );
         let big = PngOptions {
             dpi: 2400.0,
-            force: false,
+            ..PngOptions::default()
         };
-        let e = pixels(420.0, 594.0, big).unwrap_err();
+        let e = pixels(420.0, 594.0, big).unwrap_err().to_string();
+        assert!(e.contains("39685 x 56126"), "{e}");
+        assert!(e.ends_with("lower --dpi, or add --force"), "{e}");
+        let sheet = PngOptions {
+            smaller: Some("--page"),
+            ..big
+        };
+        let e = pixels(420.0, 594.0, sheet).unwrap_err().to_string();
         assert!(
-            e.is_usage() && e.to_string().contains("39685 x 56126"),
+            e.ends_with("lower --dpi, use a smaller --page, or add --force"),
             "{e}"
         );
         assert!(pixels(420.0, 594.0, PngOptions { force: true, ..big }).is_ok());
@@ -175,7 +189,7 @@ mod tests {
                 10.0,
                 PngOptions {
                     dpi: 0.0,
-                    force: false
+                    ..PngOptions::default()
                 }
             )
             .is_err()

@@ -142,14 +142,14 @@ impl Fonts {
         .clone()
     }
 
-    /// The bundled fonts, behind the font file at `path` when one is given (a usage error,
-    /// exit 2, when it cannot be read or is not a font).
+    /// The bundled fonts, behind the font file at `path` when one is given (exit 1 when it
+    /// cannot be read, as any missing file; a usage error, exit 2, when it is not a font).
     pub fn with_user(path: Option<&Path>) -> Result<Arc<Fonts>> {
         let Some(path) = path else {
             return Ok(Fonts::bundled());
         };
         let bytes = std::fs::read(path).map_err(|e| {
-            Error::usage(format!(
+            Error::runtime(format!(
                 "--font {}: cannot read it ({e}): give the path of a .ttf or .otf file",
                 path.display()
             ))

@@ -107,7 +107,7 @@ const CASES: &[(&[&str], i32)] = &[
             "-o",
             "x.pdf",
         ],
-        2,
+        1,
     ),
     (&["render", "--board", "6x6", "-o", "no/such/dir/x.pdf"], 1),
     (
@@ -165,7 +165,7 @@ const CASES: &[(&[&str], i32)] = &[
         &[
             "render", "--board", "6x6", "--page", "poster", "--limit", "0", "-o", "x.pdf",
         ],
-        1,
+        2,
     ),
     (&["glyph", "--board", "6x6", "--id", "-1", "-o", "g.svg"], 2),
     (
@@ -327,4 +327,334 @@ fn bad_inputs_give_one_line_and_the_right_status() {
             actual.display()
         );
     }
+}
+
+/// The exit-status rule (`tourglyph::error::EXIT_STATUS`, the README's table) held to
+/// every command: (arguments, status, a fragment of the message), grouped by the rule's
+/// rows. Each case runs in a folder holding only [`FIXTURES`] and must leave nothing else.
+const RULE: &[(&[&str], i32, &str)] = &[
+    // 2: a malformed or unknown value.
+    (&["count", "--board", "6x"], 2, "bad board '6x'"),
+    (
+        &["list", "--board", "4x4", "--piece", "bishop"],
+        2,
+        "unknown piece",
+    ),
+    (
+        &["render", "--board", "4x4", "--page", "b9", "-o", "x.pdf"],
+        2,
+        "bad page size",
+    ),
+    (
+        &["glyph", "--board", "4x4", "--id", "x", "-o", "g.svg"],
+        2,
+        "bad tour ID",
+    ),
+    (
+        &["find", "--board", "8x8", "--start", "z9"],
+        2,
+        "off the 8x8 board",
+    ),
+    (&["slide", "--piece", "bishop"], 2, "unknown sliding piece"),
+    (
+        &["font", "--board", "4x4", "--style", "gothic", "-o", "t.ttf"],
+        2,
+        "unknown style",
+    ),
+    (&["styles", "gothic"], 2, "unknown style"),
+    (&["man", "gothic"], 2, "no manual page"),
+    (&["gallery", "--out"], 2, "a value is required"),
+    // 2: flags missing, repeated or contradictory.
+    (
+        &["glyph", "--board", "6x6", "-o", "g.svg"],
+        2,
+        "say which tour",
+    ),
+    (
+        &[
+            "list", "--board", "4x4", "--range", "0..3", "--shard", "1/2",
+        ],
+        2,
+        "cannot be used with",
+    ),
+    (&["serve", "--port", "x"], 2, "invalid value"),
+    // 2: a drawing of no tour.
+    (
+        &["glyph", "--board", "6x6", "--id", "1072", "-o", "g.svg"],
+        2,
+        "no tour with ID 1072",
+    ),
+    (
+        &["render", "--board", "6x6", "--range", "5..5", "-o", "x.pdf"],
+        2,
+        "--range 5..5 selects no tour",
+    ),
+    (
+        &[
+            "render",
+            "--board",
+            "6x6",
+            "--range",
+            "2000..2001",
+            "-o",
+            "x.pdf",
+        ],
+        2,
+        "6x6 has 1072 closed rook tours (IDs 0 to 1071)",
+    ),
+    (
+        &["render", "--board", "6x6", "--limit", "0", "-o", "x.pdf"],
+        2,
+        "--limit 0 selects no tour",
+    ),
+    (
+        &["font", "--board", "6x6", "--range", "9..9", "-o", "t.ttf"],
+        2,
+        "--range 9..9 selects no tour",
+    ),
+    // 2: a file name at odds with the output.
+    (
+        &[
+            "glyph", "--board", "4x4", "--id", "1", "--format", "svg", "-o", "x.pdf",
+        ],
+        2,
+        "x.pdf: the extension '.pdf' is for PDF, but --format svg writes SVG: name the file x.svg",
+    ),
+    (
+        &["render", "--board", "4x4", "--format", "ps", "-o", "x.eps"],
+        2,
+        "is for EPS, but --format ps writes PostScript",
+    ),
+    (
+        &["font", "--board", "4x4", "-o", "x.woff"],
+        2,
+        "'.woff' is not TrueType",
+    ),
+    (
+        &["font", "--board", "4x4", "-o", "x.pdf"],
+        2,
+        "name the font x.ttf",
+    ),
+    (
+        &["render", "--board", "6x6", "--format", "png", "-o", "-"],
+        2,
+        "this PNG sheet has 9 pages",
+    ),
+    (
+        &["render", "--board", "4x4", "-o", "-"],
+        2,
+        "--format pdf|ps|eps|svg|png",
+    ),
+    // 2: what a named file holds.
+    (
+        &[
+            "glyph",
+            "--board",
+            "4x4",
+            "--id",
+            "1",
+            "--style",
+            "binary.toml",
+            "-o",
+            "g.svg",
+        ],
+        2,
+        "binary.toml: not UTF-8 text",
+    ),
+    (
+        &[
+            "render",
+            "--board",
+            "4x4",
+            "--style",
+            "typo.toml",
+            "-o",
+            "x.pdf",
+        ],
+        2,
+        "typo.toml:1: unknown key 'stroke_widht'",
+    ),
+    (
+        &[
+            "find",
+            "--board",
+            "6x6",
+            "--style",
+            "binary.toml",
+            "-o",
+            "f.svg",
+        ],
+        2,
+        "not UTF-8",
+    ),
+    (
+        &["render", "--board", "4x4", "--title", "漢", "-o", "x.pdf"],
+        2,
+        "is in none of the fonts",
+    ),
+    // 2: work refused before it starts, the fix in the request.
+    (&["count", "--board", "4x1000"], 2, "with --modulus P"),
+    (&["list", "--board", "12x12"], 2, "add --force"),
+    (
+        &["render", "--board", "8x8", "-o", "x.svg"],
+        2,
+        "add --force",
+    ),
+    (
+        &[
+            "glyph", "--board", "4x4", "--id", "1", "--dpi", "10000", "-o", "g.png",
+        ],
+        2,
+        "lower --dpi, use a smaller --size, or add --force",
+    ),
+    (
+        &["render", "--board", "4x4", "--dpi", "10000", "-o", "g.png"],
+        2,
+        "lower --dpi, use a smaller --page, or add --force",
+    ),
+    (
+        &["find", "--board", "100000x100000"],
+        2,
+        "use a smaller board",
+    ),
+    // 1: the file system.
+    (
+        &["render", "--board", "4x4", "-o", "no/dir/x.pdf"],
+        1,
+        "folder 'no/dir' does not exist: create it, or add --mkdir",
+    ),
+    (
+        &["render", "--board", "4x4", "--split", "-o", "nodir"],
+        1,
+        "no such folder: create it, or add --mkdir",
+    ),
+    (
+        &["glyph", "--board", "4x4", "--id", "1", "-o", "no/g.svg"],
+        1,
+        "add --mkdir",
+    ),
+    (
+        &[
+            "render",
+            "--board",
+            "4x4",
+            "--style",
+            "no/such.toml",
+            "-o",
+            "x.pdf",
+        ],
+        1,
+        "cannot read style file",
+    ),
+    (
+        &[
+            "render",
+            "--board",
+            "4x4",
+            "--font",
+            "nofont.ttf",
+            "-o",
+            "x.pdf",
+        ],
+        1,
+        "--font nofont.ttf: cannot read it",
+    ),
+    (
+        &["count", "--board", "4x4", "--combine", "no-such.json"],
+        1,
+        "no-such.json",
+    ),
+    (
+        &["gallery", "no-such-folder"],
+        1,
+        "cannot read the gallery folder",
+    ),
+    (
+        &[
+            "glyph",
+            "--board",
+            "4x4",
+            "--id",
+            "1",
+            "--no-clobber",
+            "-o",
+            "taken.svg",
+        ],
+        1,
+        "already exists",
+    ),
+    (
+        &["slide", "--board", "4x4", "--no-clobber", "-o", "taken.svg"],
+        1,
+        "already exists",
+    ),
+    // 1: memory.
+    (
+        &["count", "--board", "18x18", "--max-memory", "40M"],
+        1,
+        "--max-memory",
+    ),
+    // 1: no tour to draw or find.
+    (
+        &["render", "--board", "3x3", "-o", "x.pdf"],
+        1,
+        "a closed tour needs an even number of cells",
+    ),
+    (&["font", "--board", "3x3", "-o", "t.ttf"], 1, "no tours"),
+    (
+        &["find", "--board", "5x5", "--closed"],
+        1,
+        "no closed knight's tour",
+    ),
+];
+
+/// The files every case of [`RULE`] finds in its folder: a style file that is not text,
+/// one with a typo, and an existing output.
+const FIXTURES: &[(&str, &[u8])] = &[
+    ("binary.toml", b"\x00\xff\xfe stroke_width = 1\n"),
+    ("typo.toml", b"stroke_widht = 0.5\n"),
+    ("taken.svg", b"<svg/>"),
+];
+
+#[test]
+fn exit_statuses_follow_one_rule_for_every_command() {
+    let mut wrong = vec![];
+    for (args, want, fragment) in RULE {
+        let dir = tempfile::tempdir().unwrap();
+        for (name, bytes) in FIXTURES {
+            std::fs::write(dir.path().join(name), bytes).unwrap();
+        }
+        let o = Command::new(bin())
+            .args(*args)
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&o.stderr).into_owned();
+        let one_line = err.starts_with("tourglyph: ") && err.trim_end().lines().count() == 1;
+        let mut left: Vec<String> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| !FIXTURES.iter().any(|(f, _)| f == n))
+            .collect();
+        left.sort();
+        if o.status.code() != Some(*want)
+            || !err.contains(fragment)
+            || !one_line
+            || !left.is_empty()
+        {
+            wrong.push(format!(
+                "tourglyph {}: exit {:?} (want {want}), left {left:?}: {}",
+                args.join(" "),
+                o.status.code(),
+                err.trim_end()
+            ));
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} of {} cases break the rule:\n{}",
+        wrong.len(),
+        RULE.len(),
+        wrong.join("\n")
+    );
 }

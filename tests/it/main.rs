@@ -5,6 +5,7 @@ mod bad_inputs;
 mod classes;
 mod cli_count_list;
 mod common;
+mod conventions;
 mod cycles;
 mod engine;
 mod eps;

@@ -10,7 +10,7 @@ use tourglyph::engine::residue::{self, Modulus, Residue};
 use tourglyph::{Error, Result};
 
 /// Run `count` with one of the residue flags.
-pub fn run(a: &CountArgs) -> Result<()> {
+pub fn run(a: &CountArgs, quiet: bool) -> Result<()> {
     let r = resolve(&a.spec, None)?;
     if a.spec.classes || a.spec.non_crossing {
         return Err(Error::usage(
@@ -21,7 +21,7 @@ pub fn run(a: &CountArgs) -> Result<()> {
     let mut out = tourglyph::output::stdout();
     if let Some(m) = &a.modulus {
         let m = Modulus::parse(m)?;
-        let residue = residue_of(&r, rook_closed, m, a)?;
+        let residue = residue_of(&r, rook_closed, m, a, quiet)?;
         if a.json {
             let line = Residue {
                 piece: r.graph.piece().name().to_string(),
@@ -74,7 +74,13 @@ pub fn run(a: &CountArgs) -> Result<()> {
 
 /// The count modulo `m`: closed rook tours by the dense counter, anything else by the
 /// exact count.
-fn residue_of(r: &Resolved, rook_closed: bool, m: Modulus, a: &CountArgs) -> Result<u64> {
+fn residue_of(
+    r: &Resolved,
+    rook_closed: bool,
+    m: Modulus,
+    a: &CountArgs,
+    quiet: bool,
+) -> Result<u64> {
     if explain_impossible(r) {
         return Ok(0);
     }
@@ -93,7 +99,7 @@ fn residue_of(r: &Resolved, rook_closed: bool, m: Modulus, a: &CountArgs) -> Res
         seconds,
         bytes,
     )?;
-    let pb = progress_bar(1, a.spec.quiet, "counting");
+    let pb = progress_bar(1, quiet, "counting");
     let tick = |done: usize, total: usize| {
         if let Some(pb) = &pb {
             pb.set_length(total as u64);

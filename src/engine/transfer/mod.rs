@@ -301,12 +301,17 @@ fn run_plan_from(
         if need == limbs {
             return Ok(values.into_iter().map(|v| v.residue).collect());
         }
+        // Too large to count exactly: the fix is in the request (a residue), exit 2.
         limbs = size_for(need).ok_or_else(|| {
-            Error::runtime(format!(
-                "the count needs more than {} bits; exact counting stops there (about {} digits)",
-                64 * MAX_LIMBS,
-                (64.0 * MAX_LIMBS as f64 * std::f64::consts::LOG10_2) as u32
-            ))
+            Error::refused(
+                crate::error::Refusal::Size,
+                true,
+                format!(
+                    "the count needs more than {} bits, where exact counting stops (about {} digits): count the tours modulo a number instead, with --modulus P (e.g. --modulus 2^64)",
+                    64 * MAX_LIMBS,
+                    (64.0 * MAX_LIMBS as f64 * std::f64::consts::LOG10_2) as u32
+                ),
+            )
         })?;
     }
 }
