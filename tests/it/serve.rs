@@ -640,7 +640,7 @@ fn bad_and_oversized_requests_get_one_line_json_errors() {
             // The CLI's message, in the explorer's words where it names flags.
             let cli = cli_error(args);
             if cli.contains("--") || cli.contains("stdout") {
-                let words = outside_commands(&msg);
+                let words = outside_commands(msg);
                 for word in [
                     "--id",
                     "--limit",
