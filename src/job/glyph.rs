@@ -6,6 +6,10 @@
 //! with a seed (uniform: the first tour `list --sample 1 --seed S` draws). Written to
 //! stdout or a writer, the format is SVG unless asked. On the torus, the tour is drawn as
 //! a tile ([`super::tile`]).
+//!
+//! Diagrams are kept for the next glyphs of the same kind in a [`Cache`] bounded by
+//! bytes ([`set_cache_bytes`]: `serve --cache`); [`orbit`] gives a tour's symmetry class
+//! for the explorer's glyph view.
 
 use super::{Draw, Opened, Target, single_format};
 use crate::engine::frontier::Zdd;

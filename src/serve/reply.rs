@@ -1,10 +1,12 @@
 //! Library errors → HTTP answers: the CLI's one-line message (without `tourglyph: `) as
-//! `{"error": "…"}`, with a status that says whose fault it is.
+//! `{"error": "…"}`, in the explorer's words ([`for_browser`]: query parameters for flags,
+//! the CLI command for work the explorer will not force), with a status that says whose
+//! fault it is.
 //!
 //! - 400: the request is malformed (a bad board, an unknown piece or parameter);
 //! - 413: the work is too large to hold (a memory budget, a board beyond the engines);
 //! - 422: well-formed, but refused or without an answer (a walk of 10^18 tours, work
-//!   past the time budget, a selection with no tour);
+//!   past the time budget, a board or selection with no tour);
 //! - 500: a fault of the server (an I/O failure, a job that panicked).
 
 use crate::Error;
