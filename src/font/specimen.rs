@@ -85,23 +85,35 @@ pub fn pdf(
     let mut text = PdfFonts::new(fonts);
     let base = super::ps_name(family);
     let base = Name(base.as_bytes());
-    // The title set for the page's width (the page count, unknown yet, at its widest).
+    // The title set for the page's width: as on one page, then, when the sheet takes
+    // more, with the page numbers of its last page.
     let room = PAGE.0 - 2.0 * MARGIN;
     let measure = |t: &str, pt: f64| crate::layout::text::shaped(text.fonts(), t, pt);
-    let widest = format!("{title} - page {0} of {0}", entries.len().max(1));
-    let set = wrap_title(
-        &widest,
-        f64::from(TITLE_PT),
-        f64::from(room),
-        f64::from(PAGE.1) * TITLE_SHARE,
-        &measure,
-    );
+    let fit = |head: &str| {
+        wrap_title(
+            head,
+            f64::from(TITLE_PT),
+            f64::from(room),
+            f64::from(PAGE.1) * TITLE_SHARE,
+            &measure,
+        )
+    };
+    let layout = |set: &crate::layout::text::Title| {
+        let lead = set.size_pt as f32 * TITLE_LEADING as f32 / PT_PER_MM;
+        let band = TITLE_BAND + (set.lines.len() - 1) as f32 * lead;
+        let (cols, rows, size) = grid(entries.len().max(1), band);
+        let pages = entries.len().div_ceil(cols * rows).max(1);
+        (lead, band, cols, rows, size, pages)
+    };
+    let mut set = fit(title);
+    let mut laid = layout(&set);
+    if laid.5 > 1 {
+        set = fit(&format!("{title} - page {0} of {0}", laid.5));
+        laid = layout(&set);
+    }
+    let (lead, title_band, cols, rows, size, page_count) = laid;
     let title_pt = set.size_pt as f32;
-    let lead = title_pt * TITLE_LEADING as f32 / PT_PER_MM;
-    let title_band = TITLE_BAND + (set.lines.len() - 1) as f32 * lead;
-    let (cols, rows, size) = grid(entries.len().max(1), title_band);
     let per_page = cols * rows;
-    let page_count = entries.len().div_ceil(per_page).max(1);
     let page_ids: Vec<(Ref, Ref)> = (0..page_count).map(|_| (alloc(), alloc())).collect();
 
     pdf.catalog(catalog).pages(pages);

@@ -250,7 +250,7 @@ pub fn sheet_pages(
         &|t: &str, pt: f64| text::shaped(&fonts, t, pt),
     )?;
     // What is drawn: every page, or the first `pages` of them.
-    let shown = pages.map_or(grid.pages, |p| p.clamp(1, grid.pages));
+    let shown = pages.map_or(grid.pages, |p| p.max(1).min(grid.pages));
     let drawn = match shown < grid.pages {
         true => count.min(shown * u64::from(grid.columns) * u64::from(grid.rows)),
         false => count,

@@ -16,9 +16,12 @@ fn names(dir: &Path) -> Vec<String> {
     v
 }
 
-/// The words `pdftotext -bbox` reads on page 1: (text, xMin, yMin, xMax, yMax) in points
-/// from the top left, and the page's width; `None` where poppler is not installed.
-fn words(pdf: &Path) -> Option<(Vec<(String, f64, f64, f64, f64)>, f64)> {
+/// A word read back: (text, xMin, yMin, xMax, yMax) in points from the top left.
+type Word = (String, f64, f64, f64, f64);
+
+/// The words `pdftotext -bbox` reads on page 1, and the page's width; `None` where poppler
+/// is not installed.
+fn words(pdf: &Path) -> Option<(Vec<Word>, f64)> {
     let o = tool(
         "pdftotext",
         &["-bbox", "-f", "1", "-l", "1", arg(pdf), "-"],
