@@ -6,6 +6,7 @@ mod classes;
 mod cli_count_list;
 mod common;
 mod cycles;
+mod describe;
 mod engine;
 mod eps;
 mod failures;
