@@ -29,6 +29,7 @@ pub mod board;
 pub mod budget;
 pub mod cell_text;
 pub mod crossing;
+pub mod describe;
 pub mod engine;
 pub mod error;
 pub mod font;

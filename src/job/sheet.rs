@@ -299,7 +299,11 @@ pub fn sheet_pages(
             g,
             &r.query,
             r.kind.is_closed(),
-            count,
+            (
+                count,
+                zdd_ref.map(Zdd::count),
+                a.sel.sample.map(|_| a.sel.seed),
+            ),
             a.no_captions,
             direct,
         ),
@@ -592,42 +596,44 @@ fn plan(zdd: &Zdd, g: &LeapGraph, q: &Query) -> Result<Plan> {
     Ok(Plan::Stream(tally(zdd, g, q).selected))
 }
 
-/// The footer: what the sheet shows (`index`: captions are indices among the symmetric
-/// tours found directly).
+/// The footer: what the sheet shows, out of what ([`crate::describe`]; `total`: the
+/// number of tours of the board and kind, when a diagram knows it; `sample`: the seed of a
+/// random selection; `index`: captions are indices among the symmetric tours found
+/// directly).
 fn footer(
     g: &LeapGraph,
     q: &Query,
     closed: bool,
-    count: u64,
+    (count, total, sample): (u64, Option<u128>, Option<u64>),
     no_captions: bool,
     index: bool,
 ) -> String {
-    let kind = match (closed, q.symmetry) {
-        (true, Some(s)) => format!("{}-symmetric closed", s.word()),
-        (false, Some(s)) => format!("{}-symmetric open", s.word()),
-        (true, None) => "closed".to_string(),
-        (false, None) => "open".to_string(),
+    use crate::describe::{DASH, Selection, TourSet};
+    let set = TourSet {
+        piece: g.piece().to_string(),
+        board: g.board(),
+        torus: g.topology().is_torus(),
+        closed,
+        total,
+        classes: q.classes,
+        non_crossing: q.non_crossing,
+        symmetry: q.symmetry,
     };
-    let board = if g.topology().is_torus() {
-        format!("the {} torus", g.board())
-    } else {
-        g.board().to_string()
+    let sel = match (sample, &q.range, q.limit) {
+        (Some(seed), _, _) => Selection::Sample(seed),
+        (None, Some(r), limit) => Selection::Range(r.start, r.end, limit),
+        (None, None, Some(k)) => Selection::First(k),
+        (None, None, None) => Selection::All,
     };
-    let what = if q.classes {
-        format!(
-            "{count} symmetry classes of {kind} {} tours of {board}",
-            g.piece()
-        )
-    } else {
-        format!("{count} {kind} {} tours of {board}", g.piece())
-    };
+    let what = set.selected(count, &sel);
     let caption = match (no_captions, q.classes, index) {
         (true, _, _) => "",
-        (false, true, _) => " - caption: tour ID (orbit size)",
-        (false, false, true) => " - caption: index among the symmetric tours",
-        (false, false, false) => " - caption: tour ID",
+        (false, true, _) => "caption: tour ID (orbit size)",
+        (false, false, true) => "caption: index among the symmetric tours",
+        (false, false, false) => "caption: tour ID",
     };
-    format!("tourglyph: {what}{caption}")
+    let dash = if caption.is_empty() { "" } else { DASH };
+    format!("tourglyph: {what}{dash}{caption}")
 }
 
 /// Everything a sheet needs besides its backend.

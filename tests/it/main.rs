@@ -7,6 +7,7 @@ mod cli_count_list;
 mod common;
 mod conventions;
 mod cycles;
+mod describe;
 mod engine;
 mod eps;
 mod failures;

@@ -1,0 +1,93 @@
+//! Issue 24, defects 9 and 10: what sheets and SVGs say about what they draw. Footers
+//! say what is drawn out of what, keep the set's whole description and write numbers,
+//! boards and dashes as titles do; an SVG's `<desc>` is a command that draws the same
+//! bytes again.
+
+use super::common::{arg, run, stderr};
+
+fn tmp() -> tempfile::TempDir {
+    tempfile::tempdir().expect("temp dir")
+}
+
+/// The text of the first `<tag>…</tag>` in `svg`, XML entities undone.
+fn element(svg: &str, tag: &str) -> Option<String> {
+    let open = format!("<{tag}>");
+    let start = svg.find(&open)? + open.len();
+    let end = start + svg[start..].find(&format!("</{tag}>"))?;
+    Some(
+        svg[start..end]
+            .replace("&lt;", "<")
+            .replace("&gt;", ">")
+            .replace("&quot;", "\"")
+            .replace("&apos;", "'")
+            .replace("&amp;", "&"),
+    )
+}
+
+/// The footer of a one-page SVG sheet drawn by `render` with `args` (its `<desc>` holds
+/// the footer first).
+fn footer(args: &[&str]) -> String {
+    let d = tmp();
+    let out = d.path().join("s.svg");
+    let mut a = vec!["render"];
+    a.extend_from_slice(args);
+    a.extend_from_slice(&["--page", "a3", "-o", arg(&out)]);
+    let o = run(&a);
+    assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+    let svg = std::fs::read_to_string(&out).unwrap();
+    let texts: Vec<&str> = svg
+        .split("<text")
+        .skip(1)
+        .filter_map(|t| t.split_once('>').and_then(|(_, r)| r.split_once("</text>")))
+        .map(|(t, _)| t.trim())
+        .collect();
+    texts
+        .iter()
+        .find(|t| t.starts_with("tourglyph: "))
+        .unwrap_or_else(|| panic!("{args:?}: no footer among {texts:?}"))
+        .replace("&amp;", "&")
+}
+
+/// Defect 9: a selection's footer says what is drawn out of what; the set keeps
+/// "non-crossing"; one convention with titles (1,072, 6×6, —).
+#[test]
+fn footers_say_what_is_drawn_out_of_what() {
+    let f = footer(&["--board", "6x6", "--range", "100..112"]);
+    assert!(
+        f.starts_with("tourglyph: tours 100–111 of the 1,072 closed rook tours of 6×6 — "),
+        "{f}"
+    );
+    let f = footer(&["--board", "6x6", "--sample", "8", "--seed", "3"]);
+    assert!(
+        f.starts_with("tourglyph: 8 of the 1,072 closed rook tours of 6×6, sampled (seed 3) — "),
+        "{f}"
+    );
+    let f = footer(&["--board", "4x6"]);
+    assert_eq!(
+        f,
+        "tourglyph: the 37 closed rook tours of 4×6 — caption: tour ID"
+    );
+    let f = footer(&[
+        "--piece",
+        "king",
+        "--board",
+        "4x4",
+        "--non-crossing",
+        "--limit",
+        "20",
+    ]);
+    assert!(
+        f.starts_with(
+            "tourglyph: the first 20 non-crossing tours of the 2,830 closed king tours of 4×4"
+        ),
+        "{f}"
+    );
+    let f = footer(&["--board", "6x6", "--classes", "--no-captions"]);
+    assert_eq!(
+        f,
+        "tourglyph: the 149 symmetry classes of the 1,072 closed rook tours of 6×6"
+    );
+    for f in [f] {
+        assert!(!f.contains(" - ") && !f.contains("6x6"), "{f}");
+    }
+}
