@@ -118,25 +118,73 @@ pub fn glyph(a: &GlyphRequest, target: Target<'_>) -> Result<Format> {
     }
     let g = LeapGraph::new(board, &piece)?;
     let (tour, title, id) = pick(a, &g, kind)?;
-    // How to draw this very tour again, for the SVG's description.
-    let open = if a.open { " --open" } else { "" };
-    let which = match (id, &a.tour) {
-        (Some(id), _) => format!("--id {id}"),
-        // The tour's own cells, written canonically (so `A1 …` and `a1 …` draw the same bytes).
-        (None, Some(_)) => format!("--tour '{}'", tour.algebraic(&g)),
-        (None, None) => String::new(),
-    };
-    let desc = format!(
-        "{title}. Drawn by: tourglyph glyph --piece {} --board {}{open} {which}",
-        g.piece(),
-        g.board()
-    );
+    // How to draw this very picture again, for the SVG's description.
+    let desc = format!("{title}. Drawn by: {}", redraw(a, &tour, &g, id));
     let label = Label {
         id: id.map_or("tour".to_string(), |id| format!("tour-{id}")),
         title,
     };
     write_glyph(&tour, &g, &style, size, format, png, (label, desc), target)?;
     Ok(format)
+}
+
+/// The command that draws the same SVG again (to stdout): `tourglyph glyph` with the tour (its ID, or
+/// its cells written canonically, so `A1 …` and `a1 …` draw the same bytes) and every flag
+/// that changes the picture (style, colours, width, joins, caps, padding, outline, size),
+/// each value quoted for a POSIX shell where it needs it.
+fn redraw(a: &GlyphRequest, tour: &Tour, g: &LeapGraph, id: Option<u128>) -> String {
+    let mut words: Vec<String> = vec!["tourglyph".into(), "glyph".into()];
+    let flag = |words: &mut Vec<String>, f: &str, v: &str| {
+        words.push(f.to_string());
+        words.push(shell_word(v));
+    };
+    flag(&mut words, "--piece", &g.piece().to_string());
+    flag(&mut words, "--board", &g.board().to_string());
+    if a.open {
+        words.push("--open".into());
+    }
+    match (a.random, id) {
+        // The same draw again (its title names the draw: ID, symmetry, index).
+        (true, _) => {
+            words.push("--random".into());
+            flag(&mut words, "--seed", &a.seed.to_string());
+            if let Some(s) = &a.symmetry {
+                flag(&mut words, "--symmetry", s);
+            }
+        }
+        (false, Some(id)) => flag(&mut words, "--id", &id.to_string()),
+        (false, None) => flag(&mut words, "--tour", &tour.algebraic(g)),
+    }
+    if a.style != GlyphRequest::default().style {
+        flag(&mut words, "--style", &a.style);
+    }
+    for (key, value) in a.draw.overrides() {
+        match key {
+            "outline" => {}
+            "stroke_width" => flag(&mut words, "--width", &value),
+            k => flag(&mut words, &format!("--{k}"), &value),
+        }
+    }
+    if a.size != GlyphRequest::default().size {
+        flag(&mut words, "--size", &a.size);
+    }
+    if a.draw.outline {
+        words.push("--outline".into());
+    }
+    // To stdout, whose format is SVG: the same bytes whatever the file was called.
+    words.extend(["-o".into(), "-".into()]);
+    words.join(" ")
+}
+
+/// `s` as one word of a POSIX shell command: as it is when it holds only characters no
+/// shell treats specially, else in single quotes.
+pub(super) fn shell_word(s: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "._/:,+-=@%".contains(c);
+    if !s.is_empty() && s.chars().all(plain) {
+        s.to_string()
+    } else {
+        format!("'{}'", s.replace('\'', "'\\''"))
+    }
 }
 
 /// Write one tour as a glyph on a page exactly its size (`size` mm for the larger side),

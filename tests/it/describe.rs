@@ -87,7 +87,119 @@ fn footers_say_what_is_drawn_out_of_what() {
         f,
         "tourglyph: the 149 symmetry classes of the 1,072 closed rook tours of 6×6"
     );
-    for f in [f] {
-        assert!(!f.contains(" - ") && !f.contains("6x6"), "{f}");
+    assert!(!f.contains(" - ") && !f.contains("6x6"), "{f}");
+}
+
+/// The words of a POSIX shell command line (single quotes; no other quoting needed).
+fn shell_words(cmd: &str) -> Vec<String> {
+    let (mut words, mut w, mut quoted, mut any) = (vec![], String::new(), false, false);
+    for c in cmd.chars() {
+        match (c, quoted) {
+            ('\'', _) => (quoted, any) = (!quoted, true),
+            (' ', false) => {
+                if any || !w.is_empty() {
+                    words.push(std::mem::take(&mut w));
+                }
+                any = false;
+            }
+            (c, _) => w.push(c),
+        }
+    }
+    if any || !w.is_empty() {
+        words.push(w);
+    }
+    words
+}
+
+/// Defect 10: a glyph's `<desc>` ends with the command that drew it, every flag that
+/// changed the picture included (style, colours, width, outline, size, …); run, it
+/// writes the same bytes.
+#[test]
+fn glyph_desc_redraws_the_same_picture() {
+    let d = tmp();
+    let cases: &[&[&str]] = &[
+        &[
+            "--piece",
+            "king",
+            "--board",
+            "4x4",
+            "--id",
+            "5",
+            "--style",
+            "arabesque",
+        ],
+        &[
+            "--board",
+            "6x6",
+            "--id",
+            "17",
+            "--style",
+            "kufic",
+            "--stroke",
+            "#008080",
+            "--background",
+            "ivory",
+            "--width",
+            "0.3",
+            "--size",
+            "3cm",
+        ],
+        &[
+            "--board",
+            "2x2",
+            "--tour",
+            "A1 a2 b2 b1",
+            "--outline",
+            "--fill",
+            "red",
+        ],
+        &[
+            "--piece",
+            "knight",
+            "--board",
+            "5x5",
+            "--open",
+            "--random",
+            "--seed",
+            "4",
+            "--cap",
+            "butt",
+            "--join",
+            "bevel",
+            "--padding",
+            "0.5",
+        ],
+        &[
+            "--board",
+            "6x6",
+            "--random",
+            "--symmetry",
+            "rot90",
+            "--seed",
+            "2",
+        ],
+    ];
+    for (i, args) in cases.iter().enumerate() {
+        let out = d.path().join(format!("g{i}.svg"));
+        let mut a = vec!["glyph"];
+        a.extend_from_slice(args);
+        a.extend_from_slice(&["-o", arg(&out)]);
+        let o = run(&a);
+        assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+        let svg = std::fs::read_to_string(&out).unwrap();
+        let desc = element(&svg, "desc").unwrap_or_else(|| panic!("{args:?}: no <desc>"));
+        let cmd = desc
+            .split_once("Drawn by: ")
+            .unwrap_or_else(|| panic!("{args:?}: {desc}"))
+            .1;
+        let words = shell_words(cmd);
+        assert_eq!(words[..2], ["tourglyph", "glyph"], "{cmd}");
+        let again: Vec<&str> = words[1..].iter().map(String::as_str).collect();
+        let o = run(&again);
+        assert!(o.status.success(), "{cmd}: {}", stderr(&o));
+        assert!(
+            o.stdout == svg.as_bytes(),
+            "{args:?}: `{cmd}` draws another picture"
+        );
     }
 }

@@ -604,10 +604,13 @@ fn styles_print_every_key_the_parser_accepts() {
     }
 }
 
+/// A straight piece of a drawn line: its two ends.
+type Piece2 = ((f64, f64), (f64, f64));
+
 /// Proper crossings among `segs` (straight pieces of one closed or open line, in order):
 /// pairs that are not neighbours on the line and meet at a point inside both. Pieces
 /// shorter than `eps` are dropped first (a corner ending where the next begins).
-fn crossings_of(pieces: &[((f64, f64), (f64, f64))], closed: bool) -> usize {
+fn crossings_of(pieces: &[Piece2], closed: bool) -> usize {
     let eps = 1e-9;
     let p: Vec<_> = pieces
         .iter()
@@ -636,7 +639,7 @@ fn crossings_of(pieces: &[((f64, f64), (f64, f64))], closed: bool) -> usize {
 
 /// The glyph's drawn centre line (its outline, corners treated) as straight pieces, each
 /// cubic flattened into 64.
-fn flattened(g: &tourglyph::render::GlyphData) -> Vec<((f64, f64), (f64, f64))> {
+fn flattened(g: &tourglyph::render::GlyphData) -> Vec<Piece2> {
     use tourglyph::render::Seg;
     let (mut out, mut at, mut start) = (vec![], (0.0, 0.0), (0.0, 0.0));
     for s in g.outline() {

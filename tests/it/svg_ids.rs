@@ -87,7 +87,7 @@ fn a_single_glyph_svg_says_which_tour_it_is() {
         "{head}"
     );
     assert!(
-        head.contains("tourglyph glyph --piece knight --board 5x5 --open --id 17</desc>"),
+        head.contains("tourglyph glyph --piece knight --board 5x5 --open --id 17 -o -</desc>"),
         "{head}"
     );
     assert_eq!(
@@ -107,7 +107,7 @@ fn a_single_glyph_svg_says_which_tour_it_is() {
     let given = svg
         .split("--tour '")
         .nth(1)
-        .and_then(|rest| rest.split("'</desc>").next())
+        .and_then(|rest| rest.split("' -o -</desc>").next())
         .unwrap_or_else(|| panic!("no --tour in the description: {svg}"));
     let mut a: Vec<&str> = given.split(' ').collect();
     let mut b: Vec<&str> = cells.split(' ').collect();
