@@ -329,5 +329,8 @@ fn too_wide_a_board_is_a_usage_error() {
     // (a residue: exit 2, issue 24 defect 18).
     let e = count_rook_tours(Board::new(4, 1000), None).unwrap_err();
     let m = e.to_string();
-    assert!(e.is_usage() && m.contains("960 bits") && m.contains("--modulus"), "{e}");
+    assert!(
+        e.is_usage() && m.contains("960 bits") && m.contains("--modulus"),
+        "{e}"
+    );
 }
