@@ -2,9 +2,9 @@
 //! library objects and run (one module per command), map errors to exit codes.
 //!
 //! One convention for every command: data on stdout; on stderr, progress bars (on a
-//! terminal), then one notice naming the files a command wrote (`tourglyph: wrote 3
-//! files: t.ttf, t.json, t.pdf`), both silenced by the global `-q/--quiet`; warnings and
-//! errors always.
+//! terminal), then a notice naming the files a command wrote (`tourglyph: wrote 3 files:
+//! t.ttf, t.json, t.pdf`; a gallery, a line per gallery and one for its index), both
+//! silenced by the global `-q/--quiet`; warnings and errors always.
 
 pub mod args;
 mod common;

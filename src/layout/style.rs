@@ -562,10 +562,15 @@ mod tests {
                 .stroke_width,
             0.3
         );
+        // Not text: what the file holds is at fault, as a typo would be (exit 2); a file
+        // that cannot be read at all is the file system's (exit 1).
         let bad = dir.path().join("bad.toml");
         std::fs::write(&bad, b"name = \"\xff\"\n").unwrap();
+        let e = Style::resolve(bad.to_str().unwrap()).unwrap_err();
+        assert!(e.is_usage() && e.to_string().contains("not UTF-8"), "{e}");
+        let missing = dir.path().join("missing.toml");
         assert!(
-            !Style::resolve(bad.to_str().unwrap())
+            !Style::resolve(missing.to_str().unwrap())
                 .unwrap_err()
                 .is_usage()
         );
