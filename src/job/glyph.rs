@@ -107,9 +107,11 @@ pub fn glyph(a: &GlyphRequest, target: Target<'_>) -> Result<Format> {
     };
     if a.torus {
         let g = crate::torus::graph(board, &piece, kind)?;
-        let (tour, title, _) = pick(a, &g, kind)?;
+        let (tour, title, id) = pick(a, &g, kind)?;
         let tile = super::tile::TileArgs::parse(a, format)?;
-        super::tile::write_tile(&tour, &g, &style, size, format, title, &tile, target)?;
+        let desc = format!("{title}. Drawn by: {}", redraw(a, &tour, &g, id));
+        let about = (title, desc);
+        super::tile::write_tile(&tour, &g, &style, size, format, about, &tile, target)?;
         return Ok(format);
     }
     if a.tour.is_none() && a.symmetry.is_none() {
@@ -140,6 +142,9 @@ fn redraw(a: &GlyphRequest, tour: &Tour, g: &LeapGraph, id: Option<u128>) -> Str
     };
     flag(&mut words, "--piece", &g.piece().to_string());
     flag(&mut words, "--board", &g.board().to_string());
+    if g.topology().is_torus() {
+        words.push("--torus".into());
+    }
     if a.open {
         words.push("--open".into());
     }
@@ -155,25 +160,44 @@ fn redraw(a: &GlyphRequest, tour: &Tour, g: &LeapGraph, id: Option<u128>) -> Str
         (false, Some(id)) => flag(&mut words, "--id", &id.to_string()),
         (false, None) => flag(&mut words, "--tour", &tour.algebraic(g)),
     }
-    if a.style != GlyphRequest::default().style {
-        flag(&mut words, "--style", &a.style);
-    }
-    for (key, value) in a.draw.overrides() {
-        match key {
-            "outline" => {}
-            "stroke_width" => flag(&mut words, "--width", &value),
-            k => flag(&mut words, &format!("--{k}"), &value),
-        }
-    }
+    words.extend(style_words(&a.style, &a.draw));
     if a.size != GlyphRequest::default().size {
         flag(&mut words, "--size", &a.size);
     }
-    if a.draw.outline {
-        words.push("--outline".into());
+    if let Some(r) = &a.repeat {
+        flag(&mut words, "--repeat", r);
+    }
+    if a.pattern {
+        words.push("--pattern".into());
     }
     // To stdout, whose format is SVG: the same bytes whatever the file was called.
     words.extend(["-o".into(), "-".into()]);
     words.join(" ")
+}
+
+/// The flags of a redrawing command that give the same drawing style: `--style` unless
+/// the default, each flag that overrides a key, and `--outline`; values quoted for a
+/// POSIX shell. Shared by the glyph's `<desc>` and the `--split` files'.
+pub(super) fn style_words(style: &str, draw: &super::Draw) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut flag = |f: &str, v: &str| {
+        words.push(f.to_string());
+        words.push(shell_word(v));
+    };
+    if style != GlyphRequest::default().style {
+        flag("--style", style);
+    }
+    for (key, value) in draw.overrides() {
+        match key {
+            "outline" => {}
+            "stroke_width" => flag("--width", &value),
+            k => flag(&format!("--{k}"), &value),
+        }
+    }
+    if draw.outline {
+        words.push("--outline".into());
+    }
+    words
 }
 
 /// `s` as one word of a POSIX shell command: as it is when it holds only characters no

@@ -190,6 +190,7 @@ pub fn sheet_pages(
             dir: output,
             opts,
             force: a.sel.force,
+            style_words: super::glyph::style_words(&a.style, &a.draw),
         };
         let files = job.write_items(items, r.query.symmetry.map_or("", |s| s.word()))?;
         return Ok((
@@ -219,6 +220,7 @@ pub fn sheet_pages(
             dir: output,
             opts,
             force: a.sel.force,
+            style_words: super::glyph::style_words(&a.style, &a.draw),
         };
         let files = job.write(&ids)?;
         return Ok((

@@ -98,6 +98,9 @@ pub struct Split<'a> {
     pub dir: &'a Path,
     pub opts: OutOptions,
     pub force: bool,
+    /// The drawing-style flags of the sheet (`--style`, overrides, `--outline`), for each
+    /// file's `<desc>`: the `glyph` command that draws the same picture.
+    pub style_words: Vec<String>,
 }
 
 impl Split<'_> {
@@ -165,6 +168,7 @@ impl Split<'_> {
         for (k, (&id, path)) in ids.iter().zip(&files).enumerate() {
             let tour = tour(k)?;
             let title = format!("{stem}, {word} {id}");
+            let desc = format!("{title}. Drawn by: {}", self.redraw(&tour, prefix, id));
             write_glyph(
                 &tour,
                 self.g,
@@ -177,12 +181,42 @@ impl Split<'_> {
                         id: format!("{prefix}-{id}"),
                         title,
                     },
-                    String::new(),
+                    desc,
                 ),
                 Target::Path(path, self.opts),
             )?;
         }
         Ok(files)
+    }
+}
+
+impl Split<'_> {
+    /// The `glyph` command that draws file `id`'s picture again (to stdout as SVG): the
+    /// tour by ID, or by its cells for a symmetric tour numbered by index, the sheet's
+    /// style flags, and the files' size.
+    fn redraw(&self, tour: &crate::Tour, prefix: &str, id: u128) -> String {
+        use super::glyph::shell_word;
+        let mut words: Vec<String> = vec!["tourglyph".into(), "glyph".into()];
+        words.extend(["--piece".into(), self.g.piece().to_string()]);
+        words.extend(["--board".into(), self.g.board().to_string()]);
+        if self.g.topology().is_torus() {
+            words.push("--torus".into());
+        }
+        if !self.kind.is_closed() {
+            words.push("--open".into());
+        }
+        match prefix {
+            "tour" => words.extend(["--id".into(), id.to_string()]),
+            _ => words.extend(["--tour".into(), shell_word(&tour.algebraic(self.g))]),
+        }
+        words.extend(self.style_words.iter().cloned());
+        words.extend([
+            "--size".into(),
+            format!("{SIZE_MM}"),
+            "-o".into(),
+            "-".into(),
+        ]);
+        words.join(" ")
     }
 }
 

@@ -67,7 +67,7 @@ fn parse_repeat(s: &str) -> Result<(u32, u32)> {
 }
 
 /// Write the tile (repeated as asked) on a page `size` mm wide to `target` (a file
-/// atomically).
+/// atomically). `about` is the document's title and (SVG `<desc>`) description.
 #[allow(clippy::too_many_arguments)]
 pub fn write_tile(
     tour: &Tour,
@@ -75,10 +75,11 @@ pub fn write_tile(
     style: &Style,
     size: f64,
     format: Format,
-    title: String,
+    about: (String, String),
     tile: &TileArgs,
     target: Target<'_>,
 ) -> Result<()> {
+    let (title, desc) = about;
     let tg = torus_glyph(tour, g, style);
     let b = g.board();
     let (rr, rc) = tile.repeat;
@@ -118,6 +119,7 @@ pub fn write_tile(
             tile_mm,
             &paths,
             (grid.width, grid.height),
+            (&title, &desc),
         )?;
         return out.finish(&bytes);
     }
@@ -163,7 +165,7 @@ pub fn write_tile(
             .into_inner();
         }
         Format::Svg => {
-            let w = SvgWriter::new(one_page("svg"));
+            let w = SvgWriter::new(one_page("svg")).with_meta(&title, &desc);
             for page in draw(w, &tg, grid, style, tile.repeat)?.into_writers() {
                 bytes = page;
             }

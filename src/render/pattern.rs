@@ -4,7 +4,7 @@
 //! fills any shape. Units are millimetres, as in the [`svg`](super::svg) backend.
 
 use super::num::Num;
-use super::svg::path_element;
+use super::svg::{add_meta, path_element};
 use super::{Paint, Path};
 use crate::error::Result;
 use std::io::Write;
@@ -16,12 +16,13 @@ pub const PATTERN_ID: &str = "tile";
 
 /// Write an SVG document of `page` (width, height) mm filled with a pattern whose tile is
 /// `tile` (width, height) mm and holds `paths` (in tile coordinates, the tile's top-left
-/// corner at (0, 0)).
+/// corner at (0, 0)), under the document title and description `about`.
 pub fn write_pattern(
     w: &mut dyn Write,
     tile: (f64, f64),
     paths: &[(Path, Paint)],
     page: (f64, f64),
+    about: (&str, &str),
 ) -> Result<()> {
     let mut pattern = Element::new("pattern");
     pattern.assign("id", PATTERN_ID);
@@ -38,7 +39,8 @@ pub fn write_pattern(
     let doc = svg::Document::new()
         .set("width", format!("{}mm", Num(page.0)))
         .set("height", format!("{}mm", Num(page.1)))
-        .set("viewBox", format!("0 0 {} {}", Num(page.0), Num(page.1)))
+        .set("viewBox", format!("0 0 {} {}", Num(page.0), Num(page.1)));
+    let doc = add_meta(doc, about.0, about.1)
         .add(Definitions::new().add(pattern))
         .add(
             Rectangle::new()

@@ -132,6 +132,15 @@ pub fn path_data(path: &Path) -> String {
     d
 }
 
+/// `doc` with a document `<title>` and, unless empty, a `<desc>`.
+pub(super) fn add_meta(doc: svg::Document, title: &str, desc: &str) -> svg::Document {
+    let doc = doc.add(Title::new(xml_chars(title)));
+    if desc.is_empty() {
+        return doc;
+    }
+    doc.add(Description::new().add(svg::node::Text::new(xml_chars(desc))))
+}
+
 /// Metadata text (document and glyph titles, descriptions) kept XML: characters XML 1.0
 /// forbids become `?`. (Drawn text never gets here with them: shaping refuses control
 /// characters with a usage error.)
@@ -337,10 +346,7 @@ impl<W: PageWrite> Backend for SvgWriter<W> {
             .set("height", format!("{}mm", Num(p.height)))
             .set("viewBox", format!("0 0 {} {}", Num(p.width), Num(p.height)));
         if let Some((title, desc)) = &self.meta {
-            doc = doc.add(Title::new(xml_chars(title)));
-            if !desc.is_empty() {
-                doc = doc.add(Description::new().add(svg::node::Text::new(xml_chars(desc))));
-            }
+            doc = add_meta(doc, title, desc);
         }
         let doc = doc.add(p.glyphs).add(p.captions);
         let mut w = (self.open)(self.done.len())?;

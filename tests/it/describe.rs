@@ -178,6 +178,18 @@ fn glyph_desc_redraws_the_same_picture() {
             "--seed",
             "2",
         ],
+        // A torus tile repeated, and as a pattern: their documents say so too.
+        &["--board", "4x4", "--torus", "--id", "3", "--repeat", "2x3"],
+        &[
+            "--board",
+            "4x4",
+            "--torus",
+            "--id",
+            "7",
+            "--pattern",
+            "--stroke",
+            "red",
+        ],
     ];
     for (i, args) in cases.iter().enumerate() {
         let out = d.path().join(format!("g{i}.svg"));
@@ -187,19 +199,82 @@ fn glyph_desc_redraws_the_same_picture() {
         let o = run(&a);
         assert!(o.status.success(), "{args:?}: {}", stderr(&o));
         let svg = std::fs::read_to_string(&out).unwrap();
-        let desc = element(&svg, "desc").unwrap_or_else(|| panic!("{args:?}: no <desc>"));
-        let cmd = desc
-            .split_once("Drawn by: ")
-            .unwrap_or_else(|| panic!("{args:?}: {desc}"))
-            .1;
-        let words = shell_words(cmd);
-        assert_eq!(words[..2], ["tourglyph", "glyph"], "{cmd}");
-        let again: Vec<&str> = words[1..].iter().map(String::as_str).collect();
-        let o = run(&again);
-        assert!(o.status.success(), "{cmd}: {}", stderr(&o));
+        let (cmd, again) = redrawn(&svg);
         assert!(
-            o.stdout == svg.as_bytes(),
+            again == svg.as_bytes(),
             "{args:?}: `{cmd}` draws another picture"
         );
     }
+}
+
+/// The command at the end of an SVG's `<desc>` (after `Drawn by: `), which must be a
+/// `tourglyph glyph` command, and what it writes when run.
+fn redrawn(svg: &str) -> (String, Vec<u8>) {
+    assert!(element(svg, "title").is_some(), "no <title>: {svg:.300}");
+    let desc = element(svg, "desc").unwrap_or_else(|| panic!("no <desc>: {svg:.300}"));
+    let cmd = desc
+        .split_once("Drawn by: ")
+        .unwrap_or_else(|| panic!("no command in {desc}"))
+        .1
+        .to_string();
+    let words = shell_words(&cmd);
+    assert_eq!(words[..2], ["tourglyph", "glyph"], "{cmd}");
+    let again: Vec<&str> = words[1..].iter().map(String::as_str).collect();
+    let o = run(&again);
+    assert!(o.status.success(), "{cmd}: {}", stderr(&o));
+    (cmd, o.stdout)
+}
+
+/// `svg` without its `<title>` and `<desc>` elements: the picture alone.
+fn picture(svg: &str) -> String {
+    let mut out = String::new();
+    let mut rest = svg;
+    loop {
+        let next = ["<title>", "<desc>"]
+            .iter()
+            .filter_map(|t| rest.find(t).map(|at| (at, *t)))
+            .min();
+        let Some((at, tag)) = next else {
+            out.push_str(rest);
+            return out;
+        };
+        out.push_str(&rest[..at]);
+        let close = format!("</{}", &tag[1..]);
+        let end = rest[at..].find(&close).expect("closed element") + at + close.len();
+        rest = &rest[end..];
+    }
+}
+
+/// Defect 10: each file of `render --split` has a `<title>` and a `<desc>` whose command
+/// draws the same picture (the titles differ: a split file is named by its sheet).
+#[test]
+fn split_files_say_how_to_draw_them_again() {
+    let d = tmp();
+    let o = run(&[
+        "render",
+        "--board",
+        "4x4",
+        "--range",
+        "1..3",
+        "--split",
+        "--style",
+        "kufic",
+        "--stroke",
+        "#aa0000",
+        "-o",
+        arg(d.path()),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let mut n = 0;
+    for f in std::fs::read_dir(d.path()).unwrap() {
+        let svg = std::fs::read_to_string(f.unwrap().path()).unwrap();
+        let (cmd, again) = redrawn(&svg);
+        assert_eq!(
+            picture(&svg),
+            picture(&String::from_utf8(again).unwrap()),
+            "`{cmd}` draws another picture"
+        );
+        n += 1;
+    }
+    assert_eq!(n, 2);
 }
