@@ -225,23 +225,19 @@ pub fn run(a: FontArgs, quiet: bool) -> Result<()> {
             caption: id.to_string(),
         })
         .collect();
+    // What the font holds, as a sheet's footer says it (one describer for every set).
     let title = format!(
-        "{family}: {} {}{} {piece} tours of {}{}",
-        picked.len(),
-        r.query
-            .symmetry
-            .map_or(String::new(), |s| format!("{}-symmetric ", s.word())),
-        r.kind.word(),
-        if torus {
-            format!("the {board} torus")
-        } else {
-            board.to_string()
-        },
-        if r.query.classes {
-            " (symmetry classes)"
-        } else {
-            ""
-        }
+        "{family}: {}",
+        tourglyph::job::sheet::describe_selection(
+            g,
+            &r.query,
+            r.kind.is_closed(),
+            (
+                picked.len() as u64,
+                zdd.as_ref().map(|z| z.count()),
+                a.sel.sample.map(|_| a.sel.seed),
+            ),
+        )
     );
     let pdf = specimen::pdf(&font, family, &entries, &title, fonts)?;
     let out: &Path = &a.output;

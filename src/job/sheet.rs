@@ -610,7 +610,31 @@ fn footer(
     no_captions: bool,
     index: bool,
 ) -> String {
-    use crate::describe::{DASH, Selection, TourSet};
+    let what = describe_selection(g, q, closed, (count, total, sample));
+    let caption = match (no_captions, q.classes, index) {
+        (true, _, _) => "",
+        (false, true, _) => "caption: tour ID (orbit size)",
+        (false, false, true) => "caption: index among the symmetric tours",
+        (false, false, false) => "caption: tour ID",
+    };
+    let dash = if caption.is_empty() {
+        ""
+    } else {
+        crate::describe::DASH
+    };
+    format!("tourglyph: {what}{dash}{caption}")
+}
+
+/// What `count` tours selected by `q` (and `sample`, the seed of a random selection) out
+/// of the `total` tours of `g` are ([`crate::describe`]): "tours 100–111 of the 1,072
+/// closed rook tours of 6×6". The sheet's footer and the font specimen's title.
+pub fn describe_selection(
+    g: &LeapGraph,
+    q: &Query,
+    closed: bool,
+    (count, total, sample): (u64, Option<u128>, Option<u64>),
+) -> String {
+    use crate::describe::{Selection, TourSet};
     let set = TourSet {
         piece: g.piece().to_string(),
         board: g.board(),
@@ -627,15 +651,7 @@ fn footer(
         (None, None, Some(k)) => Selection::First(k),
         (None, None, None) => Selection::All,
     };
-    let what = set.selected(count, &sel);
-    let caption = match (no_captions, q.classes, index) {
-        (true, _, _) => "",
-        (false, true, _) => "caption: tour ID (orbit size)",
-        (false, false, true) => "caption: index among the symmetric tours",
-        (false, false, false) => "caption: tour ID",
-    };
-    let dash = if caption.is_empty() { "" } else { DASH };
-    format!("tourglyph: {what}{dash}{caption}")
+    set.selected(count, &sel)
 }
 
 /// Everything a sheet needs besides its backend.

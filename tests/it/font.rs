@@ -158,7 +158,7 @@ fn font_of_torus_tours_says_torus() {
     assert_eq!(t[0]["glyph"], "tour_torus_4x4_0", "{}", t[0]);
     let text = crate::readback::pdf_text(&crate::readback::pdf(&torus.with_extension("pdf")));
     assert!(
-        text.contains("closed rook tours of the 4x4 torus"),
+        text.contains("the first 3 of the 1,344 closed rook tours of the 4×4 torus"),
         "{text:?}"
     );
 }

@@ -539,7 +539,7 @@ fn font_specimen_sets_its_text_in_embedded_faces() {
     for text in pdf_texts(&pdf) {
         let text = squeezed(&text);
         let rest = text
-            .find(":6closedrooktoursof4x4")
+            .find(":the6closedrooktoursof4×4")
             .unwrap_or_else(|| panic!("the title's rest not read back: {text:?}"));
         for word in family.split(' ') {
             let reversed: String = word.chars().rev().collect();
