@@ -2,7 +2,7 @@
 //!
 //! Enumerate chess-piece tours and draw them as Kufic-like line drawings ("glyphs").
 //!
-//! The pipeline (DESIGN.md):
+//! The pipeline (README, "How it works"):
 //!
 //! ```text
 //! Board + Piece → LeapGraph → Engine → Sinks → Layout → Backends

@@ -79,7 +79,7 @@ pub struct DrawFlags {
     pub dpi: f64,
 }
 
-/// The commands of the CLI contract (DESIGN.md).
+/// The commands of the CLI (README, "A short tour of the commands").
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Count the tours of a piece on a board.

@@ -1,4 +1,4 @@
-//! The one number formatter shared by every backend (DESIGN.md: "one float formatter").
+//! The one number formatter shared by every backend (one float formatter, so every format writes a number alike).
 //!
 //! Numbers are written with at most [`DECIMALS`] decimals, trailing zeros dropped, an
 //! integer fast path, and never `-0`.

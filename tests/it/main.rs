@@ -1,4 +1,4 @@
-//! One integration test binary, a module per topic (DESIGN.md, "Examples to follow" 9).
+//! One integration test binary, a module per topic.
 
 mod adoption;
 mod bad_inputs;
