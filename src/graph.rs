@@ -192,11 +192,12 @@ impl LeapGraph {
         self.edges.binary_search(&(u, v)).ok().map(|i| i as u32)
     }
 
-    /// Why no tour of `kind` (the word: `closed` or `open`) can exist as far as
+    /// Why no tour (an `open` one, else a closed one) can exist as far as
     /// connectivity and degrees tell, as the sentence every command gives (`find`'s): a
     /// move graph in pieces (a camel keeps its colour), or more cells with one move than
     /// an open tour has ends. Closed tours also need [`Self::closed_tour_impossible`].
-    pub fn no_tour(&self, kind: &str) -> Option<String> {
+    pub fn no_tour(&self, open: bool) -> Option<String> {
+        let kind = if open { "open" } else { "closed" };
         let n = self.vertex_count();
         if n < 2 {
             return None;
@@ -205,7 +206,7 @@ impl LeapGraph {
             return Some(disconnected(kind, &self.piece, self.board));
         }
         let ends: Vec<u32> = (0..n as u32).filter(|&v| self.degree(v) == 1).collect();
-        if kind == "open" && ends.len() > 2 {
+        if open && ends.len() > 2 {
             let cells: Vec<String> = ends
                 .iter()
                 .take(3)
@@ -304,8 +305,8 @@ mod tests {
     #[test]
     fn disconnected_and_dead_end_graphs_have_no_tour() {
         let g = LeapGraph::new(Board::new(6, 6), &"camel".parse().unwrap()).unwrap();
-        for kind in ["open", "closed"] {
-            let why = g.no_tour(kind).unwrap();
+        for (kind, open) in [("open", true), ("closed", false)] {
+            let why = g.no_tour(open).unwrap();
             assert!(
                 why.starts_with(&format!(
                     "no {kind} camel tour exists on 6x6: the piece cannot reach"
@@ -315,12 +316,12 @@ mod tests {
         }
         // Connected, with at most two cells of one move: nothing to say.
         let k = LeapGraph::new(Board::new(3, 4), &Piece::knight()).unwrap();
-        assert_eq!(k.no_tour("open"), None);
+        assert_eq!(k.no_tour(true), None);
         let z = LeapGraph::new(Board::new(1, 3), &Piece::rook()).unwrap();
-        assert_eq!(z.no_tour("open"), None);
+        assert_eq!(z.no_tour(true), None);
         // The knight on 3x3: the centre has no move.
         let c = LeapGraph::new(Board::new(3, 3), &Piece::knight()).unwrap();
-        assert!(c.no_tour("open").unwrap().contains("disconnected"));
+        assert!(c.no_tour(true).unwrap().contains("disconnected"));
     }
 
     #[test]

@@ -334,7 +334,7 @@ fn pick(a: &GlyphRequest, g: &LeapGraph, kind: TourKind) -> Result<(Tour, String
         return Ok((t, format!("{article} {what}"), None));
     }
     // A well-formed request for a set with no tour (a runtime failure: 422 in the server).
-    let none = g.no_tour(kind.word()).or_else(|| {
+    let none = g.no_tour(!kind.is_closed()).or_else(|| {
         kind.is_closed()
             .then(|| g.closed_tour_impossible())
             .flatten()
@@ -458,7 +458,7 @@ pub fn orbit(a: &GlyphRequest) -> Result<Orbit> {
         LeapGraph::new(board, &piece)?
     };
     crate::symmetry::check_classifiable(&g)?;
-    if let Some(why) = g.no_tour(kind.word()) {
+    if let Some(why) = g.no_tour(!kind.is_closed()) {
         return Err(Error::runtime(why));
     }
     let (z, t, id) = by_id(&g, kind, id, a.force)?;

@@ -307,14 +307,16 @@ pub fn walk_len(range: Option<&std::ops::Range<u128>>, total: u128) -> u128 {
 /// Why a board has no tour of the kind asked for, when the move graph's connectivity or
 /// degrees (or, for closed tours, the colours) say so.
 pub fn impossible(r: &Resolved) -> Option<String> {
-    if let Some(why) = r.graph.no_tour(r.kind.word()) {
-        return Some(why);
-    }
-    if r.kind == TourKind::Closed {
-        r.graph.closed_tour_impossible().map(|w| w.to_string())
-    } else {
-        None
-    }
+    r.graph
+        .no_tour(!r.kind.is_closed())
+        .or_else(|| closed_impossible(r))
+}
+
+/// Why a closed tour cannot exist by the colours (`None` for open tours).
+fn closed_impossible(r: &Resolved) -> Option<String> {
+    (r.kind == TourKind::Closed)
+        .then(|| r.graph.closed_tour_impossible())
+        .flatten()
 }
 
 /// A usage error when the selection flags alone select no tour of a set of `total` (when
@@ -358,13 +360,13 @@ pub fn empty_selection(r: &Resolved, sel: &Pick, total: Option<u128>, what: &str
 /// Tell `progress` why a board has no tour, if it has none (`no closed tour: WHY`, or
 /// the sentence `find` gives for a move graph in pieces).
 pub fn explain_impossible(r: &Resolved, progress: &dyn Progress) -> bool {
-    if let Some(why) = r.graph.no_tour(r.kind.word()) {
-        progress.note(&why);
-        return true;
-    }
-    match impossible(r) {
+    let why = r
+        .graph
+        .no_tour(!r.kind.is_closed())
+        .or_else(|| closed_impossible(r).map(|w| format!("no closed tour: {w}")));
+    match why {
         Some(why) => {
-            progress.note(&format!("no closed tour: {why}"));
+            progress.note(&why);
             true
         }
         None => false,
