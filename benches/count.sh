@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Benchmark of the transfer-matrix counter (src/engine/transfer) through
-# examples/count_big.rs. Every figure is reported as a ratio against a baseline
+# benches/experiments/count_big.rs. Every figure is reported as a ratio against a baseline
 # measured in the same run:
 #   - sizes: wall time and CPU time against the 14x14 count (same thread count);
 #   - threads: the 16x16 count with 2 threads against 1 thread (speed-up), the best of

@@ -6,9 +6,9 @@
 
 use std::time::{Duration, Instant};
 use tourglyph::engine::frontier::{Zdd, count_only};
-use tourglyph::engine::{Flow, Found, dfs};
-use tourglyph::sinks::{Query, tally};
 use tourglyph::{Board, LeapGraph, Piece, TourKind};
+use tourglyph::{engine::Flow, engine::Found, engine::backtrack};
+use tourglyph::{engine::select::Query, engine::select::tally};
 
 fn best<T>(reps: usize, mut f: impl FnMut() -> T) -> (Duration, T) {
     let mut best = Duration::MAX;
@@ -52,7 +52,7 @@ fn main() {
     // backtracking run happens only with BENCH_FULL=1.
     let dfs_count = |g: &LeapGraph| {
         let mut n = 0u64;
-        dfs::enumerate(g, TourKind::Closed, |_| {
+        backtrack::enumerate(g, TourKind::Closed, |_| {
             n += 1;
             Flow::Continue
         });
@@ -85,7 +85,7 @@ fn main() {
     });
     assert_eq!(w, 4_638_576);
     let (t_dfs6, _) = best(3, || {
-        dfs::all_tours(
+        backtrack::all_tours(
             &LeapGraph::new(Board::new(6, 6), &rook).unwrap(),
             TourKind::Closed,
         )

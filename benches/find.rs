@@ -8,9 +8,9 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::time::Duration;
-use tourglyph::engine::construct::verify::verify;
-use tourglyph::engine::construct::{Request, find};
+use tourglyph::engine::find::construction::verify::verify;
 use tourglyph::{Board, Piece};
+use tourglyph::{engine::find::construction::Request, engine::find::construction::find};
 
 fn req(m: u32, n: u32, closed: bool, start: Option<u32>) -> Request {
     Request {

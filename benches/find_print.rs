@@ -11,8 +11,8 @@
 use std::hint::black_box;
 use std::io::{self, BufWriter, Write};
 use std::time::{Duration, Instant};
-use tourglyph::engine::construct::{Request, find};
 use tourglyph::{Board, Piece};
+use tourglyph::{engine::find::construction::Request, engine::find::construction::find};
 
 /// Runs per case (median reported).
 const RUNS: usize = 5;

@@ -9,8 +9,9 @@
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
-use tourglyph::puzzle::{
-    Options, Puzzle, Slider, bfs, classes, naive, orbit::Orbits, scc, solve, subset::Subsets,
+use tourglyph::{
+    slide::Options, slide::Puzzle, slide::Slider, slide::bfs, slide::classes, slide::naive,
+    slide::orbit::Orbits, slide::scc, slide::solve, slide::subset::Subsets,
 };
 
 fn best<T>(runs: usize, mut f: impl FnMut() -> T) -> (Duration, T) {

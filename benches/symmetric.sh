@@ -2,7 +2,7 @@
 # Benchmark of symmetric tours found directly on quotient boards (src/engine/quotient.rs,
 # src/symmetric/direct.rs), through the CLI, with same-run baselines: the filter over all
 # tours (what --symmetry does on boards up to 8x8) and the quarter-turn path search
-# (src/engine/quarter.rs, the earlier direct path), via examples/symmetric_count.rs.
+# (src/engine/quarter.rs, the earlier direct path), via benches/experiments/symmetric_count.rs.
 # CPU time and peak resident memory come from /usr/bin/time -v; the machine is shared,
 # so the load average is printed first and wall times include waiting for a CPU.
 #

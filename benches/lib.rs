@@ -1,0 +1,3 @@
+//! Nothing: the package exists for its benchmarks and timing experiments (see Cargo.toml).
+
+#![forbid(unsafe_code)]

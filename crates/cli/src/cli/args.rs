@@ -1,0 +1,567 @@
+//! Flags, parsed into plain data (clap derive). Resolution into library objects happens in
+//! each command's module; no logic lives here.
+
+use clap::builder::{PossibleValue, StringValueParser, TypedValueParser};
+use clap::{Args, Parser, Subcommand, ValueHint};
+use std::ffi::OsStr;
+use std::path::PathBuf;
+
+/// Enumerate chess-piece tours and draw them as Kufic-like glyph sheets.
+#[derive(Debug, Parser)]
+#[command(name = "tourglyph", version, about, long_about = None)]
+pub struct Cli {
+    /// The command.
+    #[command(subcommand)]
+    pub command: Command,
+    /// Memory the engines may use, e.g. 4G or 512M (default: three quarters of this
+    /// machine's memory); work that would need more fails cleanly before the system
+    /// would kill it.
+    #[arg(long, global = true, value_name = "SIZE", allow_hyphen_values = true)]
+    pub max_memory: Option<String>,
+    /// Print nothing on stderr but warnings and errors: no progress bar, no notice of
+    /// the files written (every command takes it).
+    #[arg(long, short, global = true)]
+    pub quiet: bool,
+}
+
+/// How output files are written (render, glyph, find, slide).
+#[derive(Debug, Args, Clone, Copy, Default)]
+pub struct OutputFlags {
+    /// Create the output file's folder (and its parents) when missing.
+    #[arg(long)]
+    pub mkdir: bool,
+    /// Refuse to replace an existing output file (by default it is replaced, atomically).
+    #[arg(long)]
+    pub no_clobber: bool,
+}
+
+impl OutputFlags {
+    /// As the library's options.
+    pub fn options(self) -> tourglyph::output::OutOptions {
+        tourglyph::output::OutOptions {
+            mkdir: self.mkdir,
+            no_clobber: self.no_clobber,
+        }
+    }
+}
+
+/// How glyphs look and how images are rasterised, over the `--style` (render, glyph,
+/// find -o, font).
+#[derive(Debug, Args, Clone)]
+pub struct DrawFlags {
+    /// Draw each glyph as its filled outline (the region the stroke covers) instead of a
+    /// stroke: a shape for cutters, plotters and font editors.
+    #[arg(long)]
+    pub outline: bool,
+    /// Glyph stroke colour: #rgb, #rrggbb, a CSS colour name, or none.
+    #[arg(long, value_name = "COLOR")]
+    pub stroke: Option<String>,
+    /// Fill of a closed tour's inside: #rgb, #rrggbb, a CSS colour name, or none.
+    #[arg(long, value_name = "COLOR")]
+    pub fill: Option<String>,
+    /// Page background: #rgb, #rrggbb, a CSS colour name, or none (transparent).
+    #[arg(long, value_name = "COLOR")]
+    pub background: Option<String>,
+    /// Stroke width as a fraction of the cell pitch (0 to 1; kufic is 0.5).
+    #[arg(long, value_name = "W")]
+    pub width: Option<String>,
+    /// Stroke cap: butt, round or square.
+    #[arg(long)]
+    pub cap: Option<String>,
+    /// Stroke join: miter, round or bevel.
+    #[arg(long)]
+    pub join: Option<String>,
+    /// Empty space around each glyph, as a fraction of the cell pitch.
+    #[arg(long, value_name = "P")]
+    pub padding: Option<String>,
+    /// Resolution of PNG output, in dots per inch.
+    #[arg(long, value_name = "N", default_value_t = 300.0)]
+    pub dpi: f64,
+}
+
+/// The commands of the CLI (README, "A short tour of the commands").
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Count the tours of a piece on a board.
+    #[command(
+        after_help = "Examples:\n  tourglyph count --board 6x6 --classes --json\n  tourglyph count --piece knight --board 5x5 --open\n  tourglyph count --board 20x20 --plan-moduli\n  tourglyph count --board 12x12 --modulus 2^64 --json > r1.json\n  tourglyph count --board 6x6 --modulus 2^64 --json > r && tourglyph count --board 6x6 --combine r"
+    )]
+    Count(CountArgs),
+    /// List tours with their IDs, in ID order.
+    #[command(
+        after_help = "Examples:\n  tourglyph list --board 4x4 --json\n  tourglyph list --board 8x8 --classes --range 1000..1010"
+    )]
+    List(ListArgs),
+    /// Draw tours as a sheet of glyphs (PDF, PostScript or SVG).
+    #[command(
+        after_help = "Examples:\n  tourglyph render --board 6x6 -o poster.pdf\n  tourglyph render --board 6x6 --classes --page a3 --style kufic -o classes.pdf"
+    )]
+    Render(RenderArgs),
+    /// Draw one tour as a glyph.
+    #[command(
+        after_help = "Examples:\n  tourglyph glyph --board 6x6 --id 17 -o g.svg\n  tourglyph glyph --board 3x4 --open --tour 'a1 a2 a3 b3 c3 d3 d2 c2 b2 b1 c1 d1' -o mine.svg"
+    )]
+    Glyph(GlyphArgs),
+    /// Find one knight's (or other leaper's) tour on a board of any size.
+    #[command(
+        after_help = "Examples:\n  tourglyph find --board 8x8 --closed --start e4\n  tourglyph find --board 1000x1000 --closed --json"
+    )]
+    Find(FindArgs),
+    /// Solve the sliding rooks/queens puzzle.
+    #[command(
+        after_help = "Examples:\n  tourglyph slide --board 8x8 --json\n  tourglyph slide --piece queen --board 8x8 --analyze -o queens.svg --animate"
+    )]
+    Slide(SlideArgs),
+    /// Render every gallery manifest (DIR/*.toml) and an index page.
+    #[command(after_help = "Examples:\n  tourglyph gallery\n  tourglyph gallery --out site")]
+    Gallery(GalleryArgs),
+    /// Serve the explorer: a local web page to browse, preview and download glyphs.
+    #[command(
+        after_help = "Examples:\n  tourglyph serve --port 0\n  tourglyph serve --bind 127.0.0.1 --port 8421 --browser"
+    )]
+    Serve(ServeArgs),
+    /// Build a TrueType font of tours: one glyph per tour at U+E000 + index, with a JSON
+    /// map and a specimen PDF beside it.
+    #[command(
+        after_help = "Examples:\n  tourglyph font --board 6x6 --classes -o tours.ttf\n  tourglyph font --board 4x6 --style arabesque -o rounded.ttf"
+    )]
+    Font(FontArgs),
+    /// List the built-in styles, or print one as TOML (a starting point for --style FILE).
+    #[command(
+        after_help = "Examples:\n  tourglyph styles\n  tourglyph styles kufic > k.toml && tourglyph glyph --board 4x4 --id 3 --style k.toml -o g.svg"
+    )]
+    Styles {
+        /// A built-in style to print.
+        name: Option<String>,
+    },
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
+    #[command(
+        after_help = "Example:\n  tourglyph completions bash > ~/.local/share/bash-completion/completions/tourglyph"
+    )]
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff), or one command's page.
+    #[command(
+        after_help = "Examples:\n  tourglyph man > tourglyph.1\n  tourglyph man render > tourglyph-render.1"
+    )]
+    Man {
+        /// A command whose page to print (render or tourglyph-render, …); without it,
+        /// the page of tourglyph itself.
+        #[arg(value_name = "COMMAND")]
+        page: Option<String>,
+    },
+}
+
+/// What to enumerate: shared by `count`, `list` and `render`.
+#[derive(Debug, Args, Clone)]
+pub struct TourSpec {
+    /// The piece: rook (one orthogonal step), knight, king, camel, zebra, giraffe, leaper:A,B.
+    #[arg(long, default_value = "rook", value_parser = pieces(), hide_possible_values = true)]
+    pub piece: String,
+    /// The board, ROWSxCOLS (e.g. 6x6).
+    #[arg(long)]
+    pub board: String,
+    /// Open tours (Hamiltonian paths) instead of closed ones.
+    #[arg(long)]
+    pub open: bool,
+    /// One tour per symmetry class (its member with the smallest ID), with the orbit size.
+    #[arg(long)]
+    pub classes: bool,
+    /// Only tours whose drawn line never crosses itself (pieces whose moves can cross).
+    #[arg(long)]
+    pub non_crossing: bool,
+    /// On the torus: the board's left and right edges are joined, and its top and bottom
+    /// (closed rook tours, sides ≥ 3).
+    #[arg(long)]
+    pub torus: bool,
+    /// Only tours fixed by a symmetry: rot90 (quarter turn, square boards), rot180 (half
+    /// turn), mirror (left-right or top-bottom) or any. No tour is fixed by a diagonal
+    /// mirror (it would meet the tour in n ≥ 3 points; a mirror meets it in two).
+    /// Closed rook tours on boards over 8x8 are found directly (on the quotient board)
+    /// and numbered by their own order: --range, --shard and --sample then give indices.
+    #[arg(long, value_name = "SYM")]
+    pub symmetry: Option<String>,
+}
+
+/// Which tours of the enumeration: shared by `list` and `render`.
+#[derive(Debug, Args, Clone)]
+pub struct Selection {
+    /// At most K tours (or classes).
+    #[arg(long, value_name = "K", allow_negative_numbers = true)]
+    pub limit: Option<u64>,
+    /// Tour IDs A to B−1 (half-open), e.g. 0..100.
+    #[arg(long, value_name = "A..B", conflicts_with = "shard")]
+    pub range: Option<String>,
+    /// Shard K of N: the K-th of N equal ID ranges (1-based); the N outputs concatenate
+    /// to the single-run output.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<String>,
+    /// K tours drawn uniformly at random (with repetition), in draw order; with --classes,
+    /// K symmetry classes drawn uniformly, each as its representative.
+    #[arg(long, value_name = "K", conflicts_with_all = ["range", "shard", "limit"])]
+    pub sample: Option<u64>,
+    /// Seed for --sample.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Do the work even when the estimate says it cannot finish in reasonable time.
+    #[arg(long)]
+    pub force: bool,
+}
+
+/// `tourglyph count`.
+#[derive(Debug, Args)]
+pub struct CountArgs {
+    /// What to count.
+    #[command(flatten)]
+    pub spec: TourSpec,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+    /// Count even when the estimate says it cannot finish in reasonable time.
+    #[arg(long)]
+    pub force: bool,
+    /// Print the count modulo P (2 to 2^64, `2^64` for wrapping sums): one residue of a
+    /// count spread over many machines (with --json, a line for --combine).
+    #[arg(long, value_name = "P", conflicts_with_all = ["plan_moduli", "combine"])]
+    pub modulus: Option<String>,
+    /// Print moduli whose residues determine the count of closed rook tours, one a line,
+    /// from a proven upper bound on the count.
+    #[arg(long, conflicts_with = "combine")]
+    pub plan_moduli: bool,
+    /// Rebuild the exact count of closed rook tours from residue files (the JSON lines
+    /// of --modulus P --json) by the Chinese remainder theorem.
+    #[arg(long, value_name = "FILE", num_args = 1..)]
+    pub combine: Vec<PathBuf>,
+}
+
+/// `tourglyph list`.
+#[derive(Debug, Args)]
+pub struct ListArgs {
+    /// What to list.
+    #[command(flatten)]
+    pub spec: TourSpec,
+    /// Which tours.
+    #[command(flatten)]
+    pub sel: Selection,
+    /// One JSON object per line: id, cells (and orbit with --classes).
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `tourglyph render`.
+#[derive(Debug, Args)]
+pub struct RenderArgs {
+    /// What to draw.
+    #[command(flatten)]
+    pub spec: TourSpec,
+    /// Which tours.
+    #[command(flatten)]
+    pub sel: Selection,
+    /// Output file: .pdf, .ps, .eps, .svg or .png, the format from the extension (or
+    /// --format, which must agree with it); `-` for stdout, with --format
+    /// pdf|ps|eps|svg|png.
+    #[arg(short, long, value_name = "FILE", value_hint = ValueHint::FilePath)]
+    pub output: PathBuf,
+    /// Output file handling.
+    #[command(flatten)]
+    pub out: OutputFlags,
+    /// pdf, ps, eps (one page), svg or png.
+    #[arg(long, value_parser = formats(), hide_possible_values = true)]
+    pub format: Option<String>,
+    /// a0…a5, letter, legal, tabloid, WxHmm, WxHin, or poster.
+    #[arg(long, default_value = "a4")]
+    pub page: String,
+    /// Turn the page a quarter.
+    #[arg(long)]
+    pub landscape: bool,
+    /// Glyphs per row (default: fill the page with square cells).
+    #[arg(long)]
+    pub columns: Option<u32>,
+    /// A built-in style name (line, kufic, filled, arabesque, plotter, …) or a TOML file.
+    #[arg(long, default_value = "line", value_parser = styles(), hide_possible_values = true)]
+    pub style: String,
+    /// A title on each page.
+    #[arg(long)]
+    pub title: Option<String>,
+    /// No captions under the glyphs.
+    #[arg(long)]
+    pub no_captions: bool,
+    /// Style and raster flags.
+    #[command(flatten)]
+    pub draw: DrawFlags,
+    /// One file per selected tour into the folder -o DIR (format from --format, default
+    /// svg), named PIECE-BOARD[-open]-ID.EXT.
+    #[arg(long)]
+    pub split: bool,
+    /// A TrueType/OpenType font to set titles and captions in, before the bundled Noto
+    /// Sans and Noto Kufi Arabic (e.g. for CJK).
+    #[arg(long, value_name = "FILE")]
+    pub font: Option<PathBuf>,
+    /// SVG: draw text as outlines (paths) instead of editable text.
+    #[arg(long)]
+    pub text_as_paths: bool,
+}
+
+/// `tourglyph glyph`.
+#[derive(Debug, Args)]
+pub struct GlyphArgs {
+    /// The piece.
+    #[arg(long, default_value = "rook", value_parser = pieces(), hide_possible_values = true)]
+    pub piece: String,
+    /// The board, ROWSxCOLS.
+    #[arg(long)]
+    pub board: String,
+    /// An open tour (Hamiltonian path), for --id, --tour and --random.
+    #[arg(long)]
+    pub open: bool,
+    /// A tour on the torus (closed rook tours, sides ≥ 3): wrap-around edges run out to
+    /// the border of the glyph's box, so copies laid edge to edge join up.
+    #[arg(long)]
+    pub torus: bool,
+    /// With --torus: the tile drawn R×C times edge to edge on one page (padding 0).
+    #[arg(long, value_name = "RxC", requires = "torus")]
+    pub repeat: Option<String>,
+    /// With --torus and SVG output: the tile as an SVG <pattern> filling the page (R×C
+    /// tiles with --repeat), for design tools that keep patterns as swatches.
+    #[arg(long, requires = "torus")]
+    pub pattern: bool,
+    /// The tour's ID.
+    #[arg(long, allow_negative_numbers = true, conflicts_with_all = ["tour", "random"])]
+    pub id: Option<String>,
+    /// Your own tour: cells separated by spaces or semicolons.
+    #[arg(long, conflicts_with = "random")]
+    pub tour: Option<String>,
+    /// A uniformly random tour.
+    #[arg(long)]
+    pub random: bool,
+    /// With --random: a uniformly random tour among those fixed by this symmetry
+    /// (rot90, rot180, mirror, any).
+    #[arg(long, value_name = "SYM", requires = "random")]
+    pub symmetry: Option<String>,
+    /// Seed for --random: the tour `list --sample 1 --seed S` prints.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Output file: .svg, .pdf, .ps, .eps or .png, the format from the extension (or
+    /// --format, which must agree with it); `-` for stdout (SVG unless --format
+    /// pdf|ps|eps|png).
+    #[arg(short, long, value_name = "FILE", value_hint = ValueHint::FilePath)]
+    pub output: PathBuf,
+    /// Output file handling.
+    #[command(flatten)]
+    pub out: OutputFlags,
+    /// svg, pdf, ps, eps or png (default: from the extension; SVG on stdout).
+    #[arg(long, value_parser = formats(), hide_possible_values = true)]
+    pub format: Option<String>,
+    /// Glyph size, e.g. 50mm or 2in.
+    #[arg(long, default_value = "50mm")]
+    pub size: String,
+    /// Style name or TOML file.
+    #[arg(long, default_value = "line", value_parser = styles(), hide_possible_values = true)]
+    pub style: String,
+    /// Style and raster flags.
+    #[command(flatten)]
+    pub draw: DrawFlags,
+    /// Build the diagram even when the estimate says it cannot finish in reasonable time
+    /// (and write PNG images over 100 megapixels).
+    #[arg(long)]
+    pub force: bool,
+}
+
+/// `tourglyph find`.
+#[derive(Debug, Args)]
+pub struct FindArgs {
+    /// The piece (default knight).
+    #[arg(long, default_value = "knight", value_parser = pieces(), hide_possible_values = true)]
+    pub piece: String,
+    /// The board, ROWSxCOLS.
+    #[arg(long)]
+    pub board: String,
+    /// A closed tour (the last cell is a move from the first).
+    #[arg(long)]
+    pub closed: bool,
+    /// Start cell: algebraic (e4) or ROW,COL.
+    #[arg(long)]
+    pub start: Option<String>,
+    /// Randomise tie-breaks reproducibly.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Print JSON: cells, closed.
+    #[arg(long)]
+    pub json: bool,
+    /// Also draw the tour to this file: .svg, .pdf, .ps, .eps or .png (`-`: SVG on
+    /// stdout, instead of the cells).
+    #[arg(short, long, value_name = "FILE", value_hint = ValueHint::FilePath)]
+    pub output: Option<PathBuf>,
+    /// Output file handling.
+    #[command(flatten)]
+    pub out: OutputFlags,
+    /// Method, search nodes and time on stderr.
+    #[arg(long, short)]
+    pub verbose: bool,
+    /// Style name or TOML file for -o.
+    #[arg(long, default_value = "line", value_parser = styles(), hide_possible_values = true)]
+    pub style: String,
+    /// Style and raster flags for -o.
+    #[command(flatten)]
+    pub draw: DrawFlags,
+}
+
+/// `tourglyph font`.
+#[derive(Debug, Args)]
+pub struct FontArgs {
+    /// Which tours.
+    #[command(flatten)]
+    pub spec: TourSpec,
+    /// Which of them.
+    #[command(flatten)]
+    pub sel: Selection,
+    /// The font file (.ttf); the map (.json) and the specimen (.pdf) are written beside it.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: PathBuf,
+    /// Output file handling.
+    #[command(flatten)]
+    pub out: OutputFlags,
+    /// Style name or TOML file whose stroke gives the glyph outlines.
+    #[arg(long, default_value = "kufic", value_parser = styles(), hide_possible_values = true)]
+    pub style: String,
+    /// Stroke width as a fraction of the cell pitch.
+    #[arg(long, value_name = "W")]
+    pub width: Option<String>,
+    /// Stroke cap: butt, round or square.
+    #[arg(long)]
+    pub cap: Option<String>,
+    /// Stroke join: miter, round or bevel.
+    #[arg(long)]
+    pub join: Option<String>,
+    /// The font's family name.
+    #[arg(long, default_value = "Tourglyph")]
+    pub family: String,
+    /// A TrueType/OpenType font to set the specimen's title and captions in, before the
+    /// bundled Noto Sans and Noto Kufi Arabic (e.g. for a family named in CJK).
+    #[arg(long, value_name = "FILE")]
+    pub font: Option<std::path::PathBuf>,
+}
+
+/// `tourglyph slide`.
+#[derive(Debug, Args)]
+pub struct SlideArgs {
+    /// rook or queen.
+    #[arg(long, default_value = "rook", value_parser = sliders(), hide_possible_values = true)]
+    pub piece: String,
+    /// The board, NxN.
+    #[arg(long, default_value = "8x8")]
+    pub board: String,
+    /// Start cells (default: the four corners).
+    #[arg(long)]
+    pub from: Option<String>,
+    /// Goal cells (default: the central 2×2 on even boards).
+    #[arg(long)]
+    pub to: Option<String>,
+    /// Strongly connected components of the class graph.
+    #[arg(long)]
+    pub analyze: bool,
+    /// Print JSON.
+    #[arg(long)]
+    pub json: bool,
+    /// Draw the solution (pdf, ps or svg).
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// Output file handling.
+    #[command(flatten)]
+    pub out: OutputFlags,
+    /// With an SVG output: one animated SVG that plays the solution.
+    #[arg(long)]
+    pub animate: bool,
+    /// Search even when the state space looks too large for memory.
+    #[arg(long)]
+    pub force: bool,
+}
+
+/// `tourglyph gallery`.
+#[derive(Debug, Args)]
+pub struct GalleryArgs {
+    /// The folder of manifests (*.toml).
+    #[arg(default_value = "gallery")]
+    pub dir: PathBuf,
+    /// Where to write the outputs and index.html (default: DIR/out).
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Draw every gallery even where the time, page or disk budgets refuse it (as a
+    /// manifest's `force = true` does for one gallery).
+    #[arg(long)]
+    pub force: bool,
+}
+
+/// `tourglyph serve`.
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// The address to listen on (another than 127.0.0.1 lets other machines in).
+    #[arg(long, default_value = crate::serve::DEFAULT_BIND, value_name = "ADDR")]
+    pub bind: String,
+    /// The port (0 picks a free one; the URL is printed on stdout when ready).
+    #[arg(long, default_value_t = crate::serve::DEFAULT_PORT, value_name = "N")]
+    pub port: u16,
+    /// Open the page in the default browser once the server listens.
+    #[arg(long)]
+    pub browser: bool,
+    /// Memory for diagrams kept between requests, e.g. 256M or 1G (default 256M); a
+    /// diagram larger than this is used for its request and dropped.
+    #[arg(long, value_name = "SIZE", allow_hyphen_values = true)]
+    pub cache: Option<String>,
+}
+
+/// A flag's values as shell completions and man pages offer them, while any text is
+/// accepted: the library parses it and names the fix (a piece may be `leaper:A,B`, a
+/// style a TOML file, and formats are matched without case).
+#[derive(Clone)]
+pub struct Offer(Vec<&'static str>);
+
+impl TypedValueParser for Offer {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &OsStr,
+    ) -> Result<String, clap::Error> {
+        StringValueParser::new().parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(self.0.iter().map(|v| PossibleValue::new(*v))))
+    }
+}
+
+/// The pieces known by name.
+fn pieces() -> Offer {
+    Offer(tourglyph::piece::NAMES.to_vec())
+}
+
+/// The sliding pieces.
+fn sliders() -> Offer {
+    use tourglyph::slide::Slider;
+    Offer(vec![Slider::Rook.name(), Slider::Queen.name()])
+}
+
+/// The built-in styles.
+fn styles() -> Offer {
+    Offer(
+        tourglyph::layout::style::BUILTIN
+            .iter()
+            .map(|(n, _)| *n)
+            .collect(),
+    )
+}
+
+/// The output formats.
+fn formats() -> Offer {
+    Offer(
+        tourglyph::draw::Format::ALL
+            .iter()
+            .map(|f| f.extension())
+            .collect(),
+    )
+}

@@ -1,0 +1,42 @@
+//! `tourglyph render`: a thin caller of [`tourglyph::job::sheet`].
+
+use super::args::RenderArgs;
+use super::common::{Bar, draw, pick, report, spec};
+use tourglyph::Result;
+use tourglyph::draw::Format;
+use tourglyph::job::Target;
+use tourglyph::job::sheet::SheetRequest;
+use tourglyph::output::sheet_files::Written;
+
+/// Run `render`; says on stderr which files it wrote (unless `--quiet`).
+pub fn run(a: RenderArgs, quiet: bool) -> Result<()> {
+    let (_, written) = sheet(a, quiet)?;
+    report(quiet, &written);
+    Ok(())
+}
+
+/// The flags as a request.
+pub fn request(a: &RenderArgs) -> SheetRequest {
+    SheetRequest {
+        spec: spec(&a.spec),
+        sel: pick(&a.sel),
+        format: a.format.clone(),
+        page: a.page.clone(),
+        landscape: a.landscape,
+        columns: a.columns,
+        style: a.style.clone(),
+        title: a.title.clone(),
+        no_captions: a.no_captions,
+        draw: draw(&a.draw),
+        split: a.split,
+        font: a.font.clone(),
+        text_as_paths: a.text_as_paths,
+    }
+}
+
+/// Draw the sheet; returns its format and the files written (none for stdout) and
+/// removed (the pages of an earlier SVG sheet of the same name).
+pub fn sheet(a: RenderArgs, quiet: bool) -> Result<(Format, Written)> {
+    let bar = Bar::glyphs(quiet);
+    tourglyph::job::sheet::sheet(&request(&a), Target::Path(&a.output, a.out.options()), &bar)
+}

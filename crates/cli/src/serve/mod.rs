@@ -1,0 +1,341 @@
+//! `tourglyph serve`: the explorer, a local web server over the [`tourglyph::job`] API.
+//!
+//! One axum [`Router`]: `/` (the page, compiled in), `/api/count`, `/api/tours`
+//! (NDJSON, streamed), `/api/glyph.{svg,pdf,ps,png}`, `/api/sheet.{pdf,ps,svg,png}`, and
+//! `/api/orbit` (a tour's symmetry class, for the glyph view). Each endpoint answers
+//! exactly the bytes the CLI writes for the same flags (query parameters are named as the
+//! flags), and an error as `{"error": "…"}` with the CLI's message in the explorer's
+//! words ([`reply`]). Diagrams are kept between glyph requests within `--cache` bytes
+//! ([`tourglyph::job::glyph::Cache`]). The work runs on tokio's blocking threads, never on the async workers.
+//! Limits are tower layers: request body size, requests at once, time per request.
+//! SIGINT and SIGTERM stop the server gracefully: it accepts no new connection, lets the
+//! requests in flight finish, and [`run`] returns.
+
+mod page;
+pub mod params;
+pub mod reply;
+
+use axum::Router;
+use axum::body::{Body, Bytes};
+use axum::extract::Query;
+use axum::extract::rejection::QueryRejection;
+use axum::http::StatusCode;
+use axum::http::header::CONTENT_TYPE;
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use params::Params;
+use reply::{Failure, json_error};
+use std::io::Write;
+use std::net::SocketAddr;
+use std::time::Duration;
+use tokio::sync::mpsc;
+use tourglyph::{Error, Result};
+use tourglyph::{job::Silent, job::Target};
+
+/// The default address: this machine only.
+pub const DEFAULT_BIND: &str = "127.0.0.1";
+/// The default port.
+pub const DEFAULT_PORT: u16 = 8421;
+/// Requests served at once (more wait their turn).
+pub const MAX_CONCURRENT: usize = 64;
+/// Time a request may take before it is answered 408: the jobs' own budget (two minutes
+/// of work on the reference machine, refused before the work: the CLI's rule) and half
+/// as much again for a loaded machine, so that what the budget lets through is answered.
+pub const REQUEST_TIMEOUT: Duration =
+    Duration::from_secs(tourglyph::budget::DEFAULT_SECONDS as u64 * 3 / 2);
+/// Largest request body (the API takes none).
+pub const MAX_BODY: usize = 16 * 1024;
+
+/// How to serve.
+#[derive(Clone, Debug)]
+pub struct ServeOptions {
+    /// The address to bind (default [`DEFAULT_BIND`]).
+    pub bind: String,
+    /// The port (default [`DEFAULT_PORT`]; 0 picks a free one).
+    pub port: u16,
+    /// Bytes of diagrams kept between glyph requests (default
+    /// [`tourglyph::job::glyph::DEFAULT_CACHE_BYTES`]); a larger diagram is used and dropped.
+    pub cache: u64,
+}
+
+impl Default for ServeOptions {
+    fn default() -> Self {
+        ServeOptions {
+            bind: DEFAULT_BIND.into(),
+            port: DEFAULT_PORT,
+            cache: tourglyph::job::glyph::DEFAULT_CACHE_BYTES,
+        }
+    }
+}
+
+/// Parse `--cache SIZE` (as `--max-memory` takes sizes; 0 keeps no diagram).
+pub fn parse_cache(s: &str) -> Result<u64> {
+    if s.trim() == "0" {
+        return Ok(0);
+    }
+    tourglyph::budget::parse_size(s)
+        .map_err(|e| Error::usage(format!("--cache: {e}; 0 keeps no diagram between requests")))
+}
+
+/// The address to listen on; a warning (for stderr) when it is reachable from other
+/// machines.
+pub fn address(opts: &ServeOptions) -> Result<(SocketAddr, Option<String>)> {
+    let ip: std::net::IpAddr = opts.bind.trim().parse().map_err(|_| {
+        Error::usage(format!(
+            "bad address '{}': give an IP address such as 127.0.0.1 (this machine only) or 0.0.0.0",
+            opts.bind
+        ))
+    })?;
+    let warn = (!ip.is_loopback()).then(|| {
+        format!(
+            "serving on {ip}, which other machines may reach: anyone who can reach it can make this machine draw; bind 127.0.0.1 to keep it local"
+        )
+    });
+    Ok((SocketAddr::new(ip, opts.port), warn))
+}
+
+/// Serve until SIGINT or SIGTERM; `ready` is called with the URL once it listens.
+pub fn run(opts: &ServeOptions, ready: impl FnOnce(&str)) -> Result<()> {
+    let (addr, _) = address(opts)?;
+    tourglyph::job::glyph::set_cache_bytes(opts.cache);
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| Error::runtime(format!("cannot start the server: {e}")))?;
+    rt.block_on(async move {
+        // Listen for the signals before the URL is out: a stop right after it is clean.
+        let stop = stop_signal()?;
+        let listener = tokio::net::TcpListener::bind(addr).await.map_err(|e| {
+            Error::runtime(format!(
+                "cannot listen on {addr}: {e}; choose another --port (0 picks a free one)"
+            ))
+        })?;
+        let local = listener.local_addr()?;
+        ready(&format!("http://{local}/"));
+        axum::serve(listener, router())
+            .with_graceful_shutdown(stop)
+            .await
+            .map_err(|e| Error::runtime(format!("the server failed: {e}")))
+    })
+}
+
+/// A future that ends on SIGINT or SIGTERM (the handlers are installed at once).
+fn stop_signal() -> Result<impl std::future::Future<Output = ()>> {
+    use tokio::signal::unix::{SignalKind, signal};
+    let handler =
+        |kind| signal(kind).map_err(|e| Error::runtime(format!("cannot handle signals: {e}")));
+    let mut int = handler(SignalKind::interrupt())?;
+    let mut term = handler(SignalKind::terminate())?;
+    Ok(async move {
+        tokio::select! {
+            _ = int.recv() => {}
+            _ = term.recv() => {}
+        }
+    })
+}
+
+/// The explorer's routes, with the limits as layers.
+pub fn router() -> Router {
+    use tower::limit::ConcurrencyLimitLayer;
+    use tower_http::limit::RequestBodyLimitLayer;
+    use tower_http::timeout::TimeoutLayer;
+    let api = Router::new()
+        .route("/", get(page::index))
+        .route("/explorer.js", get(page::script))
+        .route("/explorer.css", get(page::css))
+        .route("/api/count", get(count))
+        .route("/api/tours", get(tours))
+        .route("/api/orbit", get(orbit))
+        .route("/api/glyph.svg", get(|q| glyph(q, "svg")))
+        .route("/api/glyph.pdf", get(|q| glyph(q, "pdf")))
+        .route("/api/glyph.ps", get(|q| glyph(q, "ps")))
+        .route("/api/glyph.png", get(|q| glyph(q, "png")))
+        .route("/api/sheet.svg", get(|q| sheet(q, "svg")))
+        .route("/api/sheet.pdf", get(|q| sheet(q, "pdf")))
+        .route("/api/sheet.ps", get(|q| sheet(q, "ps")))
+        .route("/api/sheet.png", get(|q| sheet(q, "png")))
+        .fallback(not_found);
+    api.layer(
+        tower::ServiceBuilder::new()
+            .layer(RequestBodyLimitLayer::new(MAX_BODY))
+            .layer(TimeoutLayer::with_status_code(
+                StatusCode::REQUEST_TIMEOUT,
+                REQUEST_TIMEOUT,
+            ))
+            .layer(ConcurrencyLimitLayer::new(MAX_CONCURRENT)),
+    )
+}
+
+/// The query's pairs, or a 400 naming what is wrong with it.
+type Pairs = std::result::Result<Query<Vec<(String, String)>>, QueryRejection>;
+
+fn pairs(q: Pairs, allowed: &[&str]) -> std::result::Result<Params, Failure> {
+    let Query(p) = q.map_err(|e| Error::usage(format!("bad query: {}", e.body_text())))?;
+    Ok(Params::new(p, allowed)?)
+}
+
+/// Run `job` on a blocking thread.
+async fn blocking<T: Send + 'static>(
+    job: impl FnOnce() -> Result<T> + Send + 'static,
+) -> std::result::Result<T, Failure> {
+    match tokio::task::spawn_blocking(job).await {
+        Ok(r) => Ok(r?),
+        Err(e) => Err(Failure::from(Error::Io(std::io::Error::other(format!(
+            "the job failed: {e}"
+        ))))),
+    }
+}
+
+fn bytes(content_type: &'static str, body: Vec<u8>) -> Response {
+    ([(CONTENT_TYPE, content_type)], body).into_response()
+}
+
+fn content_type(format: &str) -> &'static str {
+    match format {
+        "svg" => "image/svg+xml",
+        "pdf" => "application/pdf",
+        "png" => "image/png",
+        _ => "application/postscript",
+    }
+}
+
+/// `/api/count`: `count --json`'s object.
+async fn count(q: Pairs) -> std::result::Result<Response, Failure> {
+    let p = pairs(q, params::COUNT)?;
+    let cli = p.cli_command("count");
+    let spec = p.spec()?;
+    let c = blocking(move || tourglyph::job::count::count(&spec, false, &Silent))
+        .await
+        .map_err(|f| f.with_cli(&cli))?;
+    Ok(bytes("application/json", c.json().into_bytes()))
+}
+
+/// `/api/glyph.*`: `glyph … -o -`'s bytes.
+async fn glyph(q: Pairs, format: &'static str) -> std::result::Result<Response, Failure> {
+    let p = pairs(q, params::GLYPH)?;
+    let cli = p.cli_command(&format!("glyph.{format}"));
+    let req = p.glyph(format)?;
+    let body = blocking(move || {
+        let mut out = Vec::new();
+        tourglyph::job::glyph::glyph(&req, Target::Writer(&mut out))?;
+        Ok(out)
+    })
+    .await
+    .map_err(|f| f.with_cli(&cli))?;
+    Ok(bytes(content_type(format), body))
+}
+
+/// `/api/orbit`: the symmetry class of the glyph `id` names, `{"id":…,"orbit":…,
+/// "class":…}` (the glyph view's facts; the CLI shows it with `list --classes`).
+async fn orbit(q: Pairs) -> std::result::Result<Response, Failure> {
+    let p = pairs(q, params::ORBIT)?;
+    let req = p.glyph("svg")?;
+    let o = blocking(move || tourglyph::job::glyph::orbit(&req)).await?;
+    Ok(bytes("application/json", o.json().into_bytes()))
+}
+
+/// `/api/sheet.*`: `render … -o -`'s bytes, streamed as they are drawn (a sheet may be
+/// large; a client that goes away stops the drawing).
+async fn sheet(q: Pairs, format: &'static str) -> std::result::Result<Response, Failure> {
+    let p = pairs(q, params::SHEET)?;
+    let cli = p.cli_command(&format!("sheet.{format}"));
+    let req = p.sheet(format)?;
+    streamed(content_type(format), move |w| {
+        tourglyph::job::sheet::sheet(&req, Target::Writer(w), &Silent).map(|_| ())
+    })
+    .await
+    .map_err(|f| f.with_cli(&cli))
+}
+
+/// Bytes of a streamed answer sent at a time.
+const CHUNK: usize = 64 * 1024;
+
+/// What a streamed job sends: a chunk of its output, or the error that ended it.
+type Msg = Result<Bytes>;
+
+/// A writer that sends what it is given, in chunks, to a streamed answer; a closed
+/// connection fails the next write as a broken pipe, which stops the job.
+struct ChunkWriter {
+    tx: mpsc::Sender<Msg>,
+    buf: Vec<u8>,
+}
+
+impl ChunkWriter {
+    fn send(&mut self) -> std::io::Result<()> {
+        if self.buf.is_empty() {
+            return Ok(());
+        }
+        let chunk = Bytes::from(std::mem::take(&mut self.buf));
+        self.tx
+            .blocking_send(Ok(chunk))
+            .map_err(|_| std::io::Error::from(std::io::ErrorKind::BrokenPipe))
+    }
+}
+
+impl Write for ChunkWriter {
+    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+        self.buf.extend_from_slice(b);
+        if self.buf.len() >= CHUNK {
+            self.send()?;
+        }
+        Ok(b.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.send()
+    }
+}
+
+/// `/api/tours`: `list --json`'s lines, streamed.
+async fn tours(q: Pairs) -> std::result::Result<Response, Failure> {
+    let p = pairs(q, params::TOURS)?;
+    let cli = p.cli_command("tours");
+    let (spec, pick) = (p.spec()?, p.pick()?);
+    streamed("application/x-ndjson", move |w| {
+        tourglyph::job::list::list(&spec, &pick, true, w, &Silent)
+    })
+    .await
+    .map_err(|f| f.with_cli(&cli))
+}
+
+/// Run `job` on a blocking thread, its output streamed as the answer's body. An error
+/// before the first chunk is an error answer (the jobs check everything before they
+/// write); one after it cuts the stream short.
+async fn streamed(
+    content_type: &'static str,
+    job: impl FnOnce(&mut dyn Write) -> Result<()> + Send + 'static,
+) -> std::result::Result<Response, Failure> {
+    use tokio_stream::StreamExt;
+    let (tx, mut rx) = mpsc::channel::<Msg>(4);
+    tokio::task::spawn_blocking(move || {
+        let mut w = ChunkWriter {
+            tx: tx.clone(),
+            buf: Vec::new(),
+        };
+        let r = job(&mut w).and_then(|_| Ok(w.flush()?));
+        if let Err(e) = r {
+            if !e.is_broken_pipe() {
+                let _ = tx.blocking_send(Err(e));
+            }
+        }
+    });
+    let first = match rx.recv().await {
+        Some(Err(e)) => return Err(Failure::from(e)),
+        first => first,
+    };
+    let rest = tokio_stream::wrappers::ReceiverStream::new(rx);
+    let stream = tokio_stream::iter(first)
+        .chain(rest)
+        .map(|m| m.map_err(|e| std::io::Error::other(e.to_string())));
+    Ok(([(CONTENT_TYPE, content_type)], Body::from_stream(stream)).into_response())
+}
+
+/// Any other path: 404.
+async fn not_found(uri: axum::http::Uri) -> Response {
+    json_error(
+        StatusCode::NOT_FOUND,
+        &format!(
+            "no such page: {}: the explorer is at / and the API under /api/ (count, tours, glyph.svg, sheet.pdf, …)",
+            uri.path()
+        ),
+    )
+}

@@ -1,0 +1,261 @@
+//! Resource limits: how much memory an engine may hold and how much work it may plan for
+//! before it asks for `--force`.
+//!
+//! Work is measured in machine-independent units (diagram nodes, frontier states) and
+//! converted to seconds with rates measured on the project's reference machine (2 cores);
+//! the engines project their total from what they have built so far and stop early, with
+//! the projected figure in the error, rather than run for hours or be killed for memory.
+
+use crate::error::{Error, Result};
+
+/// Seconds of work a command may plan for without `--force`.
+pub const DEFAULT_SECONDS: f64 = 120.0;
+
+/// Memory when the machine's cannot be read: 16 GiB.
+const FALLBACK_MEMORY: u64 = 16 << 30;
+
+/// The limits one engine run works within.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Budget {
+    /// Bytes the run may hold. Default: three quarters of the machine's memory.
+    pub memory: u64,
+    /// Seconds of work (on the reference machine) the run may plan for; `None` for no
+    /// limit (`--force`). Default [`DEFAULT_SECONDS`].
+    pub seconds: Option<f64>,
+}
+
+impl Default for Budget {
+    fn default() -> Self {
+        Budget {
+            memory: default_memory(),
+            seconds: Some(DEFAULT_SECONDS),
+        }
+    }
+}
+
+impl Budget {
+    /// The default budget with `memory` bytes, and no time limit when `force`.
+    pub fn new(memory: u64, force: bool) -> Self {
+        Budget {
+            memory,
+            seconds: (!force).then_some(DEFAULT_SECONDS),
+        }
+    }
+
+    /// Refuse work estimated at `seconds` and `bytes`: `what` says what it is ("counting
+    /// the 22x22 board"). The memory limit holds even with `--force`.
+    pub fn check(&self, what: &str, seconds: f64, bytes: f64) -> Result<()> {
+        if bytes > self.memory as f64 {
+            return Err(Error::refused(
+                crate::error::Refusal::Size,
+                false,
+                format!(
+                    "{what} needs about {} of memory, more than the {} allowed; \
+                 give more with --max-memory SIZE if the machine has it",
+                    human_bytes(bytes),
+                    human_bytes(self.memory as f64)
+                ),
+            ));
+        }
+        if let Some(limit) = self.seconds {
+            if seconds > limit {
+                let memory = if bytes > 0.0 {
+                    format!(" and {} of memory", human_bytes(bytes))
+                } else {
+                    String::new()
+                };
+                return Err(Error::refused(
+                    crate::error::Refusal::Time,
+                    true,
+                    format!(
+                        "{what} would take about {}{memory}; add --force to do it anyway",
+                        human_seconds(seconds),
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Three quarters of the machine's memory (`MemTotal` of `/proc/meminfo`), or 16 GiB
+/// where that cannot be read.
+pub fn default_memory() -> u64 {
+    physical_memory().map_or(FALLBACK_MEMORY, |m| m / 4 * 3)
+}
+
+/// The machine's memory in bytes, from `/proc/meminfo`.
+pub fn physical_memory() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemTotal:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    kb.checked_mul(1024)
+}
+
+/// Bytes free for an unprivileged user on the file system holding `path` (a file or
+/// folder that need not exist yet: its nearest existing ancestor is asked), from
+/// `statvfs`; `None` where that cannot be read.
+#[allow(unsafe_code)] // statvfs(3), see the SAFETY notes
+pub fn free_space(path: &std::path::Path) -> Option<u64> {
+    use std::os::unix::ffi::OsStrExt;
+    let mut p = if path.as_os_str().is_empty() {
+        std::path::Path::new(".")
+    } else {
+        path
+    };
+    while !p.exists() {
+        p = p.parent().filter(|q| !q.as_os_str().is_empty())?;
+    }
+    let c = std::ffi::CString::new(p.as_os_str().as_bytes()).ok()?;
+    let mut st = std::mem::MaybeUninit::<libc::statvfs>::zeroed();
+    // SAFETY: `c` is a NUL-terminated path and `st` points to a statvfs to fill in.
+    let rc = unsafe { libc::statvfs(c.as_ptr(), st.as_mut_ptr()) };
+    if rc != 0 {
+        return None;
+    }
+    // SAFETY: statvfs returned 0, so it filled the struct.
+    let st = unsafe { st.assume_init() };
+    (st.f_bavail as u64).checked_mul(st.f_frsize as u64)
+}
+
+/// Parse a memory size: `4G`, `512M`, `1.5GiB`, `800MB`, `65536` (bytes). Units are
+/// binary (K = 1024), with or without `B`/`iB`.
+pub fn parse_size(s: &str) -> Result<u64> {
+    let bad = || {
+        Error::usage(format!(
+            "bad memory size '{s}': write a number with K, M, G or T, e.g. 4G or 512M"
+        ))
+    };
+    let t = s.trim();
+    let digits = t
+        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .unwrap_or(t.len());
+    let (num, unit) = t.split_at(digits);
+    let x: f64 = num.parse().map_err(|_| bad())?;
+    let unit = unit.trim().to_ascii_lowercase();
+    let unit = unit
+        .strip_suffix("ib")
+        .or_else(|| unit.strip_suffix('b'))
+        .unwrap_or(&unit);
+    let shift = match unit {
+        "" => 0,
+        "k" => 10,
+        "m" => 20,
+        "g" => 30,
+        "t" => 40,
+        _ => return Err(bad()),
+    };
+    let bytes = x * (1u64 << shift) as f64;
+    if !bytes.is_finite() || bytes >= u64::MAX as f64 {
+        return Err(bad());
+    }
+    if bytes < 1.0 {
+        return Err(Error::usage(format!(
+            "memory size '{s}' is less than one byte: give at least 1, e.g. 512M"
+        )));
+    }
+    Ok(bytes as u64)
+}
+
+/// `5.1 GiB`, `580 MiB`, `13 KiB`: binary units, as `--max-memory` takes them.
+pub fn human_bytes(b: f64) -> String {
+    let units = ["B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"];
+    let mut x = b.max(0.0);
+    let mut i = 0;
+    while x >= 1024.0 && i + 1 < units.len() {
+        x /= 1024.0;
+        i += 1;
+    }
+    if x >= 1e6 {
+        return format!("{b:.3e} B");
+    }
+    let digits = if x < 10.0 && i > 0 { 1 } else { 0 };
+    format!("{x:.digits$} {}", units[i])
+}
+
+/// `45 s`, `7 min`, `3.2 h`, `12 days`, `4e9 years`.
+pub fn human_seconds(s: f64) -> String {
+    if s < 90.0 {
+        format!("{:.0} s", s.max(1.0))
+    } else if s < 5400.0 {
+        format!("{:.0} min", s / 60.0)
+    } else if s < 172_800.0 {
+        format!("{:.1} h", s / 3600.0)
+    } else if s < 3.2e7 {
+        format!("{:.0} days", s / 86400.0)
+    } else {
+        format!("{:.1e} years", s / 3.156e7)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_parse() {
+        assert_eq!(parse_size("4G").unwrap(), 4 << 30);
+        assert_eq!(parse_size("512M").unwrap(), 512 << 20);
+        assert_eq!(parse_size("1.5GiB").unwrap(), 3 << 29);
+        assert_eq!(parse_size("800MB").unwrap(), 800 << 20);
+        assert_eq!(parse_size(" 65536 ").unwrap(), 65536);
+        for bad in [
+            "",
+            "G",
+            "-1G",
+            "0",
+            "4X",
+            "1e3G",
+            "99999999999T",
+            "NaN",
+            "4 G B",
+        ] {
+            assert!(parse_size(bad).unwrap_err().is_usage(), "{bad}");
+        }
+        let e = parse_size("0").unwrap_err().to_string();
+        assert!(e.contains("less than one byte"), "{e}");
+    }
+
+    #[test]
+    fn bad_memory_size_with_newline_is_one_line_error() {
+        let e = parse_size("4\nG!").unwrap_err().to_string();
+        assert!(!e.contains('\n'), "{e}");
+        assert!(e.contains("4\\nG!"), "{e}");
+    }
+
+    #[test]
+    fn human_units() {
+        assert_eq!(human_bytes(5.5e9), "5.1 GiB");
+        assert_eq!(human_bytes(608e6), "580 MiB");
+        assert_eq!(human_bytes(f64::from(100 << 20)), "100 MiB");
+        assert_eq!(human_bytes(12.0), "12 B");
+        assert_eq!(human_seconds(35.0), "35 s");
+        assert_eq!(human_seconds(429.0), "7 min");
+        assert!(human_seconds(1e12).ends_with("years"));
+    }
+
+    #[test]
+    fn check_refuses_time_unless_forced_and_memory_always() {
+        let b = Budget::new(1 << 30, false);
+        assert!(b.check("x", 10.0, 1e6).is_ok());
+        let e = b.check("counting it", 1e4, 1e6).unwrap_err();
+        assert!(e.is_usage() && e.to_string().contains("--force"), "{e}");
+        assert!(Budget::new(1 << 30, true).check("x", 1e9, 1e6).is_ok());
+        let e = Budget::new(1 << 30, true).check("x", 1.0, 2e9).unwrap_err();
+        assert!(
+            !e.is_usage() && e.to_string().contains("--max-memory"),
+            "{e}"
+        );
+        assert!(default_memory() > 1 << 20);
+    }
+
+    #[test]
+    fn free_space_asks_the_nearest_existing_folder() {
+        let dir = tempfile::tempdir().unwrap();
+        let here = free_space(dir.path()).unwrap();
+        assert!(here > 0);
+        let deep = free_space(&dir.path().join("a/b/c.pdf")).unwrap();
+        // The same file system: equal up to what others wrote meanwhile.
+        assert!(deep.abs_diff(here) < 1 << 30, "{deep} vs {here}");
+    }
+}

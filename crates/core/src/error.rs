@@ -1,0 +1,200 @@
+//! The library's one error type.
+//!
+//! Every error carries a message that names the problem and, where there is one, the fix.
+//! [`Error::is_usage`] tells the binary which exit status to use: 2 for a request that is
+//! wrong as written (a malformed board, an unknown piece, a bad range), 1 for a failure
+//! while doing a well-formed request (an unwritable file, a board with no tour to find).
+
+use std::path::PathBuf;
+
+/// The rule for exit statuses, a row per kind of fault: (status, fault). Every command
+/// holds to it (the table of `tests/it/bad_inputs.rs`); the README's table and the
+/// manual pages' EXIT STATUS section are written from it (a test compares the README).
+/// In short: 2 when the request as written is at fault and its fix is in the request, 1
+/// when the machine or the set is (files and folders, memory, a board with no tour).
+pub const EXIT_STATUS: &[(&str, &str)] = &[
+    (
+        "0",
+        "Success, also when a pipe on stdout closes early (`tourglyph list … | head`).",
+    ),
+    (
+        "2",
+        "A malformed or unknown value: a board, piece, cell, tour, ID, range, shard, page, size, colour, style name or format.",
+    ),
+    ("2", "Flags missing, repeated or contradictory."),
+    (
+        "2",
+        "A drawing of no tour: an ID past the last, a `--range` or `--shard` empty or past the last ID, `--limit 0` (`glyph`, `render`, `font`; `list` prints nothing, as an empty shard should).",
+    ),
+    (
+        "2",
+        "A file name at odds with the output: an extension of another format (`--format svg -o x.pdf`, `font -o x.woff`), `-o -` for several files.",
+    ),
+    (
+        "2",
+        "What a named file holds: a style file that is not UTF-8, over 1 MiB, bad TOML or has an unknown key or value; a `--font` that is no font; text no font can draw.",
+    ),
+    (
+        "2",
+        "Work refused before it starts, with its fix in the request: over the time or size limits (bound it, or add `--force`), a count too large to be exact (`--modulus`), a board beyond the engines.",
+    ),
+    (
+        "1",
+        "A file or folder missing or unreadable (`--style FILE`, `--font FILE`, `--combine`, the gallery folder), an output folder that does not exist (`--mkdir`, with `-o` and `--split` alike), an existing file under `--no-clobber`, a failed write (a full disk).",
+    ),
+    (
+        "1",
+        "Work that would pass `--max-memory` (the machine's limit, not the request's).",
+    ),
+    (
+        "1",
+        "No tour to draw or find: the board has none (`render`, `font`, `find --closed`), or `--classes` or `--non-crossing` keep none of the range.",
+    ),
+    ("1", "A gallery failed (the others are still rendered)."),
+    (
+        "128+N",
+        "Stopped by signal N (130 for Ctrl-C, 143 for SIGTERM); the files being written are removed.",
+    ),
+];
+
+/// Result alias used throughout the crate.
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+/// The one library error enum.
+///
+/// Every message is shown on one line: the user text quoted in it (a board spec, a file
+/// name, a TOML key) may hold line breaks or escape characters, and `one_line` shows
+/// those escaped, here, for every variant, so no parser has to remember to.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// The request is malformed or contradictory (exit status 2).
+    #[error("{}", one_line(.0))]
+    Usage(String),
+    /// A well-formed request could not be done (exit status 1).
+    #[error("{}", one_line(.0))]
+    Runtime(String),
+    /// Well-formed work refused before it starts because it would not fit (memory, a
+    /// board beyond the engines, an image too large) or not finish in reasonable time (a
+    /// walk of too many tours, a time budget); `usage` says whether the CLI exits 2 (the
+    /// fix is in the request: bound it, or add `--force`) or 1.
+    #[error("{}", one_line(.msg))]
+    Refused {
+        /// Too large, or too long.
+        kind: Refusal,
+        /// Exit status 2 (else 1).
+        usage: bool,
+        /// The message.
+        msg: String,
+    },
+    /// An I/O failure on a named file.
+    #[error("{}: {}", one_line(&.path.display().to_string()), one_line(&.source.to_string()))]
+    File {
+        /// The file that failed.
+        path: PathBuf,
+        /// The underlying error.
+        source: std::io::Error,
+    },
+    /// An I/O failure on a stream (stdout, a writer handed in by the caller).
+    #[error("{}", one_line(&.0.to_string()))]
+    Io(#[from] std::io::Error),
+}
+
+/// Why work was refused: it would not fit, or not finish (a server answers 413 or 422).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// Too large: memory, a board beyond the engines, an image of too many pixels, too
+    /// many files.
+    Size,
+    /// Too long: a walk of too many tours, past the time budget.
+    Time,
+}
+
+impl Error {
+    /// Work refused before it starts (see [`Error::Refused`]).
+    pub fn refused(kind: Refusal, usage: bool, msg: impl Into<String>) -> Self {
+        Error::Refused {
+            kind,
+            usage,
+            msg: msg.into(),
+        }
+    }
+
+    /// The refusal's kind, when the work was refused for its size or its time.
+    pub fn refusal(&self) -> Option<Refusal> {
+        match self {
+            Error::Refused { kind, .. } => Some(*kind),
+            _ => None,
+        }
+    }
+
+    /// A usage error (exit status 2).
+    pub fn usage(msg: impl Into<String>) -> Self {
+        Error::Usage(msg.into())
+    }
+
+    /// A runtime failure (exit status 1).
+    pub fn runtime(msg: impl Into<String>) -> Self {
+        Error::Runtime(msg.into())
+    }
+
+    /// An I/O error on a named file.
+    pub fn file(path: impl Into<PathBuf>, source: std::io::Error) -> Self {
+        Error::File {
+            path: path.into(),
+            source,
+        }
+    }
+
+    /// True for errors in the request itself (exit status 2).
+    pub fn is_usage(&self) -> bool {
+        matches!(self, Error::Usage(_) | Error::Refused { usage: true, .. })
+    }
+
+    /// True when the error is a closed pipe on output (`tourglyph list | head`): the
+    /// binary exits 0 quietly, as ripgrep does.
+    pub fn is_broken_pipe(&self) -> bool {
+        match self {
+            Error::Io(e) | Error::File { source: e, .. } => {
+                e.kind() == std::io::ErrorKind::BrokenPipe
+            }
+            _ => false,
+        }
+    }
+}
+
+/// True for a character that would break a one-line message: line breaks, tabs and the
+/// other control characters, and the Unicode line and paragraph separators.
+pub fn breaks_line(c: char) -> bool {
+    c.is_control() || matches!(c, '\u{2028}' | '\u{2029}')
+}
+
+/// User text as it is quoted in a message: every character that [`breaks_line`] is shown
+/// escaped (`\n`, `\t`, `\u{1b}`), so a message stays on one line whatever was typed.
+pub fn one_line(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(breaks_line) {
+        return text.into();
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if breaks_line(c) {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out.into()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_line_escapes_breaks_only() {
+        assert_eq!(one_line("6x6 é"), "6x6 é");
+        assert_eq!(
+            one_line("a\nb\tc\u{1b}d\u{2028}"),
+            "a\\nb\\tc\\u{1b}d\\u{2028}"
+        );
+    }
+}

@@ -1,0 +1,466 @@
+//! SVG backend (the `svg` crate): one document per page.
+//!
+//! Each page has its physical size in mm and a `viewBox` in mm, so user units are
+//! millimetres. Paths go into an Inkscape layer `glyphs`; text goes into a second layer
+//! whose label starts with `%` (`% captions`), which pen-plotter tools such as AxiDraw's
+//! skip, so a plot draws only the glyphs. A page is built in memory and written at
+//! [`Backend::end_page`] to the writer the page opener hands out (one file per page).
+//!
+//! Text stays editable `<text>`, its `font-family` naming the fonts of [`crate::text`]
+//! (the bundled Noto Sans and Noto Kufi Arabic, a `--font` first), or, with
+//! [`SvgWriter::with_text`]'s `as_paths`, is drawn as the shaped glyphs' outlines for
+//! design tools that lack the fonts. Either way the text is shaped first, so a character
+//! that cannot be drawn is the same error in every format.
+
+use super::num::Num;
+use super::{Anchor, Backend, Cap, GlyphData, Join, Label, Paint, Path, Place, Seg, Text};
+use crate::text::Fonts;
+use std::collections::HashMap;
+use std::fmt::Write as _;
+use std::io::Write;
+use std::sync::Arc;
+use svg::Node;
+use svg::node::element::{Description, Element, Group, Title};
+use tourglyph_core::{error::Error, error::Result};
+
+const INKSCAPE: &str = "http://www.inkscape.org/namespaces/inkscape";
+/// Millimetres per point.
+const MM_PER_PT: f64 = 25.4 / 72.0;
+
+/// Opens the writer for page `i` (0-based).
+pub type PageOpener<W> = Box<dyn FnMut(usize) -> Result<W>>;
+
+/// A page's writer, closed as soon as its page is written, so that a sheet of tens of
+/// thousands of pages holds no open files or buffers until they are committed together.
+pub trait PageWrite: Write {
+    /// Flush and release what the writer holds; nothing is written to it afterwards.
+    fn close(&mut self) -> Result<()> {
+        Ok(self.flush()?)
+    }
+}
+
+impl PageWrite for Vec<u8> {}
+
+impl PageWrite for std::fs::File {}
+
+impl<W: Write> PageWrite for std::io::BufWriter<W> {}
+
+struct Page {
+    width: f64,
+    height: f64,
+    glyphs: Group,
+    captions: Group,
+    /// How often each label id was used on this page, so a repeat gets `-2`, `-3`, ….
+    ids: HashMap<String, u32>,
+}
+
+/// Writes each page as a standalone SVG document.
+pub struct SvgWriter<W: PageWrite> {
+    open: PageOpener<W>,
+    page: Option<Page>,
+    done: Vec<W>,
+    meta: Option<(String, String)>,
+    fonts: Arc<Fonts>,
+    as_paths: bool,
+}
+
+impl<W: PageWrite> SvgWriter<W> {
+    /// A writer that asks `open` for the output of each page in turn.
+    pub fn new(open: PageOpener<W>) -> Self {
+        SvgWriter {
+            open,
+            page: None,
+            done: Vec::new(),
+            meta: None,
+            fonts: Fonts::bundled(),
+            as_paths: false,
+        }
+    }
+
+    /// Give every page a document `<title>` and `<desc>` (what it shows, how to draw it
+    /// again), so a file taken into a design tool still says what it is.
+    pub fn with_meta(mut self, title: &str, desc: &str) -> Self {
+        self.meta = Some((title.to_string(), desc.to_string()));
+        self
+    }
+
+    /// Set text in `fonts` (default: the bundled fonts), as outlines when `as_paths`.
+    pub fn with_text(mut self, fonts: Arc<Fonts>, as_paths: bool) -> Self {
+        self.fonts = fonts;
+        self.as_paths = as_paths;
+        self
+    }
+
+    /// The page writers, in page order, after [`Backend::finish`].
+    pub fn into_writers(self) -> Vec<W> {
+        self.done
+    }
+
+    fn page(&mut self) -> Result<&mut Page> {
+        self.page
+            .as_mut()
+            .ok_or_else(|| Error::runtime("svg: drawing outside a page"))
+    }
+}
+
+/// SVG path data for `path`, numbers written by the shared formatter.
+pub fn path_data(path: &Path) -> String {
+    let mut d = String::with_capacity(path.segs.len() * 10);
+    for s in &path.segs {
+        let _ = match *s {
+            Seg::MoveTo(x, y) => write!(d, "M{} {}", Num(x), Num(y)),
+            Seg::LineTo(x, y) => write!(d, "L{} {}", Num(x), Num(y)),
+            Seg::CubicTo(a, b, c, e, x, y) => write!(
+                d,
+                "C{} {} {} {} {} {}",
+                Num(a),
+                Num(b),
+                Num(c),
+                Num(e),
+                Num(x),
+                Num(y)
+            ),
+            Seg::Close => write!(d, "Z"),
+        };
+    }
+    d
+}
+
+/// `doc` with a document `<title>` and, unless empty, a `<desc>`.
+pub(super) fn add_meta(doc: svg::Document, title: &str, desc: &str) -> svg::Document {
+    let doc = doc.add(Title::new(xml_chars(title)));
+    if desc.is_empty() {
+        return doc;
+    }
+    doc.add(Description::new().add(svg::node::Text::new(xml_chars(desc))))
+}
+
+/// Metadata text (document and glyph titles, descriptions) kept XML: characters XML 1.0
+/// forbids become `?`. (Drawn text never gets here with them: shaping refuses control
+/// characters with a usage error.)
+fn xml_chars(text: &str) -> String {
+    text.chars()
+        .map(|c| match c {
+            '\t' | '\n' | '\r' => c,
+            '\0'..='\u{1f}' | '\u{fffe}' | '\u{ffff}' => '?',
+            _ => c,
+        })
+        .collect()
+}
+
+pub(crate) fn join_name(j: Join) -> &'static str {
+    match j {
+        Join::Miter => "miter",
+        Join::Round => "round",
+        Join::Bevel => "bevel",
+    }
+}
+
+pub(crate) fn cap_name(c: Cap) -> &'static str {
+    match c {
+        Cap::Butt => "butt",
+        Cap::Round => "round",
+        Cap::Square => "square",
+    }
+}
+
+/// A `path` element for `path` painted with `paint`.
+pub(crate) fn path_element(path: &Path, paint: &Paint) -> Element {
+    let mut e = Element::new("path");
+    e.assign("d", path_data(path));
+    match paint.fill {
+        Some(c) => {
+            e.assign("fill", c.hex());
+            e.assign("fill-rule", "evenodd");
+        }
+        None => e.assign("fill", "none"),
+    }
+    if let Some(s) = paint.stroke {
+        e.assign("stroke", s.color.hex());
+        e.assign("stroke-width", Num(s.width).to_string());
+        e.assign("stroke-linejoin", join_name(s.join));
+        e.assign("stroke-linecap", cap_name(s.cap));
+        e.assign("stroke-miterlimit", Num(s.miter_limit).to_string());
+    }
+    e
+}
+
+impl<W: PageWrite> SvgWriter<W> {
+    /// A glyph's path (its stroke, or its outline), carrying `label` as its unique id and
+    /// a `<title>`.
+    fn labelled(&mut self, path: &Path, paint: &Paint, label: Option<&Label>) -> Result<()> {
+        let mut e = path_element(path, paint);
+        let page = self.page()?;
+        if let Some(l) = label {
+            e.assign("id", unique_id(&mut page.ids, &l.id));
+            e.append(Title::new(xml_chars(&l.title)));
+        }
+        page.glyphs.append(e);
+        Ok(())
+    }
+}
+
+/// `id` made unique on its page: the first use as it is, then `id-2`, `id-3`, ….
+fn unique_id(ids: &mut HashMap<String, u32>, id: &str) -> String {
+    let n = ids.entry(id.to_string()).or_insert(0);
+    *n += 1;
+    if *n == 1 {
+        id.to_string()
+    } else {
+        format!("{id}-{n}")
+    }
+}
+
+impl<W: PageWrite> Backend for SvgWriter<W> {
+    fn glyph(
+        &mut self,
+        glyph: &GlyphData,
+        at: &Place,
+        paint: &Paint,
+        label: Option<&Label>,
+    ) -> Result<()> {
+        self.labelled(&glyph.to_path(at), paint, label)
+    }
+
+    fn shape(
+        &mut self,
+        shape: &crate::region::Shape,
+        at: &Place,
+        paint: &Paint,
+        label: Option<&Label>,
+    ) -> Result<()> {
+        if shape.contours.is_empty() {
+            return Ok(());
+        }
+        self.labelled(&shape.to_path(at), paint, label)
+    }
+
+    fn begin_page(&mut self, width: f64, height: f64) -> Result<()> {
+        if self.page.is_some() {
+            return Err(Error::runtime("svg: page begun twice"));
+        }
+        let layer = |id: &str, label: &str| {
+            Group::new()
+                .set("id", id)
+                .set("inkscape:groupmode", "layer")
+                .set("inkscape:label", label)
+        };
+        self.page = Some(Page {
+            width,
+            height,
+            glyphs: layer("glyphs", "glyphs"),
+            captions: layer("captions", "% captions"),
+            ids: HashMap::new(),
+        });
+        Ok(())
+    }
+
+    fn path(&mut self, path: &Path, paint: &Paint) -> Result<()> {
+        let e = path_element(path, paint);
+        self.page()?.glyphs.append(e);
+        Ok(())
+    }
+
+    fn text(&mut self, t: &Text) -> Result<()> {
+        // Shaped in every case: what cannot be drawn is refused as in PDF and PostScript
+        // (control characters, characters no font has; XML could not hold the former).
+        let line = crate::text::shape(&self.fonts, &t.text)?;
+        let size = t.size_pt * MM_PER_PT;
+        if self.as_paths {
+            let w = f64::from(line.width) * size;
+            let x0 = match t.anchor {
+                Anchor::Start => t.x,
+                Anchor::Middle => t.x - w / 2.0,
+                Anchor::End => t.x - w,
+            };
+            let mut segs = Vec::new();
+            for g in &line.glyphs {
+                let gx = x0 + f64::from(g.x) * size;
+                let gy = t.y - f64::from(g.y) * size;
+                let face = &self.fonts.faces[usize::from(g.face)];
+                let m = |x: f64, y: f64| (gx + x * size, gy + y * size);
+                for sg in crate::text::glyph_paths::outline(face, g.gid) {
+                    segs.push(sg.map(m));
+                }
+            }
+            if segs.is_empty() {
+                return Ok(());
+            }
+            let mut e = Element::new("path");
+            e.assign("d", path_data(&Path { segs }));
+            e.assign("fill", t.color.hex());
+            e.assign("aria-label", t.text.as_str());
+            self.page()?.captions.append(e);
+            return Ok(());
+        }
+        // One face: the text as it is. Several (Latin and Arabic): a `tspan` per run
+        // naming its face first, so viewers without per-character fallback (usvg) still
+        // find every glyph.
+        let runs = crate::text::shaping::face_runs(&self.fonts, &t.text)?;
+        let mut e = if runs.len() <= 1 {
+            svg::node::element::Text::new(t.text.as_str())
+        } else {
+            let mut e = svg::node::element::Text::new("");
+            for (r, f) in runs {
+                let mut span = svg::node::element::TSpan::new(&t.text[r]);
+                span.assign("font-family", self.fonts.css_family_from(f));
+                e.append(span);
+            }
+            e
+        };
+        e.assign("x", Num(t.x).to_string());
+        e.assign("y", Num(t.y).to_string());
+        e.assign("font-family", self.fonts.css_family());
+        e.assign("font-size", Num(size).to_string());
+        e.assign("fill", t.color.hex());
+        // The paragraph direction the shaper found (an Arabic first letter makes it right
+        // to left), said to the viewer; `start` and `end` then swap sides.
+        let rtl = crate::text::shaping::is_rtl(&t.text);
+        if rtl {
+            e.assign("direction", "rtl");
+        }
+        let anchor = match (t.anchor, rtl) {
+            (Anchor::Start, false) | (Anchor::End, true) => "start",
+            (Anchor::Middle, _) => "middle",
+            (Anchor::End, false) | (Anchor::Start, true) => "end",
+        };
+        e.assign("text-anchor", anchor);
+        self.page()?.captions.append(e);
+        Ok(())
+    }
+
+    fn end_page(&mut self) -> Result<()> {
+        let p = self
+            .page
+            .take()
+            .ok_or_else(|| Error::runtime("svg: end_page without a page"))?;
+        let mut doc = svg::Document::new()
+            .set("xmlns:inkscape", INKSCAPE)
+            .set("width", format!("{}mm", Num(p.width)))
+            .set("height", format!("{}mm", Num(p.height)))
+            .set("viewBox", format!("0 0 {} {}", Num(p.width), Num(p.height)));
+        if let Some((title, desc)) = &self.meta {
+            doc = add_meta(doc, title, desc);
+        }
+        let doc = doc.add(p.glyphs).add(p.captions);
+        let mut w = (self.open)(self.done.len())?;
+        w.write_all(b"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")?;
+        svg::write(&mut w, &doc)?;
+        w.write_all(b"\n")?;
+        w.close()?;
+        self.done.push(w);
+        Ok(())
+    }
+
+    fn finish(&mut self) -> Result<()> {
+        if self.page.is_some() {
+            self.end_page()?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Rgb, Stroke};
+
+    #[test]
+    fn one_page_parses_with_layers() {
+        let mut w = SvgWriter::new(Box::new(|_| Ok(Vec::<u8>::new())));
+        w.begin_page(30.0, 20.0).unwrap();
+        let paint = Paint {
+            stroke: Some(Stroke {
+                color: Rgb::BLACK,
+                width: 0.5,
+                join: Join::Round,
+                cap: Cap::Round,
+                miter_limit: 4.0,
+            }),
+            fill: None,
+        };
+        w.path(&Path::rect(1.0, 1.0, 10.0, 5.5), &paint).unwrap();
+        w.text(&Text {
+            x: 5.0,
+            y: 15.0,
+            size_pt: 6.0,
+            color: Rgb::BLACK,
+            anchor: Anchor::Middle,
+            text: "17 <x8>".into(),
+        })
+        .unwrap();
+        w.end_page().unwrap();
+        w.finish().unwrap();
+        let pages = w.into_writers();
+        assert_eq!(pages.len(), 1);
+        let s = String::from_utf8(pages[0].clone()).unwrap();
+        assert!(
+            s.contains(r#"width="30mm""#) && s.contains(r#"viewBox="0 0 30 20""#),
+            "{s}"
+        );
+        assert!(s.contains(r#"d="M1 1L11 1L11 6.5L1 6.5Z""#), "{s}");
+        assert!(s.contains(r#"inkscape:label="% captions""#), "{s}");
+        assert!(s.contains("17 &lt;x8&gt;"), "{s}");
+        let tree = resvg::usvg::Tree::from_str(&s, &resvg::usvg::Options::default()).unwrap();
+        assert_eq!(tree.size().width(), 30.0 * 96.0 / 25.4);
+    }
+
+    /// Regression (stress test): a footer "\0" made the page unparsable ("a non-XML
+    /// character '\0'"). Control characters are now refused as in PDF and PostScript
+    /// (a usage error naming the code), not replaced by `?`; other Unicode stays.
+    #[test]
+    fn svg_caption_with_control_character() {
+        let text = |s: &str| Text {
+            x: 5.0,
+            y: 15.0,
+            size_pt: 6.0,
+            color: Rgb::BLACK,
+            anchor: Anchor::Start,
+            text: s.into(),
+        };
+        for (bad, code) in [
+            ("a\0b", "U+0000"),
+            ("x\u{1b}", "U+001B"),
+            ("\u{7f}", "U+007F"),
+        ] {
+            let mut w = SvgWriter::new(Box::new(|_| Ok(Vec::<u8>::new())));
+            w.begin_page(30.0, 20.0).unwrap();
+            let e = w.text(&text(bad)).unwrap_err();
+            assert!(e.is_usage() && e.to_string().contains(code), "{e}");
+        }
+        let mut w = SvgWriter::new(Box::new(|_| Ok(Vec::<u8>::new())));
+        w.begin_page(30.0, 20.0).unwrap();
+        w.text(&text("\u{e9} \u{643}\u{648}")).unwrap();
+        w.end_page().unwrap();
+        let s = String::from_utf8(w.into_writers().remove(0)).unwrap();
+        // Two font runs, each a tspan naming its face first.
+        assert!(s.contains(">\u{e9} </tspan>"), "{s}");
+        assert!(
+            s.contains("<tspan font-family=\"Noto Kufi Arabic, Noto Sans, sans-serif\">\u{643}\u{648}</tspan>"),
+            "{s}"
+        );
+        resvg::usvg::Tree::from_str(&s, &resvg::usvg::Options::default()).unwrap();
+    }
+
+    #[test]
+    fn text_as_paths_draws_outlines_not_text() {
+        let mut w =
+            SvgWriter::new(Box::new(|_| Ok(Vec::<u8>::new()))).with_text(Fonts::bundled(), true);
+        w.begin_page(30.0, 20.0).unwrap();
+        w.text(&Text {
+            x: 15.0,
+            y: 15.0,
+            size_pt: 12.0,
+            color: Rgb::BLACK,
+            anchor: Anchor::Middle,
+            text: "كوفي 6×6".into(),
+        })
+        .unwrap();
+        w.end_page().unwrap();
+        let s = String::from_utf8(w.into_writers().remove(0)).unwrap();
+        assert!(!s.contains("<text"), "{s}");
+        let caps = &s[s.find("% captions").unwrap()..];
+        assert!(caps.contains("<path") && caps.contains(" d=\"M"), "{s}");
+        resvg::usvg::Tree::from_str(&s, &resvg::usvg::Options::default()).unwrap();
+    }
+}

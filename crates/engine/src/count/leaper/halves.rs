@@ -1,0 +1,711 @@
+//! Closed tours counted by halves: the board cut in two between rows `h − 1` and `h`,
+//! each half's path systems counted by how they meet the cut, and the two joined. The
+//! idea is McKay's ("Knight's tours of an 8×8 chessboard", ANU TR-CS-97-03, 1997); the
+//! halves are counted here with the vertex-at-a-time frontier of [`super::plan`] and
+//! [`super::slots`].
+//!
+//! Leaps that span at most two rows cross the cut in three kinds: from row `h − 2` to
+//! row `h` (*lower* edges), from row `h − 1` to row `h + 1` (*upper* edges) and from
+//! row `h − 1` to row `h` (*middle* edges). The two rows `J` = {`h − 1`, `h`} meet
+//! every crossing edge.
+//!
+//! - **The top side** takes the edges inside rows `< h` and the lower edges, and sweeps
+//!   rows `0..=h` with the cells of `J` kept on the frontier to the end
+//!   ([`Plan::build`]): every other cell ends at degree 2 and no cycle closes. A
+//!   final state gives each cell of `J` a degree 0–2 and pairs up the ends of its paths.
+//! - **The bottom side** is the top side of the board turned half round, cut at
+//!   `rows − h` (the upper edges become its lower ones); when `rows = 2h` it is the top
+//!   side's own states, turned.
+//! - **The join** goes by bottom run (the bottom states of one degree vector). Each set
+//!   of middle edges that the run's degrees allow names the top degree vector that
+//!   brings every cell of `J` to exactly 2; each top state of that vector is linked
+//!   through the edges (where that closes no cycle) into a pairing of the run's path
+//!   ends. The run's tours are the pairs of such a top pairing and a bottom pairing
+//!   that alternate around a single cycle through all the ends ([`super::pairings`]).
+//!   Many top states, through different edges, leave the same pairing: they are summed
+//!   by pairing first, so that each distinct one is tested once against the run.
+//!
+//! A tour is the union of its edges on each side, so it is counted once: by its top
+//! state, its middle edges and its bottom state. The sides are small where a single
+//! sweep is wide in the middle of the board (knight 8×8: 1.9·10^7 final states a side,
+//! about 9 s, against a projected 1.6·10^11 states stepped in one sweep). Joined top
+//! state by bottom state, as first written, 8×8 tested 1.5·10^11 pairs in 196 s;
+//! summed by pairing and with the board's two symmetries (`Join::run`), it tests
+//! 5.3·10^9 in about 15 s. The join is estimated from a sample before it runs.
+
+use super::pairings;
+use super::plan::Plan;
+use super::slots::Layout;
+use super::{Counted, Progress, depth, sweep};
+use rayon::prelude::*;
+use rustc_hash::FxHashMap;
+use tourglyph_core::budget::Budget;
+use tourglyph_core::error::Result;
+use tourglyph_core::graph::LeapGraph;
+
+/// Widest cut: the two rows of `J` hold at most 16 cells (a 4-bit cell index).
+const MAX_COLS: usize = 8;
+
+/// Pairs of a linked top pairing and a bottom pairing tested per second on the
+/// reference machine, 2 threads: knight 8×8 tests 5.3·10^9 in about 5.3 s, quiet; a
+/// little less here, for a machine under some load.
+const PAIRS_PER_SECOND: f64 = 8.0e8;
+
+/// Leaves of the search of middle edges looked up per second (8×8: 9.0·10^7 of them,
+/// with the links below in 9.5 s).
+const LOOKUPS_PER_SECOND: f64 = 2.0e8;
+
+/// Top states linked through middle edges and summed by pairing, per second (8×8:
+/// 8.8·10^8 of them).
+const LINKS_PER_SECOND: f64 = 8.0e7;
+
+/// Parts of the join between two reports of progress.
+const JOIN_STEPS: usize = 100;
+
+/// Bottom runs (one degree vector each) in the sample that estimates the join.
+const SAMPLE: usize = 4096;
+
+/// Bytes held per state of a side in the join: the top's cut and count, the bottom's
+/// partners and count, and the index.
+const JOIN_BYTES_PER_STATE: f64 = 80.0;
+
+/// The cut row for `g` when this counter applies: a board at least 4 rows deep and at
+/// most 8 wide, not a torus, whose leaps span two rows (the knight's; one
+/// sweep is a little faster for leaps of one row: king 8×8 in 0.027 s against 0.035 s)
+/// and whose half sweeps fit 128-bit states.
+pub fn cut(g: &LeapGraph) -> Option<usize> {
+    let b = g.board();
+    let (rows, cols) = (b.rows as usize, b.cols as usize);
+    // Leaps of one row cross a cut only between its two rows, where one sweep's
+    // frontier is already narrow: the halves pay off for leaps of two rows.
+    if g.topology().is_torus() || rows < 4 || cols > MAX_COLS || depth(g) != 2 {
+        return None;
+    }
+    let h = rows / 2;
+    // The join picks middle edges as bits of a u32 (the king has 22 on 8 columns).
+    (middle_edges(g, h).len() <= 32
+        && side_plan(g, h).is_some()
+        && side_plan(g, rows - h).is_some())
+    .then_some(h)
+}
+
+/// The sweep of the top side cut at `h`: rows `0..=h` in row-major order, the edges
+/// inside rows `< h` and those from row `h − 2` to row `h`, the cells of rows `h − 1`
+/// and `h` kept.
+fn side_plan(g: &LeapGraph, h: usize) -> Option<Plan> {
+    let cols = g.board().cols as usize;
+    let row = |v: u32| v as usize / cols;
+    let order: Vec<u32> = (0..((h + 1) * cols) as u32).collect();
+    let edge = |u: u32, v: u32| {
+        let (a, b) = (row(u).min(row(v)), row(u).max(row(v)));
+        b < h || (a + 2 == h && b == h)
+    };
+    Plan::build(g, &order, edge, |v| row(v) + 1 == h || row(v) == h)
+}
+
+/// A side's final state over the cells of `J` (row `h − 1` then row `h`, left to
+/// right): 2 bits of degree and 4 bits of path-end partner per cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Cut {
+    degrees: u32,
+    partners: u64,
+}
+
+/// The closed tours of `g`, counted by halves cut at row `h` (from [`cut`]).
+pub fn count(g: &LeapGraph, h: usize, budget: &Budget, progress: Progress<'_>) -> Result<Counted> {
+    let rows = g.board().rows as usize;
+    let j = 2 * g.board().cols as usize;
+    let cols = g.board().cols as usize;
+    // One progress count for the whole run: each side's cells, then the join in
+    // JOIN_STEPS parts.
+    let top_steps = (h + 1) * cols;
+    let bottom_steps = if rows == 2 * h {
+        0
+    } else {
+        (rows - h + 1) * cols
+    };
+    let all = top_steps + bottom_steps + JOIN_STEPS;
+    let report = |done: usize, held: u64| {
+        if let Some(f) = progress {
+            f(done, all, held);
+        }
+    };
+    let top_progress = |i: usize, _: usize, held: u64| report(i, held);
+    let bottom_progress = |i: usize, _: usize, held: u64| report(top_steps + i, held);
+    let mut widths = Vec::new();
+    let top = side(
+        g,
+        h,
+        budget,
+        progress.map(|_| &top_progress as _),
+        &mut widths,
+    )?;
+    let bottom: Vec<(Cut, u128)> = if rows == 2 * h {
+        top.par_iter().map(|&(c, n)| (turn(c, j), n)).collect()
+    } else {
+        side(
+            g,
+            rows - h,
+            budget,
+            progress.map(|_| &bottom_progress as _),
+            &mut widths,
+        )?
+        .into_par_iter()
+        .map(|(c, n)| (turn(c, j), n))
+        .collect()
+    };
+    let states = top.len() + bottom.len();
+    let join = Join::new(middle_edges(g, h), cols, rows == 2 * h, top, bottom);
+    // The board's mirror image in its middle column maps the top states, the middle
+    // edges and the bottom states onto themselves, so a bottom run and its mirror image
+    // meet the same number of tours: join one of each pair, twice.
+    let runs: Vec<(u32, usize, usize, u128)> = join
+        .bottom
+        .runs
+        .iter()
+        .filter_map(|&(d, from, to)| {
+            let m = mirror(d, cols);
+            (d <= m).then_some((d, from, to, if d < m { 2 } else { 1 }))
+        })
+        .collect();
+    // Estimate the join from an evenly spread sample of the runs.
+    let stride = (runs.len() / SAMPLE).max(1);
+    let (mut sampled, mut sample) = (0, Tally::default());
+    for &(d, from, to, times) in runs.iter().step_by(stride) {
+        sampled += to - from;
+        sample = sample.add(join.run(d, from, to, false).times(times));
+    }
+    let joined: usize = runs.iter().map(|&(_, from, to, _)| to - from).sum();
+    let scale = joined as f64 / sampled.max(1) as f64;
+    // The budget is for the whole run: the halves stepped, then the join.
+    let halves = widths.iter().sum::<u64>() as f64 / super::STATES_PER_SECOND;
+    let seconds = halves
+        + scale
+            * (sample.pairs as f64 / PAIRS_PER_SECOND
+                + sample.links as f64 / LINKS_PER_SECOND
+                + sample.lookups as f64 / LOOKUPS_PER_SECOND);
+    budget.check(
+        &format!(
+            "joining the halves of the closed {} tours of {} (about {:.1e} pairs)",
+            g.piece(),
+            g.board_name(),
+            scale * sample.pairs as f64
+        ),
+        seconds,
+        states as f64 * JOIN_BYTES_PER_STATE + 4.0 * 3f64.powi(j as i32),
+    )?;
+    // The runs in JOIN_STEPS parts, each joined in parallel, the progress reported
+    // between them from this thread.
+    let mut total = Tally::default();
+    for (k, part) in runs
+        .chunks(runs.len().div_ceil(JOIN_STEPS).max(1))
+        .enumerate()
+    {
+        report(top_steps + bottom_steps + k, states as u64);
+        total = total.add(
+            part.par_iter()
+                .map(|&(d, from, to, times)| join.run(d, from, to, true).times(times))
+                .reduce(Tally::default, Tally::add),
+        );
+    }
+    Ok(Counted {
+        tours: total.tours,
+        widths,
+    })
+}
+
+/// The same cut seen from the board turned half round: cell `i` of `J` is cell
+/// `j − 1 − i` there.
+fn turn(c: Cut, j: usize) -> Cut {
+    let mut t = Cut {
+        degrees: 0,
+        partners: 0,
+    };
+    for i in 0..j {
+        let k = j - 1 - i;
+        t.degrees |= ((c.degrees >> (2 * i)) & 3) << (2 * k);
+        let p = ((c.partners >> (4 * i)) & 15) as usize;
+        t.partners |= ((j - 1 - p) as u64) << (4 * k);
+    }
+    t
+}
+
+/// The degrees of a cut's mirror image in the board's middle column.
+fn mirror(degrees: u32, cols: usize) -> u32 {
+    let mut m = 0;
+    for i in 0..2 * cols {
+        let (r, c) = (i / cols, i % cols);
+        m |= ((degrees >> (2 * i)) & 3) << (2 * (r * cols + cols - 1 - c));
+    }
+    m
+}
+
+/// The middle edges as pairs of indices into `J`.
+fn middle_edges(g: &LeapGraph, h: usize) -> Vec<(usize, usize)> {
+    let cols = g.board().cols as usize;
+    let first = (h - 1) * cols;
+    let mut out = Vec::new();
+    for u in first..first + cols {
+        for &v in g.neighbours(u as u32) {
+            let v = v as usize;
+            if v / cols == h {
+                out.push((u - first, v - first));
+            }
+        }
+    }
+    out.sort_unstable();
+    out
+}
+
+/// The final states of the top side cut at `h`, as cuts, with their counts; the side's
+/// level widths are added to `widths`.
+fn side(
+    g: &LeapGraph,
+    h: usize,
+    budget: &Budget,
+    progress: Progress<'_>,
+    widths: &mut Vec<u64>,
+) -> Result<Vec<(Cut, u128)>> {
+    let p = side_plan(g, h).expect("cut() checked the plan");
+    let (counted, last) = sweep::<u128, u128>(g, &p, budget, progress, "half of ")?;
+    widths.extend(counted.widths);
+    // The cells of J are the last 2·cols of the order, and never leave the frontier:
+    // each keeps the fixed slot it took when it was processed.
+    let layout = Layout::new(&p);
+    let j = 2 * g.board().cols as usize;
+    let first = p.steps.len() - j;
+    let slot_of: Vec<u32> = (0..j).map(|i| layout.steps[first + i].slot).collect();
+    let mut cell_of = [0u8; 128];
+    for (i, &s) in slot_of.iter().enumerate() {
+        cell_of[s as usize] = i as u8;
+    }
+    let mask = (1u128 << p.bits) - 1;
+    Ok(last
+        .into_par_iter()
+        .flat_map_iter(|shard| shard.into_iter())
+        .map(|(s, n)| {
+            let mut c = Cut {
+                degrees: 0,
+                partners: 0,
+            };
+            for (i, &slot) in slot_of.iter().enumerate() {
+                let z = ((s >> (slot * p.bits)) & mask) as usize;
+                let (d, m) = match z {
+                    0 => (0, 0),
+                    1 => (2, 0),
+                    _ => (1, u64::from(cell_of[z - 2])),
+                };
+                c.degrees |= d << (2 * i);
+                c.partners |= m << (4 * i);
+            }
+            (c, n)
+        })
+        .collect())
+}
+
+/// Tours found, and the work done finding them.
+#[derive(Clone, Copy, Debug, Default)]
+struct Tally {
+    tours: u128,
+    /// Degree vectors looked up.
+    lookups: u64,
+    /// Top states linked through a set of middle edges.
+    links: u64,
+    /// Pairs of a linked top pairing and a bottom pairing tested.
+    pairs: u64,
+}
+
+impl Tally {
+    /// The tours counted `k` times (the work done once).
+    fn times(self, k: u128) -> Tally {
+        Tally {
+            tours: self.tours.wrapping_mul(k),
+            ..self
+        }
+    }
+
+    fn add(self, o: Tally) -> Tally {
+        Tally {
+            tours: self.tours.wrapping_add(o.tours),
+            lookups: self.lookups + o.lookups,
+            links: self.links + o.links,
+            pairs: self.pairs + o.pairs,
+        }
+    }
+}
+
+/// A state of a side in the join: its path-end partners (4 bits a cell, as in
+/// [`Cut`]) and its count; 32 bytes, so that one cache line holds two.
+#[derive(Clone, Copy)]
+#[repr(C, align(32))]
+struct State {
+    partners: u64,
+    count: u128,
+}
+
+/// One side's states sorted by degree vector, and each vector's range.
+struct States {
+    runs: Vec<(u32, usize, usize)>,
+    states: Vec<State>,
+}
+
+impl States {
+    fn new(mut states: Vec<(Cut, u128)>) -> States {
+        states.par_sort_unstable_by_key(|&(c, _)| c.degrees);
+        let mut runs = Vec::new();
+        let mut start = 0;
+        for run in states.chunk_by(|a, b| a.0.degrees == b.0.degrees) {
+            runs.push((run[0].0.degrees, start, start + run.len()));
+            start += run.len();
+        }
+        States {
+            runs,
+            states: states
+                .iter()
+                .map(|&(c, count)| State {
+                    partners: c.partners,
+                    count,
+                })
+                .collect(),
+        }
+    }
+}
+
+/// The two sides and the middle edges between them.
+struct Join {
+    middle: Vec<(usize, usize)>,
+    /// Cells in `J`, and the board's columns.
+    j: usize,
+    cols: usize,
+    top: States,
+    /// Each top degree vector's run in `top.runs`, plus one (0: no top state), by the
+    /// vector written in base 3 (cell `i` its digit `i`): a table of 3^j entries, read
+    /// in nearly increasing order as the bottom runs are joined in theirs.
+    top_index: Vec<u32>,
+    /// Each top run's degree vector or its mirror image, the smaller, when the board
+    /// turned half round maps the top side onto the bottom (see [`Join::run`]).
+    top_keys: Option<Vec<u32>>,
+    bottom: States,
+}
+
+/// The top pairings met by one bottom run, linked through their middle edges and
+/// summed by pairing of the run's path ends (`u64`: 4 bits a cell, the ends only).
+type Linked = FxHashMap<u64, u128>;
+
+impl Join {
+    fn new(
+        middle: Vec<(usize, usize)>,
+        cols: usize,
+        turned: bool,
+        top: Vec<(Cut, u128)>,
+        bottom: Vec<(Cut, u128)>,
+    ) -> Join {
+        let j = 2 * cols;
+        let top = States::new(top);
+        let mut top_index = vec![0u32; 3usize.pow(j as u32)];
+        for (i, &(d, _, _)) in top.runs.iter().enumerate() {
+            top_index[base3(d, j)] = i as u32 + 1;
+        }
+        let top_keys = turned.then(|| {
+            top.runs
+                .iter()
+                .map(|&(d, _, _)| d.min(mirror(d, cols)))
+                .collect()
+        });
+        Join {
+            middle,
+            j,
+            cols,
+            top,
+            top_index,
+            top_keys,
+            bottom: States::new(bottom),
+        }
+    }
+
+    /// The tours whose bottom state is one of `from..to`, the states of degree vector
+    /// `degrees`; with `walk` false only the work is tallied (the pairs are counted, not
+    /// walked).
+    ///
+    /// Every top state that meets the run, through every set of middle edges, leaves a
+    /// pairing of the same path ends: the cells of degree 1 below. Many of them leave
+    /// the same pairing, so they are summed by pairing first, and each distinct pairing
+    /// is tested against the run's once.
+    ///
+    /// When the board has as many rows below the cut as above, turning it half round
+    /// maps a tour met by top run G and bottom run R to one met by the top run of R
+    /// turned and the bottom run of G turned. Of each such two, the one whose top
+    /// degree vector is the smaller (up to its mirror image, so that the mirror's saving
+    /// still holds) is counted twice and the other not at all; equals once each.
+    fn run(&self, degrees: u32, from: usize, to: usize, walk: bool) -> Tally {
+        let below = cells(degrees, self.j);
+        let mut t = Tally::default();
+        let ends = below[..self.j].iter().filter(|&&d| d == 1).count();
+        let Some(start) = below[..self.j].iter().position(|&d| d == 1) else {
+            return t;
+        };
+        let mut end_mask = 0u64;
+        let mut code = 0usize;
+        for i in (0..self.j).rev() {
+            code = 3 * code + usize::from(2 - below[i]);
+            if below[i] == 1 {
+                end_mask |= 15 << (4 * i);
+            }
+        }
+        let turned = turn_degrees(degrees, self.j);
+        let mut search = Search {
+            below: &below,
+            dm: [0; 16],
+            picked: 0,
+            leaves: Vec::new(),
+        };
+        self.edges(0, code, &mut search);
+        let key = turned.min(mirror(turned, self.cols));
+        let linked = self.link(&search.leaves, key, end_mask, &mut t);
+        t.pairs += (linked.len() * (to - from)) as u64;
+        if walk {
+            let bottom = &self.bottom.states[from..to];
+            let qs: Vec<[u8; 16]> = bottom.iter().map(|s| unpack_partners(s.partners)).collect();
+            let ns: Vec<u128> = bottom.iter().map(|s| s.count).collect();
+            for (&key, &a) in &linked {
+                let sum = pairings::one_cycle_sum(&unpack_partners(key), start, ends, &qs, &ns);
+                t.tours = t.tours.wrapping_add(sum.wrapping_mul(a));
+            }
+        }
+        t
+    }
+
+    /// Decide middle edges `k..` by degrees alone: without edge k, then with it where
+    /// both ends have room beside the bottom's degrees. `code` is the top degree vector
+    /// the edges so far leave to find, in base 3; each full set of edges is a leaf.
+    fn edges(&self, k: usize, code: usize, search: &mut Search<'_>) {
+        let Some(&(x, y)) = self.middle.get(k) else {
+            search.leaves.push((code as u32, search.picked));
+            return;
+        };
+        self.edges(k + 1, code, search);
+        if search.below[x] + search.dm[x] < 2 && search.below[y] + search.dm[y] < 2 {
+            search.dm[x] += 1;
+            search.dm[y] += 1;
+            search.picked |= 1 << k;
+            self.edges(k + 1, code - POW3[x] - POW3[y], search);
+            search.picked &= !(1 << k);
+            search.dm[x] -= 1;
+            search.dm[y] -= 1;
+        }
+    }
+
+    /// Each leaf's top states (those of its base-3 degree vector, which complete every
+    /// cell to degree 2 with its middle edges), linked through the edges where that
+    /// closes no cycle, summed by the pairing of the ends left (`end_mask`). `key` is
+    /// the bottom run's turned key (see [`Join::run`]).
+    ///
+    /// The leaves' top runs lie all over memory: their table entries are looked up a
+    /// few leaves ahead and their states fetched a leaf ahead, so that the waits for
+    /// memory overlap.
+    fn link(&self, leaves: &[(u32, u32)], key: u32, end_mask: u64, t: &mut Tally) -> Linked {
+        const AHEAD: usize = 8;
+        t.lookups += leaves.len() as u64;
+        for &(code, _) in leaves.iter().take(AHEAD) {
+            prefetch(&self.top_index[code as usize]);
+        }
+        let mut found = Vec::with_capacity(leaves.len());
+        for (i, &(code, picked)) in leaves.iter().enumerate() {
+            if let Some(&(c, _)) = leaves.get(i + AHEAD) {
+                prefetch(&self.top_index[c as usize]);
+            }
+            let g = self.top_index[code as usize];
+            if g == 0 {
+                continue;
+            }
+            let g = g as usize - 1;
+            let times = match &self.top_keys {
+                None => 1,
+                Some(keys) => match keys[g].cmp(&key) {
+                    std::cmp::Ordering::Less => 2,
+                    std::cmp::Ordering::Equal => 1,
+                    std::cmp::Ordering::Greater => continue,
+                },
+            };
+            let (_, from, _) = self.top.runs[g];
+            prefetch(&self.top.states[from]);
+            found.push((g, picked, times));
+        }
+        let mut linked = Linked::default();
+        for (i, &(g, picked, times)) in found.iter().enumerate() {
+            if let Some(&(next, _, _)) = found.get(i + 1) {
+                let (_, from, to) = self.top.runs[next];
+                for s in self.top.states[from..to].iter().skip(2).step_by(2).take(4) {
+                    prefetch(s);
+                }
+            }
+            let (degrees, from, to) = self.top.runs[g];
+            // The degrees before each edge are the group's, so whether each end of an
+            // edge is a path end is known for the whole run: a lone cell (degree 0) is
+            // its own far end.
+            let mut dt = cells(degrees, self.j);
+            let mut plan = [(0u32, 0u32, false, false); 16];
+            let mut edges = 0;
+            for (e, &(x, y)) in self.middle.iter().enumerate() {
+                if picked & (1 << e) != 0 {
+                    plan[edges] = (4 * x as u32, 4 * y as u32, dt[x] == 1, dt[y] == 1);
+                    edges += 1;
+                    dt[x] += 1;
+                    dt[y] += 1;
+                }
+            }
+            let plan = &plan[..edges];
+            'top: for s in &self.top.states[from..to] {
+                let mut p = s.partners;
+                for &(x, y, ex, ey) in plan {
+                    // Link the path ends (or lone cells) x and y: their far ends pair
+                    // up. Cells are 4-bit fields of `p`, named by their shifts.
+                    let px = (p >> x) as u32 & 15;
+                    if ex && ey && 4 * px == y {
+                        continue 'top;
+                    }
+                    let fx = if ex { 4 * px } else { x };
+                    let fy = if ey { 4 * ((p >> y) as u32 & 15) } else { y };
+                    p &= !(15 << fx | 15 << fy);
+                    p |= u64::from(fy / 4) << fx | u64::from(fx / 4) << fy;
+                }
+                t.links += 1;
+                let a = linked.entry(p & end_mask).or_insert(0);
+                *a = a.wrapping_add(s.count.wrapping_mul(times));
+            }
+        }
+        linked
+    }
+}
+
+/// A hint to bring `x`'s cache line in; nothing where there is no such instruction.
+#[inline]
+fn prefetch<T>(x: &T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch never faults, and `x` is a live reference.
+    #[allow(unused_unsafe, unsafe_code)]
+    unsafe {
+        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+        _mm_prefetch::<_MM_HINT_T0>((x as *const T).cast());
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = x;
+}
+
+/// One bottom run's search of middle edges.
+struct Search<'a> {
+    /// The run's degrees, and the middle edges' so far.
+    below: &'a [u8; 16],
+    dm: [u8; 16],
+    /// The middle edges picked so far, a bit each (at most 8 + 2·7 = 22, the king's).
+    picked: u32,
+    /// Each full set of middle edges: the top degree vector it needs, in base 3, and
+    /// the edges.
+    leaves: Vec<(u32, u32)>,
+}
+
+/// 3^i.
+const POW3: [usize; 16] = {
+    let mut p = [1usize; 16];
+    let mut i = 1;
+    while i < 16 {
+        p[i] = 3 * p[i - 1];
+        i += 1;
+    }
+    p
+};
+
+/// A degree vector (2 bits a cell) in base 3 (a digit a cell).
+fn base3(degrees: u32, j: usize) -> usize {
+    (0..j)
+        .map(|i| ((degrees >> (2 * i)) & 3) as usize * POW3[i])
+        .sum()
+}
+
+/// A degree vector seen from the board turned half round (see [`turn`]).
+fn turn_degrees(degrees: u32, j: usize) -> u32 {
+    turn(
+        Cut {
+            degrees,
+            partners: 0,
+        },
+        j,
+    )
+    .degrees
+}
+
+/// Partners packed 4 bits a cell (as in [`Cut`]), a byte a cell.
+fn unpack_partners(p: u64) -> [u8; 16] {
+    let mut out = [0u8; 16];
+    for (i, x) in out.iter_mut().enumerate() {
+        *x = ((p >> (4 * i)) & 15) as u8;
+    }
+    out
+}
+
+/// A degree vector (2 bits a cell), a byte a cell.
+fn cells(degrees: u32, j: usize) -> [u8; 16] {
+    let mut d = [0u8; 16];
+    for (i, x) in d.iter_mut().enumerate().take(j) {
+        *x = ((degrees >> (2 * i)) & 3) as u8;
+    }
+    d
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tourglyph_core::{Board, Piece};
+
+    /// Turning the cut twice gives it back, and a turned cut's partners are partners.
+    #[test]
+    fn turning_a_cut_is_an_involution() {
+        let c = Cut {
+            // cells 0 and 5 are the ends of a path (cell 5 names cell 0 by a 0 nibble),
+            // cell 3 saturated, the rest lone.
+            degrees: 1 | 2 << (2 * 3) | 1 << (2 * 5),
+            partners: 5,
+        };
+        let t = turn(c, 12);
+        assert_eq!(turn(t, 12), c);
+        assert_eq!((t.degrees >> (2 * 11)) & 3, 1);
+        assert_eq!((t.partners >> (4 * 11)) & 15, 6);
+        assert_eq!((t.degrees >> (2 * 8)) & 3, 2);
+    }
+
+    /// The cut applies to leaps of one or two rows on boards 4 rows deep or more and at
+    /// most 8 wide, off the torus; it is the middle of the board.
+    #[test]
+    fn where_the_cut_applies() {
+        let cut = |piece: &str, r, c| {
+            cut(&LeapGraph::new(Board::new(r, c), &piece.parse().unwrap()).unwrap())
+        };
+        assert_eq!(cut("knight", 8, 8), Some(4));
+        assert_eq!(cut("knight", 7, 6), Some(3));
+        assert_eq!(cut("knight", 4, 3), Some(2));
+        assert_eq!(cut("king", 8, 8), None);
+        assert_eq!(cut("knight", 3, 8), None);
+        assert_eq!(cut("knight", 8, 9), None);
+        assert_eq!(cut("camel", 8, 8), None);
+        assert_eq!(cut("zebra", 8, 8), None);
+        let torus = LeapGraph::with_topology(
+            Board::new(8, 6),
+            &Piece::knight(),
+            tourglyph_core::graph::Topology::Torus,
+        )
+        .unwrap();
+        assert_eq!(super::cut(&torus), None);
+    }
+
+    /// The knight's middle edges on a board 6 wide: (h − 1, c) to (h, c ± 2).
+    #[test]
+    fn middle_edges_of_the_knight() {
+        let g = LeapGraph::new(Board::new(8, 6), &Piece::knight()).unwrap();
+        let m = middle_edges(&g, 4);
+        assert_eq!(m.len(), 8);
+        assert!(
+            m.iter()
+                .all(|&(x, y)| x < 6 && y >= 6 && (x as i32 - (y as i32 - 6)).abs() == 2)
+        );
+    }
+}

@@ -1,0 +1,539 @@
+//! Exact counts of closed rook tours on big boards, without enumerating them.
+//!
+//! A closed rook tour is a Hamiltonian cycle of the grid graph. [`count_rook_tours`]
+//! counts them with the transfer-matrix method of Jacobsen ("Exact enumeration of
+//! Hamiltonian circuits, walks and chains in two and three dimensions", J. Phys. A 40,
+//! 2007) — the frontier DP also known from Knuth's SIMPATH and, as "plug DP", from
+//! programming contests: cells are processed one at a time along rows, and a state is
+//! the set of tour edges crossing the cut with the pairing of their path ends, a
+//! balanced-parenthesis word ([`state`]). Only counts are kept — no diagram nodes — and
+//! only two layers of states at a time, so memory is bounded by the number of states of
+//! one cut, which depends on the frontier width alone; the board is turned so the
+//! narrow side is the frontier (the count is the same for the transposed board).
+//!
+//! [`count_rook_classes`] counts the tours up to the board's symmetries by Burnside's
+//! lemma, the fixed tours of each symmetry counted on half or a quarter of the board
+//! ([`burnside`], after Wynn 2014).
+//!
+//! - [`state`]: the frontier word and its packing into a `u64`;
+//! - [`step`]: one cell's transition on sorted arrays, in parallel with rayon;
+//! - [`sweep`]: a whole board, a half board or a quarter board, cell by cell;
+//! - [`bigcount`]: counts modulo 2^(64·N) with a proof that they did not wrap;
+//! - [`burnside`]: gluing half- and quarter-board states into symmetric tours.
+//!
+//! Results are exact big integers and do not depend on the number of threads.
+
+pub mod bigcount;
+pub mod burnside;
+pub mod state;
+pub mod step;
+pub mod sweep;
+
+use bigcount::{Wide, fits, guess_bits, limbs_for_bits};
+use num_bigint::BigUint;
+use num_traits::CheckedSub;
+use std::collections::BTreeMap;
+use sweep::{Region, Swept};
+use tourglyph_core::board::Board;
+use tourglyph_core::symmetry::Sym;
+use tourglyph_core::{error::Error, error::Result};
+
+/// The widest frontier (narrow side of the board) accepted. The number of states grows
+/// about sevenfold per two columns: 18×18 peaks at 0.6 GB and 20×20 at 5.5 GB (measured,
+/// `benches/count.sh`); width 22 would need about 40 GB.
+pub const MAX_WIDTH: u32 = 20;
+
+/// Counts are computed with at most this many 64-bit limbs (960 bits, about 289 digits:
+/// a 4×700 board). The floating-point shadow of [`bigcount`] stays below `f64::MAX`
+/// up to there.
+pub const MAX_LIMBS: usize = 15;
+
+/// A progress callback: (cells done, cells in all).
+pub type Progress<'a> = Option<&'a dyn Fn(usize, usize)>;
+
+/// Exact number of closed rook tours (Hamiltonian cycles of the grid graph) on `board`.
+///
+/// `progress`, when given, is called after every cell swept with (cells done, total).
+///
+/// ```
+/// use tourglyph_core::Board;
+/// use tourglyph_engine::count::transfer::count_rook_tours;
+/// let n = count_rook_tours(Board::new(8, 8), None).unwrap();
+/// assert_eq!(n.to_string(), "4638576");
+/// ```
+pub fn count_rook_tours(board: Board, progress: Progress<'_>) -> Result<BigUint> {
+    let region = narrow(board)?;
+    if no_tours(board) {
+        return Ok(BigUint::ZERO);
+    }
+    let plan = Plan {
+        sweeps: vec![region],
+    };
+    let out = run_plan(&plan, progress, |s| vec![s[0].total()])?;
+    Ok(out.into_iter().next().unwrap())
+}
+
+/// Tours and symmetry classes of a board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClassCount {
+    /// All closed rook tours.
+    pub tours: BigUint,
+    /// Tours up to the board's symmetries (D4 on a square, {id, half turn, two mirrors}
+    /// on an oblong board).
+    pub classes: BigUint,
+    /// Fix(g), the tours each symmetry g maps to themselves, for every g of the group in
+    /// [`Sym::group`] order (identity first, its Fix being `tours`).
+    pub fixed: Vec<(Sym, BigUint)>,
+    /// Orbit size → number of classes with that many members (sizes with no class are
+    /// left out); the classes add up to `classes` and the members to `tours`.
+    pub orbits: BTreeMap<u32, BigUint>,
+}
+
+/// Number of symmetry classes of closed rook tours by Burnside's lemma:
+/// classes = (1/|G|) Σ_g Fix(g), each Fix counted without enumeration ([`burnside`]).
+///
+/// `progress`, when given, is called after every cell of every sweep.
+///
+/// ```
+/// use tourglyph_core::Board;
+/// use tourglyph_engine::count::transfer::count_rook_classes;
+/// let c = count_rook_classes(Board::new(6, 6), None).unwrap();
+/// assert_eq!((c.tours.to_string(), c.classes.to_string()), ("1072".into(), "149".into()));
+/// ```
+pub fn count_rook_classes(board: Board, progress: Progress<'_>) -> Result<ClassCount> {
+    narrow(board)?;
+    let group = Sym::group(board);
+    if no_tours(board) {
+        return Ok(ClassCount {
+            tours: BigUint::ZERO,
+            classes: BigUint::ZERO,
+            fixed: group.iter().map(|&g| (g, BigUint::ZERO)).collect(),
+            orbits: BTreeMap::new(),
+        });
+    }
+    let (plan, rules) = class_plan(board);
+    for r in &plan.sweeps {
+        if r.key_bits() > 64 {
+            return Err(Error::usage(format!(
+                "the {board} board is too long for the symmetric-tour count (a half board \
+                 {}x{} has too wide a frontier); class counts need both sides at most 31",
+                r.rows, r.cols
+            )));
+        }
+    }
+    let mut values = run_plan(&plan, progress, |s| {
+        rules.iter().map(|rule| rule.eval(s, &rules)).collect()
+    })?;
+    // The last rule is not a group element: the tours fixed by both mirrors.
+    let both = values.pop().expect("the both-mirrors rule");
+    let tours = values[0].clone();
+    let sum: BigUint = values.iter().sum();
+    let order = BigUint::from(group.len());
+    if &sum % &order != BigUint::ZERO {
+        return Err(Error::runtime(format!(
+            "internal error: the fixed-tour counts of {board} sum to {sum}, not a multiple of {order}"
+        )));
+    }
+    let fixed: Vec<(Sym, BigUint)> = group.iter().copied().zip(values).collect();
+    let classes = sum / order;
+    let orbits = orbit_sizes(board, &fixed, &both).ok_or_else(|| {
+        Error::runtime(format!(
+            "internal error: the stabiliser counts of {board} do not divide into orbits"
+        ))
+    })?;
+    let (c, t) = orbits
+        .iter()
+        .fold((BigUint::ZERO, BigUint::ZERO), |(c, t), (s, k)| {
+            (c + k, t + k * BigUint::from(*s))
+        });
+    if c != classes || t != tours {
+        return Err(Error::runtime(format!(
+            "internal error: the orbits of {board} add up to {c} classes and {t} tours, \
+             not {classes} and {tours}"
+        )));
+    }
+    Ok(ClassCount {
+        tours,
+        classes,
+        fixed,
+        orbits,
+    })
+}
+
+/// The orbit-size histogram from the fixed counts and `both`, the tours fixed by both
+/// mirrors FlipRows and FlipCols (so by the half turn too).
+///
+/// The possible stabilisers of a tour: on a square bigger than 2×2 no tour is fixed by
+/// a diagonal mirror ([`burnside`]), so a stabiliser is trivial, one mirror ⟨FlipRows⟩ or
+/// ⟨FlipCols⟩, ⟨half turn⟩, ⟨quarter turn⟩ (order 4) or ⟨both mirrors⟩ (order 4) — any
+/// larger subgroup holds a diagonal mirror. On an oblong board: trivial, one of the three
+/// order-2 subgroups, or the whole group. Counting tours by stabiliser (a tour fixed by
+/// the half turn has stabiliser ⟨half turn⟩, ⟨quarter turn⟩ or ⟨both mirrors⟩, and so
+/// on) and dividing by the orbit size |G|/|stabiliser| gives the classes of each size.
+/// `None` if a division is not exact (a bug upstream).
+fn orbit_sizes(
+    board: Board,
+    fixed: &[(Sym, BigUint)],
+    both: &BigUint,
+) -> Option<BTreeMap<u32, BigUint>> {
+    let f = |g: Sym| -> BigUint { fixed.iter().find(|(s, _)| *s == g).unwrap().1.clone() };
+    let total = f(Sym::Id);
+    let mut tours_by_orbit: Vec<(u32, BigUint)> = Vec::new();
+    if board.rows == 2 || board.cols == 2 {
+        // The one tour is the boundary ring, fixed by every symmetry.
+        tours_by_orbit.push((1, total.clone()));
+    } else if board.is_square() {
+        let quarter = f(Sym::Rot90);
+        let sym2 = both + &quarter;
+        let half = f(Sym::Rot180).checked_sub(&sym2)?;
+        let mirrors = f(Sym::FlipRows).checked_sub(both)? + f(Sym::FlipCols).checked_sub(both)?;
+        let sym4 = half + mirrors;
+        let rest = total.checked_sub(&(&sym2 + &sym4))?;
+        tours_by_orbit.extend([(2, sym2), (4, sym4), (8, rest)]);
+    } else {
+        let order2 = f(Sym::Rot180).checked_sub(both)?
+            + f(Sym::FlipRows).checked_sub(both)?
+            + f(Sym::FlipCols).checked_sub(both)?;
+        let rest = total.checked_sub(&(both + &order2))?;
+        tours_by_orbit.extend([(1, both.clone()), (2, order2), (4, rest)]);
+    }
+    let mut out = BTreeMap::new();
+    for (size, t) in tours_by_orbit {
+        let s = BigUint::from(size);
+        if &t % &s != BigUint::ZERO {
+            return None;
+        }
+        if t != BigUint::ZERO {
+            out.insert(size, t / s);
+        }
+    }
+    Some(out)
+}
+
+/// Time (seconds on the reference 2-core machine) and peak memory (bytes) that counting
+/// the closed rook tours of `board` is expected to take, before it starts.
+///
+/// From the runs of `benches/count.sh` (20×20: 429 s, 5.5 GB; 18×18: 35 s, 608 MB;
+/// 16×16: 4.1 s, 70 MB): each unit of the narrow side multiplies the time by about 3.2
+/// and the memory by about 3; the time grows linearly with the long side. Classes
+/// (Burnside) cost about the same again on half and quarter boards, which this covers.
+pub fn estimate(board: Board) -> (f64, f64) {
+    let (w, h) = (board.rows.min(board.cols), board.rows.max(board.cols));
+    let d = f64::from(w) - 20.0;
+    let seconds = 429.0 * 3.24f64.powf(d) * f64::from(h) / 20.0;
+    let bytes = 5.5e9 * 3f64.powf(d) + 4e6;
+    (seconds, bytes)
+}
+
+/// The board turned so the narrow side is the frontier, checked against [`MAX_WIDTH`].
+fn narrow(board: Board) -> Result<Region> {
+    let (w, h) = (board.rows.min(board.cols), board.rows.max(board.cols));
+    if w > MAX_WIDTH {
+        return Err(Error::usage(format!(
+            "the {board} board is too big to count: its narrow side is {w} and exact counting \
+             handles narrow sides up to {MAX_WIDTH} (the frontier states grow about sevenfold \
+             per two columns)"
+        )));
+    }
+    Ok(Region::board(h, w))
+}
+
+/// Boards with no closed tour: an odd number of cells, or a side of one.
+fn no_tours(board: Board) -> bool {
+    board.cells() % 2 == 1 || board.rows < 2 || board.cols < 2
+}
+
+/// The sweeps to run.
+struct Plan {
+    sweeps: Vec<Region>,
+}
+
+/// One count read off a set of sweeps, with the additions that built it.
+struct Value<const N: usize> {
+    count: Wide<N>,
+    additions: u64,
+}
+
+impl<const N: usize> Swept<N> {
+    fn total(&self) -> Value<N> {
+        Value {
+            count: self.closed,
+            additions: self.additions,
+        }
+    }
+}
+
+/// Run every sweep of `plan` with the fewest limbs that hold the results, then read the
+/// results off with `read`. Starts from a guess and retries with more limbs when the
+/// floating-point shadow shows a result might have wrapped.
+fn run_plan(
+    plan: &Plan,
+    progress: Progress<'_>,
+    read: impl Fn(&[SweptAny]) -> Vec<ValueAny>,
+) -> Result<Vec<BigUint>> {
+    let biggest = plan.sweeps[0];
+    let limbs = limbs_for_bits(guess_bits(biggest.rows, biggest.cols));
+    run_plan_from(plan, progress, read, size_for(limbs).unwrap_or(MAX_LIMBS))
+}
+
+/// [`run_plan`] starting from `limbs` limbs.
+fn run_plan_from(
+    plan: &Plan,
+    progress: Progress<'_>,
+    read: impl Fn(&[SweptAny]) -> Vec<ValueAny>,
+    mut limbs: usize,
+) -> Result<Vec<BigUint>> {
+    let total_cells: usize = plan.sweeps.iter().map(Region::cells).sum();
+    loop {
+        let mut done = 0;
+        let mut tick = || {
+            done += 1;
+            if let Some(p) = progress {
+                p(done, total_cells);
+            }
+        };
+        let swept = dispatch(limbs, &plan.sweeps, &mut tick);
+        let values = read(&swept);
+        let mut need = limbs;
+        for v in &values {
+            if !fits(v.est, v.additions, limbs) {
+                need = need.max(limbs_for_bits(v.est.log2() + 2.0)).max(limbs + 1);
+            }
+        }
+        if need == limbs {
+            return Ok(values.into_iter().map(|v| v.residue).collect());
+        }
+        // Too large to count exactly: the fix is in the request (a residue), exit 2.
+        limbs = size_for(need).ok_or_else(|| {
+            Error::refused(
+                tourglyph_core::error::Refusal::Size,
+                true,
+                format!(
+                    "the count needs more than {} bits, where exact counting stops (about {} digits): count the tours modulo a number instead, with --modulus P (e.g. --modulus 2^64)",
+                    64 * MAX_LIMBS,
+                    (64.0 * MAX_LIMBS as f64 * std::f64::consts::LOG10_2) as u32
+                ),
+            )
+        })?;
+    }
+}
+
+/// A count with the limb count erased: its residue, estimate and additions.
+pub(crate) struct ValueAny {
+    residue: BigUint,
+    est: f64,
+    additions: u64,
+}
+
+impl<const N: usize> From<Value<N>> for ValueAny {
+    fn from(v: Value<N>) -> Self {
+        ValueAny {
+            residue: v.count.residue(),
+            est: v.count.estimate(),
+            additions: v.additions,
+        }
+    }
+}
+
+/// The limb counts the engine is compiled for, the sweep result with its limb count
+/// erased, and the dispatch from a run-time limb count to the compiled sweep.
+macro_rules! limb_sizes {
+    ($($n:literal => $v:ident),* $(,)?) => {
+        /// Limb counts compiled in, increasing.
+        const SIZES: &[usize] = &[$($n),*];
+
+        /// A sweep result with the limb count erased.
+        pub(crate) enum SweptAny {
+            $(
+                #[doc = concat!(stringify!($n), " limbs.")]
+                $v(Swept<$n>),
+            )*
+        }
+
+        /// Run the sweeps with `limbs` limbs (one of [`SIZES`]).
+        fn dispatch(limbs: usize, sweeps: &[Region], tick: &mut dyn FnMut()) -> Vec<SweptAny> {
+            match limbs {
+                $($n => sweeps
+                    .iter()
+                    .map(|&r| SweptAny::$v(sweep::sweep::<$n>(r, &mut *tick)))
+                    .collect(),)*
+                _ => unreachable!("limb count {limbs} is not compiled in"),
+            }
+        }
+
+        impl SweptAny {
+            /// The closed tours of a whole-board sweep.
+            fn total(&self) -> ValueAny {
+                match self {
+                    $(SweptAny::$v(s) => s.total().into(),)*
+                }
+            }
+
+            /// Fix of the half turn (`turn`) or the mirror between rows, from a
+            /// half-board sweep of width `w` and `h` rows.
+            fn half(&self, w: u32, h: u32, turn: bool) -> ValueAny {
+                let sigma = move |j: usize| if turn { w as usize - 1 - j } else { j };
+                match self {
+                    $(SweptAny::$v(s) => {
+                        let (count, additions) = burnside::glue_half(s, w, h, sigma);
+                        Value { count, additions }.into()
+                    })*
+                }
+            }
+
+            /// Tours fixed by both mirrors, from a quarter-board sweep.
+            fn corner(&self, rows: u32, cols: u32) -> ValueAny {
+                match self {
+                    $(SweptAny::$v(s) => {
+                        let (count, additions) = burnside::glue_corner(s, rows, cols);
+                        Value { count, additions }.into()
+                    })*
+                }
+            }
+
+            /// Fix of the quarter turn from the k×k quarter-board sweep.
+            fn quarter(&self, k: u32) -> ValueAny {
+                match self {
+                    $(SweptAny::$v(s) => {
+                        let (count, additions) = burnside::glue_quarter(s, k);
+                        Value { count, additions }.into()
+                    })*
+                }
+            }
+        }
+    };
+}
+
+limb_sizes!(
+    1 => L1, 2 => L2, 3 => L3, 4 => L4, 5 => L5, 6 => L6, 8 => L8,
+    10 => L10, 12 => L12, 15 => L15,
+);
+
+/// The smallest compiled limb count holding `limbs`.
+fn size_for(limbs: usize) -> Option<usize> {
+    SIZES.iter().copied().find(|&s| s >= limbs)
+}
+
+/// How one symmetry's Fix is read off the sweeps.
+#[derive(Clone, Copy, Debug)]
+enum Rule {
+    /// The closed count of sweep i.
+    Total(usize),
+    /// Gluing the half-board sweep i (width w, rows h) to its image under the half turn.
+    HalfTurn(usize, u32, u32),
+    /// Gluing the half-board sweep i to its mirror image (two exits).
+    Mirror(usize, u32, u32),
+    /// The quarter-board sweep i of a 2k×2k board, k given.
+    Quarter(usize, u32),
+    /// Fixed by both mirrors: the quarter-board sweep i (rows, cols) with one exit down
+    /// and one to the right.
+    Corner(usize, u32, u32),
+    /// Same as the rule at this index (the total when the theorem says all tours are
+    /// fixed, as on boards two cells wide).
+    Same(usize),
+    /// No tour is fixed.
+    Zero,
+}
+
+impl Rule {
+    fn eval(&self, s: &[SweptAny], rules: &[Rule]) -> ValueAny {
+        match *self {
+            Rule::Total(i) => s[i].total(),
+            Rule::HalfTurn(i, w, h) => s[i].half(w, h, true),
+            Rule::Mirror(i, w, h) => s[i].half(w, h, false),
+            Rule::Quarter(i, k) => s[i].quarter(k),
+            Rule::Corner(i, rows, cols) => s[i].corner(rows, cols),
+            Rule::Same(j) => rules[j].eval(s, rules),
+            Rule::Zero => ValueAny {
+                residue: BigUint::ZERO,
+                est: 0.0,
+                additions: 0,
+            },
+        }
+    }
+}
+
+/// The sweeps and the rules: one for each symmetry of `board` (in [`Sym::group`]
+/// order), then one for the tours fixed by both mirrors (for the orbit sizes).
+/// Needs a board with tours (even cell count, both sides ≥ 2).
+fn class_plan(board: Board) -> (Plan, Vec<Rule>) {
+    let (m, n) = (board.rows, board.cols);
+    let mut sweeps = vec![Region::board(m.max(n), m.min(n))];
+    let mut add = |r: Region| -> usize {
+        if let Some(i) = sweeps.iter().position(|&s| s == r) {
+            return i;
+        }
+        sweeps.push(r);
+        sweeps.len() - 1
+    };
+    let part = |rows: u32, cols: u32, right_exits: bool| Region {
+        rows,
+        cols,
+        bottom_exits: true,
+        right_exits,
+    };
+    // The top half of m×n (m even), frontier n; and of the transposed board.
+    let top = (m % 2 == 0).then(|| add(part(m / 2, n, false)));
+    let side = (n % 2 == 0).then(|| add(part(n / 2, m, false)));
+    let half_turn = match (top, side) {
+        (Some(i), _) => Rule::HalfTurn(i, n, m / 2),
+        (None, Some(i)) => Rule::HalfTurn(i, m, n / 2),
+        (None, None) => Rule::Zero,
+    };
+    // Mirror in the horizontal axis: between rows if m is even, else through a row.
+    let flip_rows = match top {
+        Some(i) => Rule::Mirror(i, n, m / 2),
+        None if n == 2 => Rule::Same(0),
+        None => Rule::Zero,
+    };
+    let flip_cols = match side {
+        Some(i) => Rule::Mirror(i, m, n / 2),
+        None if m == 2 => Rule::Same(0),
+        None => Rule::Zero,
+    };
+    // The top-left quarter (both sides even), shared by the quarter turn and the
+    // both-mirrors count.
+    let quarter = (m % 2 == 0 && n % 2 == 0).then(|| add(part(m / 2, n / 2, true)));
+    let both = match quarter {
+        Some(i) => Rule::Corner(i, m / 2, n / 2),
+        None if m == 2 || n == 2 => Rule::Same(0),
+        None => Rule::Zero,
+    };
+    let mut rules: Vec<Rule> = Sym::group(board)
+        .iter()
+        .map(|g| match g {
+            Sym::Id => Rule::Total(0),
+            Sym::Rot180 => half_turn,
+            Sym::FlipRows => flip_rows,
+            Sym::FlipCols => flip_cols,
+            // Square: an odd one has no tour at all, so `quarter` is there.
+            Sym::Rot90 | Sym::Rot270 => quarter.map_or(Rule::Zero, |i| Rule::Quarter(i, n / 2)),
+            Sym::Transpose | Sym::AntiTranspose if n == 2 => Rule::Same(0),
+            Sym::Transpose | Sym::AntiTranspose => Rule::Zero,
+        })
+        .collect();
+    rules.push(both);
+    (Plan { sweeps }, rules)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn too_few_limbs_are_detected_and_widened() {
+        // 14×14 has an 85-bit count: starting from one limb must notice the wrap.
+        let plan = Plan {
+            sweeps: vec![Region::board(14, 14)],
+        };
+        let got = run_plan_from(&plan, None, |s| vec![s[0].total()], 1).unwrap();
+        assert_eq!(got[0].to_string(), "56126499620491437281263608");
+    }
+
+    #[test]
+    fn limb_sizes_cover_every_request() {
+        assert_eq!(size_for(7), Some(8));
+        assert_eq!(size_for(MAX_LIMBS), Some(MAX_LIMBS));
+        assert_eq!(size_for(MAX_LIMBS + 1), None);
+    }
+}

@@ -1,0 +1,681 @@
+//! Style templates: how glyphs look. Built-in styles live in `crates/layout/styles/*.toml` and
+//! are compiled into the binary; `--style` takes one of their names or a path to a TOML
+//! file of the same form.
+//!
+//! A style file is a flat table of the keys of [`Style`] (every key optional; a missing
+//! key keeps the default given on the field). An unknown key or a bad value is an error
+//! that names the file, the line and the key.
+
+use std::path::Path;
+use toml::de::{DeTable, DeValue};
+use tourglyph_core::input::MAX_TEXT_FILE;
+use tourglyph_core::{error::Error, error::Result};
+use tourglyph_draw::{Cap, DEFAULT_MITER_LIMIT, Join, Rgb};
+
+/// The built-in styles: (name, TOML source).
+pub const BUILTIN: &[(&str, &str)] = &[
+    ("line", include_str!("../styles/line.toml")),
+    ("kufic", include_str!("../styles/kufic.toml")),
+    ("filled", include_str!("../styles/filled.toml")),
+    ("arabesque", include_str!("../styles/arabesque.toml")),
+    ("plotter", include_str!("../styles/plotter.toml")),
+    ("leaper", include_str!("../styles/leaper.toml")),
+];
+
+/// Corner treatment of the glyph line (geometry; see [`tourglyph_draw::Corner`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CornerKind {
+    /// Corners as they are.
+    Sharp,
+    /// Corners cut straight, `corner_radius` from the vertex.
+    Bevel,
+    /// Corners rounded with radius `corner_radius`.
+    Round,
+}
+
+/// How a sheet of glyphs looks. Lengths marked "pitch" are fractions of the cell pitch
+/// (the distance between neighbouring cell centres).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Style {
+    /// The style's name. Default: the file stem.
+    pub name: String,
+    /// Glyph stroke width, pitch. Default 0.1.
+    pub stroke_width: f64,
+    /// Glyph stroke colour, or `"none"`. Default `#000000`.
+    pub stroke: Option<Rgb>,
+    /// Fill of the inside of a closed tour (even-odd), or `"none"`. Default none.
+    pub fill: Option<Rgb>,
+    /// Page background, or `"none"` (transparent / paper). Default none.
+    pub background: Option<Rgb>,
+    /// Stroke join: `miter`, `round` or `bevel`. Default `round`.
+    pub join: Join,
+    /// Stroke cap (ends of open tours): `butt`, `round` or `square`. Default `round`.
+    pub cap: Cap,
+    /// Miter limit, 1 to 100: with `join = "miter"`, a corner whose point would reach
+    /// more than this many half stroke widths from its vertex is bevelled instead (a
+    /// right angle needs 1.42, a knight's sharpest turn 2.24, a giraffe's 4.13). The same
+    /// in PDF, PostScript and SVG. The layout shrinks a glyph whose points would leave its
+    /// slot. Default 4 (SVG's default).
+    pub miter_limit: f64,
+    /// Corner treatment: `sharp`, `bevel` or `round`. Default `sharp`.
+    pub corner: CornerKind,
+    /// Corner radius (or bevel cut), pitch, at most 0.5. Default 0.3.
+    pub corner_radius: f64,
+    /// Board frame colour, or `"none"`. Default none.
+    pub frame: Option<Rgb>,
+    /// Board frame width, pitch. Default 0.04.
+    pub frame_width: f64,
+    /// Cell dot colour, or `"none"`. Default none.
+    pub dots: Option<Rgb>,
+    /// Cell dot radius, pitch. Default 0.08.
+    pub dot_radius: f64,
+    /// Caption font size in points; 0 for no captions. Default 6.
+    pub caption_size: f64,
+    /// Caption, title and footer colour. Default `#000000`.
+    pub caption_color: Rgb,
+    /// Title font size in points. Default 14.
+    pub title_size: f64,
+    /// Footer font size in points; 0 for no footer. Default 6.
+    pub footer_size: f64,
+    /// Page margin in mm. Default 10.
+    pub margin: f64,
+    /// Empty space around each glyph inside its slot, pitch (half on each side).
+    /// Default 1.
+    pub padding: f64,
+    /// Draw each glyph as its filled outline (the region its stroke covers, in the stroke
+    /// colour, no stroke; see [`super::outline`]) instead of a stroke. Default false.
+    pub outline: bool,
+    /// A TrueType/OpenType font file to set text in before the bundled fonts (`--font`
+    /// overrides it); a relative path is taken from the style file's folder; `""` for none.
+    /// Default none.
+    pub font: Option<std::path::PathBuf>,
+}
+
+impl Default for Style {
+    fn default() -> Self {
+        Style {
+            name: String::new(),
+            stroke_width: 0.1,
+            stroke: Some(Rgb::BLACK),
+            fill: None,
+            background: None,
+            join: Join::Round,
+            cap: Cap::Round,
+            miter_limit: DEFAULT_MITER_LIMIT,
+            corner: CornerKind::Sharp,
+            corner_radius: 0.3,
+            frame: None,
+            frame_width: 0.04,
+            dots: None,
+            dot_radius: 0.08,
+            caption_size: 6.0,
+            caption_color: Rgb::BLACK,
+            title_size: 14.0,
+            footer_size: 6.0,
+            margin: 10.0,
+            padding: 1.0,
+            outline: false,
+            font: None,
+        }
+    }
+}
+
+/// One key of a style file: how its value is read into a [`Style`] (`dir`: the style
+/// file's folder) and how it is written back as a TOML value.
+struct Key {
+    name: &'static str,
+    set: fn(&mut Style, &DeValue<'_>, &Path) -> Check<()>,
+    get: fn(&Style) -> String,
+}
+
+/// Join names, as style files write them.
+const JOINS: [(&str, Join); 3] = [
+    ("miter", Join::Miter),
+    ("round", Join::Round),
+    ("bevel", Join::Bevel),
+];
+/// Cap names, as style files write them.
+const CAPS: [(&str, Cap); 3] = [
+    ("butt", Cap::Butt),
+    ("round", Cap::Round),
+    ("square", Cap::Square),
+];
+/// Corner names, as style files write them.
+const CORNERS: [(&str, CornerKind); 3] = [
+    ("sharp", CornerKind::Sharp),
+    ("bevel", CornerKind::Bevel),
+    ("round", CornerKind::Round),
+];
+
+/// The keys a style file may hold, in the order of [`Style`]'s fields: the one list the
+/// parser ([`Style::merge`]), its error for an unknown key ([`keys`]) and the printer
+/// ([`Style::to_toml`], `tourglyph styles NAME`) all read, so a key cannot be accepted
+/// and not printed.
+const TABLE: &[Key] = &[
+    Key {
+        name: "name",
+        set: |st, v, _| {
+            st.name = v.as_str().ok_or("expected a string")?.into();
+            Ok(())
+        },
+        get: |st| quoted(&st.name),
+    },
+    Key {
+        name: "stroke_width",
+        set: |st, v, _| {
+            st.stroke_width = length(v, 0.0, 1.0)?;
+            Ok(())
+        },
+        get: |st| num(st.stroke_width),
+    },
+    Key {
+        name: "stroke",
+        set: |st, v, _| {
+            st.stroke = colour(v)?;
+            Ok(())
+        },
+        get: |st| quoted(&col(st.stroke)),
+    },
+    Key {
+        name: "fill",
+        set: |st, v, _| {
+            st.fill = colour(v)?;
+            Ok(())
+        },
+        get: |st| quoted(&col(st.fill)),
+    },
+    Key {
+        name: "background",
+        set: |st, v, _| {
+            st.background = colour(v)?;
+            Ok(())
+        },
+        get: |st| quoted(&col(st.background)),
+    },
+    Key {
+        name: "join",
+        set: |st, v, _| {
+            st.join = pick(v, &JOINS)?;
+            Ok(())
+        },
+        get: |st| quoted(name_of(&JOINS, st.join)),
+    },
+    Key {
+        name: "cap",
+        set: |st, v, _| {
+            st.cap = pick(v, &CAPS)?;
+            Ok(())
+        },
+        get: |st| quoted(name_of(&CAPS, st.cap)),
+    },
+    Key {
+        name: "miter_limit",
+        set: |st, v, _| {
+            st.miter_limit = length(v, 1.0, 100.0)?;
+            Ok(())
+        },
+        get: |st| num(st.miter_limit),
+    },
+    Key {
+        name: "corner",
+        set: |st, v, _| {
+            st.corner = pick(v, &CORNERS)?;
+            Ok(())
+        },
+        get: |st| quoted(name_of(&CORNERS, st.corner)),
+    },
+    Key {
+        name: "corner_radius",
+        set: |st, v, _| {
+            st.corner_radius = length(v, 0.0, 0.5)?;
+            Ok(())
+        },
+        get: |st| num(st.corner_radius),
+    },
+    Key {
+        name: "frame",
+        set: |st, v, _| {
+            st.frame = colour(v)?;
+            Ok(())
+        },
+        get: |st| quoted(&col(st.frame)),
+    },
+    Key {
+        name: "frame_width",
+        set: |st, v, _| {
+            st.frame_width = length(v, 0.0, 1.0)?;
+            Ok(())
+        },
+        get: |st| num(st.frame_width),
+    },
+    Key {
+        name: "dots",
+        set: |st, v, _| {
+            st.dots = colour(v)?;
+            Ok(())
+        },
+        get: |st| quoted(&col(st.dots)),
+    },
+    Key {
+        name: "dot_radius",
+        set: |st, v, _| {
+            st.dot_radius = length(v, 0.0, 0.5)?;
+            Ok(())
+        },
+        get: |st| num(st.dot_radius),
+    },
+    Key {
+        name: "caption_size",
+        set: |st, v, _| {
+            st.caption_size = length(v, 0.0, 72.0)?;
+            Ok(())
+        },
+        get: |st| num(st.caption_size),
+    },
+    Key {
+        name: "caption_color",
+        set: |st, v, _| {
+            st.caption_color = colour(v)?.ok_or("expected a colour like \"#000000\"")?;
+            Ok(())
+        },
+        get: |st| quoted(&st.caption_color.hex()),
+    },
+    Key {
+        name: "title_size",
+        set: |st, v, _| {
+            st.title_size = length(v, 0.0, 144.0)?;
+            Ok(())
+        },
+        get: |st| num(st.title_size),
+    },
+    Key {
+        name: "footer_size",
+        set: |st, v, _| {
+            st.footer_size = length(v, 0.0, 72.0)?;
+            Ok(())
+        },
+        get: |st| num(st.footer_size),
+    },
+    Key {
+        name: "margin",
+        set: |st, v, _| {
+            st.margin = length(v, 0.0, 500.0)?;
+            Ok(())
+        },
+        get: |st| num(st.margin),
+    },
+    Key {
+        name: "padding",
+        set: |st, v, _| {
+            st.padding = length(v, 0.0, 20.0)?;
+            Ok(())
+        },
+        get: |st| num(st.padding),
+    },
+    Key {
+        name: "outline",
+        set: |st, v, _| {
+            st.outline = v.as_bool().ok_or("expected true or false")?;
+            Ok(())
+        },
+        get: |st| st.outline.to_string(),
+    },
+    Key {
+        // `""`: none (the bundled faces).
+        name: "font",
+        set: |st, v, dir| {
+            let f = v
+                .as_str()
+                .ok_or("expected the path of a .ttf or .otf file, or \"\" for none")?;
+            st.font = (!f.is_empty()).then(|| dir.join(f));
+            Ok(())
+        },
+        get: |st| {
+            quoted(
+                &st.font
+                    .as_deref()
+                    .map_or(String::new(), |f| f.display().to_string()),
+            )
+        },
+    },
+];
+
+/// The keys a style file may hold, in the order of [`Style`]'s fields.
+pub fn keys() -> Vec<&'static str> {
+    TABLE.iter().map(|k| k.name).collect()
+}
+
+/// A TOML string.
+fn quoted(s: &str) -> String {
+    toml::Value::String(s.to_string()).to_string()
+}
+
+/// A TOML number, as short as it reads back exactly.
+fn num(x: f64) -> String {
+    format!("{x}")
+}
+
+/// A colour as a style file writes it: `#rrggbb` or `none`.
+fn col(c: Option<Rgb>) -> String {
+    c.map_or_else(|| "none".to_string(), Rgb::hex)
+}
+
+/// The name of `x` among `names`.
+fn name_of<T: PartialEq + Copy>(names: &[(&'static str, T)], x: T) -> &'static str {
+    names.iter().find(|(_, v)| *v == x).map_or("", |(n, _)| n)
+}
+
+/// One of `names`, as written.
+fn pick<T: Copy>(v: &DeValue<'_>, names: &[(&str, T)]) -> Check<T> {
+    v.as_str()
+        .and_then(|s| names.iter().find(|(n, _)| *n == s))
+        .map(|(_, x)| *x)
+        .ok_or_else(|| {
+            let list: Vec<String> = names.iter().map(|(n, _)| format!("\"{n}\"")).collect();
+            format!("expected one of {}", list.join(", "))
+        })
+}
+
+type Check<T> = std::result::Result<T, String>;
+
+impl Style {
+    /// A built-in style by name, or a style file by path (anything with a `/`, a `\` or
+    /// ending in `.toml`).
+    pub fn resolve(spec: &str) -> Result<Style> {
+        if let Some((name, src)) = BUILTIN.iter().find(|(n, _)| *n == spec) {
+            return Style::parse(src, &format!("crates/layout/styles/{name}.toml"), name);
+        }
+        let looks_like_path = spec.contains('/') || spec.contains('\\') || spec.ends_with(".toml");
+        if !looks_like_path {
+            let names: Vec<&str> = BUILTIN.iter().map(|(n, _)| *n).collect();
+            return Err(Error::usage(format!(
+                "unknown style '{spec}': use one of {} or the path of a .toml style file",
+                names.join(", ")
+            )));
+        }
+        let p = Path::new(spec);
+        let src = read_style_file(spec, p)?;
+        let stem = p.file_stem().and_then(|s| s.to_str()).unwrap_or("custom");
+        Style::parse(&src, spec, stem)
+    }
+
+    /// Parse a style from TOML source; `file` names it in errors, `stem` is the default
+    /// name.
+    pub fn parse(src: &str, file: &str, stem: &str) -> Result<Style> {
+        let mut st = Style {
+            name: stem.to_string(),
+            ..Style::default()
+        };
+        st.merge(src, file)?;
+        Ok(st)
+    }
+
+    /// Set the keys of TOML source `src` over this style; `file` names it in errors.
+    pub fn merge(&mut self, src: &str, file: &str) -> Result<()> {
+        let st = self;
+        let line_of = |offset: usize| src[..offset.min(src.len())].matches('\n').count() + 1;
+        let table = DeTable::parse(src).map_err(|e| {
+            let line = e.span().map_or(1, |s| line_of(s.start));
+            let msg = e.message().trim().replace('\n', " ");
+            Error::usage(format!("{file}:{line}: {msg}"))
+        })?;
+        let mut entries: Vec<_> = table.get_ref().iter().collect();
+        entries.sort_by_key(|(k, _)| k.span().start);
+        let dir = Path::new(file).parent().unwrap_or(Path::new(""));
+        for (key, value) in entries {
+            let k: &str = key.get_ref();
+            let line = line_of(key.span().start);
+            let Some(def) = TABLE.iter().find(|d| d.name == k) else {
+                return Err(Error::usage(format!(
+                    "{file}:{line}: unknown key '{k}': the keys are {}",
+                    keys().join(", ")
+                )));
+            };
+            (def.set)(st, value.get_ref(), dir)
+                .map_err(|what| Error::usage(format!("{file}:{line}: key '{k}': {what}")))?;
+        }
+        Ok(())
+    }
+
+    /// Set one key from a command-line flag (`--stroke red` sets `stroke`): the value is
+    /// read as a number when it is one, else as a string, and checked as in a style file;
+    /// an error names the flag.
+    pub fn set_flag(&mut self, flag: &str, key: &str, value: &str) -> Result<()> {
+        let literal = if value.trim().parse::<f64>().is_ok() || value == "true" {
+            value.trim().to_string()
+        } else {
+            toml::Value::String(value.to_string()).to_string()
+        };
+        let src = format!("{key} = {literal}\n");
+        self.merge(&src, flag).map_err(|e| {
+            let m = e.to_string();
+            let prefix = format!("{flag}:1: key '{key}': ");
+            let why = m.strip_prefix(&prefix).unwrap_or(&m);
+            Error::usage(format!("{flag}: {why}"))
+        })
+    }
+
+    /// The style as TOML, every key in the order of [`keys`]: given back to
+    /// [`Style::parse`] it gives this style again.
+    pub fn to_toml(&self) -> String {
+        TABLE
+            .iter()
+            .map(|k| format!("{} = {}\n", k.name, (k.get)(self)))
+            .collect()
+    }
+}
+
+/// The text of a style file, refused past [`MAX_TEXT_FILE`] bytes.
+fn read_style_file(spec: &str, p: &Path) -> Result<String> {
+    match tourglyph_core::input::read_bounded(p, MAX_TEXT_FILE) {
+        Ok(Some(src)) => Ok(src),
+        Ok(None) => Err(Error::usage(format!(
+            "{}: too large for a style file (over {MAX_TEXT_FILE} bytes): give a short TOML file of style keys",
+            p.display()
+        ))),
+        // What the file holds is the request's fault, as a typo in it is (exit 2); a
+        // file that cannot be read is the file system's (exit 1).
+        Err(e) if e.kind() == std::io::ErrorKind::InvalidData => Err(Error::usage(format!(
+            "{}: not UTF-8 text, so not a style file: give a TOML file of style keys (`tourglyph styles kufic` prints one)",
+            p.display()
+        ))),
+        Err(e) => Err(Error::runtime(format!(
+            "cannot read style file '{spec}': {e}; give a built-in style name or the path of a .toml style file"
+        ))),
+    }
+}
+
+/// A number (integer or float) within [lo, hi]; an error quotes it as written (a
+/// literal past f64's range would print as `inf`).
+fn length(v: &DeValue<'_>, lo: f64, hi: f64) -> Check<f64> {
+    let expected = || format!("expected a number from {lo} to {hi}");
+    let text = match v {
+        DeValue::Integer(i) if i.radix() == 10 => i.as_str(),
+        DeValue::Float(f) => f.as_str(),
+        _ => return Err(expected()),
+    };
+    let x: f64 = text.replace('_', "").parse().map_err(|_| expected())?;
+    if x.is_nan() {
+        Err(format!(
+            "nan is not a length: use a number from {lo} to {hi}"
+        ))
+    } else if (lo..=hi).contains(&x) {
+        Ok(x)
+    } else {
+        Err(format!(
+            "{text} is out of range: use a number from {lo} to {hi}"
+        ))
+    }
+}
+
+/// `"#rrggbb"`, `"#rgb"`, a CSS colour name or `"none"`.
+fn colour(v: &DeValue<'_>) -> Check<Option<Rgb>> {
+    match v.as_str() {
+        Some("none") => Ok(None),
+        Some(s) => Rgb::parse(s)
+            .or_else(|| tourglyph_draw::css::named(s))
+            .map(Some)
+            .ok_or_else(|| {
+                format!(
+                    "bad colour \"{s}\": write \"#rrggbb\", \"#rgb\", a CSS colour name (\"crimson\") or \"none\""
+                )
+            }),
+        None => Err("expected a colour string like \"#000000\" or \"none\"".into()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn length_past_f64_range_echoes_what_was_written() {
+        let e = Style::parse("stroke_width = 1e400\n", "x.toml", "x").unwrap_err();
+        assert!(e.to_string().contains("1e400 is out of range"), "{e}");
+        let e = Style::parse("stroke_width = -1_000\n", "x.toml", "x").unwrap_err();
+        assert!(e.to_string().contains("-1000 is out of range"), "{e}");
+        let e = Style::parse("stroke_width = nan\n", "x.toml", "x").unwrap_err();
+        assert!(e.to_string().contains("nan is not a length"), "{e}");
+    }
+
+    #[test]
+    fn style_file_of_unbounded_size_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let big = dir.path().join("big.toml");
+        let line = "# a comment line to pad the file\n";
+        let n = (MAX_TEXT_FILE as usize) / line.len() + 1;
+        std::fs::write(&big, line.repeat(n)).unwrap();
+        let e = Style::resolve(big.to_str().unwrap()).unwrap_err();
+        assert!(e.is_usage(), "{e}");
+        assert!(e.to_string().contains("too large for a style file"), "{e}");
+        let small = dir.path().join("small.toml");
+        std::fs::write(&small, line.repeat(100) + "stroke_width = 0.3\n").unwrap();
+        assert_eq!(
+            Style::resolve(small.to_str().unwrap())
+                .unwrap()
+                .stroke_width,
+            0.3
+        );
+        // Not text: what the file holds is at fault, as a typo would be (exit 2); a file
+        // that cannot be read at all is the file system's (exit 1).
+        let bad = dir.path().join("bad.toml");
+        std::fs::write(&bad, b"name = \"\xff\"\n").unwrap();
+        let e = Style::resolve(bad.to_str().unwrap()).unwrap_err();
+        assert!(e.is_usage() && e.to_string().contains("not UTF-8"), "{e}");
+        let missing = dir.path().join("missing.toml");
+        assert!(
+            !Style::resolve(missing.to_str().unwrap())
+                .unwrap_err()
+                .is_usage()
+        );
+    }
+
+    #[test]
+    fn style_key_or_colour_with_newline_is_one_line_error() {
+        let e = Style::parse("\"wid\\nth\" = 1\n", "s.toml", "s").unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("s.toml:1: unknown key 'wid\\nth'"),
+            "{e}"
+        );
+        let e = Style::parse("stroke = \"#\\r12\"\n", "s.toml", "s").unwrap_err();
+        assert!(e.to_string().contains("bad colour \"#\\r12\""), "{e}");
+        let e = Style::resolve("kufic\n").unwrap_err();
+        assert!(e.to_string().starts_with("unknown style 'kufic\\n'"), "{e}");
+    }
+
+    #[test]
+    fn builtins_parse_and_differ() {
+        let all: Vec<Style> = BUILTIN
+            .iter()
+            .map(|(n, _)| Style::resolve(n).unwrap())
+            .collect();
+        for (i, a) in all.iter().enumerate() {
+            assert_eq!(a.name, BUILTIN[i].0);
+            for b in &all[i + 1..] {
+                assert_ne!(a, b);
+            }
+        }
+        let k = Style::resolve("kufic").unwrap();
+        assert_eq!(k.stroke_width, 0.5);
+        assert_eq!((k.join, k.cap), (Join::Miter, Cap::Square));
+        assert!(Style::resolve("filled").unwrap().fill.is_some());
+        assert_eq!(
+            Style::resolve("arabesque").unwrap().corner,
+            CornerKind::Round
+        );
+        let p = Style::resolve("plotter").unwrap();
+        assert!(p.fill.is_none() && p.background.is_none());
+    }
+
+    #[test]
+    fn builtins_round_trip_through_toml() {
+        for (n, _) in BUILTIN {
+            let st = Style::resolve(n).unwrap();
+            let back = Style::parse(&st.to_toml(), "x.toml", "x").unwrap();
+            assert_eq!(back, st, "{n}");
+        }
+        let odd = Style {
+            stroke_width: 0.123_456_789,
+            outline: true,
+            ..Style::default()
+        };
+        assert_eq!(
+            Style::parse(&odd.to_toml(), "o.toml", "o").unwrap().name,
+            ""
+        );
+        assert_eq!(Style::parse(&odd.to_toml(), "o.toml", "o").unwrap(), odd);
+    }
+
+    #[test]
+    fn flags_set_keys_and_name_themselves_in_errors() {
+        let mut st = Style::resolve("kufic").unwrap();
+        st.set_flag("--stroke", "stroke", "Crimson").unwrap();
+        assert_eq!(st.stroke, Some(Rgb(220, 20, 60)));
+        st.set_flag("--fill", "fill", "#abc").unwrap();
+        assert_eq!(st.fill, Some(Rgb(0xaa, 0xbb, 0xcc)));
+        st.set_flag("--background", "background", "none").unwrap();
+        st.set_flag("--width", "stroke_width", "0.25").unwrap();
+        assert_eq!(st.stroke_width, 0.25);
+        st.set_flag("--cap", "cap", "butt").unwrap();
+        assert_eq!(st.cap, Cap::Butt);
+        let e = st.set_flag("--width", "stroke_width", "2").unwrap_err();
+        assert!(e.is_usage());
+        assert!(
+            e.to_string().starts_with("--width: 2 is out of range"),
+            "{e}"
+        );
+        let e = st.set_flag("--stroke", "stroke", "bluish\"x").unwrap_err();
+        assert!(e.to_string().starts_with("--stroke: bad colour"), "{e}");
+        let e = st.set_flag("--join", "join", "sharp").unwrap_err();
+        assert!(e.to_string().starts_with("--join: expected one of"), "{e}");
+    }
+
+    #[test]
+    fn errors_name_file_line_and_key() {
+        let e = Style::parse("stroke_width = 0.2\n\nwidht = 3\n", "my.toml", "my").unwrap_err();
+        assert!(e.is_usage());
+        let m = e.to_string();
+        assert!(m.starts_with("my.toml:3: unknown key 'widht'"), "{m}");
+        let e = Style::parse("# c\njoin = \"sharp\"\n", "s.toml", "s").unwrap_err();
+        assert!(
+            e.to_string().starts_with("s.toml:2: key 'join': expected"),
+            "{e}"
+        );
+        let e = Style::parse("stroke = \"#12\"\n", "s.toml", "s").unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("s.toml:1: key 'stroke': bad colour"),
+            "{e}"
+        );
+        let e = Style::parse("stroke_width = 2\n", "s.toml", "s").unwrap_err();
+        assert!(e.to_string().contains("out of range"), "{e}");
+        let e = Style::parse("a = 1\nmargin = \n", "s.toml", "s").unwrap_err();
+        assert!(e.to_string().starts_with("s.toml:2:"), "{e}");
+        let e = Style::resolve("gothic").unwrap_err();
+        assert!(e.to_string().contains("kufic"), "{e}");
+        let ok = Style::parse("stroke_width = 1\nfill = \"none\"\n", "s.toml", "s").unwrap();
+        assert_eq!(ok.stroke_width, 1.0);
+        assert_eq!(ok.name, "s");
+    }
+}

@@ -1,0 +1,126 @@
+//! `list`: tours with their IDs, in ID order (or in draw order for a sample), one line
+//! each: `list --json`'s objects (`id`, `cells` as `[row, col]`, `orbit` with classes) or
+//! `list`'s text (`ID (orbit K): a1 b1 …`).
+
+use super::{Pick, Progress, Spec, build_zdd, check_walk, explain_impossible, resolve};
+use std::fmt::Write as _;
+use std::io::Write;
+use tourglyph_core::Result;
+use tourglyph_engine::Flow;
+use tourglyph_engine::sample::Sampler;
+use tourglyph_engine::{select::Item, select::stream_progress};
+
+/// Write the lines of the tours `spec` and `sel` select to `out` (flushed), as JSON when
+/// `json`; why the board has no tour goes to `progress` as a notice.
+pub fn list(
+    spec: &Spec,
+    sel: &Pick,
+    json: bool,
+    out: &mut dyn Write,
+    progress: &dyn Progress,
+) -> Result<()> {
+    let mut r = resolve(spec, Some(sel))?;
+    if explain_impossible(&r, progress) {
+        return Ok(());
+    }
+    if crate::job::symmetric_tours::applies(&r) {
+        return crate::job::symmetric_tours::list(sel, json, r, out, progress);
+    }
+    let zdd = build_zdd(&r, sel.force)?;
+    r.fix_range(zdd.count());
+    check_walk(zdd.count(), &r, sel, "listing")?;
+    let g = &r.graph;
+    let board = g.board();
+    let walk = super::walk_len(r.query.range.as_ref(), zdd.count());
+    progress.begin(walk as u64, 0);
+    // Per-cell text, made once: formatting is the hot loop when listing millions.
+    let names: Vec<String> = (0..board.cells() as u32)
+        .map(|c| board.algebraic(c))
+        .collect();
+    let pairs: Vec<String> = (0..board.cells() as u32)
+        .map(|c| {
+            let (row, col) = board.coords(c);
+            format!("[{row},{col}]")
+        })
+        .collect();
+    let format = |it: &Item| -> String {
+        let cells = it.tour.cells(g);
+        let mut s = String::with_capacity(16 + cells.len() * 8);
+        if json {
+            write!(s, "{{\"id\":{},\"cells\":[", it.id).unwrap();
+            for (k, &c) in cells.iter().enumerate() {
+                if k > 0 {
+                    s.push(',');
+                }
+                s.push_str(&pairs[c as usize]);
+            }
+            s.push(']');
+            if let Some(o) = it.orbit {
+                write!(s, ",\"orbit\":{o}").unwrap();
+            }
+            s.push_str("}\n");
+        } else {
+            write!(s, "{}", it.id).unwrap();
+            if let Some(o) = it.orbit {
+                write!(s, " (orbit {o})").unwrap();
+            }
+            s.push(':');
+            for &c in &cells {
+                s.push(' ');
+                s.push_str(&names[c as usize]);
+            }
+            s.push('\n');
+        }
+        s
+    };
+    if let (Some(k), Some(sym)) = (sel.sample, r.query.symmetry) {
+        // Uniform over the symmetric tours: draw indices into their IDs.
+        for id in tourglyph_engine::symmetric_tours::sample_ids(&zdd, g, sym, sel.seed, k)? {
+            let tour = zdd
+                .unrank(id)
+                .ok_or_else(|| tourglyph_core::Error::runtime(format!("unrank({id}) failed")))?;
+            let line = format(&Item {
+                id,
+                tour,
+                orbit: None,
+            });
+            out.write_all(line.as_bytes())?;
+        }
+        out.flush()?;
+        progress.end();
+        return Ok(());
+    }
+    if let Some(k) = sel.sample {
+        let mut sampler = Sampler::new(sel.seed);
+        if r.query.classes {
+            for item in sampler.classes(&zdd, g, k)? {
+                out.write_all(format(&item).as_bytes())?;
+            }
+        } else {
+            for (id, tour) in sampler.stream(&zdd, k)? {
+                let line = format(&Item {
+                    id,
+                    tour,
+                    orbit: None,
+                });
+                out.write_all(line.as_bytes())?;
+            }
+        }
+        out.flush()?;
+        progress.end();
+        return Ok(());
+    }
+    stream_progress(
+        &zdd,
+        g,
+        &r.query,
+        format,
+        |line| {
+            out.write_all(line.as_bytes())?;
+            Ok(Flow::Continue)
+        },
+        |done| progress.update(done as u64, 0),
+    )?;
+    progress.end();
+    Ok(out.flush()?)
+}

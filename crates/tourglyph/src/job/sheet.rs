@@ -1,0 +1,783 @@
+//! `render`: a sheet of glyphs (PDF, PostScript, EPS, SVG or PNG), or one file a tour
+//! ([`super::split`]).
+//!
+//! Request → style, format, page, graph, diagram and query; the number of glyphs is
+//! counted first (cheaply without filters, by one enumeration with classes or the
+//! crossing filter), so the grid and the page count are known before the first glyph;
+//! then tours stream in ID order (glyph geometry computed on the workers) into a
+//! [`Sheet`] over the chosen backend, written to a file (under a temporary name, renamed
+//! when complete) or to any writer.
+
+use super::{Draw, Pick, Progress, Spec, Target, budget, build_zdd, check_walk, resolve};
+use crate::output::sheet_files::{SheetFiles, Written};
+use crate::output::{check_stdout_pages, open_out_with};
+use rayon::prelude::*;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use tourglyph_core::error::Refusal;
+use tourglyph_core::{Error, LeapGraph, Result};
+use tourglyph_core::{budget::free_space, budget::human_bytes};
+use tourglyph_draw::estimate;
+use tourglyph_draw::png::PngPage;
+use tourglyph_draw::region::Shape;
+use tourglyph_draw::svg::SvgWriter;
+use tourglyph_draw::text::Fonts;
+use tourglyph_draw::{Backend, Format, Label};
+use tourglyph_draw::{pdf::PdfOptions, pdf::PdfWriter};
+use tourglyph_draw::{ps::PsOptions, ps::PsWriter};
+use tourglyph_engine::Flow;
+use tourglyph_engine::frontier::Zdd;
+use tourglyph_engine::{select::Item, select::Query, select::stream, select::tally};
+use tourglyph_layout::glyph::reach;
+use tourglyph_layout::outline::outline;
+use tourglyph_layout::page::PageSpec;
+use tourglyph_layout::style::Style;
+use tourglyph_layout::tile::SheetGlyph;
+use tourglyph_layout::{Sheet, SheetText, sheet_layout, text_size};
+use tourglyph_layout::{grid::Grid, grid::GridSpec};
+
+/// One glyph ready to place: its geometry, its outline (outline styles), its caption and
+/// its label (SVG id and title).
+type Drawn = (SheetGlyph, Option<Shape>, String, Option<Label>);
+
+/// A sheet, as `render`'s flags give it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SheetRequest {
+    /// What to draw.
+    pub spec: Spec,
+    /// Which tours.
+    pub sel: Pick,
+    /// `pdf`, `ps`, `eps`, `svg` or `png`; `None`: from the output file's extension (SVG
+    /// with `split`).
+    pub format: Option<String>,
+    /// `a4`, `poster`, `WxHmm`, …
+    pub page: String,
+    /// Turn the page a quarter.
+    pub landscape: bool,
+    /// Glyphs per row (default: fill the page with square cells).
+    pub columns: Option<u32>,
+    /// A built-in style name or the path of a TOML file.
+    pub style: String,
+    /// A title on each page.
+    pub title: Option<String>,
+    /// No captions (tour IDs) under the glyphs.
+    pub no_captions: bool,
+    /// The style and raster flags over the style.
+    pub draw: Draw,
+    /// One file per selected tour into the folder the target names.
+    pub split: bool,
+    /// A font file to set titles and captions in, before the bundled fonts.
+    pub font: Option<PathBuf>,
+    /// SVG: draw text as outlines (paths) instead of editable text.
+    pub text_as_paths: bool,
+}
+
+impl Default for SheetRequest {
+    fn default() -> Self {
+        SheetRequest {
+            spec: Spec::default(),
+            sel: Pick::default(),
+            format: None,
+            page: "a4".into(),
+            landscape: false,
+            columns: None,
+            style: "line".into(),
+            title: None,
+            no_captions: false,
+            draw: Draw::default(),
+            split: false,
+            font: None,
+            text_as_paths: false,
+        }
+    }
+}
+
+/// Draw the sheet; returns its format and the files written (none for stdout) and
+/// removed (the pages of an earlier SVG sheet of the same name).
+pub fn sheet(
+    a: &SheetRequest,
+    target: Target<'_>,
+    progress: &dyn Progress,
+) -> Result<(Format, Written)> {
+    sheet_pages(a, target, progress, None)
+}
+
+/// [`sheet`], drawing only its first `pages` pages when given (a preview): the layout,
+/// the title and the footers are the whole sheet's, and the cost is estimated from the
+/// glyphs and pages drawn.
+pub fn sheet_pages(
+    a: &SheetRequest,
+    target: Target<'_>,
+    progress: &dyn Progress,
+    pages: Option<u64>,
+) -> Result<(Format, Written)> {
+    let dash = PathBuf::from("-");
+    let (output, opts): (&Path, _) = match &target {
+        Target::Path(p, o) => (p, *o),
+        Target::Writer(_) => (&dash, Default::default()),
+    };
+    let style = super::style_with(&a.style, &a.draw)?;
+    // One file per glyph (--split) is of a fixed size; a sheet fits its --page.
+    let png = tourglyph_draw::png::PngOptions {
+        smaller: (!a.split).then_some("--page"),
+        ..super::png_options(&a.draw, a.sel.force)
+    };
+    let format = match (&a.format, a.split) {
+        // --split writes into the folder -o names.
+        (Some(f), true) => Format::parse(f)?,
+        (None, true) => Format::Svg,
+        (f, false) => Format::for_output(f.as_deref(), output)?,
+    };
+    if a.split {
+        super::split::check_dir(output, opts)?;
+    }
+    let page = PageSpec::parse(&a.page)?.landscape(a.landscape);
+    if a.columns == Some(0) {
+        return Err(Error::usage("--columns must be at least 1"));
+    }
+    let mut r = resolve(&a.spec, Some(&a.sel))?;
+    // `--symmetry` on boards over 8x8: the symmetric tours found directly, no diagram of
+    // all tours (captions give their index among the symmetric tours).
+    let direct = crate::job::symmetric_tours::applies(&r);
+    let zdd = match direct {
+        true => None,
+        false => Some(build_zdd(&r, a.sel.force)?),
+    };
+    // The selection's size first (a sample's is known before drawing it), then the cost.
+    let planned = match &zdd {
+        None => Some(Plan::Tours(crate::job::symmetric_tours::items(
+            &a.sel,
+            &mut r,
+            MAX_IDS,
+            "rendering",
+        )?)),
+        Some(zdd) => {
+            r.fix_range(zdd.count());
+            check_walk(zdd.count(), &r, &a.sel, "rendering")?;
+            match a.sel.sample {
+                Some(_) => None,
+                None => Some(plan(zdd, &r.graph, &r.query)?),
+            }
+        }
+    };
+    let g = &r.graph;
+    let count = match (&planned, &zdd) {
+        (Some(p), _) => p.count(),
+        (None, Some(z)) if z.count() == 0 => 0,
+        (None, _) => a.sel.sample.unwrap_or(0),
+    };
+    if count == 0 {
+        // The selection flags' fault (exit 2), or the set's (exit 1).
+        let total = zdd.as_ref().map(|z| z.count());
+        if let Some(e) = super::empty_selection(&r, &a.sel, total, "nothing to draw") {
+            return Err(e);
+        }
+        let why = super::impossible(&r).map_or(String::new(), |w| format!(": {w}"));
+        return Err(Error::runtime(format!(
+            "nothing to draw: the selection holds no tours{why}"
+        )));
+    }
+    let zdd_ref = zdd.as_ref();
+    if let (true, Some(Plan::Tours(items)), None) = (a.split, &planned, zdd_ref) {
+        // Symmetric tours found directly: files named by their index.
+        let job = super::split::Split {
+            zdd: None,
+            g,
+            kind: r.kind,
+            style: &style,
+            format,
+            png,
+            dir: output,
+            opts,
+            force: a.sel.force,
+            style_words: super::glyph::style_words(&a.style, &a.draw),
+        };
+        let files = job.write_items(items, r.query.symmetry.map_or("", |s| s.word()))?;
+        return Ok((
+            format,
+            Written {
+                files,
+                removed: vec![],
+            },
+        ));
+    }
+    if let (true, Some(zdd)) = (a.split, zdd_ref) {
+        let ids = match planned {
+            Some(Plan::Ids(ids, _)) => ids,
+            Some(Plan::Stream(n)) => super::split::stream_ids(&r.query, n)?,
+            Some(Plan::Tours(_)) => unreachable!("direct symmetric plans have no diagram"),
+            None => tourglyph_engine::sample::Sampler::new(a.sel.seed)
+                .ids(zdd.count(), count)?
+                .collect(),
+        };
+        let job = super::split::Split {
+            zdd: Some(zdd),
+            g,
+            kind: r.kind,
+            style: &style,
+            format,
+            png,
+            dir: output,
+            opts,
+            force: a.sel.force,
+            style_words: super::glyph::style_words(&a.style, &a.draw),
+        };
+        let files = job.write(&ids)?;
+        return Ok((
+            format,
+            Written {
+                files,
+                removed: vec![],
+            },
+        ));
+    }
+    let spec = GridSpec {
+        page,
+        board: g.board(),
+        count,
+        columns: a.columns,
+        reach: reach(&style, g.piece(), r.kind.is_closed()),
+        ..GridSpec::default()
+    };
+    let fonts = Fonts::with_user(a.font.as_deref().or(style.font.as_deref()))?;
+    if let Some(t) = &a.title {
+        // Before anything is drawn: a character no font has is a usage error (exit 2).
+        tourglyph_draw::text::check(&fonts, t)?;
+    }
+    let (grid, sizes) = sheet_layout(
+        &style,
+        &spec,
+        !a.no_captions,
+        a.title.as_deref(),
+        &|t: &str, pt: f64| text_size::shaped(&fonts, t, pt),
+    )?;
+    // What is drawn: every page, or the first `pages` of them.
+    let shown = pages.map_or(grid.pages, |p| p.max(1).min(grid.pages));
+    let drawn = match shown < grid.pages {
+        true => count.min(shown * u64::from(grid.columns) * u64::from(grid.rows)),
+        false => count,
+    };
+    if matches!(format, Format::Svg | Format::Png) {
+        check_stdout_pages(output, shown, format.extension())?;
+    }
+    if format == Format::Png {
+        tourglyph_draw::png::pixels(grid.width, grid.height, png)?;
+    }
+    if format == Format::Eps && shown > 1 {
+        return Err(Error::usage(format!(
+            "{}: an EPS file holds one page and this sheet takes {}: write .ps for all pages, or fit one page (--page poster, a larger --page, or fewer tours)",
+            output.display(),
+            grid.pages
+        )));
+    }
+    check_cost(format, g.board(), drawn, shown, output, a.sel.force)?;
+    let plan = match (planned, zdd_ref) {
+        (Some(p), _) => p,
+        (None, None) => unreachable!("the direct path always plans"),
+        // Uniform random tours (or classes), in draw order (captions give their IDs).
+        (None, Some(zdd)) if r.query.classes => {
+            let (ids, orbits) = tourglyph_engine::sample::Sampler::new(a.sel.seed)
+                .classes(zdd, g, count)?
+                .map(|it| (it.id, it.orbit.unwrap_or(0) as u8))
+                .unzip();
+            Plan::Ids(ids, orbits)
+        }
+        (None, Some(zdd)) => {
+            let ids: Vec<u128> = match r.query.symmetry {
+                // Uniform over the symmetric tours: indices into their IDs.
+                Some(sym) => {
+                    tourglyph_engine::symmetric_tours::sample_ids(zdd, g, sym, a.sel.seed, count)?
+                }
+                None => tourglyph_engine::sample::Sampler::new(a.sel.seed)
+                    .ids(zdd.count(), count)?
+                    .collect(),
+            };
+            let orbits = vec![0; ids.len()];
+            Plan::Ids(ids, orbits)
+        }
+    };
+    let plan = plan.first(drawn);
+    let text = SheetText {
+        title: a.title.clone(),
+        footer: footer(
+            g,
+            &r.query,
+            r.kind.is_closed(),
+            (
+                count,
+                zdd_ref.map(Zdd::count),
+                a.sel.sample.map(|_| a.sel.seed),
+            ),
+            a.no_captions,
+            direct,
+        ),
+        sizes: Some(sizes),
+        fonts: std::sync::Arc::clone(&fonts),
+    };
+    let what = format!("{} {} tour of {}", r.kind.word(), g.piece(), g.board());
+    let desc = text.footer.clone();
+    let texts = known_texts(&text, grid.pages);
+    progress.begin(drawn, shown);
+    let title = a.title.clone().unwrap_or_default();
+    let job = Job {
+        zdd: zdd_ref,
+        g,
+        q: &r.query,
+        style: &style,
+        grid,
+        text,
+        captions: !a.no_captions,
+        labels: (format == Format::Svg).then_some(what),
+        progress,
+        plan,
+        count: drawn,
+    };
+    let written = match target {
+        Target::Writer(w) => {
+            draw_to(
+                job,
+                format,
+                w,
+                (title, desc, fonts, texts),
+                (a.text_as_paths, png),
+            )?;
+            Written::default()
+        }
+        Target::Path(path, opts) => {
+            let one_file = || Written {
+                files: Vec::from_iter((path.as_os_str() != "-").then(|| path.to_path_buf())),
+                removed: vec![],
+            };
+            match format {
+                Format::Pdf => {
+                    let out = open_out_with(path, opts)?;
+                    job.draw(pdf(out, title, fonts))?.into_inner().commit()?;
+                    one_file()
+                }
+                Format::Ps | Format::Eps => {
+                    let out = open_out_with(path, opts)?;
+                    job.draw(ps(out, title, format, fonts, texts))?
+                        .into_inner()
+                        .commit()?;
+                    one_file()
+                }
+                Format::Svg => {
+                    // Before the first page: --no-clobber refuses an earlier sheet's files.
+                    let files = SheetFiles::plan(path, shown, opts)?;
+                    let paths = files.paths().to_vec();
+                    let name = if title.is_empty() { &desc } else { &title };
+                    let w = SvgWriter::new(Box::new(move |i| open_out_with(&paths[i], opts)))
+                        .with_meta(name, &desc)
+                        .with_text(fonts, a.text_as_paths);
+                    files.commit(job.draw(w)?.into_writers())?
+                }
+                Format::Png => {
+                    let files = SheetFiles::plan(path, shown, opts)?;
+                    let paths = files.paths().to_vec();
+                    let w = SvgWriter::new(Box::new(move |i| {
+                        Ok(PngPage::new(open_out_with(&paths[i], opts)?, png))
+                    }));
+                    let pages = job.draw(w)?.into_writers();
+                    files.commit(pages.into_iter().map(PngPage::into_inner).collect())?
+                }
+            }
+        }
+    };
+    progress.end();
+    Ok((format, written))
+}
+
+/// Draw the sheet to a writer, as `-o -` writes it to stdout (an SVG or PNG sheet is one
+/// page, checked before); `meta` is the title, the description, the fonts and the texts
+/// known before the first page.
+fn draw_to(
+    job: Job<'_>,
+    format: Format,
+    w: &mut dyn Write,
+    (title, desc, fonts, texts): (String, String, std::sync::Arc<Fonts>, Vec<String>),
+    (text_as_paths, png): (bool, tourglyph_draw::png::PngOptions),
+) -> Result<()> {
+    match format {
+        Format::Pdf => {
+            job.draw(pdf(&mut *w, title, fonts))?.into_inner();
+        }
+        Format::Ps | Format::Eps => {
+            job.draw(ps(&mut *w, title, format, fonts, texts))?
+                .into_inner();
+        }
+        Format::Svg => {
+            let name = if title.is_empty() { &desc } else { &title };
+            let svg = SvgWriter::new(Box::new(|_| Ok(Vec::new())))
+                .with_meta(name, &desc)
+                .with_text(fonts, text_as_paths);
+            for page in job.draw(svg)?.into_writers() {
+                w.write_all(&page)?;
+            }
+        }
+        Format::Png => {
+            let svg = SvgWriter::new(Box::new(move |_| Ok(PngPage::new(Vec::new(), png))));
+            for page in job.draw(svg)?.into_writers() {
+                w.write_all(&page.into_inner())?;
+            }
+        }
+    }
+    Ok(w.flush()?)
+}
+
+/// The PDF backend of a sheet titled `title`.
+fn pdf<W: Write>(out: W, title: String, fonts: std::sync::Arc<Fonts>) -> PdfWriter<W> {
+    PdfWriter::new(
+        out,
+        PdfOptions {
+            title,
+            fonts,
+            ..PdfOptions::default()
+        },
+    )
+}
+
+/// The PostScript (or EPS) backend of a sheet titled `title`, which will show `texts`
+/// besides captions.
+fn ps<W: Write>(
+    out: W,
+    title: String,
+    format: Format,
+    fonts: std::sync::Arc<Fonts>,
+    texts: Vec<String>,
+) -> PsWriter<W> {
+    let eps = format == Format::Eps;
+    PsWriter::new(
+        out,
+        PsOptions {
+            title,
+            eps,
+            fonts,
+            texts,
+            eps_box: None,
+        },
+    )
+}
+
+/// The texts a sheet of `pages` pages shows besides captions, known before it is drawn
+/// (for the PostScript fonts, which are written before the first page): the title's lines,
+/// the footer and a page number (the others differ from it only in digits).
+fn known_texts(text: &SheetText, pages: u64) -> Vec<String> {
+    let mut texts = Vec::new();
+    match text.sizes.as_ref().and_then(|s| s.title.as_ref()) {
+        Some(t) => texts.extend(t.lines.iter().cloned()),
+        None => texts.extend(text.title.iter().cloned()),
+    }
+    texts.push(text.footer.clone());
+    texts.push(format!("page 1 of {pages}"));
+    texts.retain(|t| !t.is_empty());
+    texts
+}
+
+/// SVG sheets of more pages than this (one file each) need `--force`.
+const MAX_SVG_FILES: u64 = 1000;
+
+/// Refuse a sheet that would take too long, fill too many SVG files, or not fit on the
+/// disk, before anything is written; `--force` lifts all three.
+fn check_cost(
+    format: Format,
+    board: tourglyph_core::Board,
+    count: u64,
+    pages: u64,
+    path: &std::path::Path,
+    force: bool,
+) -> Result<()> {
+    let (seconds, bytes) = estimate::sheet(format, board.cells(), count);
+    let size = human_bytes(bytes);
+    let what = format!(
+        "drawing {count} glyphs of {board} on {pages} pages (about {size} of {})",
+        format.extension()
+    );
+    budget(force).check(&what, seconds, 0.0)?;
+    if force {
+        return Ok(());
+    }
+    if matches!(format, Format::Svg | Format::Png) && pages > MAX_SVG_FILES {
+        return Err(Error::refused(
+            Refusal::Size,
+            true,
+            format!(
+                "{what} would write {pages} {} files, one a page (the limit is {MAX_SVG_FILES}): \
+                 use PDF or PostScript, a larger --page, fewer tours, or add --force",
+                format.extension().to_uppercase()
+            ),
+        ));
+    }
+    if path.as_os_str() != "-" {
+        let dir = path.parent().unwrap_or(std::path::Path::new("."));
+        // The estimate is within 25 %: refuse only what surely does not fit.
+        if let Some(free) = free_space(dir).filter(|&f| bytes * 0.75 > f as f64) {
+            return Err(Error::refused(
+                Refusal::Size,
+                false,
+                format!(
+                    "{}: {what}, but only {} is free there: free some space, write elsewhere, or add --force",
+                    path.display(),
+                    human_bytes(free as f64)
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The selection, known before the first glyph is drawn.
+enum Plan {
+    /// `n` tours of the plain stream (no filter: counted without enumerating).
+    Stream(u64),
+    /// The selected IDs (and orbit sizes, 0 without classes), collected by one filtering
+    /// pass; drawing then unranks them instead of filtering a second time.
+    Ids(Vec<u128>, Vec<u8>),
+    /// Symmetric tours found directly, each with its index among them as its `id`.
+    Tours(Vec<Item>),
+}
+
+/// Most IDs kept in memory (9 bytes each): beyond this a filtered selection is counted by
+/// one pass and streamed by a second.
+const MAX_IDS: usize = 8_000_000;
+
+impl Plan {
+    /// The first `n` tours of the plan.
+    fn first(self, n: u64) -> Plan {
+        let n_ = usize::try_from(n).unwrap_or(usize::MAX);
+        match self {
+            Plan::Stream(k) => Plan::Stream(k.min(n)),
+            Plan::Ids(mut ids, mut orbits) => {
+                ids.truncate(n_);
+                orbits.truncate(n_);
+                Plan::Ids(ids, orbits)
+            }
+            Plan::Tours(mut items) => {
+                items.truncate(n_);
+                Plan::Tours(items)
+            }
+        }
+    }
+
+    fn count(&self) -> u64 {
+        match self {
+            Plan::Stream(n) => *n,
+            Plan::Ids(ids, _) => ids.len() as u64,
+            Plan::Tours(items) => items.len() as u64,
+        }
+    }
+}
+
+/// What the sheet will hold.
+fn plan(zdd: &Zdd, g: &LeapGraph, q: &Query) -> Result<Plan> {
+    if !(q.classes || q.non_crossing) {
+        let total = zdd.count();
+        let walk = super::walk_len(q.range.as_ref(), total);
+        let n = u64::try_from(walk).unwrap_or(u64::MAX);
+        return Ok(Plan::Stream(q.limit.map_or(n, |l| l.min(n))));
+    }
+    {
+        let (mut ids, mut orbits) = (Vec::new(), Vec::new());
+        let mut full = false;
+        stream(
+            zdd,
+            g,
+            q,
+            |it: &Item| (it.id, it.orbit.unwrap_or(0) as u8),
+            |(id, o)| {
+                if ids.len() == MAX_IDS {
+                    full = true;
+                    return Ok(Flow::Stop);
+                }
+                ids.push(id);
+                orbits.push(o);
+                Ok(Flow::Continue)
+            },
+        )?;
+        if !full {
+            return Ok(Plan::Ids(ids, orbits));
+        }
+    }
+    Ok(Plan::Stream(tally(zdd, g, q).selected))
+}
+
+/// The footer: what the sheet shows, out of what ([`crate::describe`]; `total`: the
+/// number of tours of the board and kind, when a diagram knows it; `sample`: the seed of a
+/// random selection; `index`: captions are indices among the symmetric tours found
+/// directly).
+fn footer(
+    g: &LeapGraph,
+    q: &Query,
+    closed: bool,
+    (count, total, sample): (u64, Option<u128>, Option<u64>),
+    no_captions: bool,
+    index: bool,
+) -> String {
+    let what = describe_selection(g, q, closed, (count, total, sample));
+    let caption = match (no_captions, q.classes, index) {
+        (true, _, _) => "",
+        (false, true, _) => "caption: tour ID (orbit size)",
+        (false, false, true) => "caption: index among the symmetric tours",
+        (false, false, false) => "caption: tour ID",
+    };
+    let dash = if caption.is_empty() {
+        ""
+    } else {
+        crate::describe::DASH
+    };
+    format!("tourglyph: {what}{dash}{caption}")
+}
+
+/// What `count` tours selected by `q` (and `sample`, the seed of a random selection) out
+/// of the `total` tours of `g` are ([`crate::describe`]): "tours 100–111 of the 1,072
+/// closed rook tours of 6×6". The sheet's footer and the font specimen's title.
+pub fn describe_selection(
+    g: &LeapGraph,
+    q: &Query,
+    closed: bool,
+    (count, total, sample): (u64, Option<u128>, Option<u64>),
+) -> String {
+    use crate::describe::{Selection, TourSet};
+    let set = TourSet {
+        piece: g.piece().to_string(),
+        board: g.board(),
+        torus: g.topology().is_torus(),
+        closed,
+        total,
+        classes: q.classes,
+        non_crossing: q.non_crossing,
+        symmetry: q.symmetry,
+    };
+    let sel = match (sample, &q.range, q.limit) {
+        (Some(seed), _, _) => Selection::Sample(seed),
+        (None, Some(r), limit) => Selection::Range(r.start, r.end, limit),
+        (None, None, Some(k)) => Selection::First(k),
+        (None, None, None) => Selection::All,
+    };
+    set.selected(count, &sel)
+}
+
+/// Everything a sheet needs besides its backend.
+struct Job<'a> {
+    /// The diagram of all tours (`None` for symmetric tours found directly).
+    zdd: Option<&'a Zdd>,
+    g: &'a LeapGraph,
+    q: &'a Query,
+    style: &'a Style,
+    grid: Grid,
+    text: SheetText,
+    captions: bool,
+    /// Label each glyph (SVG: its path's id and title) as one of these tours: "closed
+    /// rook tour of 6x6".
+    labels: Option<String>,
+    progress: &'a dyn Progress,
+    plan: Plan,
+    /// Glyphs to draw (fewer than the plan's stream holds for a preview).
+    count: u64,
+}
+
+/// IDs unranked and drawn per parallel batch.
+const BATCH: usize = 4096;
+
+impl Job<'_> {
+    /// Stream the tours onto a sheet over `backend`; returns the finished backend.
+    fn draw<B: Backend>(self, backend: B) -> Result<B> {
+        let (g, style) = (self.g, self.style);
+        let mut sheet = Sheet::new(backend, self.grid, style, self.text);
+        let captions = self.captions;
+        let labels = self.labels.as_deref();
+        // Glyph geometry, and its outline when the style draws outlines, on the workers.
+        // Symmetric tours found directly are numbered by index, not ID.
+        let (prefix, word) = match self.zdd {
+            Some(_) => ("tour", "ID"),
+            None => ("index", "index"),
+        };
+        let map = |it: &Item| -> Drawn {
+            let caption = match (captions, it.orbit) {
+                (false, _) => String::new(),
+                (true, Some(o)) => format!("{} ({o})", it.id),
+                (true, None) => it.id.to_string(),
+            };
+            let label = labels.map(|what| Label {
+                id: format!("{prefix}-{}", it.id),
+                title: format!("{what}, {word} {}", it.id),
+            });
+            let glyph = SheetGlyph::of(&it.tour, g, style);
+            let shape = match &glyph {
+                SheetGlyph::Line(d) if style.outline => Some(outline(d, style)),
+                _ => None,
+            };
+            (glyph, shape, caption, label)
+        };
+        let progress = self.progress;
+        let mut last_page = 0;
+        let mut place = |sheet: &mut Sheet<'_, B>,
+                         glyph: &SheetGlyph,
+                         shape: Option<&Shape>,
+                         caption: &str,
+                         label: Option<&Label>| {
+            match glyph {
+                SheetGlyph::Line(d) => sheet.push_full(d, shape, caption, label)?,
+                // A torus tile in its frame (drawn as a stroke).
+                SheetGlyph::Torus(_) => glyph.push(sheet, caption)?,
+            }
+            let page = if sheet.pages() != last_page {
+                last_page = sheet.pages();
+                last_page
+            } else {
+                0
+            };
+            progress.update(sheet.drawn(), page);
+            Ok::<_, Error>(())
+        };
+        match &self.plan {
+            Plan::Stream(_) => {
+                stream(
+                    self.zdd.expect("a stream plan has a diagram"),
+                    g,
+                    self.q,
+                    map,
+                    |(glyph, shape, caption, label)| {
+                        place(&mut sheet, &glyph, shape.as_ref(), &caption, label.as_ref())?;
+                        Ok(match sheet.drawn() < self.count {
+                            true => Flow::Continue,
+                            false => Flow::Stop,
+                        })
+                    },
+                )?;
+            }
+            Plan::Ids(ids, orbits) => {
+                let zdd = self.zdd.expect("an ID plan has a diagram");
+                for (ids, orbits) in ids.chunks(BATCH).zip(orbits.chunks(BATCH)) {
+                    let drawn: Vec<Result<Drawn>> = ids
+                        .par_iter()
+                        .zip(orbits.par_iter())
+                        .map(|(&id, &o)| {
+                            let tour = zdd.unrank(id).ok_or_else(|| {
+                                Error::runtime(format!("tour ID {id} vanished between passes"))
+                            })?;
+                            let item = Item {
+                                id,
+                                tour,
+                                orbit: (o > 0).then_some(u32::from(o)),
+                            };
+                            Ok(map(&item))
+                        })
+                        .collect();
+                    for d in drawn {
+                        let (glyph, shape, caption, label) = d?;
+                        place(&mut sheet, &glyph, shape.as_ref(), &caption, label.as_ref())?;
+                    }
+                }
+            }
+            Plan::Tours(items) => {
+                for chunk in items.chunks(BATCH) {
+                    let drawn: Vec<Drawn> = chunk.par_iter().map(map).collect();
+                    for (glyph, shape, caption, label) in drawn {
+                        place(&mut sheet, &glyph, shape.as_ref(), &caption, label.as_ref())?;
+                    }
+                }
+            }
+        }
+        sheet.finish()
+    }
+}

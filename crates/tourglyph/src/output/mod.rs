@@ -1,0 +1,747 @@
+//! Output files that are either complete or not there.
+//!
+//! A regular file is written under a temporary name beside its target (`.NAME.PID-K.tmp`,
+//! created exclusively, so the final rename stays on one file system and never follows a
+//! planted link) and renamed over the target only when complete and synced. An error, a
+//! dropped writer or a signal (see [`abandon_pending`]) removes the temporary file, so a
+//! failure leaves the old file, or nothing, never a partial one.
+//!
+//! The conventions, chosen after the compilers and converters whose output is a
+//! regenerable artefact (`cc -o`, `gs -o`, `qpdf`, `pdftoppm`, ImageMagick):
+//! - an existing file is **replaced** (atomically: readers see the old file until the new
+//!   one is complete); `--no-clobber` refuses instead, as `cp -n` does, and the final step
+//!   is then a hard link, which fails rather than replaces when the name was taken
+//!   meanwhile;
+//! - a symbolic link is followed: the file it points to is replaced and the link stays;
+//! - a target that is not a regular file (`/dev/null`, `/dev/stdout`, a FIFO) is written
+//!   in place: renaming over a device node would replace it;
+//! - a missing folder is an error naming it, unless `--mkdir` ([`OutOptions::mkdir`]);
+//! - every write error names the file (or `standard output`);
+//! - files that belong together (a font, its map and its specimen) are written as a set
+//!   ([`write_files`]): every name is checked before any is written, and they are renamed
+//!   into place together at the end; a set of files made by others (a gallery's sheets
+//!   and preview) is written into a [`Staging`] folder and moved into place together.
+
+use std::fs::{File, OpenOptions};
+use std::io::{self, BufWriter, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+use tourglyph_core::{error::Error, error::Result};
+
+pub mod sheet_files;
+
+/// How outputs are opened (the `--mkdir` and `--no-clobber` flags).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct OutOptions {
+    /// Create missing folders on the way to the file. Default false: a missing folder is
+    /// an error, so a typo in a path is not silently turned into a new folder.
+    pub mkdir: bool,
+    /// Refuse to replace an existing file. Default false: replace it atomically.
+    pub no_clobber: bool,
+}
+
+/// Temporary files being written by this process, removed by [`abandon_pending`].
+static PENDING: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+/// Makes temporary names unique within the process.
+static SERIAL: AtomicU64 = AtomicU64::new(0);
+
+fn pending() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
+    PENDING.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+fn forget(list: &mut Vec<PathBuf>, temp: &Path) {
+    if let Some(i) = list.iter().position(|p| p == temp) {
+        list.swap_remove(i);
+    }
+}
+
+/// Remove every temporary file still being written and exit with `code`, for a signal
+/// handler (SIGINT → 130). The registry stays locked until the process is gone, so no
+/// file can be renamed into place half-way through.
+pub fn abandon_pending(code: i32) -> ! {
+    let list = pending();
+    for p in list.iter() {
+        // A temporary file, or a staging folder and what it holds.
+        let _ = std::fs::remove_file(p).or_else(|_| std::fs::remove_dir_all(p));
+    }
+    std::process::exit(code)
+}
+
+/// An I/O error with the name of what failed in front of its message (kind kept, so a
+/// broken pipe is still recognised).
+fn named(what: &Path, e: io::Error) -> io::Error {
+    io::Error::new(e.kind(), format!("{}: {e}", what.display()))
+}
+
+/// A file being written; becomes visible under its name only on [`AtomicFile::commit`].
+/// Dropped without a commit, the temporary file is removed.
+pub struct AtomicFile {
+    /// The name as given (for messages).
+    target: PathBuf,
+    /// Where the file lands: the target, or the file a symbolic link points to.
+    dest: PathBuf,
+    /// The temporary file; `None` when writing straight into a device or FIFO.
+    temp: Option<PathBuf>,
+    file: Option<BufWriter<File>>,
+    no_clobber: bool,
+}
+
+impl AtomicFile {
+    /// Start writing `target`, replacing an existing file, in an existing folder.
+    pub fn create(target: &Path) -> Result<AtomicFile> {
+        Self::create_with(target, OutOptions::default())
+    }
+
+    /// Start writing `target` with the given options (see the module doc).
+    pub fn create_with(target: &Path, opts: OutOptions) -> Result<AtomicFile> {
+        let shown = target.display();
+        if target.as_os_str().is_empty() {
+            return Err(Error::usage(
+                "empty output file name: give a path, or - for stdout",
+            ));
+        }
+        match std::fs::metadata(target) {
+            Ok(m) if m.is_dir() => {
+                return Err(Error::usage(format!(
+                    "{shown}: is a folder: give a file name inside it, e.g. {}",
+                    target.join("sheet.pdf").display()
+                )));
+            }
+            Ok(m) if !m.is_file() => {
+                // A device or FIFO: write into it; renaming over it would replace it.
+                let f = OpenOptions::new()
+                    .write(true)
+                    .open(target)
+                    .map_err(|e| Error::file(target, e))?;
+                return Ok(AtomicFile {
+                    target: target.to_path_buf(),
+                    dest: target.to_path_buf(),
+                    temp: None,
+                    file: Some(BufWriter::with_capacity(1 << 16, f)),
+                    no_clobber: false,
+                });
+            }
+            Ok(_) if opts.no_clobber => {
+                return Err(Error::runtime(format!(
+                    "{shown}: already exists: remove it, choose another name, or drop --no-clobber"
+                )));
+            }
+            _ => {}
+        }
+        let dest = follow_links(target)?;
+        let name = dest
+            .file_name()
+            .ok_or_else(|| Error::usage(format!("{shown}: not a file name")))?;
+        let dir = dest
+            .parent()
+            .filter(|d| !d.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
+        if !dir.is_dir() {
+            if dir.exists() {
+                return Err(Error::runtime(format!(
+                    "{shown}: '{}' is not a folder",
+                    dir.display()
+                )));
+            }
+            if !opts.mkdir {
+                return Err(Error::runtime(format!(
+                    "{shown}: folder '{}' does not exist: create it, or add --mkdir",
+                    dir.display()
+                )));
+            }
+            std::fs::create_dir_all(dir).map_err(|e| Error::file(dir, e))?;
+        }
+        let mut list = pending();
+        let (temp, file) = loop {
+            let mut t = std::ffi::OsString::from(".");
+            t.push(name);
+            t.push(format!(
+                ".{}-{}.tmp",
+                std::process::id(),
+                SERIAL.fetch_add(1, Ordering::Relaxed)
+            ));
+            let temp = dir.join(t);
+            match OpenOptions::new().write(true).create_new(true).open(&temp) {
+                Ok(f) => break (temp, f),
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
+                Err(e) => return Err(Error::file(target, e)),
+            }
+        };
+        list.push(temp.clone());
+        Ok(AtomicFile {
+            target: target.to_path_buf(),
+            dest,
+            temp: Some(temp),
+            file: Some(BufWriter::with_capacity(1 << 16, file)),
+            no_clobber: opts.no_clobber,
+        })
+    }
+
+    /// The name the file will have.
+    pub fn target(&self) -> &Path {
+        &self.target
+    }
+
+    /// Flush, sync and close the file, keeping it under its temporary name until
+    /// [`AtomicFile::commit`]: a sheet of many pages then holds no open files or buffers.
+    /// Writing after it is an error.
+    pub fn close(&mut self) -> Result<()> {
+        if let Some(f) = self.file.take() {
+            let file = f
+                .into_inner()
+                .map_err(|e| Error::file(&self.target, e.into_error()))?;
+            if self.temp.is_some() {
+                file.sync_all().map_err(|e| Error::file(&self.target, e))?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Flush, sync and rename the file to its name.
+    pub fn commit(mut self) -> Result<()> {
+        self.close()?;
+        let Some(temp) = self.temp.take() else {
+            return Ok(()); // a device or FIFO: nothing to rename
+        };
+        let mut list = pending();
+        let done = self.place(&temp).map_err(|e| Error::file(&self.target, e));
+        if done.is_err() {
+            let _ = std::fs::remove_file(&temp);
+        }
+        forget(&mut list, &temp);
+        drop(list);
+        if done.is_ok() {
+            // The rename is durable once the folder is synced (best effort).
+            if let Some(d) = self.dest.parent().filter(|d| !d.as_os_str().is_empty()) {
+                let _ = File::open(d).and_then(|d| d.sync_all());
+            }
+        }
+        done
+    }
+
+    /// Move the complete temporary file to its name.
+    fn place(&self, temp: &Path) -> io::Result<()> {
+        if !self.no_clobber {
+            return std::fs::rename(temp, &self.dest);
+        }
+        match std::fs::hard_link(temp, &self.dest) {
+            Ok(()) => std::fs::remove_file(temp),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => Err(io::Error::new(
+                e.kind(),
+                "already exists: remove it, choose another name, or drop --no-clobber",
+            )),
+            // A file system without hard links: check, then rename.
+            Err(_) if !self.dest.exists() => std::fs::rename(temp, &self.dest),
+            Err(e) => Err(e),
+        }
+    }
+
+    fn writer(&mut self) -> io::Result<&mut BufWriter<File>> {
+        self.file
+            .as_mut()
+            .ok_or_else(|| io::Error::other("written after it was closed"))
+    }
+}
+
+impl Write for AtomicFile {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.writer()
+            .and_then(|w| w.write(buf))
+            .map_err(|e| named(&self.target, e))
+    }
+    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
+        self.writer()
+            .and_then(|w| w.write_all(buf))
+            .map_err(|e| named(&self.target, e))
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        self.writer()
+            .and_then(|w| w.flush())
+            .map_err(|e| named(&self.target, e))
+    }
+}
+
+impl Drop for AtomicFile {
+    fn drop(&mut self) {
+        if let Some(temp) = self.temp.take() {
+            let mut list = pending();
+            drop(self.file.take());
+            let _ = std::fs::remove_file(&temp);
+            forget(&mut list, &temp);
+        }
+    }
+}
+
+/// An output: an atomic file, or stdout (`-`).
+pub enum Out {
+    /// A file, renamed into place on [`Out::commit`].
+    File(AtomicFile),
+    /// Standard output, flushed on [`Out::commit`].
+    Stdout(BufWriter<io::Stdout>),
+}
+
+/// Open `path` for writing (`-` is stdout), with the default [`OutOptions`].
+pub fn open_out(path: &Path) -> Result<Out> {
+    open_out_with(path, OutOptions::default())
+}
+
+/// Where a write to `target` lands: the end of its chain of symbolic links, so the
+/// links stay; a dangling link's target is created (as `cp` and shell redirection do).
+/// `target` itself when it is no link.
+fn follow_links(target: &Path) -> Result<PathBuf> {
+    let mut p = target.to_path_buf();
+    // Linux's own limit on a chain of links.
+    for _ in 0..40 {
+        let Ok(next) = std::fs::read_link(&p) else {
+            return Ok(p);
+        };
+        p = match p.parent() {
+            Some(dir) if next.is_relative() => dir.join(next),
+            _ => next,
+        };
+    }
+    Err(Error::runtime(format!(
+        "{}: too many levels of symbolic links: point it at a file",
+        target.display()
+    )))
+}
+
+/// Open `path` for writing (`-` is stdout).
+pub fn open_out_with(path: &Path, opts: OutOptions) -> Result<Out> {
+    if path.as_os_str() == "-" {
+        Ok(stdout())
+    } else {
+        AtomicFile::create_with(path, opts).map(Out::File)
+    }
+}
+
+/// Buffered standard output whose errors say `standard output` (commit to flush).
+pub fn stdout() -> Out {
+    Out::Stdout(BufWriter::with_capacity(1 << 16, io::stdout()))
+}
+
+/// Write `bytes` to `path` (`-` is stdout) completely or not at all.
+pub fn write_file(path: &Path, bytes: &[u8], opts: OutOptions) -> Result<()> {
+    let mut out = open_out_with(path, opts)?;
+    out.write_all(bytes)?;
+    out.commit()
+}
+
+const STDOUT: &str = "standard output";
+
+impl Out {
+    /// Close a file (see [`AtomicFile::close`]); flush stdout.
+    pub fn close(&mut self) -> Result<()> {
+        match self {
+            Out::File(f) => f.close(),
+            Out::Stdout(s) => Ok(s.flush().map_err(|e| named(Path::new(STDOUT), e))?),
+        }
+    }
+
+    /// Finish: rename a file into place, flush stdout.
+    pub fn commit(self) -> Result<()> {
+        match self {
+            Out::File(f) => f.commit(),
+            Out::Stdout(mut s) => Ok(s.flush().map_err(|e| named(Path::new(STDOUT), e))?),
+        }
+    }
+}
+
+impl tourglyph_draw::svg::PageWrite for Out {
+    fn close(&mut self) -> Result<()> {
+        Out::close(self)
+    }
+}
+
+impl Write for Out {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        match self {
+            Out::File(f) => f.write(buf),
+            Out::Stdout(s) => s.write(buf).map_err(|e| named(Path::new(STDOUT), e)),
+        }
+    }
+    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
+        match self {
+            Out::File(f) => f.write_all(buf),
+            Out::Stdout(s) => s.write_all(buf).map_err(|e| named(Path::new(STDOUT), e)),
+        }
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        match self {
+            Out::File(f) => f.flush(),
+            Out::Stdout(s) => s.flush().map_err(|e| named(Path::new(STDOUT), e)),
+        }
+    }
+}
+
+/// The files of an SVG sheet of `pages` pages written as `path`: the name itself for one
+/// page, else `NAME-1.svg`, `NAME-2.svg`, … beside it.
+pub fn svg_page_paths(path: &Path, pages: u64) -> Vec<PathBuf> {
+    if pages <= 1 || path.as_os_str() == "-" {
+        return vec![path.to_path_buf(); pages.max(1) as usize];
+    }
+    let stem = path
+        .file_stem()
+        .map_or_else(|| "sheet".into(), |s| s.to_string_lossy().into_owned());
+    let ext = path
+        .extension()
+        .map_or_else(|| "svg".into(), |s| s.to_string_lossy().into_owned());
+    (1..=pages)
+        .map(|i| path.with_file_name(format!("{stem}-{i}.{ext}")))
+        .collect()
+}
+
+/// SVG and PNG hold one page per file (`ext` names the format): refuse a sheet of
+/// several pages on stdout.
+pub fn check_stdout_pages(path: &Path, pages: u64, ext: &str) -> Result<()> {
+    if path.as_os_str() == "-" && pages > 1 {
+        return Err(Error::usage(format!(
+            "this {} sheet has {pages} pages, one file each, which stdout cannot hold: write to a file (NAME-1.{ext}, …) or use --page poster",
+            ext.to_ascii_uppercase()
+        )));
+    }
+    Ok(())
+}
+
+/// Commit several files together, in order (multi-page SVG). On the first failure the
+/// rest are dropped, which removes their temporary files.
+pub fn commit_all(files: Vec<AtomicFile>) -> Result<()> {
+    for f in files {
+        f.commit()?;
+    }
+    Ok(())
+}
+
+/// Write `files` (path, bytes) as one set, all or none: each is opened first (so a
+/// missing folder, or with `--no-clobber` a name already taken, refuses the set before
+/// anything is written), then written and synced under its temporary name, then all are
+/// renamed into place. With `--no-clobber`, a name taken while the set was written fails
+/// the set and removes the files of it already placed (they were new); without it the
+/// renames, in one folder each, replace.
+pub fn write_files(files: &[(&Path, &[u8])], opts: OutOptions) -> Result<()> {
+    let mut outs = Vec::with_capacity(files.len());
+    for (path, _) in files {
+        outs.push(AtomicFile::create_with(path, opts)?);
+    }
+    for (out, (_, bytes)) in outs.iter_mut().zip(files) {
+        out.write_all(bytes)?;
+        out.close()?;
+    }
+    let mut placed: Vec<PathBuf> = vec![];
+    for out in outs {
+        let (dest, fresh) = (out.dest.clone(), out.temp.is_some() && out.no_clobber);
+        if let Err(e) = out.commit() {
+            for p in &placed {
+                let _ = std::fs::remove_file(p);
+            }
+            return Err(e);
+        }
+        if fresh {
+            placed.push(dest);
+        }
+    }
+    Ok(())
+}
+
+/// A hidden folder in `dest` (`.NAME.PID-K.tmp`) that files are written into, then moved
+/// into `dest` together by [`Staging::commit`]: a set of outputs that appear all at once
+/// or not at all. Dropped without a commit (an error, or a signal, see
+/// [`abandon_pending`]), the folder and everything in it are removed.
+#[derive(Debug)]
+pub struct Staging {
+    dir: Option<PathBuf>,
+    dest: PathBuf,
+}
+
+impl Staging {
+    /// A new staging folder in the existing folder `dest`, named after `name`.
+    pub fn new(dest: &Path, name: &str) -> Result<Staging> {
+        let mut list = pending();
+        let dir = loop {
+            let dir = dest.join(format!(
+                ".{name}.{}-{}.tmp",
+                std::process::id(),
+                SERIAL.fetch_add(1, Ordering::Relaxed)
+            ));
+            match std::fs::create_dir(&dir) {
+                Ok(()) => break dir,
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
+                Err(e) => return Err(Error::file(dest, e)),
+            }
+        };
+        list.push(dir.clone());
+        Ok(Staging {
+            dir: Some(dir),
+            dest: dest.to_path_buf(),
+        })
+    }
+
+    /// The folder to write into.
+    pub fn path(&self) -> &Path {
+        self.dir
+            .as_deref()
+            .expect("a staging folder until committed")
+    }
+
+    /// Move every file of the staging folder into the destination (each renamed over a
+    /// file of its name), then remove the folder; returns the files' new paths, sorted.
+    /// A failed rename leaves the files not yet moved, and removes them with the folder.
+    pub fn commit(mut self) -> Result<Vec<PathBuf>> {
+        let dir = self.dir.clone().expect("a staging folder until committed");
+        let mut names: Vec<std::ffi::OsString> = std::fs::read_dir(&dir)
+            .map_err(|e| Error::file(&dir, e))?
+            .filter_map(|e| e.ok())
+            .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
+            .map(|e| e.file_name())
+            .collect();
+        names.sort();
+        let mut moved = Vec::with_capacity(names.len());
+        for n in names {
+            let to = self.dest.join(&n);
+            std::fs::rename(dir.join(&n), &to).map_err(|e| Error::file(&to, e))?;
+            moved.push(to);
+        }
+        if let Some(d) = self.dir.take() {
+            let _ = std::fs::remove_dir_all(&d);
+            forget(&mut pending(), &d);
+        }
+        let _ = File::open(&self.dest).and_then(|d| d.sync_all());
+        Ok(moved)
+    }
+}
+
+impl Drop for Staging {
+    fn drop(&mut self) {
+        if let Some(d) = self.dir.take() {
+            let mut list = pending();
+            let _ = std::fs::remove_dir_all(&d);
+            forget(&mut list, &d);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn staging_moves_all_or_leaves_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("a.pdf"), b"old").unwrap();
+        let s = Staging::new(dir.path(), "a").unwrap();
+        std::fs::write(s.path().join("a.pdf"), b"new").unwrap();
+        std::fs::write(s.path().join("a.png"), b"png").unwrap();
+        assert_eq!(names(dir.path()).len(), 2, "the staging folder and a.pdf");
+        drop(s);
+        assert_eq!(names(dir.path()), ["a.pdf"]);
+        assert_eq!(std::fs::read(dir.path().join("a.pdf")).unwrap(), b"old");
+        let s = Staging::new(dir.path(), "a").unwrap();
+        std::fs::write(s.path().join("a.pdf"), b"new").unwrap();
+        std::fs::write(s.path().join("a.png"), b"png").unwrap();
+        let moved = s.commit().unwrap();
+        assert_eq!(moved, [dir.path().join("a.pdf"), dir.path().join("a.png")]);
+        assert_eq!(names(dir.path()), ["a.pdf", "a.png"]);
+        assert_eq!(std::fs::read(dir.path().join("a.pdf")).unwrap(), b"new");
+        assert!(!pending().iter().any(|p| p.starts_with(dir.path())));
+    }
+
+    fn names(dir: &Path) -> Vec<String> {
+        let mut v: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn commit_renames_and_drop_cleans_up() {
+        let dir = tempfile::tempdir().unwrap();
+        let t = dir.path().join("a.txt");
+        let mut f = AtomicFile::create(&t).unwrap();
+        f.write_all(b"hello").unwrap();
+        assert!(!t.exists());
+        assert_eq!(
+            pending()
+                .iter()
+                .filter(|p| p.starts_with(dir.path()))
+                .count(),
+            1
+        );
+        f.commit().unwrap();
+        assert_eq!(std::fs::read(&t).unwrap(), b"hello");
+        assert!(!pending().iter().any(|p| p.starts_with(dir.path())));
+
+        let u = dir.path().join("b.txt");
+        let mut g = AtomicFile::create(&u).unwrap();
+        g.write_all(b"partial").unwrap();
+        drop(g);
+        assert!(!u.exists());
+        assert_eq!(names(dir.path()), ["a.txt"]);
+        assert!(!pending().iter().any(|p| p.starts_with(dir.path())));
+
+        let p = svg_page_paths(Path::new("out/all.svg"), 3);
+        assert_eq!(p[2], Path::new("out/all-3.svg"));
+        assert_eq!(
+            svg_page_paths(Path::new("g.svg"), 1),
+            vec![PathBuf::from("g.svg")]
+        );
+        let e = check_stdout_pages(Path::new("-"), 2, "png").unwrap_err();
+        assert!(
+            e.is_usage() && e.to_string().starts_with("this PNG sheet"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn closed_files_hold_no_descriptor_and_commit_later() {
+        let dir = tempfile::tempdir().unwrap();
+        let fds = || std::fs::read_dir("/proc/self/fd").unwrap().count();
+        let before = fds();
+        let mut files = vec![];
+        for i in 0..50 {
+            let mut f = AtomicFile::create(&dir.path().join(format!("p{i}.txt"))).unwrap();
+            f.write_all(b"page").unwrap();
+            f.close().unwrap();
+            assert!(f.write_all(b"more").is_err());
+            files.push(f);
+        }
+        // Other tests run in parallel threads: allow them a few descriptors.
+        assert!(fds() < before + 10, "{} open after closing", fds() - before);
+        commit_all(files).unwrap();
+        assert_eq!(std::fs::read(dir.path().join("p49.txt")).unwrap(), b"page");
+    }
+
+    #[test]
+    fn missing_folder_is_an_error_unless_mkdir() {
+        let dir = tempfile::tempdir().unwrap();
+        let t = dir.path().join("no/such/dir/c.txt");
+        let e = AtomicFile::create(&t).err().unwrap().to_string();
+        assert!(
+            e.contains("c.txt") && e.contains("does not exist") && e.contains("--mkdir"),
+            "{e}"
+        );
+        assert!(!dir.path().join("no").exists());
+        let opts = OutOptions {
+            mkdir: true,
+            ..OutOptions::default()
+        };
+        write_file(&t, b"x", opts).unwrap();
+        assert_eq!(std::fs::read(&t).unwrap(), b"x");
+        // A file where a folder should be.
+        let e = AtomicFile::create(&t.join("d.txt"))
+            .err()
+            .unwrap()
+            .to_string();
+        assert!(e.contains("is not a folder"), "{e}");
+        // A folder where the file should be.
+        let e = AtomicFile::create(dir.path()).err().unwrap();
+        assert!(e.is_usage() && e.to_string().contains("is a folder"), "{e}");
+    }
+
+    #[test]
+    fn overwrite_replaces_and_no_clobber_refuses() {
+        let dir = tempfile::tempdir().unwrap();
+        let t = dir.path().join("a.txt");
+        write_file(&t, b"old", OutOptions::default()).unwrap();
+        write_file(&t, b"new", OutOptions::default()).unwrap();
+        assert_eq!(std::fs::read(&t).unwrap(), b"new");
+        let nc = OutOptions {
+            no_clobber: true,
+            ..OutOptions::default()
+        };
+        let e = write_file(&t, b"newer", nc).unwrap_err().to_string();
+        assert!(
+            e.contains("already exists") && e.contains("--no-clobber"),
+            "{e}"
+        );
+        assert_eq!(std::fs::read(&t).unwrap(), b"new");
+        // The name taken while the file was written: the hard link refuses.
+        let u = dir.path().join("u.txt");
+        let mut f = AtomicFile::create_with(&u, nc).unwrap();
+        f.write_all(b"late").unwrap();
+        std::fs::write(&u, b"first").unwrap();
+        assert!(f.commit().is_err());
+        assert_eq!(std::fs::read(&u).unwrap(), b"first");
+        assert_eq!(names(dir.path()), ["a.txt", "u.txt"]);
+        write_file(&dir.path().join("v.txt"), b"v", nc).unwrap();
+    }
+
+    #[test]
+    fn a_set_is_written_all_or_none() {
+        let dir = tempfile::tempdir().unwrap();
+        let (a, b, c) = (
+            dir.path().join("a.ttf"),
+            dir.path().join("a.json"),
+            dir.path().join("a.pdf"),
+        );
+        std::fs::write(&c, b"mine").unwrap();
+        let nc = OutOptions {
+            no_clobber: true,
+            ..OutOptions::default()
+        };
+        let set: [(&Path, &[u8]); 3] = [(&a, b"font"), (&b, b"map"), (&c, b"pdf")];
+        let e = write_files(&set, nc).unwrap_err().to_string();
+        assert!(e.contains("a.pdf: already exists"), "{e}");
+        assert_eq!(names(dir.path()), ["a.pdf"]);
+        std::fs::remove_file(&c).unwrap();
+        write_files(&set, nc).unwrap();
+        assert_eq!(names(dir.path()), ["a.json", "a.pdf", "a.ttf"]);
+        write_files(&set, OutOptions::default()).unwrap();
+        assert_eq!(std::fs::read(&c).unwrap(), b"pdf");
+    }
+
+    #[test]
+    fn symlink_is_followed_and_devices_are_written_in_place() {
+        let dir = tempfile::tempdir().unwrap();
+        let real = dir.path().join("real.txt");
+        std::fs::write(&real, b"old").unwrap();
+        let link = dir.path().join("link.txt");
+        std::os::unix::fs::symlink(&real, &link).unwrap();
+        write_file(&link, b"new", OutOptions::default()).unwrap();
+        assert!(
+            std::fs::symlink_metadata(&link)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+        assert_eq!(std::fs::read(&real).unwrap(), b"new");
+        // A dangling link (relative, through a second link) stays; its target is made.
+        let sub = dir.path().join("sub");
+        std::fs::create_dir(&sub).unwrap();
+        std::os::unix::fs::symlink("sub/made.txt", dir.path().join("hop.txt")).unwrap();
+        let dangling = dir.path().join("dangling.txt");
+        std::os::unix::fs::symlink("hop.txt", &dangling).unwrap();
+        write_file(&dangling, b"made", OutOptions::default()).unwrap();
+        assert!(std::fs::symlink_metadata(&dangling).unwrap().is_symlink());
+        assert_eq!(std::fs::read(sub.join("made.txt")).unwrap(), b"made");
+        // A loop of links is an error, not a file put in the loop's place.
+        let (a, b) = (dir.path().join("a.lnk"), dir.path().join("b.lnk"));
+        std::os::unix::fs::symlink(&b, &a).unwrap();
+        std::os::unix::fs::symlink(&a, &b).unwrap();
+        let e = write_file(&a, b"x", OutOptions::default()).unwrap_err();
+        assert!(e.to_string().contains("too many levels"), "{e}");
+        assert!(std::fs::symlink_metadata(&a).unwrap().is_symlink());
+        // /dev/null stays a device (renaming over it as root would replace it).
+        write_file(Path::new("/dev/null"), b"gone", OutOptions::default()).unwrap();
+        use std::os::unix::fs::FileTypeExt;
+        assert!(
+            std::fs::metadata("/dev/null")
+                .unwrap()
+                .file_type()
+                .is_char_device()
+        );
+    }
+
+    #[test]
+    fn full_device_error_names_the_file() {
+        let e = write_file(Path::new("/dev/full"), &[0; 1 << 17], OutOptions::default())
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.starts_with("/dev/full: ") && e.contains("No space left"),
+            "{e}"
+        );
+    }
+}

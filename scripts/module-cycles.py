@@ -1,0 +1,254 @@
+#!/usr/bin/env python3
+"""Import circles between the modules of each crate (ARCHITECTURE.md, "Rules of the house").
+
+For every crate under crates/ (and benches/), each source file is a module. A module
+imports another when it names one of its items: a `use` path or an inline path starting
+with `crate::`, `super::` or `self::`, or a bare path through a child module declared in
+the file (`mod x;` then `x::Item`). A name re-exported with `pub use` is followed to the
+module that defines it, so a facade module that only declares and re-exports adds no
+edge. A parent declaring its children (`mod x;`) is not an import, nor is an inline
+`mod tests` using `super::*` (that is the module itself).
+
+Prints each crate's strongly connected components of more than one module and exits 1
+if there is any; `--graph` prints every edge too.
+
+    scripts/module-cycles.py            # exit 0: no circle
+    scripts/module-cycles.py --graph    # the edges, crate by crate
+"""
+import os
+import re
+import sys
+
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+
+
+def strip(text):
+    """Source text without comments and string contents (so paths in prose do not count)."""
+    out = []
+    i, n = 0, len(text)
+    while i < n:
+        if text.startswith("//", i):
+            j = text.find("\n", i)
+            i = n if j < 0 else j
+            continue
+        if text.startswith("/*", i):
+            j = text.find("*/", i)
+            i = n if j < 0 else j + 2
+            continue
+        c = text[i]
+        if c == 'r' and re.match(r'r#*"', text[i:i + 10]) and (i == 0 or not (text[i - 1].isalnum() or text[i - 1] == '_')):
+            m = re.match(r'r(#*)"', text[i:])
+            end = '"' + m.group(1)
+            j = text.find(end, i + len(m.group(0)))
+            out.append('""')
+            i = n if j < 0 else j + len(end)
+            continue
+        if c == '"':
+            j = i + 1
+            while j < n and text[j] != '"':
+                j += 2 if text[j] == "\\" else 1
+            out.append('""')
+            i = j + 1
+            continue
+        if c == "'" and i + 2 < n and (text[i + 2] == "'" or text[i + 1] == "\\"):
+            j = text.find("'", i + 2 if text[i + 1] != "\\" else i + 3)
+            out.append("' '")
+            i = j + 1
+            continue
+        out.append(c)
+        i += 1
+    return "".join(out)
+
+
+def split_top(t):
+    parts, depth, cur = [], 0, ""
+    for ch in t:
+        if ch == "{":
+            depth += 1
+        if ch == "}":
+            depth -= 1
+        if ch == "," and depth == 0:
+            parts.append(cur)
+            cur = ""
+        else:
+            cur += ch
+    parts.append(cur)
+    return [p.strip() for p in parts if p.strip()]
+
+
+def expand(t, prefix=()):
+    out = []
+    for part in split_top(t):
+        m = re.match(r"^([\w:]*?)::\{(.*)\}$", part, re.S)
+        if m:
+            out += expand(m.group(2), prefix + tuple(x for x in m.group(1).split("::") if x))
+            continue
+        if part.startswith("{") and part.endswith("}"):
+            out += expand(part[1:-1], prefix)
+            continue
+        m = re.match(r"^(.*?)\s+as\s+(\w+)$", part, re.S)
+        name = None
+        if m:
+            part, name = m.group(1).strip(), m.group(2)
+        path = prefix + tuple(x for x in part.split("::") if x)
+        if path and path[-1] == "self":
+            path = path[:-1]
+        out.append((path, name or (path[-1] if path else None)))
+    return out
+
+
+def inline_spans(text):
+    spans = []
+    for m in re.finditer(r"(?m)^[ \t]*(?:pub(?:\([\w ]+\))? )?mod \w+\s*\{", text):
+        i, depth = m.end(), 1
+        while i < len(text) and depth:
+            depth += {"{": 1, "}": -1}.get(text[i], 0)
+            i += 1
+        spans.append((m.end(), i))
+    return spans
+
+
+class Crate:
+    def __init__(self, src):
+        self.src = src
+        self.mods = {}  # module path tuple -> stripped text
+        for dp, _, fn in os.walk(src):
+            for f in fn:
+                if f.endswith(".rs"):
+                    p = os.path.relpath(os.path.join(dp, f), src)[:-3].split(os.sep)
+                    if p[-1] in ("mod", "lib", "main"):
+                        p = p[:-1]
+                    self.mods[tuple(p)] = strip(open(os.path.join(dp, f)).read())
+        # Bins and build scripts beside lib.rs are their own crates: keep the lib's tree.
+        self.reexports = {m: {} for m in self.mods}
+        for m, t in self.mods.items():
+            for u in re.finditer(r"\bpub(?:\([\w ]+\))?\s+use\s+([^;]+);", t):
+                for path, name in expand(u.group(1)):
+                    if name and name != "*":
+                        self.reexports[m][name] = path
+
+    def absolute(self, mod, path, depth):
+        """Absolute module-relative path of `path` written in `mod`, or None (extern)."""
+        if not path:
+            return None
+        h = path[0]
+        if h == "crate":
+            return path[1:]
+        if h == "self":
+            return None if depth else mod + path[1:]
+        if h == "super":
+            n = 0
+            while n < len(path) and path[n] == "super":
+                n += 1
+            if n <= depth:
+                return None
+            up = n - depth
+            return mod[: len(mod) - up] + path[n:]
+        if mod + (h,) in self.mods:  # a child module named bare
+            return mod + path
+        return None
+
+    def owner(self, path, seen=0):
+        """The module defining the item `path` names (following `pub use`)."""
+        best = ()
+        for i in range(len(path), -1, -1):
+            if path[:i] in self.mods:
+                best = path[:i]
+                break
+        rest = path[len(best):]
+        if rest and seen < 8 and rest[0] in self.reexports.get(best, {}):
+            target = self.reexports[best][rest[0]]
+            a = self.absolute(best, target, 0)
+            if a is not None:
+                return self.owner(a + rest[1:], seen + 1)
+        return best
+
+    def edges(self):
+        out = set()
+        for m, t in self.mods.items():
+            spans = inline_spans(t)
+            depth_at = lambda pos: sum(1 for a, b in spans if a <= pos < b)
+            # `pub use` lines are re-exports, followed by owner(), not edges of their own.
+            body = re.sub(r"\bpub(?:\([\w ]+\))?\s+use\s+[^;]+;", lambda x: " " * len(x.group(0)), t)
+            refs = []
+            for u in re.finditer(r"\buse\s+([^;]+);", body):
+                d = depth_at(u.start())
+                refs += [(p, d) for p, _ in expand(u.group(1))]
+            for p in re.finditer(r"(?<![\w:])((?:crate|super|self|[a-z_][a-z0-9_]*)(?:::\w+)+)", body):
+                refs.append((tuple(p.group(1).split("::")), depth_at(p.start())))
+            for path, d in refs:
+                if path and path[-1] == "*":
+                    path = path[:-1]
+                a = self.absolute(m, path, d)
+                if a is None:
+                    continue
+                o = self.owner(a)
+                if o != m and o[: len(m)] != m or (o != m and m == () and False):
+                    out.add((m, o))
+                elif o != m and o[: len(m)] == m:
+                    out.add((m, o))  # a parent using its child's items is an edge too
+        return out
+
+
+def sccs(nodes, edges):
+    adj = {n: [] for n in nodes}
+    for a, b in edges:
+        adj.setdefault(a, []).append(b)
+        adj.setdefault(b, [])
+    index, low, stack, on, res, counter = {}, {}, [], set(), [], [0]
+
+    def visit(v):
+        index[v] = low[v] = counter[0]
+        counter[0] += 1
+        stack.append(v)
+        on.add(v)
+        for w in adj[v]:
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            res.append(comp)
+
+    sys.setrecursionlimit(10000)
+    for v in list(adj):
+        if v not in index:
+            visit(v)
+    return [c for c in res if len(c) > 1]
+
+
+def name(crate, m):
+    return crate + ("::" + "::".join(m) if m else "")
+
+
+def main():
+    graph = "--graph" in sys.argv
+    crates = sorted(os.path.join("crates", d) for d in os.listdir(os.path.join(ROOT, "crates")))
+    bad = 0
+    for c in crates:
+        src = os.path.join(ROOT, c, "src")
+        if not os.path.isdir(src):
+            continue
+        k = Crate(src)
+        e = k.edges()
+        if graph:
+            for a, b in sorted(e):
+                print(f"{name(c, a)} -> {name(c, b)}")
+        for comp in sccs(list(k.mods), e):
+            bad += 1
+            print(f"circle in {c}: " + ", ".join(sorted(name(c, m) for m in comp)))
+    if bad:
+        sys.exit(1)
+    print(f"no import circle between the modules of {len(crates)} crates")
+
+
+if __name__ == "__main__":
+    main()
