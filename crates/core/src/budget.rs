@@ -115,7 +115,7 @@ pub fn free_space(path: &std::path::Path) -> Option<u64> {
     }
     // SAFETY: statvfs returned 0, so it filled the struct.
     let st = unsafe { st.assume_init() };
-    (st.f_bavail as u64).checked_mul(st.f_frsize as u64)
+    st.f_bavail.checked_mul(st.f_frsize)
 }
 
 /// Parse a memory size: `4G`, `512M`, `1.5GiB`, `800MB`, `65536` (bytes). Units are

@@ -574,7 +574,7 @@ pub trait Backend {
         at: &Place,
         paint: &Paint,
         label: Option<&Label>,
-    ) -> tourglyph_core::Result<()> {
+    ) -> Result<()> {
         let _ = label;
         self.path(&glyph.to_path(at), paint)
     }
@@ -588,7 +588,7 @@ pub trait Backend {
         at: &Place,
         paint: &Paint,
         label: Option<&Label>,
-    ) -> tourglyph_core::Result<()> {
+    ) -> Result<()> {
         let _ = label;
         if shape.contours.is_empty() {
             return Ok(());
@@ -597,15 +597,15 @@ pub trait Backend {
     }
 
     /// Start a page of `width` × `height` mm.
-    fn begin_page(&mut self, width: f64, height: f64) -> tourglyph_core::Result<()>;
+    fn begin_page(&mut self, width: f64, height: f64) -> Result<()>;
     /// Draw a path.
-    fn path(&mut self, path: &Path, paint: &Paint) -> tourglyph_core::Result<()>;
+    fn path(&mut self, path: &Path, paint: &Paint) -> Result<()>;
     /// Draw a line of text (on the captions layer where the format has layers).
-    fn text(&mut self, text: &Text) -> tourglyph_core::Result<()>;
+    fn text(&mut self, text: &Text) -> Result<()>;
     /// Finish the current page and write it out.
-    fn end_page(&mut self) -> tourglyph_core::Result<()>;
+    fn end_page(&mut self) -> Result<()>;
     /// Finish the document (trailer, xref, …) and flush.
-    fn finish(&mut self) -> tourglyph_core::Result<()>;
+    fn finish(&mut self) -> Result<()>;
 }
 
 #[cfg(test)]

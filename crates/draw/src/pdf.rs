@@ -456,7 +456,7 @@ impl<W: Write> PdfWriter<W> {
     }
 }
 
-impl<W: Write> super::ops::PathOps for PdfWriter<W> {
+impl<W: Write> PathOps for PdfWriter<W> {
     fn buf(&mut self) -> &mut Vec<u8> {
         &mut self.content
     }

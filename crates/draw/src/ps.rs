@@ -583,7 +583,7 @@ fn ps_string(codes: &[u8]) -> Vec<u8> {
     s
 }
 
-impl<W: Write> super::ops::PathOps for PsWriter<W> {
+impl<W: Write> PathOps for PsWriter<W> {
     fn buf(&mut self) -> &mut Vec<u8> {
         &mut self.buf
     }

@@ -108,8 +108,8 @@ pub fn frame(board: Board, at: &Place, style: &Style) -> Option<(Path, Paint)> {
         stroke: Some(Stroke {
             color,
             width: style.frame_width * at.scale,
-            join: tourglyph_draw::Join::Miter,
-            cap: tourglyph_draw::Cap::Butt,
+            join: Join::Miter,
+            cap: Cap::Butt,
             miter_limit: style.miter_limit,
         }),
         fill: None,

@@ -235,7 +235,7 @@ impl<'s, B: Backend> Sheet<'s, B> {
             self.backend.path(&Path::rect(0.0, 0.0, w, h), &p)?;
         }
         let m = self.grid.spec.margin;
-        let fonts = std::sync::Arc::clone(&self.text.fonts);
+        let fonts = Arc::clone(&self.text.fonts);
         let measure = &|t: &str, pt: f64| text_size::shaped(&fonts, t, pt);
         if let Some(t) = &self.sizes.title {
             if self.grid.spec.title > 0.0 {

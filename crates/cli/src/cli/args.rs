@@ -441,7 +441,7 @@ pub struct FontArgs {
     /// A TrueType/OpenType font to set the specimen's title and captions in, before the
     /// bundled Noto Sans and Noto Kufi Arabic (e.g. for a family named in CJK).
     #[arg(long, value_name = "FILE")]
-    pub font: Option<std::path::PathBuf>,
+    pub font: Option<PathBuf>,
 }
 
 /// `tourglyph slide`.

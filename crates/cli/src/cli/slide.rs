@@ -95,14 +95,14 @@ pub fn run(args: SlideArgs, quiet: bool) -> Result<()> {
 /// The solution as one page of board frames, through the glyph sheets' backends, written
 /// to a temporary file and renamed.
 fn frame_sheet(
-    path: &std::path::Path,
+    path: &Path,
     ext: &str,
-    p: &slide::Puzzle,
-    moves: &[slide::Move],
+    p: &Puzzle,
+    moves: &[Move],
     opts: tourglyph::output::OutOptions,
 ) -> Result<()> {
     use tourglyph::output::open_out_with;
-    let open_out = move |p: &std::path::Path| open_out_with(p, opts);
+    let open_out = move |p: &Path| open_out_with(p, opts);
     use tourglyph::draw::svg::SvgWriter;
     use tourglyph::{draw::pdf::PdfOptions, draw::pdf::PdfWriter};
     use tourglyph::{draw::ps::PsOptions, draw::ps::PsWriter};

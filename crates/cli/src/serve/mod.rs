@@ -120,7 +120,7 @@ pub fn run(opts: &ServeOptions, ready: impl FnOnce(&str)) -> Result<()> {
 }
 
 /// A future that ends on SIGINT or SIGTERM (the handlers are installed at once).
-fn stop_signal() -> Result<impl std::future::Future<Output = ()>> {
+fn stop_signal() -> Result<impl Future<Output = ()>> {
     use tokio::signal::unix::{SignalKind, signal};
     let handler =
         |kind| signal(kind).map_err(|e| Error::runtime(format!("cannot handle signals: {e}")));

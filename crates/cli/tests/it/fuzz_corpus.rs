@@ -4,7 +4,7 @@
 
 use proptest::prelude::*;
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use tourglyph::fuzzing::TARGETS;
 
 fn fuzz_dir() -> PathBuf {

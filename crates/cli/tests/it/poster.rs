@@ -4,7 +4,7 @@
 
 use crate::common::{pdf_texts, qpdf_pages, run, stderr};
 use crate::render::{render, tmp};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use tourglyph::layout::grid::MM_PER_PT;
 use tourglyph::layout::text_size::bundled as helvetica;
 

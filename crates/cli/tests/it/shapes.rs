@@ -154,7 +154,7 @@ proptest! {
             let (w, h, a) = alpha(&glyph_svg(t, &g, &stroked, size), px);
             let (w2, h2, b) = alpha(&glyph_svg(t, &g, &filled, size), px);
             prop_assert_eq!((w, h), (w2, h2));
-            prop_assert!(a.iter().any(|&v| v == 255), "the stroke left no ink");
+            prop_assert!(a.contains(&255), "the stroke left no ink");
             let bad = differences_off_edges(&a, &b, w, h);
             prop_assert_eq!(
                 bad, 0,

@@ -92,7 +92,7 @@ impl Default for GlyphRequest {
 /// Draw the glyph `a` asks for to `target`; returns its format.
 pub fn glyph(a: &GlyphRequest, target: Target<'_>) -> Result<Format> {
     let style = super::style_with(&a.style, &a.draw)?;
-    let png = tourglyph_draw::png::PngOptions {
+    let png = PngOptions {
         smaller: Some("--size"),
         ..super::png_options(&a.draw, a.force)
     };
@@ -178,7 +178,7 @@ fn redraw(a: &GlyphRequest, tour: &Tour, g: &LeapGraph, id: Option<u128>) -> Str
 /// The flags of a redrawing command that give the same drawing style: `--style` unless
 /// the default, each flag that overrides a key, and `--outline`; values quoted for a
 /// POSIX shell. Shared by the glyph's `<desc>` and the `--split` files'.
-pub(super) fn style_words(style: &str, draw: &super::Draw) -> Vec<String> {
+pub(super) fn style_words(style: &str, draw: &Draw) -> Vec<String> {
     let mut words = Vec::new();
     let mut flag = |f: &str, v: &str| {
         words.push(f.to_string());
@@ -502,7 +502,7 @@ fn random_symmetric(
         return Err(Error::runtime(why));
     }
     // The sampler of `list --sample` over the symmetric tours' own order.
-    let i = tourglyph_engine::sample::Sampler::new(a.seed)
+    let i = Sampler::new(a.seed)
         .ids(ids.len() as u128, 1)?
         .next()
         .ok_or_else(|| Error::runtime("the sampler drew no tour"))?;

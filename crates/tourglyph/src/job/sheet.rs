@@ -483,7 +483,7 @@ fn check_cost(
     board: tourglyph_core::Board,
     count: u64,
     pages: u64,
-    path: &std::path::Path,
+    path: &Path,
     force: bool,
 ) -> Result<()> {
     let (seconds, bytes) = estimate::sheet(format, board.cells(), count);
@@ -508,7 +508,7 @@ fn check_cost(
         ));
     }
     if path.as_os_str() != "-" {
-        let dir = path.parent().unwrap_or(std::path::Path::new("."));
+        let dir = path.parent().unwrap_or(Path::new("."));
         // The estimate is within 25 %: refuse only what surely does not fit.
         if let Some(free) = free_space(dir).filter(|&f| bytes * 0.75 > f as f64) {
             return Err(Error::refused(
