@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Speed of two builds side by side, in one run: a baseline binary (BEFORE, e.g. one built
+# from the commit before a refactor) and this tree's release build. Issue 25 (the workspace)
+# had to leave speed unchanged within noise; this is how it showed it.
+#
+#   BEFORE=/path/to/old/tourglyph benches/house.sh          # 3 rounds
+#   BEFORE=… ROUNDS=5 benches/house.sh
+#
+# Tasks: count 16×16 (the transfer-matrix counter), render the 580,717 symmetry classes of
+# 8×8 into one PDF (the engine, the class test, layout and the PDF backend), and the closed
+# knight's tours of 8×8 (the leaper counter by halves; about 30 s and 3.5 GB each).
+# The two binaries alternate within each round (before, after, then after, before in the
+# next), so slow drift of a shared machine's load falls on both; the load average is
+# printed before and after. The two binaries' stdout must agree (the counts). Each line: the task, wall seconds of each round for each binary
+# (from /usr/bin/time), the medians, and their ratio after/before.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+: "${BEFORE:?set BEFORE to the baseline tourglyph binary}"
+ROUNDS=${ROUNDS:-3}
+cargo build --release --quiet -p tourglyph-cli
+AFTER="$PWD/target/release/tourglyph"
+OUT="$(mktemp -d)"
+trap 'rm -rf "$OUT"' EXIT
+
+time_of() { # BIN ARGS... → wall seconds; stdout is left in $OUT/stdout
+  local bin="$1"; shift
+  /usr/bin/time -f "%e %M" -o "$OUT/time" "$bin" "$@" >"$OUT/stdout" 2>/dev/null
+  read -r secs kb <"$OUT/time"
+  echo "$secs"
+}
+median() { printf '%s\n' "$@" | sort -g | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
+
+task() { # LABEL ARGS...
+  local label="$1"; shift
+  local b=() a=() i
+  for i in $(seq 1 "$ROUNDS"); do
+    if [ $((i % 2)) = 1 ]; then
+      b+=("$(time_of "$BEFORE" "$@")"); cp "$OUT/stdout" "$OUT/before.out"
+      a+=("$(time_of "$AFTER" "$@")"); cmp -s "$OUT/stdout" "$OUT/before.out" || { echo "$label: the outputs differ" >&2; exit 1; }
+    else
+      a+=("$(time_of "$AFTER" "$@")")
+      b+=("$(time_of "$BEFORE" "$@")"); cp "$OUT/stdout" "$OUT/before.out"
+    fi
+  done
+  local mb ma
+  mb=$(median "${b[@]}"); ma=$(median "${a[@]}")
+  printf '%-34s before %-22s after %-22s median %6.2f s → %6.2f s   ratio %s\n' "$label" \
+    "${b[*]}" "${a[*]}" "$mb" "$ma" "$(echo "scale=3; $ma / $mb" | bc -l)"
+}
+
+echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg); $(nproc) cores; $ROUNDS rounds"
+echo "before: $BEFORE"
+echo "after:  $AFTER"
+task "count --board 16x16" count --board 16x16
+task "render 8x8 --classes (580,717) PDF" render --board 8x8 --classes -o "$OUT/classes.pdf"
+task "count --piece knight --board 8x8" count --piece knight --board 8x8
+echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
