@@ -71,6 +71,19 @@ impl Piece {
         &self.leaps
     }
 
+    /// True for the one-step orthogonal mover alone (the (0, 1) leaper and nothing else),
+    /// whatever it is called: the piece of closed rook tours, which never cross and which
+    /// the transfer-matrix counter, the torus and the symmetric-tour searches handle.
+    pub fn is_rook(&self) -> bool {
+        self.leaps == [(0, 1)]
+    }
+
+    /// True for the (1, 2) leaper alone, whatever it is called: the piece of the
+    /// constructive knight's-tour methods and of Schwenk's existence theorem.
+    pub fn is_knight(&self) -> bool {
+        self.leaps == [(1, 2)]
+    }
+
     /// All move vectors (dr, dc), every orientation of every leap, deduplicated, sorted.
     pub fn moves(&self) -> Vec<(i64, i64)> {
         let mut out = Vec::new();
@@ -90,7 +103,7 @@ impl Piece {
     /// True when the moves can cross each other when drawn as segments (anything but the
     /// one-step rook).
     pub fn can_cross(&self) -> bool {
-        self.leaps != [(0, 1)]
+        !self.is_rook()
     }
 
     /// True when the piece's graph is bipartite on every board: a leaper (a, b) with a + b
@@ -174,6 +187,11 @@ mod tests {
             assert!(bad.parse::<Piece>().unwrap_err().is_usage(), "{bad}");
         }
         assert!(Piece::knight().colour_changing());
+        assert!(Piece::rook().is_rook() && "wazir".parse::<Piece>().unwrap().is_rook());
+        assert!("leaper:1,0".parse::<Piece>().unwrap().is_rook());
+        assert!(!Piece::king().is_rook() && !Piece::knight().is_rook());
+        assert!(Piece::knight().is_knight() && "leaper:2,1".parse::<Piece>().unwrap().is_knight());
+        assert!(!Piece::rook().is_knight() && !Piece::leaper(1, 3).unwrap().is_knight());
         assert!(!Piece::king().colour_changing());
     }
 }

@@ -1,4 +1,5 @@
-//! Tours on the torus: what is accepted, and the torus's symmetry group.
+//! Tours on the torus: what is accepted (the torus's symmetry group is
+//! [`crate::symmetry::torus`]).
 //!
 //! On the torus (`--torus`) the board's left and right edges are joined, and its top and
 //! bottom; a closed rook tour is then a Hamiltonian cycle of the torus grid graph
@@ -10,17 +11,12 @@
 //! states grows roughly like the square of the plane's for the same width (an 8×8 torus
 //! costs about what a 16-column plane board does), and a state must fit 128 bits, which
 //! stops the diagram at 12 columns (the narrower side is used for counting).
-//!
-//! Two tours are in one class on the torus when a translation (the tile shifted) and a
-//! symmetry of the board (D4 on a square board, {identity, half turn, two mirrors} on an
-//! oblong one) map one onto the other: a group of 8·m·n (or 4·m·n) elements, so every
-//! orbit size divides that order.
 
 use crate::board::Board;
 use crate::error::{Error, Result};
 use crate::graph::{LeapGraph, Topology};
 use crate::piece::Piece;
-use crate::symmetry::Sym;
+use crate::symmetry;
 use crate::tour::TourKind;
 
 /// The smallest side of a torus board: on a side of 2 the two moves along it reach the
@@ -34,7 +30,7 @@ pub const MAX_CLASS_GROUP: usize = 8 * 100;
 /// Check that a torus request is one the engines handle: closed rook tours, sides ≥ 3.
 /// The error says what to change.
 pub fn check(board: Board, piece: &Piece, kind: TourKind) -> Result<()> {
-    if piece.leaps() != [(0, 1)] {
+    if !piece.is_rook() {
         return Err(Error::usage(format!(
             "--torus is for closed rook tours; the {piece} is not supported there: drop --piece or --torus"
         )));
@@ -58,50 +54,9 @@ pub fn graph(board: Board, piece: &Piece, kind: TourKind) -> Result<LeapGraph> {
     LeapGraph::with_topology(board, piece, Topology::Torus)
 }
 
-/// The torus's symmetry group as cell permutations, the identity first: each symmetry
-/// of the board followed by each translation (r, c) → (r + a mod m, c + b mod n).
-/// Duplicates (none for sides ≥ 3) are dropped.
-pub fn group_cell_maps(board: Board) -> Vec<Vec<u32>> {
-    let mut out: Vec<Vec<u32>> = Vec::new();
-    for &s in Sym::group(board) {
-        for a in 0..board.rows {
-            for b in 0..board.cols {
-                let map: Vec<u32> = (0..board.cells() as u32)
-                    .map(|cell| {
-                        let (r, c) = board.coords(cell);
-                        let (r2, c2) = s.apply(board, r, c);
-                        board.cell((r2 + a) % board.rows, (c2 + b) % board.cols)
-                    })
-                    .collect();
-                if !out.contains(&map) {
-                    out.push(map);
-                }
-            }
-        }
-    }
-    out
-}
-
-/// The torus's symmetry group as edge permutations of `g` (a torus graph), identity
-/// first.
-pub fn group_edge_maps(g: &LeapGraph) -> Vec<Vec<u32>> {
-    group_cell_maps(g.board())
-        .iter()
-        .map(|cells| {
-            g.edges()
-                .iter()
-                .map(|&(u, v)| {
-                    g.edge_index(cells[u as usize], cells[v as usize])
-                        .expect("the torus's symmetries map moves to moves")
-                })
-                .collect()
-        })
-        .collect()
-}
-
 /// Refuse classes on a torus whose group would make the class tables too large.
 pub fn check_classes(board: Board) -> Result<()> {
-    let order = Sym::group(board).len() * board.cells();
+    let order = symmetry::torus::order(board);
     if order > MAX_CLASS_GROUP {
         return Err(Error::usage(format!(
             "classes on the {board} torus would test {order} symmetries per tour; they are computed on tori of at most 100 cells"
@@ -121,19 +76,6 @@ pub fn is_wrap(board: Board, u: u32, v: u32) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn group_orders() {
-        assert_eq!(group_cell_maps(Board::new(3, 3)).len(), 72);
-        assert_eq!(group_cell_maps(Board::new(3, 5)).len(), 60);
-        assert_eq!(group_cell_maps(Board::new(4, 4)).len(), 128);
-        let g = graph(Board::new(4, 5), &Piece::rook(), TourKind::Closed).unwrap();
-        for map in group_edge_maps(&g) {
-            let mut m = map.clone();
-            m.sort_unstable();
-            assert_eq!(m, (0..g.edge_count() as u32).collect::<Vec<_>>());
-        }
-    }
 
     #[test]
     fn refusals_name_the_fix() {

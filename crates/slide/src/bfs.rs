@@ -126,7 +126,6 @@ fn layers<B: AsRef<[u8]> + AsMut<[u8]> + Clone>(
         layer,
         next,
     } = t;
-    let words = seen.len();
     let (mut reachable, mut d, mut found) = (1u64, 0u16, 1u64);
     let mut cells = buf.clone();
     let mut succ = buf;
@@ -137,12 +136,12 @@ fn layers<B: AsRef<[u8]> + AsMut<[u8]> + Clone>(
             ));
         }
         found = 0;
-        for w in 0..words {
-            let mut bits = layer[w];
+        for (w, slot) in layer.iter_mut().enumerate() {
+            let mut bits = *slot;
             if bits == 0 {
                 continue;
             }
-            layer[w] = 0;
+            *slot = 0;
             while bits != 0 {
                 let x = ((w as u64) << 6) | bits.trailing_zeros() as u64;
                 bits &= bits - 1;

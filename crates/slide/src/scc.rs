@@ -201,13 +201,9 @@ mod tests {
     fn check(g: &Csr) {
         let c = tarjan(g).unwrap();
         let reach = brute(g);
-        for u in 0..g.len() {
-            for v in 0..g.len() {
-                assert_eq!(
-                    c.comp[u] == c.comp[v],
-                    reach[u][v] && reach[v][u],
-                    "{u} {v}"
-                );
+        for (u, from_u) in reach.iter().enumerate() {
+            for (v, from_v) in reach.iter().enumerate() {
+                assert_eq!(c.comp[u] == c.comp[v], from_u[v] && from_v[u], "{u} {v}");
             }
         }
         assert_eq!(c.sizes.iter().sum::<u64>(), g.len() as u64);

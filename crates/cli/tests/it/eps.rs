@@ -37,7 +37,7 @@ fn check_eps(p: &Path) -> Option<((usize, usize), [u8; 4])> {
     }
     gs_check(p);
     let png = p.with_extension("pgm");
-    let Some(o) = gs(
+    let o = gs(
         &[
             "-dEPSCrop",
             "-sDEVICE=pgmraw",
@@ -46,9 +46,7 @@ fn check_eps(p: &Path) -> Option<((usize, usize), [u8; 4])> {
             p.to_str().unwrap(),
         ],
         "the bounding box is not checked against a raster",
-    ) else {
-        return None;
-    };
+    )?;
     assert!(o.status.success(), "gs -dEPSCrop: {}", stderr(&o));
     let img = pgm(&std::fs::read(&png).unwrap());
     let (w, h, px) = (img.w, img.h, &img.px);

@@ -1,5 +1,5 @@
-//! Every example in every `--help` runs (issue 13, defect 1: `glyph --help` gave an open
-//! tour without `--open`).
+//! Every command's `--help` shows an example, and every example in every `--help` runs
+//! (issue 13, defect 1: `glyph --help` gave an open tour without `--open`).
 //!
 //! The commands are read from `tourglyph --help`, the examples from each command's help:
 //! the indented lines under `Example:` or `Examples:`. Each line runs as written, by
@@ -11,7 +11,7 @@
 //! example finishes in a few seconds as written (the slowest, `gallery`, about 3 s), so
 //! none is replaced by a bounded substitute.
 
-use crate::common::{bin, stderr, stdout};
+use crate::common::{bin, run, stderr, stdout};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
@@ -93,6 +93,8 @@ fn serve_example(ex: &str, dir: &Path, path: &std::ffi::OsStr, home: &Path) -> R
     std::io::BufReader::new(child.stdout.take().unwrap())
         .read_line(&mut url)
         .map_err(|e| e.to_string())?;
+    // SAFETY: kill takes two integers and touches no memory; the pid is our own child's,
+    // not yet waited for, so it names no other process.
     unsafe { libc::kill(child.id() as i32, libc::SIGTERM) };
     let status = child.wait().map_err(|e| e.to_string())?;
     if !url.starts_with("http://127.0.0.1:") || status.code() != Some(0) {
@@ -186,4 +188,27 @@ fn every_help_example_runs() {
         "help examples that fail:\n{}",
         failed.join("\n")
     );
+}
+
+#[test]
+fn every_command_help_shows_an_example() {
+    for cmd in [
+        "count",
+        "list",
+        "render",
+        "glyph",
+        "find",
+        "slide",
+        "gallery",
+        "completions",
+        "man",
+    ] {
+        let o = run(&[cmd, "--help"]);
+        assert!(o.status.success(), "{cmd}");
+        let s = stdout(&o);
+        assert!(
+            s.contains("Example") && s.contains("tourglyph "),
+            "{cmd} --help: {s}"
+        );
+    }
 }

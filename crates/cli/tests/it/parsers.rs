@@ -1,6 +1,8 @@
 //! Parsers under arbitrary input: board and piece specs, cells and cell lists, ranges and
-//! shards never panic; they give a value or a usage error; valid values round-trip.
+//! shards never panic; they give a value or a usage error; valid values round-trip; and
+//! through the binary, cells are read in either case.
 
+use crate::common::{run, stderr, stdout};
 use proptest::prelude::*;
 use tourglyph::engine::sample::parse_shard;
 use tourglyph::engine::select::parse_range;
@@ -59,4 +61,23 @@ proptest! {
             }
         }
     }
+}
+
+/// Issue 13, defect 9: algebraic cells take capitals (`E4`), as boards (`6X6`) and pages
+/// (`A3`) do, in `--start` and in `--tour`.
+#[test]
+fn algebraic_cells_take_capitals() {
+    let lower = run(&["find", "--board", "8x8", "--closed", "--start", "e4"]);
+    let upper = run(&["find", "--board", "8x8", "--closed", "--start", "E4"]);
+    assert!(upper.status.success(), "{}", stderr(&upper));
+    assert_eq!(stdout(&upper), stdout(&lower));
+    assert!(stdout(&upper).starts_with("e4 "), "{}", stdout(&upper));
+    let tour = "a1 a2 a3 b3 c3 d3 d2 c2 b2 b1 c1 d1";
+    let glyph = |t: &str| {
+        let o = run(&["glyph", "--board", "3x4", "--open", "--tour", t, "-o", "-"]);
+        assert!(o.status.success(), "{t}: {}", stderr(&o));
+        o.stdout
+    };
+    assert_eq!(glyph(&tour.to_uppercase()), glyph(tour));
+    assert_eq!(glyph("A1 a2 A3 b3 C3 d3 D2 c2 B2 b1 C1 d1"), glyph(tour));
 }

@@ -8,7 +8,7 @@
 //! checks of those formats are skipped with one line naming the tool (under
 //! `TOURGLYPH_REQUIRE_TOOLS=1`, as in CI, a missing tool fails instead).
 
-use crate::common::{gs, gs_check, qpdf_check, run, run_threads, stderr, svg_tree, tool};
+use crate::common::{gs, gs_check, qpdf_check, run, run_threads, stderr, stdout, svg_tree, tool};
 use std::path::{Path, PathBuf};
 use tourglyph::engine::frontier::Zdd;
 use tourglyph::layout::glyph::reach;
@@ -695,4 +695,35 @@ fn postscript_lines_stay_under_255_characters() {
         "{}",
         &ps[..300]
     );
+}
+
+/// Issue 13, defect 9: `glyph -o -` writes SVG to standard output, the same bytes as
+/// `-o g.svg`, unless `--format` says otherwise.
+#[test]
+fn glyph_to_stdout_is_svg() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("g.svg");
+    let o = run(&["glyph", "--board", "6x6", "--id", "17", "-o", "-"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let f = run(&[
+        "glyph",
+        "--board",
+        "6x6",
+        "--id",
+        "17",
+        "-o",
+        file.to_str().unwrap(),
+    ]);
+    assert!(f.status.success(), "{}", stderr(&f));
+    assert!(stdout(&o).contains("<svg"));
+    assert_eq!(
+        o.stdout,
+        std::fs::read(&file).unwrap(),
+        "the same SVG as -o g.svg"
+    );
+    // --format still chooses.
+    let o = run(&[
+        "glyph", "--board", "6x6", "--id", "17", "-o", "-", "--format", "pdf",
+    ]);
+    assert!(o.status.success() && o.stdout.starts_with(b"%PDF"));
 }

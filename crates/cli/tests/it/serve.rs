@@ -52,6 +52,8 @@ impl Server {
     }
 
     fn terminate(&mut self) -> std::process::ExitStatus {
+        // SAFETY: kill takes two integers and touches no memory; the pid is our own
+        // child's, not yet waited for, so it names no other process.
         unsafe { libc::kill(self.child.id() as i32, libc::SIGTERM) };
         self.child.wait().unwrap()
     }
@@ -724,7 +726,9 @@ impl Browser {
         use std::os::fd::FromRawFd;
         use std::os::unix::process::CommandExt;
         let (mut cmd_pipe, mut ans_pipe) = ([0i32; 2], [0i32; 2]);
+        // SAFETY: pipe writes two descriptors into the live two-element array it is given.
         assert_eq!(unsafe { libc::pipe(cmd_pipe.as_mut_ptr()) }, 0);
+        // SAFETY: as above.
         assert_eq!(unsafe { libc::pipe(ans_pipe.as_mut_ptr()) }, 0);
         let (child_in, child_out) = (cmd_pipe[0], ans_pipe[1]);
         let mut cmd = Command::new(chromium);
@@ -753,13 +757,18 @@ impl Browser {
             });
         }
         let child = cmd.spawn().expect("start chromium");
+        // SAFETY: the child's ends of the two pipes, made above and owned by nothing else
+        // here (the child holds its own copies since the spawn), each closed once.
         unsafe {
             libc::close(child_in);
             libc::close(child_out);
         }
         Browser {
             child,
+            // SAFETY: our end of the command pipe, made above, open, and owned by nothing
+            // else: the File becomes its only owner.
             to: unsafe { std::fs::File::from_raw_fd(cmd_pipe[1]) },
+            // SAFETY: our end of the answer pipe, likewise.
             from: BufReader::new(unsafe { std::fs::File::from_raw_fd(ans_pipe[0]) }),
             next: 0,
             session: None,

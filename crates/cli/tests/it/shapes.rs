@@ -615,7 +615,10 @@ fn crossings_of(pieces: &[Piece2], closed: bool) -> usize {
     let eps = 1e-9;
     let p: Vec<_> = pieces
         .iter()
-        .filter(|(a, b)| (b.0 - a.0).hypot(b.1 - a.1) > eps)
+        .filter(|(a, b)| {
+            let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+            (dx * dx + dy * dy).sqrt() > eps
+        })
         .collect();
     let n = p.len();
     let cross = |a: (f64, f64), b: (f64, f64), c: (f64, f64)| {

@@ -279,7 +279,7 @@ fn case() -> impl Strategy<Value = Case> {
 /// to 8 columns, small boards for the other pieces.
 fn diagram_is_cheap(g: &LeapGraph) -> bool {
     let b = g.board();
-    if g.piece().leaps() == [(0, 1)] {
+    if g.piece().is_rook() {
         b.cols <= 8
     } else {
         b.cells() <= 20 && b.cols <= 5

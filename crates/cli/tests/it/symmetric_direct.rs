@@ -1,5 +1,5 @@
-//! Symmetric tours found directly on quotient boards (`src/engine/quotient.rs`,
-//! `src/symmetric/direct.rs`): their counts against Burnside's fixed-tour counts and the
+//! Symmetric tours found directly on quotient boards (`engine::symmetric_tours::quotient`
+//! and `engine::symmetric_tours::direct`): their counts against Burnside's fixed-tour counts and the
 //! filter, the listed tours valid, fixed and in ID order, `--range` slices, sampling
 //! deterministic and uniform, and the commands that draw them (render, glyph, font).
 
@@ -243,7 +243,13 @@ fn samples_are_uniform() {
             seen[i as usize] += 1;
         }
         let e = draws as f64 / k as f64;
-        let chi: f64 = seen.iter().map(|&o| (o as f64 - e).powi(2) / e).sum();
+        let chi: f64 = seen
+            .iter()
+            .map(|&o| {
+                let d = o as f64 - e;
+                d * d / e
+            })
+            .sum();
         let df = (k - 1) as f64;
         assert!(
             (chi - df).abs() < 5.0 * (2.0 * df).sqrt(),
@@ -436,7 +442,7 @@ fn font_keeps_only_symmetric_tours() {
 }
 
 /// Two independent searches agree: the quotient diagram's quarter-turn tours of 10×10
-/// are those of the path search of `engine::quarter` (one orbit at a time), in order.
+/// are those of the path search of `engine::symmetric_tours::quarter_turn` (one orbit at a time), in order.
 #[test]
 fn quarter_turn_quotient_agrees_with_the_path_search() {
     let g = LeapGraph::new(Board::new(10, 10), &Piece::rook()).unwrap();

@@ -52,7 +52,7 @@ pub struct Direct {
 /// tours of a plane board whose sides are at least 3.
 pub fn supported(g: &LeapGraph, symmetry: Symmetry) -> bool {
     let b = g.board();
-    g.piece().leaps() == [(0, 1)]
+    g.piece().is_rook()
         && !g.topology().is_torus()
         && b.rows >= 3
         && b.cols >= 3

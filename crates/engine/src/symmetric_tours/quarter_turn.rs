@@ -26,7 +26,7 @@ use tourglyph_core::{tour::Tour, tour::TourKind};
 pub fn quarter_turn_tours(g: &LeapGraph, max_nodes: u64) -> Result<Vec<Tour>> {
     let b = g.board();
     let n = b.rows;
-    if !b.is_square() || n % 4 != 2 || g.topology().is_torus() || g.piece().leaps() != [(0, 1)] {
+    if !b.is_square() || n % 4 != 2 || g.topology().is_torus() || !g.piece().is_rook() {
         return Ok(Vec::new());
     }
     let cells = b.cells();

@@ -203,7 +203,7 @@ pub fn applies(g: &LeapGraph, fixed: Fixed) -> bool {
 
 /// The quotient graph when [`applies`] holds.
 fn quotient_of(g: &LeapGraph, fixed: Fixed) -> Option<Graph> {
-    let ok = g.piece().leaps() == [(0, 1)]
+    let ok = g.piece().is_rook()
         && !g.topology().is_torus()
         && g.board().cells() >= 6
         && g.board().rows >= 2

@@ -51,7 +51,7 @@ pub fn count(spec: &Spec, force: bool, progress: &dyn Progress) -> Result<Counte
         }
     } else if let Some(sym) = r.query.symmetry {
         symmetric_counts(&r, sym, spec, force, progress)?
-    } else if r.kind.is_closed() && g.piece().leaps() == [(0, 1)] && !g.topology().is_torus() {
+    } else if r.kind.is_closed() && g.piece().is_rook() && !g.topology().is_torus() {
         // Closed rook tours (which never cross): the transfer-matrix counter, exact
         // on boards of any length, and Burnside's lemma for classes.
         transfer_counts(g, spec.classes, progress, force)?
@@ -359,7 +359,7 @@ fn symmetric_counts(
 ) -> Result<Figures> {
     let g = &r.graph;
     let board = g.board();
-    let rook = r.kind.is_closed() && g.piece().leaps() == [(0, 1)];
+    let rook = r.kind.is_closed() && g.piece().is_rook();
     let c = if rook && !spec.classes && !spec.non_crossing {
         let (cc, fixed) = burnside_symmetric(board, sym, force)?;
         Figures {

@@ -17,7 +17,7 @@ pub fn run(a: &CountArgs, quiet: bool) -> Result<()> {
             "--modulus, --plan-moduli and --combine count all tours: drop --classes and --non-crossing",
         ));
     }
-    let rook_closed = r.kind.is_closed() && r.graph.piece().leaps() == [(0, 1)];
+    let rook_closed = r.kind.is_closed() && r.graph.piece().is_rook();
     let mut out = tourglyph::output::stdout();
     if let Some(m) = &a.modulus {
         let m = Modulus::parse(m)?;

@@ -92,7 +92,7 @@ pub struct Found {
 }
 
 fn is_knight(p: &Piece) -> bool {
-    p.leaps() == [(1, 2)]
+    p.is_knight()
 }
 
 /// Find, verify and return one tour (module doc). Errors: usage for a board too large,

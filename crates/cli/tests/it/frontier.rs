@@ -342,7 +342,7 @@ fn closed_knight_counts_match_a175881() {
 
 /// OEIS A175881 on 6×7 and 6×8 by the edge-at-a-time engine (about 20 s of CPU on a quiet
 /// machine, 80 s under load; the leaper counter checks the same figures in every run,
-/// `tests/it/cycles.rs`): `.ci/run` runs it.
+/// `leaper_count.rs`): `.ci/run` runs it.
 #[test]
 #[ignore = "about 20 s of CPU (80 s under load) on the edge-at-a-time engine: .ci/run runs it with --ignored"]
 fn closed_knight_counts_match_a175881_on_6x7_and_6x8() {

@@ -1,4 +1,5 @@
-//! Adoption: completions, the man page, and an example in every command's help.
+//! Shell completions and man pages: `completions` for every shell it names (and a usage
+//! error for one it does not), `man` and the page of every command it names in SEE ALSO.
 
 use crate::common::{run, stderr, stdout};
 
@@ -18,29 +19,6 @@ fn completions_and_man() {
         "{man}"
     );
     assert_eq!(run(&["completions", "tcsh"]).status.code(), Some(2));
-}
-
-#[test]
-fn every_command_help_shows_an_example() {
-    for cmd in [
-        "count",
-        "list",
-        "render",
-        "glyph",
-        "find",
-        "slide",
-        "gallery",
-        "completions",
-        "man",
-    ] {
-        let o = run(&[cmd, "--help"]);
-        assert!(o.status.success(), "{cmd}");
-        let s = stdout(&o);
-        assert!(
-            s.contains("Example") && s.contains("tourglyph "),
-            "{cmd} --help: {s}"
-        );
-    }
 }
 
 /// Issue 13, defect 7: every page `tourglyph man` names in SEE ALSO (`tourglyph-render(1)`,
