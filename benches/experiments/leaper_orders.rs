@@ -9,7 +9,7 @@
 
 use std::collections::HashMap;
 use tourglyph::{Board, LeapGraph, Piece};
-use tourglyph::{engine::count::leaper::plan::Plan, engine::count::leaper::slots};
+use tourglyph::{engine::count::leaper::order::Plan, engine::count::leaper::slots};
 
 /// Tours, states stepped and widest frontier of `order` (`None`: it does not fit 128 bits).
 fn run(g: &LeapGraph, order: &[u32]) -> Option<(u128, u64, usize)> {

@@ -33,50 +33,10 @@ pub mod find;
 pub mod frontier;
 pub mod sample;
 pub mod select;
+mod sink;
+mod stats;
 pub mod symmetric_tours;
 
+pub use sink::{Flow, Found, Sink};
+pub use stats::Stats;
 pub use tourglyph_core::tour::TourKind;
-
-/// What a sink tells the engine after each tour.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Flow {
-    /// Keep going.
-    Continue,
-    /// Stop the enumeration now.
-    Stop,
-}
-
-/// One tour as an engine pushes it.
-#[derive(Clone, Copy, Debug)]
-pub struct Found<'a> {
-    /// The tour's ID (its rank in ID order).
-    pub id: u128,
-    /// Its edge numbers, increasing.
-    pub edges: &'a [u32],
-    /// The same edges as a bitset (edge e is bit e % 64 of word e / 64).
-    pub bits: &'a [u64],
-}
-
-/// A push consumer of tours.
-pub trait Sink {
-    /// Take one tour; say whether to go on.
-    fn push(&mut self, tour: &Found<'_>) -> Flow;
-}
-
-impl<F: FnMut(&Found<'_>) -> Flow> Sink for F {
-    fn push(&mut self, tour: &Found<'_>) -> Flow {
-        self(tour)
-    }
-}
-
-/// Machine-independent statistics of an engine run (no wall-clock time, so they can be
-/// snapshot-tested, as hyperfine's are).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Stats {
-    /// Diagram nodes (ZDD) or search nodes (DFS).
-    pub nodes: u64,
-    /// Largest number of frontier states at one level (ZDD) or 0.
-    pub max_width: u64,
-    /// Tours pushed.
-    pub tours: u64,
-}

@@ -1,15 +1,17 @@
 //! Exact counts without listing the tours.
 //!
+//! - [`plan`]: which counter answers a count (the one home of that choice);
 //! - [`transfer`]: closed and open rook tours of big boards by the transfer matrix (plug
 //!   words of Jacobsen 2007), and symmetry classes by Burnside's lemma;
 //! - [`modular`]: closed rook tours modulo 2^64 or a prime, one residue per frontier word
-//!   in a dense array;
+//!   in a dense array, and the exact count from several residues;
 //! - [`crt`]: the moduli, planned from a proven bound, and the exact count rebuilt from
-//!   residues by the Chinese remainder theorem;
+//!   residues by the Chinese remainder theorem (number theory alone, below the counters);
 //! - [`leaper`]: closed tours of any leaper, a vertex at a time or by halves joined at the
 //!   middle.
 
 pub mod crt;
 pub mod leaper;
 pub mod modular;
+pub mod plan;
 pub mod transfer;

@@ -63,6 +63,10 @@ const BYTES_PER_STATE: f64 = 96.0;
 /// a hopeless run as soon as its growth shows (open knight 6×6 at edge 34 of 80, 1.6 M
 /// states in, against edge 61 and 43 M states with the width alone), and projects the
 /// open knight 5×7 run (9.9 M states) at 4.2·10^7.
+#[allow(
+    clippy::disallowed_methods,
+    reason = "a projection for the budget, printed only rounded far coarser than an ulp"
+)]
 fn projected(done: usize, widths: &[u64], levels: usize, shape: Option<&Shape>) -> f64 {
     let i = widths.len() - 1;
     let done = done as f64;

@@ -1,11 +1,13 @@
 //! `count`: exact counts, with symmetry classes and the orbit histogram, as `count
-//! --json`'s object or `count`'s text. (Counts spread over machines as residues stay in
-//! the CLI: `cli/count/residues.rs`.)
+//! --json`'s object or `count`'s text. Which engine counts what is the engine's plan
+//! ([`tourglyph_engine::count::plan`]); this module runs what it says. (Counts spread
+//! over machines as residues stay in the CLI: `cli/count/residues.rs`.)
 
 use super::{Progress, Resolved, Spec, WALK_LIMIT, budget, explain_impossible, json_str, resolve};
 use std::collections::BTreeMap;
 use tourglyph_core::{Error, LeapGraph, Result};
-use tourglyph_engine::{count::crt, count::leaper, count::transfer};
+use tourglyph_engine::count::plan::{Counter, Plan, closed_rook};
+use tourglyph_engine::{count::crt, count::leaper, count::modular, count::transfer};
 use tourglyph_engine::{frontier::Zdd, frontier::count_only_with_budget};
 use tourglyph_engine::{select::Query, select::tally_progress};
 
@@ -37,6 +39,18 @@ struct Figures {
     symmetric: Option<(&'static str, String)>,
 }
 
+impl Figures {
+    /// The number of tours alone.
+    fn tours(n: impl ToString) -> Figures {
+        Figures {
+            tours: n.to_string(),
+            classes: None,
+            selected: None,
+            symmetric: None,
+        }
+    }
+}
+
 /// Count the tours `spec` names (`force` lifts the time budget); notices (why a board
 /// has none) go to `progress`.
 pub fn count(spec: &Spec, force: bool, progress: &dyn Progress) -> Result<Counted> {
@@ -49,25 +63,9 @@ pub fn count(spec: &Spec, force: bool, progress: &dyn Progress) -> Result<Counte
             selected: None,
             symmetric: r.query.symmetry.map(|s| (s.word(), "0".to_string())),
         }
-    } else if let Some(sym) = r.query.symmetry {
-        symmetric_counts(&r, sym, spec, force, progress)?
-    } else if r.kind.is_closed() && g.piece().is_rook() && !g.topology().is_torus() {
-        // Closed rook tours (which never cross): the transfer-matrix counter, exact
-        // on boards of any length, and Burnside's lemma for classes.
-        transfer_counts(g, spec.classes, progress, force)?
-    } else if spec.classes || spec.non_crossing {
-        // Counts never depend on the orientation: enumerate on the narrower one.
-        let t = narrow(g)?;
-        let on = t.as_ref().unwrap_or(g);
-        let zdd = diagram(on, r.kind, &r.query, force)?;
-        enumerate_counts(&zdd, on, g.board(), &r.query, progress)?
     } else {
-        Figures {
-            tours: plain_count(g, r.kind, force, progress)?.to_string(),
-            classes: None,
-            selected: None,
-            symmetric: None,
-        }
+        let plan = Plan::new(g, r.kind, &r.query)?;
+        run(&plan, &r, force, progress)?
     };
     Ok(Counted {
         piece: g.piece().name().to_string(),
@@ -79,6 +77,28 @@ pub fn count(spec: &Spec, force: bool, progress: &dyn Progress) -> Result<Counte
         selected: c.selected,
         symmetric: c.symmetric,
     })
+}
+
+/// Run the counter `plan` chose for `r`.
+fn run(plan: &Plan, r: &Resolved, force: bool, progress: &dyn Progress) -> Result<Figures> {
+    let g = &r.graph;
+    let on = plan.graph(g);
+    match plan.counter {
+        Counter::SymmetricBurnside | Counter::SymmetricWalk => {
+            let sym = r.query.symmetry.expect("the plan saw a symmetry");
+            symmetric_counts(plan.counter, r, sym, force, progress)
+        }
+        Counter::Transfer => transfer_counts(g, r.query.classes, progress, force),
+        Counter::ModularCrt => dense_count(g.board(), progress, force),
+        Counter::Walk => {
+            // Counts never depend on the orientation: enumerate on the narrower one.
+            let zdd = diagram(on, r.kind, &r.query, force)?;
+            enumerate_counts(&zdd, on, g.board(), &r.query, progress)
+        }
+        Counter::Leaper { .. } | Counter::Frontier => {
+            Ok(Figures::tours(run_plain(plan, g, r.kind, force, progress)?))
+        }
+    }
 }
 
 impl Counted {
@@ -141,11 +161,7 @@ fn transfer_counts(
     force: bool,
 ) -> Result<Figures> {
     let board = g.board();
-    let w = board.rows.min(board.cols);
-    if !classes && w >= DENSE_FROM && board.cells() % 2 == 0 {
-        return dense_count(board, progress, force);
-    }
-    if w <= transfer::MAX_WIDTH {
+    if board.rows.min(board.cols) <= transfer::MAX_WIDTH {
         let (seconds, bytes) = transfer::estimate(board);
         budget(force).check(
             &format!("counting the closed rook tours of {board}"),
@@ -169,22 +185,11 @@ fn transfer_counts(
             symmetric: None,
         }
     } else {
-        Figures {
-            tours: transfer::count_rook_tours(board, Some(&tick))?.to_string(),
-            classes: None,
-            selected: None,
-            symmetric: None,
-        }
+        Figures::tours(transfer::count_rook_tours(board, Some(&tick))?)
     };
     progress.end();
     Ok(c)
 }
-
-/// From this narrow side up, plain counts of closed rook tours use the dense modular
-/// counter (faster and smaller than the transfer engine's exact words there, measured
-/// with `benches/dense.sh` and `benches/count.sh`: 14×14 in 0.07 s against 0.25 s);
-/// classes still need the transfer engine's half and quarter boards.
-const DENSE_FROM: u32 = 14;
 
 /// Closed rook tours by the dense counter: a residue per planned modulus, combined.
 fn dense_count(
@@ -193,10 +198,10 @@ fn dense_count(
     force: bool,
 ) -> Result<Figures> {
     // Its one refusal: a board too big to count (a size, whatever its wording).
-    tourglyph_engine::count::modular::check_width(board)
+    modular::check_width(board)
         .map_err(|e| Error::refused(tourglyph_core::error::Refusal::Size, true, e.to_string()))?;
     let bits = crt::bits_needed(board);
-    let (seconds, bytes) = crt::estimate_exact(board, crt::plan_bits(bits).len());
+    let (seconds, bytes) = modular::estimate_exact(board, crt::plan_bits(bits).len());
     budget(force).check(
         &format!("counting the closed rook tours of {board}"),
         seconds,
@@ -206,53 +211,43 @@ fn dense_count(
         progress.begin(total as u64, 0);
         progress.update(done as u64, 0);
     };
-    let tours = crt::count_exact(board, bits, Some(&tick))?;
+    let tours = modular::count_exact(board, bits, Some(&tick))?;
     progress.end();
-    Ok(Figures {
-        tours: tours.to_string(),
-        classes: None,
-        selected: None,
-        symmetric: None,
-    })
+    Ok(Figures::tours(tours))
 }
 
-/// The number of tours on the narrower orientation: closed tours on the plane by the
-/// vertex-at-a-time counter (`engine::cycles`: 9–17× faster than the edge-at-a-time DP on
-/// knight 6×7, measured with `examples/leaper_widths.rs`), others by the count-only frontier DP.
+/// The plain number of tours (no symmetry, classes or filter), by the counter of
+/// [`Plan::plain`]: closed tours of the plane by the vertex-at-a-time leaper counter,
+/// others by the count-only frontier DP, on the narrower orientation.
 pub fn plain_count(
     g: &LeapGraph,
     kind: tourglyph_core::TourKind,
     force: bool,
     progress: &dyn Progress,
 ) -> Result<u128> {
-    let t = narrow(g)?;
-    let on = t.as_ref().unwrap_or(g);
-    if kind.is_closed() && !on.topology().is_torus() && leaper::fits(on) {
+    run_plain(&Plan::plain(g, kind)?, g, kind, force, progress)
+}
+
+/// Run a plain count's counter: the leaper counter or the count-only frontier DP, as
+/// `plan` says.
+fn run_plain(
+    plan: &Plan,
+    g: &LeapGraph,
+    kind: tourglyph_core::TourKind,
+    force: bool,
+    progress: &dyn Progress,
+) -> Result<u128> {
+    let on = plan.graph(g);
+    if let Counter::Leaper { halves } = plan.counter {
         let tick = |done: usize, total: usize, _held: u64| {
             progress.begin(total as u64, 0);
             progress.update(done as u64, 0);
         };
-        let tours = leaper::count_with_progress(on, &budget(force), Some(&tick))?.tours;
+        let tours = leaper::count_at_cut(on, halves, &budget(force), Some(&tick))?.tours;
         progress.end();
         return Ok(tours);
     }
     Ok(count_only_with_budget(on, kind, &budget(force))?.tours)
-}
-
-/// The graph of the board turned a quarter when it has more columns than rows (the
-/// frontier engines' cost grows with the number of columns), else `None`. Mirroring in
-/// the diagonal maps tours to tours, crossings to crossings and symmetry classes to
-/// classes of the same orbit size, so every count is the same on both orientations.
-fn narrow(g: &LeapGraph) -> Result<Option<LeapGraph>> {
-    let b = g.board();
-    if b.cols <= b.rows {
-        return Ok(None);
-    }
-    Ok(Some(LeapGraph::with_topology(
-        b.transposed(),
-        g.piece(),
-        g.topology(),
-    )?))
 }
 
 /// The diagram of `g`'s tours for the counts that walk them (refused first when `q`
@@ -347,20 +342,20 @@ pub(super) fn burnside_symmetric(
     Ok((cc, fixed))
 }
 
-/// `count --symmetry`: closed rook tours from the fixed-tour counts of Burnside's lemma
-/// (any board the transfer matrix counts), otherwise the diagram's tours filtered. Says
-/// through `progress` why there are none when a theorem does.
+/// `count --symmetry` by the plan's `counter`: closed rook tours from the fixed-tour
+/// counts of Burnside's lemma (any board the transfer matrix counts), otherwise the
+/// diagram's tours filtered. Says through `progress` why there are none when a theorem
+/// does.
 fn symmetric_counts(
+    counter: Counter,
     r: &Resolved,
     sym: tourglyph_engine::symmetric_tours::Symmetry,
-    spec: &Spec,
     force: bool,
     progress: &dyn Progress,
 ) -> Result<Figures> {
     let g = &r.graph;
     let board = g.board();
-    let rook = r.kind.is_closed() && g.piece().is_rook();
-    let c = if rook && !spec.classes && !spec.non_crossing {
+    let c = if counter == Counter::SymmetricBurnside {
         let (cc, fixed) = burnside_symmetric(board, sym, force)?;
         Figures {
             tours: cc.tours.to_string(),
@@ -411,7 +406,7 @@ fn symmetric_counts(
         }
     };
     if c.symmetric.as_ref().is_some_and(|(_, n)| n == "0") {
-        if let Some(why) = sym.why_none(board).filter(|_| rook) {
+        if let Some(why) = sym.why_none(board).filter(|_| closed_rook(g, r.kind)) {
             progress.note(&why);
         }
     }

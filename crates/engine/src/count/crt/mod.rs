@@ -1,10 +1,15 @@
 //! Counting by residues, for runs spread over many machines.
 //!
 //! The transfer matrix only adds counts, so it can run modulo any P and yields the count
-//! modulo P ([`crate::count::modular`]). Residues modulo pairwise coprime moduli whose product
-//! exceeds a proven upper bound on the count ([`bound`]) determine it by the Chinese
-//! remainder theorem. The moduli are planned ([`plan`]): 2^64 first (wrapping additions,
-//! the fastest), then the primes just below 2^63. Each residue is an independent job.
+//! modulo P ([`crate::count::modular`]). Residues modulo pairwise coprime moduli whose
+//! product exceeds a proven upper bound on the count ([`bound`]) determine it by the
+//! Chinese remainder theorem. The moduli are planned ([`plan`]): 2^64 first (wrapping
+//! additions, the fastest), then the primes just below 2^63. Each residue is an
+//! independent job.
+//!
+//! This module is the number theory alone and calls no counter: the counters sit above
+//! it ([`crate::count::modular::count_exact`] runs a residue per planned modulus and
+//! joins them here).
 //!
 //! A residue travels as one JSON line, `{"piece":"rook","board":"24x24","modulus":P,"residue":R}`
 //! ([`Residue`]); [`combine`] checks a set of them and rebuilds the count.
@@ -207,8 +212,9 @@ pub fn combine(board: Board, residues: &[Residue]) -> Result<BigUint> {
     combine_bits(board, bits_needed(board), residues)
 }
 
-/// [`combine`] for a count of at most `bits` bits.
-fn combine_bits(board: Board, bits: u64, residues: &[Residue]) -> Result<BigUint> {
+/// [`combine`] for a count of at most `bits` bits ([`bits_needed`] is a sweep over
+/// 2^(w + 1) states: callers that have it pass it on).
+pub fn combine_bits(board: Board, bits: u64, residues: &[Residue]) -> Result<BigUint> {
     let name = board.to_string();
     if residues.is_empty() {
         return Err(Error::usage(format!(
@@ -275,39 +281,6 @@ fn combine_bits(board: Board, bits: u64, residues: &[Residue]) -> Result<BigUint
         m *= p;
     }
     Ok(x)
-}
-
-/// The exact number of closed rook tours of `board` by the dense counter
-/// ([`crate::count::modular`]): one residue for each modulus of [`plan_bits`]`(bits)`, combined;
-/// `bits` is [`bits_needed`]`(board)`. `progress` is called after every cell of every
-/// residue.
-pub fn count_exact(
-    board: Board,
-    bits: u64,
-    progress: crate::count::modular::Progress<'_>,
-) -> Result<BigUint> {
-    let moduli = plan_bits(bits);
-    let mut lines = Vec::with_capacity(moduli.len());
-    for (i, &m) in moduli.iter().enumerate() {
-        let tick = |done: usize, total: usize| {
-            if let Some(p) = progress {
-                p(i * total + done, moduli.len() * total);
-            }
-        };
-        lines.push(Residue {
-            piece: "rook".into(),
-            board: board.to_string(),
-            modulus: m,
-            residue: crate::count::modular::count_mod(board, m, Some(&tick))?,
-        });
-    }
-    combine_bits(board, bits, &lines)
-}
-
-/// Time (seconds) and peak memory (bytes) of [`count_exact`] with `moduli` residues.
-pub fn estimate_exact(board: Board, moduli: usize) -> (f64, f64) {
-    let (seconds, bytes) = crate::count::modular::estimate(board);
-    (seconds * moduli as f64, bytes)
 }
 
 #[cfg(test)]

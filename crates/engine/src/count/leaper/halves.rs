@@ -1,7 +1,7 @@
 //! Closed tours counted by halves: the board cut in two between rows `h − 1` and `h`,
 //! each half's path systems counted by how they meet the cut, and the two joined. The
 //! idea is McKay's ("Knight's tours of an 8×8 chessboard", ANU TR-CS-97-03, 1997); the
-//! halves are counted here with the vertex-at-a-time frontier of [`super::plan`] and
+//! halves are counted here with the vertex-at-a-time frontier of [`super::order`] and
 //! [`super::slots`].
 //!
 //! Leaps that span at most two rows cross the cut in three kinds: from row `h − 2` to
@@ -33,10 +33,11 @@
 //! summed by pairing and with the board's two symmetries (`Join::run`), it tests
 //! 5.3·10^9 in about 15 s. The join is estimated from a sample before it runs.
 
+use super::counted::{Counted, Progress};
+use super::order::{Plan, depth};
 use super::pairings;
-use super::plan::Plan;
 use super::slots::Layout;
-use super::{Counted, Progress, depth, sweep};
+use super::sweep::{STATES_PER_SECOND, sweep};
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 use tourglyph_core::budget::Budget;
@@ -178,7 +179,7 @@ pub fn count(g: &LeapGraph, h: usize, budget: &Budget, progress: Progress<'_>) -
     let joined: usize = runs.iter().map(|&(_, from, to, _)| to - from).sum();
     let scale = joined as f64 / sampled.max(1) as f64;
     // The budget is for the whole run: the halves stepped, then the join.
-    let halves = widths.iter().sum::<u64>() as f64 / super::STATES_PER_SECOND;
+    let halves = widths.iter().sum::<u64>() as f64 / STATES_PER_SECOND;
     let seconds = halves
         + scale
             * (sample.pairs as f64 / PAIRS_PER_SECOND
@@ -192,7 +193,7 @@ pub fn count(g: &LeapGraph, h: usize, budget: &Budget, progress: Progress<'_>) -
             scale * sample.pairs as f64
         ),
         seconds,
-        states as f64 * JOIN_BYTES_PER_STATE + 4.0 * 3f64.powi(j as i32),
+        states as f64 * JOIN_BYTES_PER_STATE + 4.0 * 3u64.pow(j as u32) as f64,
     )?;
     // The runs in JOIN_STEPS parts, each joined in parallel, the progress reported
     // between them from this thread.

@@ -13,7 +13,7 @@
 //! Slot values are the plan's (0: degree 0, 1: degree 2, 2 + j: a path end whose other
 //! end is slot j), `bits` bits a slot, slot 0 lowest.
 
-use super::plan::Plan;
+use super::order::Plan;
 use super::word::Word;
 
 /// One step on fixed slots.

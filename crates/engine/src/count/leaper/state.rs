@@ -12,7 +12,7 @@
 //! and joining two paths is O(1). A state is packed into a `u128`, `bits` bits per slot,
 //! slot 0 lowest.
 
-use super::plan::Step;
+use super::order::Step;
 
 /// Widest unpacked frontier (with the step's vertex).
 pub const MAX_SLOTS: usize = 64;
@@ -198,7 +198,7 @@ fn apply(step: &Step, a: &[u8], base: u128, pick: &[usize], bits: u32, last: boo
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::count::leaper::plan::Plan;
+    use crate::count::leaper::order::Plan;
     use tourglyph_core::{Board, LeapGraph, Piece};
 
     /// Packing puts slot j at bits j·bits and unpacking reads it back, up to the widest

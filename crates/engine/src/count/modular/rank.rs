@@ -17,6 +17,8 @@
 //! addition give a minimal perfect hash of the balanced words onto `0..count`, in
 //! increasing order of (e, high, index), and no key is stored beside a count.
 
+use rayon::prelude::*;
+
 /// An invalid entry in either table.
 const INVALID32: u32 = u32::MAX;
 const INVALID64: u64 = u64::MAX;
@@ -166,13 +168,13 @@ impl Ranks {
     pub fn bytes(len: u32) -> f64 {
         let h = len / 2;
         // Both tables, and about as much again for the lists of valid parts.
-        (4.0 * 4f64.powi(h as i32) + 8.0 * 4f64.powi((len - h) as i32)) * 1.5
+        (4.0 * 4u64.pow(h) as f64 + 8.0 * 4u64.pow(len - h) as f64) * 1.5
     }
 }
 
 /// The alternating sum Σ (−1)^j over the plugs of `part` (digits with a bracket), digit
 /// `j` of `part` being digit `first + j` of the word. The checkerboard colouring fixes it
-/// for every word with partial tours ([`super::blocks`]).
+/// for every word with partial tours (the cells' `low_sum`).
 #[inline]
 pub fn alternating(part: u64, first: u32) -> i32 {
     let plugs = (part | (part >> 1)) & 0x5555_5555_5555_5555;
@@ -197,6 +199,53 @@ pub fn motzkin(len: u32) -> u128 {
         (a, b) = (b, c);
     }
     b
+}
+
+/// Run `f(index, word)` over every balanced word, in parallel over blocks of high parts.
+pub(super) fn for_each_word(r: &Ranks, f: impl Fn(usize, u64) + Sync) {
+    let per = (r.highs.len() / 256).max(1);
+    r.highs.par_chunks(per).for_each(|chunk| {
+        for &(high, offset, e) in chunk {
+            let base = high << (2 * r.h);
+            for (k, &low) in r.lows[e as usize].iter().enumerate() {
+                f(offset as usize + k, base | u64::from(low));
+            }
+        }
+    });
+}
+
+/// Entries listed by the alternating sum ([`alternating`]) of their words' low parts, so
+/// that a block visits only those its colour balance lets be nonzero
+/// (the cells' `low_sum`).
+pub(super) struct BySum<T> {
+    items: Vec<T>,
+    /// `start[a + h]`: the first entry with sum at least `a`, for a in −h..=h + 1.
+    start: Vec<u32>,
+    h: i32,
+}
+
+impl<T> BySum<T> {
+    pub(super) fn new(mut list: Vec<(i32, T)>, h: u32) -> Self {
+        let h = h as i32;
+        list.sort_by_key(|e| e.0);
+        let start = (-h..=h + 1)
+            .map(|a| list.partition_point(|e| e.0 < a) as u32)
+            .collect();
+        BySum {
+            items: list.into_iter().map(|e| e.1).collect(),
+            start,
+            h,
+        }
+    }
+
+    /// The entries with sum `a`.
+    pub(super) fn get(&self, a: i32) -> &[T] {
+        if a < -self.h || a > self.h {
+            return &[];
+        }
+        let i = (a + self.h) as usize;
+        &self.items[self.start[i] as usize..self.start[i + 1] as usize]
+    }
 }
 
 #[cfg(test)]

@@ -33,10 +33,10 @@
 //!   [`quarter_cycle`]) must cross all 4·|exits| axis edges before returning.
 //!   Fix(ρ³) = Fix(ρ), as g and g⁻¹ fix the same tours.
 
-use super::bigcount::Wide;
 use super::state::{self, NONE};
 use super::step::Layer;
 use super::sweep::Swept;
+use super::wide::Wide;
 
 /// Fixed tours of a half turn or a mirror between rows, from the final layer of a
 /// half-board sweep of width `w`: the states whose exits are symmetric under `sigma`

@@ -18,18 +18,17 @@
 //! - [`state`]: the frontier word and its packing into a `u64`;
 //! - [`step`]: one cell's transition on sorted arrays, in parallel with rayon;
 //! - [`sweep`]: a whole board, a half board or a quarter board, cell by cell;
-//! - [`bigcount`]: counts modulo 2^(64·N) with a proof that they did not wrap;
+//! - [`wide`]: counts modulo 2^(64·N) with a proof that they did not wrap;
 //! - [`burnside`]: gluing half- and quarter-board states into symmetric tours.
 //!
 //! Results are exact big integers and do not depend on the number of threads.
 
-pub mod bigcount;
 pub mod burnside;
 pub mod state;
 pub mod step;
 pub mod sweep;
+pub mod wide;
 
-use bigcount::{Wide, fits, guess_bits, limbs_for_bits};
 use num_bigint::BigUint;
 use num_traits::CheckedSub;
 use std::collections::BTreeMap;
@@ -37,6 +36,7 @@ use sweep::{Region, Swept};
 use tourglyph_core::board::Board;
 use tourglyph_core::symmetry::Sym;
 use tourglyph_core::{error::Error, error::Result};
+use wide::{Wide, fits, guess_bits, limbs_for_bits};
 
 /// The widest frontier (narrow side of the board) accepted. The number of states grows
 /// about sevenfold per two columns: 18×18 peaks at 0.6 GB and 20×20 at 5.5 GB (measured,
@@ -44,7 +44,7 @@ use tourglyph_core::{error::Error, error::Result};
 pub const MAX_WIDTH: u32 = 20;
 
 /// Counts are computed with at most this many 64-bit limbs (960 bits, about 289 digits:
-/// a 4×700 board). The floating-point shadow of [`bigcount`] stays below `f64::MAX`
+/// a 4×700 board). The floating-point shadow of [`wide`] stays below `f64::MAX`
 /// up to there.
 pub const MAX_LIMBS: usize = 15;
 
@@ -217,6 +217,10 @@ fn orbit_sizes(
 /// 16×16: 4.1 s, 70 MB): each unit of the narrow side multiplies the time by about 3.2
 /// and the memory by about 3; the time grows linearly with the long side. Classes
 /// (Burnside) cost about the same again on half and quarter boards, which this covers.
+#[allow(
+    clippy::disallowed_methods,
+    reason = "an estimate for the budget, printed only rounded far coarser than an ulp"
+)]
 pub fn estimate(board: Board) -> (f64, f64) {
     let (w, h) = (board.rows.min(board.cols), board.rows.max(board.cols));
     let d = f64::from(w) - 20.0;
@@ -297,7 +301,12 @@ fn run_plan_from(
         let mut need = limbs;
         for v in &values {
             if !fits(v.est, v.additions, limbs) {
-                need = need.max(limbs_for_bits(v.est.log2() + 2.0)).max(limbs + 1);
+                #[allow(
+                    clippy::disallowed_methods,
+                    reason = "only how many limbs the rerun tries: the count is exact either way"
+                )]
+                let bits = v.est.log2() + 2.0;
+                need = need.max(limbs_for_bits(bits)).max(limbs + 1);
             }
         }
         if need == limbs {

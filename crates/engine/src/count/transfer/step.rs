@@ -17,8 +17,8 @@
 //! the exact residues and their floating-point estimates — is the same whatever the
 //! number of threads.
 
-use super::bigcount::Wide;
 use super::state::{self, CLOSE, NONE, OPEN};
+use super::wide::Wide;
 use rayon::prelude::*;
 
 /// States and their counts, sorted by key for the next cell.

@@ -12,9 +12,9 @@
 //! Memory is two layers at a time, so it is bounded by the number of frontier states of
 //! one cut, whatever the number of rows.
 
-use super::bigcount::Wide;
 use super::state;
 use super::step::{self, Cell, Layer};
+use super::wide::Wide;
 
 /// A rectangle to sweep and the sides paths may leave it by.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -58,7 +58,7 @@ pub struct Swept<const N: usize> {
     /// The states after the last row, keys as [`state::boundary`] reads them.
     pub finals: Layer<N>,
     /// Successor states generated over the whole sweep: a bound on the number of
-    /// additions that built any one count (for [`super::bigcount::fits`]).
+    /// additions that built any one count (for [`super::wide::fits`]).
     pub additions: u64,
     /// Largest layer (states at one cut).
     pub max_states: usize,

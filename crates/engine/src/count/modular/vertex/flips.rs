@@ -4,7 +4,7 @@
 //! `)` of the high part from the bottom. A join that turns such a bracket round lands
 //! on a word found by two look-ups, with no scan and no rank.
 
-use super::super::rank::Ranks;
+use crate::count::modular::rank::Ranks;
 
 /// No such block or low part.
 const NONE: u32 = u32::MAX;

@@ -6,14 +6,13 @@
 //! another group) are listed once per column by target block ([`JoinPlan`]) and done
 //! target by target, each target written by one thread.
 
-use super::super::arith::Arith;
-use super::super::cell::pair;
-use super::super::cell::partner_left;
-use super::super::rank::{Ranks, alternating};
-use super::Cell;
+use super::cell::Cell;
 use super::flips::{Flips, unmatched};
 use super::targets::{ByTarget, number};
 use super::word::{CLOSE_OPEN, OPEN_CLOSE, fresh, join_local, joined, pass, spawn};
+use crate::count::modular::arith::Arith;
+use crate::count::modular::brackets::{pair, partner_left};
+use crate::count::modular::rank::{Ranks, alternating};
 use rayon::prelude::*;
 use std::ops::Range;
 use std::sync::atomic::AtomicU64;

@@ -21,15 +21,13 @@
 //! about 2.7 times a high one with a pass of moves, then a pass of joins, over every
 //! block; now about 1.3.)
 
-use super::super::arith::Arith;
-use super::super::cell::pair;
-use super::super::cell::{join_target, partner_left, partner_right};
-use super::super::lowops::BySum;
-use super::super::rank::{Ranks, alternating};
-use super::Cell;
+use super::cell::Cell;
 use super::flips::{Flips, unmatched};
 use super::targets::number;
 use super::word::{CLOSE_OPEN, OPEN_CLOSE, fresh, join_local, pass, spawn};
+use crate::count::modular::arith::Arith;
+use crate::count::modular::brackets::{join_target, pair, partner_left, partner_right};
+use crate::count::modular::rank::{BySum, Ranks, alternating};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 

@@ -2,7 +2,7 @@
 //! target from one thread only, with plain loads and stores (no atomic additions), and
 //! adds into a target while it is in cache.
 
-use super::super::rank::Ranks;
+use crate::count::modular::rank::Ranks;
 
 /// Entries `(target, item)` grouped by target: the number (in [`Ranks::highs`]) of the
 /// target block and what to add into it.

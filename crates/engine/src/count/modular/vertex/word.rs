@@ -2,7 +2,7 @@
 //!
 //! Digits `c` (cell (r, c)) and `c + 1` (the up edge of cell (r, c + 1)) of a word form a
 //! *pair*; the words that differ only in the pair form a group. A group is led by its
-//! word whose digit `c + 1` is blank: with rest class R ([`super::Cell::rest`]) it
+//! word whose digit `c + 1` is blank: with rest class R ([`Cell::rest`]) it
 //! moves as follows (`x` a bracket, `·` blank, before → after; no down edge in the last
 //! row, so the moves that need one give 0 there):
 //!
@@ -25,10 +25,10 @@
 //! The classes after the cell (S' = S + 2δ, δ' = −δ) are again exactly the ones the
 //! colouring allows, and a word outside them is left zero.
 
-use super::super::arith::Arith;
-use super::super::cell::{for_each_word, join_target, pair, partner_left, partner_right};
-use super::super::rank::Ranks;
-use super::Cell;
+use super::cell::Cell;
+use crate::count::modular::arith::Arith;
+use crate::count::modular::brackets::{join_target, pair, partner_left, partner_right};
+use crate::count::modular::rank::{Ranks, for_each_word};
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 /// `)(`: cell (r, c) ends a path going `)`, a `(` comes down into (r, c + 1).

@@ -67,6 +67,10 @@ impl<const N: usize> Wide<N> {
 
 /// True when a count whose estimate is `est`, computed with at most `additions` additions
 /// along any path, is certainly below 2^(64·limbs), so its residue is exact.
+#[allow(
+    clippy::disallowed_methods,
+    reason = "exp padded by four ulps stays a bound; powi of 2 is exact however it is expanded"
+)]
 pub fn fits(est: f64, additions: u64, limbs: usize) -> bool {
     // exp(A·u) − 1 for u = 2⁻⁵³, with room to spare for the final rounding.
     let growth = (additions as f64 * f64::EPSILON).exp() * (1.0 + 4.0 * f64::EPSILON);
@@ -89,6 +93,7 @@ pub fn guess_bits(rows: u32, cols: u32) -> f64 {
 }
 
 #[cfg(test)]
+#[allow(clippy::disallowed_methods, reason = "test arithmetic")]
 mod tests {
     use super::*;
 

@@ -133,3 +133,13 @@ impl Plan {
 pub fn row_major(g: &LeapGraph) -> Vec<u32> {
     (0..g.vertex_count() as u32).collect()
 }
+
+/// Rows a leap spans at most: the frontier of a row-major sweep is that many rows deep.
+pub fn depth(g: &LeapGraph) -> usize {
+    g.piece()
+        .leaps()
+        .iter()
+        .map(|&(a, b)| a.max(b) as usize)
+        .max()
+        .unwrap_or(1)
+}

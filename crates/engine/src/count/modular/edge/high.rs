@@ -4,12 +4,13 @@
 //! ([`Cell::low_sum`]) can be nonzero; they are contiguous (low parts are listed by that
 //! sum), and only they are visited.
 
-use super::arith::Arith;
-use super::cell::{
-    CLOSE_CLOSE, CLOSE_HI, CLOSE_LO, Cell, JOIN_PATHS, NEW_PATH, NO_PLUG, OPEN_HI, OPEN_LO,
-    OPEN_OPEN, join_target, partner_left, partner_right,
+use super::cell::Cell;
+use crate::count::modular::arith::Arith;
+use crate::count::modular::brackets::{
+    CLOSE_CLOSE, CLOSE_HI, CLOSE_LO, JOIN_PATHS, NEW_PATH, NO_PLUG, OPEN_HI, OPEN_LO, OPEN_OPEN,
+    join_target, partner_left, partner_right,
 };
-use super::rank::Ranks;
+use crate::count::modular::rank::Ranks;
 use rayon::prelude::*;
 use std::ops::Range;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};

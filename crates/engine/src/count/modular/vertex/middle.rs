@@ -5,12 +5,12 @@
 //! replaced). The `((`/`))` joins go by table too, listed by target block
 //! ([`super::targets`]).
 
-use super::super::arith::Arith;
-use super::super::cell::{join_target, partner_left, partner_right};
-use super::super::rank::{Ranks, alternating};
-use super::Cell;
+use super::cell::Cell;
 use super::targets::{ByTarget, number};
 use super::word::{fresh, join_local, pass, spawn};
+use crate::count::modular::arith::Arith;
+use crate::count::modular::brackets::{join_target, partner_left, partner_right};
+use crate::count::modular::rank::{Ranks, alternating};
 use rayon::prelude::*;
 use std::ops::Range;
 use std::sync::atomic::AtomicU64;
@@ -66,7 +66,7 @@ impl Tops {
         Tops {
             swap,
             close_join,
-            joins: straddle_joins(r),
+            joins: middle_joins(r),
         }
     }
 
@@ -156,7 +156,7 @@ fn with_top(lows: &[u32], range: Range<usize>, top: u32, t: u64) -> Range<usize>
 /// cleared; a `))` on the block with the bottom `)` cleared, at the low part with its top
 /// `)` cleared and that `)`'s partner turned into `)` (both in the low part). Listed as
 /// (target, source) block numbers.
-fn straddle_joins(r: &Ranks) -> ByTarget<u32> {
+fn middle_joins(r: &Ranks) -> ByTarget<u32> {
     let hl = r.len - r.h;
     let mut list = Vec::new();
     for (i, &(hp, _, e)) in r.highs.iter().enumerate() {

@@ -1,12 +1,13 @@
 //! Cells whose two digits lie in the low part of the word: the same moves in every block
 //! of a given `e`, listed once per (cell column, `e`) and replayed on each block.
 
-use super::arith::Arith;
-use super::cell::{
-    CLOSE_CLOSE, CLOSE_HI, CLOSE_LO, Cell, JOIN_PATHS, NEW_PATH, NO_PLUG, OPEN_HI, OPEN_LO,
-    OPEN_OPEN, join_target, partner_left, partner_right,
+use super::cell::Cell;
+use crate::count::modular::arith::Arith;
+use crate::count::modular::brackets::{
+    CLOSE_CLOSE, CLOSE_HI, CLOSE_LO, JOIN_PATHS, NEW_PATH, NO_PLUG, OPEN_HI, OPEN_LO, OPEN_OPEN,
+    join_target, partner_left, partner_right,
 };
-use super::rank::{Ranks, alternating};
+use crate::count::modular::rank::{BySum, Ranks, alternating};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
@@ -35,40 +36,6 @@ pub struct LowOps {
     runs_out: BySum<(u32, u32)>,
     /// (source, target) of `))` joins, word by word.
     words_in: BySum<(u32, u32)>,
-}
-
-/// Entries listed by the alternating sum ([`alternating`]) of their words' low parts, so
-/// that a block visits only those its colour balance lets be nonzero
-/// ([`Cell::low_sum`]).
-pub(super) struct BySum<T> {
-    items: Vec<T>,
-    /// `start[a + h]`: the first entry with sum at least `a`, for a in −h..=h + 1.
-    start: Vec<u32>,
-    h: i32,
-}
-
-impl<T> BySum<T> {
-    pub(super) fn new(mut list: Vec<(i32, T)>, h: u32) -> Self {
-        let h = h as i32;
-        list.sort_by_key(|e| e.0);
-        let start = (-h..=h + 1)
-            .map(|a| list.partition_point(|e| e.0 < a) as u32)
-            .collect();
-        BySum {
-            items: list.into_iter().map(|e| e.1).collect(),
-            start,
-            h,
-        }
-    }
-
-    /// The entries with sum `a`.
-    pub(super) fn get(&self, a: i32) -> &[T] {
-        if a < -self.h || a > self.h {
-            return &[];
-        }
-        let i = (a + self.h) as usize;
-        &self.items[self.start[i] as usize..self.start[i + 1] as usize]
-    }
 }
 
 /// `ops[c][e]` for every column whose two digits are in the low part (c + 1 < h).

@@ -1,0 +1,304 @@
+//! One sweep over the cells in the vertex order: the levels of frontier states, sharded by
+//! a hash of their keys and merged on rayon's workers, with the budget checked against
+//! the work projected from the levels so far.
+
+use super::counted::{Counted, Progress};
+use super::order::{Plan, depth};
+use super::slots;
+use super::word::Word;
+use rayon::prelude::*;
+use rustc_hash::FxHashMap;
+use std::sync::Mutex;
+use tourglyph_core::budget::Budget;
+use tourglyph_core::error::Result;
+use tourglyph_core::graph::LeapGraph;
+
+/// Input groups of a level (a power of two): four per worker, for rayon to balance.
+fn groups() -> usize {
+    (4 * rayon::current_num_threads()).next_power_of_two()
+}
+
+/// Output shards of a level of `width` states (a power of two): about one per
+/// [`PER_SHARD`] states, at least one per input group of the next level and at most
+/// [`MAX_SHARDS`].
+fn shards(width: usize, groups: usize) -> usize {
+    (width / PER_SHARD)
+        .next_power_of_two()
+        .clamp(groups, MAX_SHARDS)
+}
+
+/// States of a level per output shard: a shard's successors (about twice as many) are
+/// summed in a map of some 500 kB, which stays in the worker's cache (1 MB of L2 here)
+/// from one shard to the next as each worker reuses its own. With one map per shard,
+/// kept from level to level, `perf annotate` on knight 6×7 put three quarters of the
+/// merge on the first touch of its buckets (a shard's map was last touched a level
+/// before); with small shards the scatter writes to too many buffers at once. One
+/// worker, `perf stat`, load average 4–5: 4096 states a shard took 36 ms on 6×6 and
+/// 237 ms on 6×7, 16384 33–37 ms and 221–226 ms, 65536 34–41 ms and 204–214 ms, and
+/// on 6×8 16384 to 65536 took 530–560 ms against 675 ms with the 16 fixed shards and
+/// per-shard maps before.
+const PER_SHARD: usize = 16384;
+
+/// Levels from this width free their scatter buffers when done: kept, the buffers of a
+/// wide level stay resident in the allocator's heap beside the next level's.
+const RETAIN_BELOW: usize = 1 << 20;
+
+/// The most output shards: each input group scatters into one buffer per shard.
+const MAX_SHARDS: usize = 4096;
+
+/// Frontier states stepped per second on the reference machine (2 cores), set by the
+/// big boards whose 128-bit keys and counts miss the cache most: knight 7×8 steps 234 M
+/// states in 55 s under a load average of 5 (`examples/leaper_widths.rs`), while 6×8
+/// steps 8.6 M in 0.9–1.3 s under a load of 7 (`benches/knight.sh`).
+pub const STATES_PER_SECOND: f64 = 4.0e6;
+
+/// Bytes per state held: the current level and the next one's shard buffers and maps.
+const BYTES_PER_STATE: f64 = 160.0;
+
+/// The states still to step after the last of `widths`, and the widest level ahead (one per cell so far, the last
+/// one the current level), on a board of `cells` cells `cols` wide whose frontier is `depth` rows deep.
+///
+/// Until the frontier has filled and swept one more row, the current width times the
+/// cells left. After that the states grow by a factor per row while rows still enter
+/// the frontier's reach; measured on knight sweeps (6 wide: ×26, ×15, ×10, ×1.9 per row
+/// from row 3 on 6×8; 8 wide: ×242, ×32 from row 3 on 8×8), the growth holds for about
+/// `depth` rows with falling factors and then levels off, the widest levels no later
+/// than `depth` rows before the end. So: the last row's factor g, then √g, … for
+/// `depth` rows but not past that peak, then flat. That overestimates the narrow boards
+/// a little and refuses the hopeless ones as soon as their growth shows (8×8 at row 3,
+/// after a fraction of a second).
+fn projected(widths: &[u64], cells: usize, cols: usize, depth: usize) -> (f64, f64) {
+    let i = widths.len() - 1;
+    let width = widths[i] as f64;
+    let left = cells - i - 1;
+    if i < (depth + 1) * cols || widths[i - cols] == 0 {
+        return (width * left as f64, width);
+    }
+    let growth = (width / widths[i - cols] as f64).max(1.0);
+    let rows_growing = (cells / cols)
+        .saturating_sub(depth + 1 + i / cols)
+        .min(depth);
+    // Row k ahead grows by growth^(1/2^(k-1)): ×g, ×√g, … (the factors fall fast).
+    let mut per_row = vec![width; rows_growing + 1];
+    let mut f = growth;
+    for k in 1..=rows_growing {
+        per_row[k] = per_row[k - 1] * f;
+        f = f.sqrt();
+    }
+    let work = (1..=left)
+        .map(|k| per_row[k.div_ceil(cols).min(rows_growing)])
+        .sum();
+    (work, per_row[rows_growing.min(left.div_ceil(cols))])
+}
+
+/// The shard of a key: the top bits of a multiplicative hash (`shift`: 64 less log2 of
+/// the shards) with other constants than the maps' own, so that the keys of one shard
+/// still spread over their map.
+#[inline]
+fn shard(t: u128, shift: u32) -> usize {
+    let x = (t as u64 ^ (t >> 64) as u64 ^ (t >> 93) as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    (x >> shift) as usize
+}
+
+/// Levels narrower than this are stepped on the calling thread: handing them to rayon's
+/// workers costs more than the work.
+const PARALLEL_FROM: usize = 4096;
+
+/// One input group's successors, by output shard.
+type Scatter<K, C> = Vec<Vec<(K, C)>>;
+
+/// The sweep over the cells of `p`, with keys `K` and counts `C`.
+///
+/// A level is held in shards by a hash of the key ([`shards`]). The shards are cut into
+/// [`groups`]; each group's successors are scattered by output shard, then each output
+/// shard is summed by key in its worker's map. The maps are kept for the whole sweep,
+/// the scatter buffers and the shards while the number of shards stays the same (the
+/// scatter buffers only below [`RETAIN_BELOW`] states), so most levels allocate
+/// little. The count and the widths do not depend on the groups, the shards or the
+/// workers: sums do not depend on the order of additions.
+pub(super) fn sweep<K: Word, C: Word>(
+    g: &LeapGraph,
+    p: &Plan,
+    budget: &Budget,
+    progress: Progress<'_>,
+    part: &str,
+) -> Result<(Counted, Level<K, C>)> {
+    let n = g.vertex_count();
+    let layout = slots::Layout::new(p);
+    let bits = layout.bits;
+    let workers = rayon::current_num_threads();
+    let n_groups = groups();
+    let mut cur: Vec<Vec<(K, C)>> = vec![vec![(K::default(), C::from_u128(1))]];
+    let mut scatter: Vec<Scatter<K, C>> = Vec::new();
+    // One map per worker, and one for the calling thread.
+    let maps: Vec<Mutex<FxHashMap<K, C>>> = (0..=workers).map(|_| Mutex::default()).collect();
+    let mut tours = C::default();
+    let mut widths = Vec::with_capacity(n);
+    // Successors per state at the level before.
+    let mut per_state = 1.0;
+    for (i, step) in layout.steps.iter().enumerate() {
+        let width: usize = cur.iter().map(Vec::len).sum();
+        widths.push(width as u64);
+        if let Some(f) = progress {
+            f(i, p.steps.len(), width as u64);
+        }
+        check_budget(g, p.steps.len(), budget, &widths, part)?;
+        let last = i + 1 == n;
+        let parallel = width >= PARALLEL_FROM;
+        let n_out = shards(width, n_groups);
+        let shift = 64 - n_out.trailing_zeros();
+        let used = n_groups.min(cur.len());
+        // Buffers kept across a change of shards would each keep the capacity of a
+        // level where it held another part of the keys: drop them and start afresh.
+        if scatter.first().is_some_and(|o| o.len() != n_out) {
+            scatter.clear();
+        }
+        scatter.resize_with(used, Vec::new);
+        // Room for the successors expected in each buffer (as many per state as at the
+        // level before), so that they do not double past their need as they grow.
+        let expect = (width as f64 * per_state / (used * n_out) as f64 * 1.1) as usize;
+        for o in &mut scatter {
+            o.resize_with(n_out, Vec::new);
+            for b in o.iter_mut() {
+                b.reserve(expect);
+            }
+        }
+        // Successors of each input group, sorted into output shards; the tours closed.
+        let generate = |(gi, out): (usize, &mut Scatter<K, C>)| {
+            let mut closed = C::default();
+            for inp in &cur[gi * cur.len() / used..(gi + 1) * cur.len() / used] {
+                for &(s, c) in inp {
+                    let d = slots::successors(step, bits, s, last, |t| {
+                        out[shard(t.to_u128(), shift)].push((t, c));
+                    });
+                    for _ in 0..d {
+                        closed = closed.add(c);
+                    }
+                }
+            }
+            closed
+        };
+        let closed = if parallel {
+            scatter
+                .par_iter_mut()
+                .enumerate()
+                .map(generate)
+                .reduce(C::default, C::add)
+        } else {
+            scatter
+                .iter_mut()
+                .enumerate()
+                .map(generate)
+                .fold(C::default(), C::add)
+        };
+        tours = tours.add(closed);
+        // Each output shard summed by key, in the map of the worker that takes it.
+        let merge = |(k, next): (usize, &mut Vec<(K, C)>)| {
+            let me = rayon::current_thread_index().unwrap_or(workers);
+            let mut m = maps[me].lock().unwrap_or_else(|e| e.into_inner());
+            m.clear();
+            m.reserve(scatter.iter().map(|o| o[k].len()).sum::<usize>() / 2);
+            for o in &scatter {
+                for &(t, c) in &o[k] {
+                    let e = m.entry(t).or_default();
+                    *e = e.add(c);
+                }
+            }
+            next.clear();
+            next.extend(m.drain());
+        };
+        let emitted: usize = scatter.iter().flatten().map(Vec::len).sum();
+        per_state = emitted as f64 / width.max(1) as f64;
+        if cur.len() != n_out {
+            cur = vec![Vec::new(); n_out];
+        }
+        if parallel {
+            cur.par_iter_mut().enumerate().for_each(merge);
+        } else {
+            cur.iter_mut().enumerate().for_each(merge);
+        }
+        if width >= RETAIN_BELOW {
+            scatter.clear();
+        } else {
+            for o in &mut scatter {
+                o.iter_mut().for_each(Vec::clear);
+            }
+        }
+    }
+    Ok((
+        Counted {
+            tours: tours.to_u128(),
+            widths,
+        },
+        cur,
+    ))
+}
+
+/// The states of a level, in shards: keys on the fixed slots of [`slots::Layout`], and
+/// their counts.
+pub(crate) type Level<K, C> = Vec<Vec<(K, C)>>;
+
+/// Refuse the sweep when the work projected from the levels so far (`widths`, the last
+/// one the current level) breaks `budget`.
+fn check_budget(
+    g: &LeapGraph,
+    n: usize,
+    budget: &Budget,
+    widths: &[u64],
+    part: &str,
+) -> Result<()> {
+    let i = widths.len() - 1;
+    let width = widths[i];
+    let done: u64 = widths.iter().sum();
+    let (ahead, peak) = projected(widths, n, g.board().cols as usize, depth(g));
+    let work = done as f64 + ahead;
+    // The widest level ahead is a projection: it may refuse a run without --force,
+    // but with --force only what is held now counts against the memory limit.
+    let held = if budget.seconds.is_some() {
+        peak.max(width as f64)
+    } else {
+        width as f64
+    };
+    let what = || {
+        format!(
+            "counting {part}the closed {} tours of {} (about {work:.2e} frontier states, projected from cell {} of {n})",
+            g.piece(),
+            g.board_name(),
+            i + 1
+        )
+    };
+    let (seconds, bytes) = (work / STATES_PER_SECOND, held * BYTES_PER_STATE);
+    // Time first: a run too long for the budget is refused as such (--force), even
+    // when its projected memory is beyond the machine too.
+    Budget {
+        memory: u64::MAX,
+        ..*budget
+    }
+    .check(&what(), seconds, bytes)?;
+    budget.check(&what(), seconds, bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::count::leaper::order::row_major;
+    use tourglyph_core::{Board, Piece};
+
+    /// The four word widths give the same levels and count (the 64-bit ones are the
+    /// count modulo 2^64, exact here: 1,067,638 closed knight's tours of 6×7).
+    #[test]
+    fn every_word_width_counts_the_same() {
+        let g = LeapGraph::new(Board::new(7, 6), &Piece::knight()).unwrap();
+        let p = Plan::new(&g, &row_major(&g)).unwrap();
+        let b = Budget::default();
+        let wide = sweep::<u128, u128>(&g, &p, &b, None, "").unwrap().0;
+        assert_eq!(wide.tours, 1_067_638);
+        for other in [
+            sweep::<u64, u64>(&g, &p, &b, None, "").unwrap().0,
+            sweep::<u64, u128>(&g, &p, &b, None, "").unwrap().0,
+            sweep::<u128, u64>(&g, &p, &b, None, "").unwrap().0,
+        ] {
+            assert_eq!(other, wide);
+        }
+    }
+}

@@ -1,0 +1,249 @@
+//! Which counter answers a count: the one home of the choice among the engines.
+//!
+//! [`Plan::new`] looks at the board, the piece, the kind of tour (open or closed), the
+//! torus and what is asked (a symmetry, classes, the non-crossing filter) and returns its
+//! decision as a value: the [`Counter`] to run and the graph to run it on. The caller
+//! (the `count` job) runs what the plan says and keeps no rule of its own. The boards
+//! that have no tour at all (a theorem or the leap graph says so) are answered before the
+//! plan is asked.
+//!
+//! | asked | piece, kind, board | counter |
+//! |---|---|---|
+//! | a symmetry alone | closed rook tours | [`Counter::SymmetricBurnside`] |
+//! | a symmetry (with classes or the non-crossing filter, or another piece or kind) | any | [`Counter::SymmetricWalk`] |
+//! | anything else | closed rook tours of the plane, no classes, narrow side ≥ [`DENSE_FROM`], an even number of cells | [`Counter::ModularCrt`] |
+//! | | closed rook tours of the plane, otherwise | [`Counter::Transfer`] |
+//! | classes or the non-crossing filter | other pieces, open tours, the torus | [`Counter::Walk`] |
+//! | a plain count | closed tours of the plane whose frontier fits the leaper counter | [`Counter::Leaper`] (by halves where [`leaper::halves::cut`] allows it) |
+//! | | otherwise (open tours, the torus, frontiers too wide) | [`Counter::Frontier`] |
+//!
+//! The counters that sweep a frontier ([`Counter::Walk`], [`Counter::Leaper`],
+//! [`Counter::Frontier`]) run on the board turned a quarter when it has more columns
+//! than rows ([`Plan::turned`]): their cost grows with the number of columns, and every
+//! count is the same on both orientations.
+
+use crate::count::leaper;
+use crate::select::Query;
+use tourglyph_core::error::Result;
+use tourglyph_core::graph::LeapGraph;
+use tourglyph_core::tour::TourKind;
+
+/// From this narrow side up, plain counts of closed rook tours use the dense modular
+/// counter (faster and smaller than the transfer engine's exact words there, measured
+/// with `benches/dense.sh` and `benches/count.sh`: 14×14 in 0.07 s against 0.25 s);
+/// classes still need the transfer engine's half and quarter boards.
+pub const DENSE_FROM: u32 = 14;
+
+/// The engine that answers a count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Counter {
+    /// Closed rook tours and those a symmetry fixes, from the fixed-tour counts that
+    /// Burnside's lemma gives the transfer matrix (`transfer::count_rook_classes`, then
+    /// `symmetric_tours::from_class_count`), on boards of any size.
+    SymmetricBurnside,
+    /// The frontier diagram of the board as asked, every tour walked through the
+    /// symmetry filter (and the class and non-crossing tests when asked).
+    SymmetricWalk,
+    /// Closed rook tours by the transfer matrix (`count::transfer`), and their classes by
+    /// Burnside's lemma when asked.
+    Transfer,
+    /// Closed rook tours by the dense modular counter, a residue per modulus of the plan
+    /// joined by the Chinese remainder theorem (`modular::count_exact`).
+    ModularCrt,
+    /// The frontier diagram, every tour walked: classes by the representative test, the
+    /// non-crossing filter.
+    Walk,
+    /// Closed tours of a leaper counted a vertex at a time (`count::leaper`): by halves
+    /// cut at row `h` when `halves` is `Some(h)`, else in one sweep.
+    Leaper {
+        /// The row the board is cut at ([`leaper::halves::cut`]), if it is.
+        halves: Option<usize>,
+    },
+    /// The count-only frontier DP (`frontier::count_only_with_budget`).
+    Frontier,
+}
+
+/// A decision: the counter, and the graph it runs on.
+#[derive(Clone, Debug)]
+pub struct Plan {
+    /// The engine to run.
+    pub counter: Counter,
+    /// The board turned a quarter (its graph), when the counter runs on it rather than
+    /// on the board as asked.
+    pub turned: Option<LeapGraph>,
+}
+
+impl Plan {
+    /// The counter for a count of the `kind` tours of `g` with what `q` asks (its
+    /// symmetry, classes and non-crossing filter; its range and limit play no part).
+    pub fn new(g: &LeapGraph, kind: TourKind, q: &Query) -> Result<Plan> {
+        let on_board = |counter| Plan {
+            counter,
+            turned: None,
+        };
+        if q.symmetry.is_some() {
+            let burnside = closed_rook(g, kind) && !q.classes && !q.non_crossing;
+            return Ok(on_board(if burnside {
+                Counter::SymmetricBurnside
+            } else {
+                Counter::SymmetricWalk
+            }));
+        }
+        if closed_rook(g, kind) && !g.topology().is_torus() {
+            // Closed rook tours (which never cross): exact on boards of any length, and
+            // Burnside's lemma for classes.
+            let b = g.board();
+            let dense = !q.classes && b.rows.min(b.cols) >= DENSE_FROM && b.cells() % 2 == 0;
+            return Ok(on_board(if dense {
+                Counter::ModularCrt
+            } else {
+                Counter::Transfer
+            }));
+        }
+        if q.classes || q.non_crossing {
+            return Ok(Plan {
+                counter: Counter::Walk,
+                turned: turned(g)?,
+            });
+        }
+        Plan::plain(g, kind)
+    }
+
+    /// The counter for the plain number of the `kind` tours of `g` (no symmetry, classes
+    /// or filter): closed tours of the plane by the leaper counter where its frontier
+    /// fits (9–17× faster than the edge-at-a-time DP on knight 6×7, measured with
+    /// `benches/experiments/leaper_widths.rs`), the others by the count-only frontier DP;
+    /// both on the narrower orientation.
+    pub fn plain(g: &LeapGraph, kind: TourKind) -> Result<Plan> {
+        let turned = turned(g)?;
+        let on = turned.as_ref().unwrap_or(g);
+        let counter = if kind.is_closed() && !on.topology().is_torus() && leaper::fits(on) {
+            Counter::Leaper {
+                halves: leaper::halves::cut(on),
+            }
+        } else {
+            Counter::Frontier
+        };
+        Ok(Plan { counter, turned })
+    }
+
+    /// The graph the counter runs on: the turned board's, or `g` (the board as asked).
+    pub fn graph<'a>(&'a self, g: &'a LeapGraph) -> &'a LeapGraph {
+        self.turned.as_ref().unwrap_or(g)
+    }
+}
+
+/// Closed rook tours: the tours the transfer matrix, the dense counter and Burnside's
+/// fixed-tour counts know (and the ones the quarter-turn and mirror theorems speak of).
+pub fn closed_rook(g: &LeapGraph, kind: TourKind) -> bool {
+    kind.is_closed() && g.piece().is_rook()
+}
+
+/// The graph of the board turned a quarter when it has more columns than rows (the
+/// frontier engines' cost grows with the number of columns), else `None`. Mirroring in
+/// the diagonal maps tours to tours, crossings to crossings and symmetry classes to
+/// classes of the same orbit size, so every count is the same on both orientations.
+fn turned(g: &LeapGraph) -> Result<Option<LeapGraph>> {
+    let b = g.board();
+    if b.cols <= b.rows {
+        return Ok(None);
+    }
+    Ok(Some(LeapGraph::with_topology(
+        b.transposed(),
+        g.piece(),
+        g.topology(),
+    )?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::symmetric_tours::Symmetry;
+    use tourglyph_core::{Board, Piece};
+
+    fn plane(piece: &str, rows: u32, cols: u32) -> LeapGraph {
+        LeapGraph::new(Board::new(rows, cols), &piece.parse::<Piece>().unwrap()).unwrap()
+    }
+
+    fn asked(classes: bool, non_crossing: bool, symmetry: Option<Symmetry>) -> Query {
+        Query {
+            classes,
+            non_crossing,
+            symmetry,
+            ..Query::default()
+        }
+    }
+
+    /// The decision table of the module's docs, row by row.
+    #[test]
+    fn the_table() {
+        let plain = Query::default();
+        let counter = |g: &LeapGraph, kind, q: &Query| Plan::new(g, kind, q).unwrap().counter;
+        let closed = TourKind::Closed;
+        let open = TourKind::Open;
+        let rot = Some(Symmetry::Rot180);
+        let rook = plane("rook", 6, 6);
+        assert_eq!(
+            counter(&rook, closed, &asked(false, false, rot)),
+            Counter::SymmetricBurnside
+        );
+        for q in [asked(true, false, rot), asked(false, true, rot)] {
+            assert_eq!(counter(&rook, closed, &q), Counter::SymmetricWalk);
+        }
+        assert_eq!(
+            counter(&plane("knight", 6, 6), closed, &asked(false, false, rot)),
+            Counter::SymmetricWalk
+        );
+        assert_eq!(
+            counter(&rook, open, &asked(false, false, rot)),
+            Counter::SymmetricWalk
+        );
+        assert_eq!(counter(&rook, closed, &plain), Counter::Transfer);
+        assert_eq!(
+            counter(&rook, closed, &asked(true, false, None)),
+            Counter::Transfer
+        );
+        let big = plane("rook", DENSE_FROM, 40);
+        assert_eq!(counter(&big, closed, &plain), Counter::ModularCrt);
+        assert_eq!(
+            counter(&big, closed, &asked(true, false, None)),
+            Counter::Transfer
+        );
+        let odd = plane("rook", DENSE_FROM + 1, DENSE_FROM + 1);
+        assert_eq!(counter(&odd, closed, &plain), Counter::Transfer);
+        assert_eq!(
+            counter(&rook, open, &asked(true, false, None)),
+            Counter::Walk
+        );
+        assert_eq!(counter(&rook, open, &plain), Counter::Frontier);
+        let knight = plane("knight", 6, 8);
+        assert_eq!(
+            counter(&knight, closed, &asked(false, true, None)),
+            Counter::Walk
+        );
+        assert_eq!(counter(&knight, open, &plain), Counter::Frontier);
+        // 6×8 runs as 8×6: cut between its rows 3 and 4.
+        let p = Plan::new(&knight, closed, &plain).unwrap();
+        assert_eq!(p.counter, Counter::Leaper { halves: Some(4) });
+        assert_eq!(p.graph(&knight).board(), Board::new(8, 6));
+        assert_eq!(
+            counter(&plane("camel", 10, 6), closed, &plain),
+            Counter::Leaper { halves: None }
+        );
+    }
+
+    /// The torus: classes by the walk, plain counts by the frontier DP (rook tours
+    /// included: the transfer matrix is for the plane).
+    #[test]
+    fn the_torus() {
+        let kind = TourKind::Closed;
+        let g = tourglyph_core::torus::graph(Board::new(4, 4), &Piece::rook(), kind).unwrap();
+        let p = Plan::new(&g, kind, &Query::default()).unwrap();
+        assert_eq!(p.counter, Counter::Frontier);
+        let classes = asked(true, false, None);
+        assert_eq!(
+            Plan::new(&g, kind, &classes).unwrap().counter,
+            Counter::Walk
+        );
+    }
+}
