@@ -1,6 +1,6 @@
 //! Boards (`ROWSxCOLS`) and cells.
 //!
-//! Cells are numbered row-major, `r * cols + c`, row 0 at the top, as the README's "Tour IDs" fixes:
+//! Cells are numbered row-major, `r * cols + c`, row 0 at the top, as the guide's "Tour IDs" (docs/guide.md) fixes:
 //! tour IDs depend on it. A cell is written either algebraically (`a1` is the bottom-left cell;
 //! files `a`…`z`, then `aa`, `ab`, …, in either case; ranks from 1 at the bottom) or as `ROW,COL`
 //! (0-based, row 0 at the top, as in JSON output).

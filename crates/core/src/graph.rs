@@ -2,7 +2,7 @@
 //!
 //! Vertices are cells, numbered row-major. Edges are the unordered pairs {u, v} of cells a
 //! move apart, numbered from 0 in increasing (u, v) order with u < v — the numbering that
-//! tour IDs are defined on (README, "Tour IDs").
+//! tour IDs are defined on (docs/guide.md, "Tour IDs").
 
 use crate::board::Board;
 use crate::error::{Error, Result};

@@ -1,7 +1,7 @@
 //! Tours as undirected edge sets, and their printed cell order.
 //!
 //! A tour's identity is its sorted list of edge numbers: a closed tour has no start and no
-//! direction, an open tour no direction. Printed as cells (README, "Tour IDs"), a closed tour starts
+//! direction, an open tour no direction. Printed as cells (docs/guide.md, "Tour IDs"), a closed tour starts
 //! at its smallest cell and goes first to the smaller of that cell's two tour neighbours;
 //! an open tour starts at its smaller end.
 
