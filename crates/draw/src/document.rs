@@ -386,9 +386,9 @@ impl<'a, W: 'a> Sink<'a, W> {
                 let mut w = Some(w);
                 Box::new(move |_| {
                     w.take().ok_or_else(|| {
+                        let name = format.name();
                         Error::runtime(format!(
-                            "{}: one stream holds one page of one file per page",
-                            format.name()
+                            "{name}: a stream holds one page, and {name} writes a file a page"
                         ))
                     })
                 })
@@ -669,7 +669,7 @@ mod tests {
             doc.end_page().unwrap();
             doc.begin_page(10.0, 10.0).unwrap();
             let e = doc.end_page().unwrap_err().to_string();
-            assert!(e.contains("one stream holds one page"), "{e}");
+            assert!(e.contains("a stream holds one page"), "{e}");
         }
     }
 
