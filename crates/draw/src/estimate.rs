@@ -5,25 +5,25 @@
 //! about an eighth of that; SVG about four times, with its attributes and one file per
 //! page), and so does the time (about 200,000 8×8 glyphs a second to PDF or PostScript,
 //! 4.6 times fewer to SVG). Within 25 % on the boards measured (`benches/render.sh`).
+//! Each format's figures are among its facts ([`crate::document`]).
 
-use super::Format;
+use crate::document::Format;
 
 /// Estimated (seconds, bytes) to draw `glyphs` glyphs of a board of `cells` cells.
 pub fn sheet(format: Format, cells: usize, glyphs: u64) -> (f64, f64) {
     let ps_bytes = 80.0 + 1.3 * cells as f64;
-    let (per_glyph, cells_per_second) = match format {
-        Format::Pdf => (ps_bytes / 7.0, 12.8e6),
-        Format::Ps | Format::Eps => (ps_bytes, 12.8e6),
-        Format::Svg => (ps_bytes * 4.0, 2.8e6),
-        // Rasterised from SVG: the bytes depend on the resolution, not the glyphs (the
-        // pixel limit guards the size); about a tenth of the SVG speed.
-        Format::Png => (ps_bytes, 0.28e6),
-    };
+    let cost = format.cost();
+    let per_glyph = (cost.glyph_bytes)(ps_bytes);
     let g = glyphs as f64;
-    let seconds = g * (cells as f64 + 16.0) / cells_per_second;
+    let seconds = g * (cells as f64 + 16.0) / cost.cells_per_second;
     (seconds, g * per_glyph + 4096.0)
 }
 
+/// Estimated seconds to write `files` files of one glyph each (`render --split`): nearly
+/// all of it the sync that makes each file atomic, and a PNG's raster.
+pub fn files(format: Format, files: usize) -> f64 {
+    files as f64 * format.cost().file_seconds
+}
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -498,7 +498,7 @@ impl<W: Write> Backend for PdfWriter<W> {
         paint: &Paint,
         _label: Option<&Label>,
     ) -> Result<()> {
-        if !(at.scale > 0.0) {
+        if at.scale.is_nan() || at.scale <= 0.0 {
             return self.path(&g.to_path(at), paint);
         }
         self.move_frame(at.scale, at.x, at.y);
@@ -532,7 +532,7 @@ impl<W: Write> Backend for PdfWriter<W> {
         if s.contours.is_empty() {
             return Ok(());
         }
-        if !(scale > 0.0) {
+        if scale.is_nan() || scale <= 0.0 {
             return self.path(&s.to_path(at), paint);
         }
         // One transform to 1/unit glyph units: the contours are written as integers.

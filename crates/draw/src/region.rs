@@ -1,5 +1,5 @@
 //! A filled shape: closed polygons with integer vertices, holes included (the outline of a
-//! glyph, see [`tourglyph_layout::outline`]).
+//! glyph, see `tourglyph_layout::outline`).
 //!
 //! Coordinates are integers in `1/unit` glyph units, so a backend can place a shape with
 //! one transform and write small integers. Contours never cross one another and holes lie

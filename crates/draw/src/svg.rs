@@ -28,7 +28,7 @@ const INKSCAPE: &str = "http://www.inkscape.org/namespaces/inkscape";
 const MM_PER_PT: f64 = 25.4 / 72.0;
 
 /// Opens the writer for page `i` (0-based).
-pub type PageOpener<W> = Box<dyn FnMut(usize) -> Result<W>>;
+pub type PageOpener<'a, W> = Box<dyn FnMut(usize) -> Result<W> + 'a>;
 
 /// A page's writer, closed as soon as its page is written, so that a sheet of tens of
 /// thousands of pages holds no open files or buffers until they are committed together.
@@ -45,6 +45,10 @@ impl PageWrite for std::fs::File {}
 
 impl<W: Write> PageWrite for std::io::BufWriter<W> {}
 
+/// A borrowed writer (standard output, an HTTP answer) as the one stream of a document
+/// ([`crate::document::Sink::Stream`]).
+impl<W: Write + ?Sized> PageWrite for &mut W {}
+
 struct Page {
     width: f64,
     height: f64,
@@ -55,8 +59,8 @@ struct Page {
 }
 
 /// Writes each page as a standalone SVG document.
-pub struct SvgWriter<W: PageWrite> {
-    open: PageOpener<W>,
+pub struct SvgWriter<'a, W: PageWrite> {
+    open: PageOpener<'a, W>,
     page: Option<Page>,
     done: Vec<W>,
     meta: Option<(String, String)>,
@@ -64,9 +68,9 @@ pub struct SvgWriter<W: PageWrite> {
     as_paths: bool,
 }
 
-impl<W: PageWrite> SvgWriter<W> {
+impl<'a, W: PageWrite> SvgWriter<'a, W> {
     /// A writer that asks `open` for the output of each page in turn.
-    pub fn new(open: PageOpener<W>) -> Self {
+    pub fn new(open: PageOpener<'a, W>) -> Self {
         SvgWriter {
             open,
             page: None,
@@ -185,7 +189,7 @@ pub(crate) fn path_element(path: &Path, paint: &Paint) -> Element {
     e
 }
 
-impl<W: PageWrite> SvgWriter<W> {
+impl<W: PageWrite> SvgWriter<'_, W> {
     /// A glyph's path (its stroke, or its outline), carrying `label` as its unique id and
     /// a `<title>`.
     fn labelled(&mut self, path: &Path, paint: &Paint, label: Option<&Label>) -> Result<()> {
@@ -211,7 +215,7 @@ fn unique_id(ids: &mut HashMap<String, u32>, id: &str) -> String {
     }
 }
 
-impl<W: PageWrite> Backend for SvgWriter<W> {
+impl<W: PageWrite> Backend for SvgWriter<'_, W> {
     fn glyph(
         &mut self,
         glyph: &GlyphData,

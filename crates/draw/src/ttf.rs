@@ -1,6 +1,6 @@
 //! A TrueType font of tours (`write-fonts`, the fontations project): one glyph per tour,
-//! its outline ([`tourglyph_layout::outline`]), mapped to Private Use codepoints from
-//! U+E000 in selection order; plus a specimen sheet ([`specimen`]).
+//! its outline (`tourglyph_layout::outline`), mapped to Private Use codepoints from
+//! U+E000 in selection order; plus a specimen sheet (`tourglyph_layout::specimen`).
 //!
 //! Metrics: 1000 units per em, every glyph as wide as the em (advance 1000), ascender 800,
 //! descender −200; the board's box is centred in the em square. A quarter pitch is a whole

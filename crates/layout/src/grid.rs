@@ -196,7 +196,7 @@ impl Grid {
                 };
                 let r = r.min(n.div_ceil(c)).max(1);
                 let p = fit(c, r);
-                if !(p > 0.0) {
+                if p.is_nan() || p <= 0.0 {
                     return Err(too_small());
                 }
                 (width, height, c as u32, r as u32, p)

@@ -190,13 +190,9 @@ fn bytes(content_type: &'static str, body: Vec<u8>) -> Response {
     ([(CONTENT_TYPE, content_type)], body).into_response()
 }
 
+/// The `Content-Type` of a drawing in `format` (a route's extension).
 fn content_type(format: &str) -> &'static str {
-    match format {
-        "svg" => "image/svg+xml",
-        "pdf" => "application/pdf",
-        "png" => "image/png",
-        _ => "application/postscript",
-    }
+    tourglyph::draw::Format::parse(format).map_or("application/octet-stream", |f| f.mime())
 }
 
 /// `/api/count`: `count --json`'s object.

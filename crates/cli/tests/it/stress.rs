@@ -26,10 +26,9 @@ use crate::common::{gs_check, installed, pdf_texts, qpdf_check, qpdf_pages, skip
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError, TestError, TestRunner};
 use std::cell::Cell;
-use std::io::BufWriter;
+use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
-use tourglyph::draw::svg::SvgWriter;
 use tourglyph::draw::text::Fonts;
 use tourglyph::engine::frontier::Zdd;
 use tourglyph::engine::sample::Sampler;
@@ -40,8 +39,7 @@ use tourglyph::layout::style::{BUILTIN, CornerKind, Style};
 use tourglyph::layout::{Sheet, SheetText, grid_spec};
 use tourglyph::{Board, Error, LeapGraph, Piece, Tour, TourKind};
 use tourglyph::{draw::Backend, draw::Format, draw::GlyphData, draw::Rgb};
-use tourglyph::{draw::pdf::PdfOptions, draw::pdf::PdfWriter};
-use tourglyph::{draw::ps::PsOptions, draw::ps::PsWriter};
+use tourglyph::{draw::DocOptions, draw::Sink};
 use tourglyph::{engine::find::construction::Request, engine::find::construction::find};
 
 /// Points per millimetre.
@@ -434,46 +432,35 @@ impl Job {
         sheet.finish()
     }
 
-    /// Write the sheet in `format` into `dir`; returns the files (one per page for SVG).
+    /// Write the sheet in `format` into `dir`, opened as the CLI opens it
+    /// ([`Format::open`]); returns the files (one per page for SVG).
     fn write(&self, format: Format, dir: &Path) -> Result<Vec<PathBuf>, Error> {
-        let title = self.case.title.clone().unwrap_or_default();
-        let file = |p: &Path| BufWriter::new(std::fs::File::create(p).expect("create"));
-        match format {
-            Format::Pdf => {
-                let p = dir.join("sheet.pdf");
-                let opts = PdfOptions {
-                    title,
-                    threads: self.case.pdf_threads,
-                    ..PdfOptions::default()
-                };
-                drop(self.draw(PdfWriter::new(file(&p), opts))?.into_inner());
-                Ok(vec![p])
-            }
-            Format::Eps => unreachable!("the stress test draws PDF, PS and SVG sheets"),
-            Format::Ps => {
-                let p = dir.join("sheet.ps");
-                let opts = PsOptions {
-                    title,
-                    ..PsOptions::default()
-                };
-                drop(self.draw(PsWriter::new(file(&p), opts))?.into_inner());
-                Ok(vec![p])
-            }
-            Format::Svg => {
-                let paths: Vec<PathBuf> = (1..=self.grid.pages)
-                    .map(|i| dir.join(format!("sheet-{i}.svg")))
-                    .collect();
-                let open = paths.clone();
-                let w = SvgWriter::new(Box::new(move |i| {
-                    let p = &open[i];
-                    std::fs::File::create(p).map_err(|e| Error::file(p, e))
-                }));
-                let written = self.draw(w)?.into_writers().len();
-                assert_eq!(written as u64, self.grid.pages, "SVG pages written");
-                Ok(paths)
-            }
-            Format::Png => panic!("the stress test writes the vector formats"),
+        let ext = format.extension();
+        let paths: Vec<PathBuf> = if format.file_per_page() {
+            (1..=self.grid.pages)
+                .map(|i| dir.join(format!("sheet-{i}.{ext}")))
+                .collect()
+        } else {
+            vec![dir.join(format!("sheet.{ext}"))]
+        };
+        let open = paths.clone();
+        let files = Sink::Files(Box::new(move |i: usize| {
+            let p = &open[i];
+            std::fs::File::create(p)
+                .map(BufWriter::new)
+                .map_err(|e| Error::file(p, e))
+        }));
+        let opts = DocOptions {
+            title: self.case.title.clone().unwrap_or_default(),
+            pdf_threads: Some(self.case.pdf_threads),
+            ..DocOptions::default()
+        };
+        let written = self.draw(format.open(files, opts)?)?.into_writers();
+        assert_eq!(written.len(), paths.len(), "{format:?} files written");
+        for mut w in written {
+            w.flush()?;
         }
+        Ok(paths)
     }
 
     /// Paths usvg should find on SVG page `page`: the background, and per glyph its
@@ -630,7 +617,6 @@ fn check_case(c: &Case, tally: &Tally) -> Result<(), TestCaseError> {
                     }
                 }
             }
-            Format::Eps => unreachable!("the stress test draws PDF, PS and SVG sheets"),
             Format::Ps => {
                 gs_check(&files[0]);
                 prop_assert_eq!(ps_pages(&files[0]), (Some(pages), pages), "PS pages");
@@ -646,7 +632,7 @@ fn check_case(c: &Case, tally: &Tally) -> Result<(), TestCaseError> {
                     );
                 }
             }
-            Format::Png => {}
+            _ => unreachable!("the stress test draws PDF, PS and SVG sheets"),
         }
         bump(&tally.sheets[k], 1);
     }

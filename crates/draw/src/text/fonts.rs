@@ -121,7 +121,7 @@ pub struct Fonts {
     pub faces: Vec<Face>,
     /// True when the first face is a user's (`--font`).
     pub user: bool,
-    pub(crate) cache: crate::text::shaping::Cache,
+    pub(crate) cache: super::line::Cache,
 }
 
 impl Fonts {

@@ -1,6 +1,7 @@
-//! Text in any script: the bundled and user fonts ([`fonts`]), shaping and bidi
-//! ([`shape`](mod@shape)), measuring ([`width`]), glyph outlines ([`outline`]), subsets
-//! ([`subset`]) and the PDF and PostScript fonts ([`pdf_font`], [`ps_font`]).
+//! Text in any script: the bundled and user fonts ([`fonts`]), shaped lines ([`line`](mod@line)),
+//! shaping and bidi ([`shaping`]), measuring ([`width`]), glyph outlines
+//! ([`glyph_paths`]), subsets ([`subset`]) and the PDF and PostScript fonts ([`pdf_font`],
+//! [`ps_font`]).
 //!
 //! The layout measures every title, footer and caption with [`width`] (real shaped
 //! advances), and the backends draw the same shaped [`shaping::Line`]: PDF as embedded
@@ -10,6 +11,7 @@
 
 pub mod fonts;
 pub mod glyph_paths;
+pub mod line;
 pub mod pdf_font;
 pub mod ps_font;
 pub mod shaping;

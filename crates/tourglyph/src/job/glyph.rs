@@ -15,11 +15,8 @@ use super::{Draw, Opened, Target, single_format};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use tourglyph_core::{Board, Error, LeapGraph, Piece, Result, Tour, TourKind};
-use tourglyph_draw::svg::SvgWriter;
-use tourglyph_draw::{Backend, Format, GlyphData, Label};
-use tourglyph_draw::{pdf::PdfOptions, pdf::PdfWriter};
-use tourglyph_draw::{png::PngOptions, png::PngPage, png::pixels};
-use tourglyph_draw::{ps::PsOptions, ps::PsWriter};
+use tourglyph_draw::png::PngOptions;
+use tourglyph_draw::{Backend, DocOptions, Format, GlyphData, Label, Sink};
 use tourglyph_engine::frontier::Zdd;
 use tourglyph_engine::sample::Sampler;
 use tourglyph_layout::grid::Grid;
@@ -230,70 +227,21 @@ pub fn write_glyph(
     let glyph = glyph_data(tour, g, &style);
     let mut grid = Grid::single(g.board(), size, style.padding)?;
     grid.spec.reach = reach(&style, g.piece(), tour.kind.is_closed());
-    if format == Format::Png {
-        pixels(grid.width, grid.height, png)?;
-    }
+    format.check_size(grid.width, grid.height, png)?;
     let out = Opened::open(target)?;
     let (label, desc) = about;
-    let title = label.title.clone();
-    let mut bytes = Vec::new();
-    match format {
-        Format::Pdf => {
-            let opts = PdfOptions {
-                title,
-                threads: 0,
-                ..PdfOptions::default()
-            };
-            draw(
-                PdfWriter::new(&mut bytes, opts),
-                &glyph,
-                grid,
-                &style,
-                &label,
-            )?
-            .into_inner();
-        }
-        Format::Ps | Format::Eps => {
-            let opts = PsOptions {
-                title,
-                eps: format == Format::Eps,
-                ..PsOptions::default()
-            };
-            draw(
-                PsWriter::new(&mut bytes, opts),
-                &glyph,
-                grid,
-                &style,
-                &label,
-            )?
-            .into_inner();
-        }
-        Format::Svg => {
-            let w = SvgWriter::new(one_page("svg")).with_meta(&title, &desc);
-            for page in draw(w, &glyph, grid, &style, &label)?.into_writers() {
-                bytes = page;
-            }
-        }
-        Format::Png => {
-            let w = SvgWriter::new(Box::new(move |_| Ok(PngPage::new(Vec::new(), png))));
-            for page in draw(w, &glyph, grid, &style, &label)?.into_writers() {
-                bytes = page.into_inner();
-            }
-        }
-    }
+    let opts = DocOptions {
+        title: label.title.clone(),
+        desc,
+        png,
+        pdf_threads: Some(0),
+        ..DocOptions::default()
+    };
+    let doc = format.open(Sink::Stream(Vec::new()), opts)?;
+    let bytes = draw(doc, &glyph, grid, &style, &label)?
+        .into_writers()
+        .concat();
     out.finish(&bytes)
-}
-
-/// The page opener of a one-page drawing made in memory (`what` names the format).
-pub(super) fn one_page(what: &'static str) -> tourglyph_draw::svg::PageOpener<Vec<u8>> {
-    let mut first = true;
-    Box::new(move |_| {
-        if std::mem::take(&mut first) {
-            Ok(Vec::new())
-        } else {
-            Err(Error::runtime(format!("{what}: one glyph is one page")))
-        }
-    })
 }
 
 fn draw<B: Backend>(

@@ -12,19 +12,14 @@ use super::{Draw, Pick, Progress, Spec, Target, budget, build_zdd, check_walk, r
 use crate::output::sheet_files::{SheetFiles, Written};
 use crate::output::{check_stdout_pages, open_out_with};
 use rayon::prelude::*;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use tourglyph_core::error::Refusal;
 use tourglyph_core::{Error, LeapGraph, Result};
 use tourglyph_core::{budget::free_space, budget::human_bytes};
 use tourglyph_draw::estimate;
-use tourglyph_draw::png::PngPage;
 use tourglyph_draw::region::Shape;
-use tourglyph_draw::svg::SvgWriter;
 use tourglyph_draw::text::Fonts;
-use tourglyph_draw::{Backend, Format, Label};
-use tourglyph_draw::{pdf::PdfOptions, pdf::PdfWriter};
-use tourglyph_draw::{ps::PsOptions, ps::PsWriter};
+use tourglyph_draw::{Backend, DocOptions, Format, Label, Sink};
 use tourglyph_engine::Flow;
 use tourglyph_engine::frontier::Zdd;
 use tourglyph_engine::{select::Item, select::Query, select::stream, select::tally};
@@ -257,13 +252,11 @@ pub fn sheet_pages(
         true => count.min(shown * u64::from(grid.columns) * u64::from(grid.rows)),
         false => count,
     };
-    if matches!(format, Format::Svg | Format::Png) {
+    if format.file_per_page() {
         check_stdout_pages(output, shown, format.extension())?;
     }
-    if format == Format::Png {
-        tourglyph_draw::png::pixels(grid.width, grid.height, png)?;
-    }
-    if format == Format::Eps && shown > 1 {
+    format.check_size(grid.width, grid.height, png)?;
+    if format.single_page() && shown > 1 {
         return Err(Error::usage(format!(
             "{}: an EPS file holds one page and this sheet takes {}: write .ps for all pages, or fit one page (--page poster, a larger --page, or fewer tours)",
             output.display(),
@@ -327,135 +320,59 @@ pub fn sheet_pages(
         grid,
         text,
         captions: !a.no_captions,
-        labels: (format == Format::Svg).then_some(what),
+        labels: format.carries_labels().then_some(what),
         progress,
         plan,
         count: drawn,
     };
+    let doc = DocOptions {
+        title,
+        desc,
+        fonts,
+        texts,
+        text_as_paths: a.text_as_paths,
+        png,
+        ..DocOptions::default()
+    };
     let written = match target {
         Target::Writer(w) => {
-            draw_to(
-                job,
-                format,
-                w,
-                (title, desc, fonts, texts),
-                (a.text_as_paths, png),
-            )?;
+            // An SVG or PNG sheet on a writer is one page, checked above.
+            let doc = format.open(Sink::Stream(&mut *w), doc)?;
+            job.draw(doc)?.into_writers();
+            w.flush()?;
             Written::default()
         }
-        Target::Path(path, opts) => {
-            let one_file = || Written {
-                files: Vec::from_iter((path.as_os_str() != "-").then(|| path.to_path_buf())),
-                removed: vec![],
+        Target::Path(path, out) => {
+            // Before the first page: --no-clobber refuses an earlier sheet's files.
+            let pages = match format.file_per_page() {
+                true => Some(SheetFiles::plan(path, shown, out)?),
+                false => None,
             };
-            match format {
-                Format::Pdf => {
-                    let out = open_out_with(path, opts)?;
-                    job.draw(pdf(out, title, fonts))?.into_inner().commit()?;
-                    one_file()
-                }
-                Format::Ps | Format::Eps => {
-                    let out = open_out_with(path, opts)?;
-                    job.draw(ps(out, title, format, fonts, texts))?
-                        .into_inner()
-                        .commit()?;
-                    one_file()
-                }
-                Format::Svg => {
-                    // Before the first page: --no-clobber refuses an earlier sheet's files.
-                    let files = SheetFiles::plan(path, shown, opts)?;
-                    let paths = files.paths().to_vec();
-                    let name = if title.is_empty() { &desc } else { &title };
-                    let w = SvgWriter::new(Box::new(move |i| open_out_with(&paths[i], opts)))
-                        .with_meta(name, &desc)
-                        .with_text(fonts, a.text_as_paths);
-                    files.commit(job.draw(w)?.into_writers())?
-                }
-                Format::Png => {
-                    let files = SheetFiles::plan(path, shown, opts)?;
-                    let paths = files.paths().to_vec();
-                    let w = SvgWriter::new(Box::new(move |i| {
-                        Ok(PngPage::new(open_out_with(&paths[i], opts)?, png))
-                    }));
-                    let pages = job.draw(w)?.into_writers();
-                    files.commit(pages.into_iter().map(PngPage::into_inner).collect())?
+            let paths = pages
+                .as_ref()
+                .map_or_else(|| vec![path.to_path_buf()], |p| p.paths().to_vec());
+            let open = Box::new(move |i: usize| open_out_with(&paths[i], out));
+            let files = job
+                .draw(format.open(Sink::Files(open), doc)?)?
+                .into_writers();
+            match pages {
+                Some(pages) => pages.commit(files)?,
+                None => {
+                    for f in files {
+                        f.commit()?;
+                    }
+                    Written {
+                        files: Vec::from_iter(
+                            (path.as_os_str() != "-").then(|| path.to_path_buf()),
+                        ),
+                        removed: vec![],
+                    }
                 }
             }
         }
     };
     progress.end();
     Ok((format, written))
-}
-
-/// Draw the sheet to a writer, as `-o -` writes it to stdout (an SVG or PNG sheet is one
-/// page, checked before); `meta` is the title, the description, the fonts and the texts
-/// known before the first page.
-fn draw_to(
-    job: Job<'_>,
-    format: Format,
-    w: &mut dyn Write,
-    (title, desc, fonts, texts): (String, String, std::sync::Arc<Fonts>, Vec<String>),
-    (text_as_paths, png): (bool, tourglyph_draw::png::PngOptions),
-) -> Result<()> {
-    match format {
-        Format::Pdf => {
-            job.draw(pdf(&mut *w, title, fonts))?.into_inner();
-        }
-        Format::Ps | Format::Eps => {
-            job.draw(ps(&mut *w, title, format, fonts, texts))?
-                .into_inner();
-        }
-        Format::Svg => {
-            let name = if title.is_empty() { &desc } else { &title };
-            let svg = SvgWriter::new(Box::new(|_| Ok(Vec::new())))
-                .with_meta(name, &desc)
-                .with_text(fonts, text_as_paths);
-            for page in job.draw(svg)?.into_writers() {
-                w.write_all(&page)?;
-            }
-        }
-        Format::Png => {
-            let svg = SvgWriter::new(Box::new(move |_| Ok(PngPage::new(Vec::new(), png))));
-            for page in job.draw(svg)?.into_writers() {
-                w.write_all(&page.into_inner())?;
-            }
-        }
-    }
-    Ok(w.flush()?)
-}
-
-/// The PDF backend of a sheet titled `title`.
-fn pdf<W: Write>(out: W, title: String, fonts: std::sync::Arc<Fonts>) -> PdfWriter<W> {
-    PdfWriter::new(
-        out,
-        PdfOptions {
-            title,
-            fonts,
-            ..PdfOptions::default()
-        },
-    )
-}
-
-/// The PostScript (or EPS) backend of a sheet titled `title`, which will show `texts`
-/// besides captions.
-fn ps<W: Write>(
-    out: W,
-    title: String,
-    format: Format,
-    fonts: std::sync::Arc<Fonts>,
-    texts: Vec<String>,
-) -> PsWriter<W> {
-    let eps = format == Format::Eps;
-    PsWriter::new(
-        out,
-        PsOptions {
-            title,
-            eps,
-            fonts,
-            texts,
-            eps_box: None,
-        },
-    )
 }
 
 /// The texts a sheet of `pages` pages shows besides captions, known before it is drawn
@@ -496,7 +413,7 @@ fn check_cost(
     if force {
         return Ok(());
     }
-    if matches!(format, Format::Svg | Format::Png) && pages > MAX_SVG_FILES {
+    if format.file_per_page() && pages > MAX_SVG_FILES {
         return Err(Error::refused(
             Refusal::Size,
             true,

@@ -151,14 +151,8 @@ impl Split<'_> {
                 ),
             ));
         }
-        // Per file: about 10 ms, nearly all of it the sync that makes each file atomic
-        // (32,675 6x8 SVG files took 325 s on the reference machine); PNG adds the raster.
-        let per = if self.format == Format::Png {
-            0.04
-        } else {
-            0.01
-        };
-        budget(self.force).check(&what, n as f64 * per, 0.0)?;
+        let seconds = tourglyph_draw::estimate::files(self.format, n);
+        budget(self.force).check(&what, seconds, 0.0)?;
         let stem = format!(
             "{}-{}{}{tag}",
             self.g.piece(),

@@ -1,13 +1,10 @@
 //! `glyph --torus`: one tile of a tour on the torus, optionally repeated R×C times edge
 //! to edge (`--repeat`), or as an SVG `<pattern>` fill (`--pattern`).
 
-use super::glyph::{GlyphRequest, one_page};
+use super::glyph::GlyphRequest;
 use super::{Opened, Target};
 use tourglyph_core::{Board, Error, LeapGraph, Result, Tour};
-use tourglyph_draw::svg::SvgWriter;
-use tourglyph_draw::{Backend, Format, Place};
-use tourglyph_draw::{pdf::PdfOptions, pdf::PdfWriter};
-use tourglyph_draw::{ps::PsOptions, ps::PsWriter};
+use tourglyph_draw::{Backend, DocOptions, Format, Place, Sink};
 use tourglyph_layout::grid::Grid;
 use tourglyph_layout::style::Style;
 use tourglyph_layout::{Sheet, SheetText};
@@ -33,7 +30,7 @@ impl TileArgs {
             None => (1, 1),
             Some(s) => parse_repeat(s)?,
         };
-        if a.pattern && format != Format::Svg {
+        if a.pattern && !format.holds_patterns() {
             return Err(Error::usage(
                 "--pattern writes an SVG <pattern>: give an .svg output or --format svg, or drop --pattern",
             ));
@@ -93,13 +90,13 @@ pub fn write_tile(
     };
     let whole = Board::new(b.rows * rr, b.cols * rc);
     let grid = Grid::single(whole, size, padding)?;
-    if format == Format::Png && !tile.pattern {
+    if !tile.pattern {
         // Refused before the target is opened when too many pixels.
-        tourglyph_draw::png::pixels(grid.width, grid.height, tile.png)?;
+        format.check_size(grid.width, grid.height, tile.png)?;
     }
     let out = Opened::open(target)?;
-    let mut bytes = Vec::new();
     if tile.pattern {
+        let mut bytes = Vec::new();
         let pitch = size / f64::from(whole.cols);
         let at = Place {
             x: pitch / 2.0,
@@ -123,64 +120,28 @@ pub fn write_tile(
         )?;
         return out.finish(&bytes);
     }
-    match format {
-        Format::Pdf => {
-            let opts = PdfOptions {
-                title,
-                threads: 0,
-                ..PdfOptions::default()
-            };
-            draw(
-                PdfWriter::new(&mut bytes, opts),
-                &tg,
-                grid,
-                style,
-                tile.repeat,
-            )?
-            .into_inner();
-        }
-        Format::Ps | Format::Eps => {
-            // A tile's box is the tile (the R×C tiles), not its ink: copies placed edge
-            // to edge line up.
-            let at = grid.slot(0).place;
-            let (x0, y0) = (at.x - at.scale / 2.0, at.y - at.scale / 2.0);
-            let opts = PsOptions {
-                title,
-                eps: format == Format::Eps,
-                eps_box: Some((
-                    x0,
-                    y0,
-                    x0 + at.scale * f64::from(whole.cols),
-                    y0 + at.scale * f64::from(whole.rows),
-                )),
-                ..PsOptions::default()
-            };
-            draw(
-                PsWriter::new(&mut bytes, opts),
-                &tg,
-                grid,
-                style,
-                tile.repeat,
-            )?
-            .into_inner();
-        }
-        Format::Svg => {
-            let w = SvgWriter::new(one_page("svg")).with_meta(&title, &desc);
-            for page in draw(w, &tg, grid, style, tile.repeat)?.into_writers() {
-                bytes = page;
-            }
-        }
-        // The SVG of the tile rasterised by resvg, as `glyph -o x.png` does.
-        Format::Png => {
-            let png = tile.png;
-            let w = SvgWriter::new(Box::new(move |_| {
-                Ok(tourglyph_draw::png::PngPage::new(Vec::new(), png))
-            }));
-            for page in draw(w, &tg, grid, style, tile.repeat)?.into_writers() {
-                bytes = page.into_inner();
-            }
-        }
-    }
+    // A tile's EPS box is the tile (the R×C tiles), not its ink: copies placed edge to
+    // edge line up. A PNG is the SVG of the tile rasterised by resvg, as `glyph -o x.png`
+    // does.
+    let at = grid.slot(0).place;
+    let (x0, y0) = (at.x - at.scale / 2.0, at.y - at.scale / 2.0);
+    let opts = DocOptions {
+        title,
+        desc,
+        png: tile.png,
+        eps_box: Some((
+            x0,
+            y0,
+            x0 + at.scale * f64::from(whole.cols),
+            y0 + at.scale * f64::from(whole.rows),
+        )),
+        pdf_threads: Some(0),
+        ..DocOptions::default()
+    };
+    let doc = format.open(Sink::Stream(Vec::new()), opts)?;
+    let bytes = draw(doc, &tg, grid, style, tile.repeat)?
+        .into_writers()
+        .concat();
     out.finish(&bytes)
 }
 

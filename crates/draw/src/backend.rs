@@ -1,0 +1,55 @@
+//! The drawing surface every backend implements ([`Backend`]): pages in order, paths,
+//! glyphs, filled regions and text; the defaults draw glyphs and regions as paths.
+
+use crate::marks::{GlyphData, Label, Paint, Path, Place, Text};
+use crate::region;
+use tourglyph_core::error::Result;
+
+/// A drawing surface that writes pages in order.
+///
+/// Call order: (`begin_page`, (`path` | `glyph` | `text`)*, `end_page`)*, `finish`.
+/// Implementations may offer faster paths for glyphs, but every picture can be drawn
+/// with `path` and `text`.
+pub trait Backend {
+    /// Draw a glyph placed at `at`, described by `label` where the format can hold it.
+    /// The default draws [`GlyphData::to_path`] with [`Backend::path`]; PostScript and PDF
+    /// override it with compact forms, SVG to attach the label.
+    fn glyph(
+        &mut self,
+        glyph: &GlyphData,
+        at: &Place,
+        paint: &Paint,
+        label: Option<&Label>,
+    ) -> Result<()> {
+        let _ = label;
+        self.path(&glyph.to_path(at), paint)
+    }
+
+    /// Fill a [`region::Shape`] placed at `at` (glyph unit (x, y) at `at.map(x, y)`). The
+    /// default draws [`region::Shape::to_path`] with [`Backend::path`]; PDF overrides it
+    /// with integer coordinates under one transform.
+    fn shape(
+        &mut self,
+        shape: &region::Shape,
+        at: &Place,
+        paint: &Paint,
+        label: Option<&Label>,
+    ) -> Result<()> {
+        let _ = label;
+        if shape.contours.is_empty() {
+            return Ok(());
+        }
+        self.path(&shape.to_path(at), paint)
+    }
+
+    /// Start a page of `width` × `height` mm.
+    fn begin_page(&mut self, width: f64, height: f64) -> Result<()>;
+    /// Draw a path.
+    fn path(&mut self, path: &Path, paint: &Paint) -> Result<()>;
+    /// Draw a line of text (on the captions layer where the format has layers).
+    fn text(&mut self, text: &Text) -> Result<()>;
+    /// Finish the current page and write it out.
+    fn end_page(&mut self) -> Result<()>;
+    /// Finish the document (trailer, xref, …) and flush.
+    fn finish(&mut self) -> Result<()>;
+}

@@ -1,0 +1,696 @@
+//! Output formats and the documents they open: the one place that knows, format by
+//! format, its names (for `--format`, file extensions and messages), its MIME type,
+//! whether its pages share a file, what it can hold (labels, patterns, pixels), what it
+//! costs ([`crate::estimate`]), and which backend draws it.
+//!
+//! A caller picks a [`Format`] (from a name or a file's extension), opens a [`Document`]
+//! over a [`Sink`] with the [`DocOptions`] it has, draws on it as on any [`Backend`], and
+//! takes back its writers ([`Document::into_writers`]). Adding a format is a variant, a
+//! row of facts and an arm of [`Format::open`] here, and its backend.
+
+use crate::backend::Backend;
+use crate::marks::{GlyphData, Label, Paint, Path, Place, Text};
+use crate::pdf::{PdfOptions, PdfWriter};
+use crate::png::{PngOptions, PngPage};
+use crate::ps::{PsOptions, PsWriter};
+use crate::region::Shape;
+use crate::svg::{PageOpener, PageWrite, SvgWriter};
+use crate::text::Fonts;
+use std::path::Path as FsPath;
+use std::sync::Arc;
+use tourglyph_core::{error::Error, error::Result};
+
+/// An output format, one backend each (hyperfine's `Format` enum).
+///
+/// Outside this module a format is asked, never matched: the enum is non-exhaustive, so
+/// a new format breaks no caller.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Format {
+    /// PDF 1.7 with flate-compressed content streams.
+    Pdf,
+    /// PostScript, DSC 3.0.
+    Ps,
+    /// Encapsulated PostScript (EPSF 3.0): one page, a tight bounding box, no page-device
+    /// operators, for placing in another document.
+    Eps,
+    /// SVG 1.1, one file per page.
+    Svg,
+    /// PNG, one file per page, rasterised from the SVG page ([`crate::png`]).
+    Png,
+}
+
+/// What a format is, as callers ask it.
+struct Facts {
+    /// The name in messages.
+    name: &'static str,
+    /// The usual file extension, without the dot; also the name `--format` takes.
+    extension: &'static str,
+    /// The MIME type (an HTTP answer's `Content-Type`).
+    mime: &'static str,
+    /// Each page a file of its own.
+    file_per_page: bool,
+    /// A file holds one page, and there are no files of pages beside it.
+    single_page: bool,
+    /// A glyph's [`Label`] is kept in the file.
+    labels: bool,
+    /// A tile can be a fill pattern.
+    patterns: bool,
+    /// Pages are pixels.
+    raster: bool,
+    /// What drawing in the format costs.
+    cost: Cost,
+}
+
+/// What drawing in a format costs, fitted to `render` runs on the reference machine
+/// (2 cores; [`crate::estimate`] says how).
+pub(crate) struct Cost {
+    /// Bytes a glyph takes, from the bytes PostScript takes for it.
+    pub(crate) glyph_bytes: fn(f64) -> f64,
+    /// Board cells drawn a second.
+    pub(crate) cells_per_second: f64,
+    /// Seconds to write one file of one glyph (`render --split`).
+    pub(crate) file_seconds: f64,
+}
+
+/// Per file: about 10 ms, nearly all of it the sync that makes each file atomic (32,675
+/// 6x8 SVG files took 325 s on the reference machine).
+const FILE_SECONDS: f64 = 0.01;
+
+const PDF: Facts = Facts {
+    name: "PDF",
+    extension: "pdf",
+    mime: "application/pdf",
+    file_per_page: false,
+    single_page: false,
+    labels: false,
+    patterns: false,
+    raster: false,
+    cost: Cost {
+        // Compressed: about an eighth of PostScript.
+        glyph_bytes: |ps| ps / 7.0,
+        cells_per_second: 12.8e6,
+        file_seconds: FILE_SECONDS,
+    },
+};
+
+const PS: Facts = Facts {
+    name: "PostScript",
+    extension: "ps",
+    mime: "application/postscript",
+    file_per_page: false,
+    single_page: false,
+    labels: false,
+    patterns: false,
+    raster: false,
+    cost: Cost {
+        glyph_bytes: |ps| ps,
+        cells_per_second: 12.8e6,
+        file_seconds: FILE_SECONDS,
+    },
+};
+
+const EPS: Facts = Facts {
+    name: "EPS",
+    extension: "eps",
+    mime: "application/postscript",
+    single_page: true,
+    ..PS
+};
+
+const SVG: Facts = Facts {
+    name: "SVG",
+    extension: "svg",
+    mime: "image/svg+xml",
+    file_per_page: true,
+    single_page: false,
+    labels: true,
+    patterns: true,
+    raster: false,
+    cost: Cost {
+        // About four times PostScript, with its attributes and one file per page; 4.6
+        // times slower.
+        glyph_bytes: |ps| ps * 4.0,
+        cells_per_second: 2.8e6,
+        file_seconds: FILE_SECONDS,
+    },
+};
+
+const PNG: Facts = Facts {
+    name: "PNG",
+    extension: "png",
+    mime: "image/png",
+    file_per_page: true,
+    single_page: false,
+    labels: false,
+    patterns: false,
+    raster: true,
+    cost: Cost {
+        // Rasterised from SVG: the bytes depend on the resolution, not the glyphs (the
+        // pixel limit guards the size); about a tenth of the SVG speed.
+        glyph_bytes: |ps| ps,
+        cells_per_second: 0.28e6,
+        // The raster adds about 30 ms a file.
+        file_seconds: 0.04,
+    },
+};
+
+impl Format {
+    /// Every format, in the order messages list them.
+    pub const ALL: [Format; 5] = [
+        Format::Pdf,
+        Format::Ps,
+        Format::Eps,
+        Format::Svg,
+        Format::Png,
+    ];
+
+    fn facts(self) -> &'static Facts {
+        match self {
+            Format::Pdf => &PDF,
+            Format::Ps => &PS,
+            Format::Eps => &EPS,
+            Format::Svg => &SVG,
+            Format::Png => &PNG,
+        }
+    }
+
+    /// Parse `pdf`, `ps`, `eps`, `svg` or `png` (as given to `--format`).
+    pub fn parse(s: &str) -> Result<Format> {
+        let name = s.trim().to_ascii_lowercase();
+        Format::ALL
+            .into_iter()
+            .find(|f| f.extension() == name)
+            .ok_or_else(|| Error::usage(format!("unknown format '{s}': use {}", one_of(""))))
+    }
+
+    /// The format named by a file's extension; `-` (stdout) and unknown extensions are
+    /// usage errors that name the fix (`--format`).
+    pub fn from_path(p: &FsPath) -> Result<Format> {
+        if p.as_os_str() == "-" {
+            let all: Vec<&str> = Format::ALL.iter().map(|f| f.extension()).collect();
+            return Err(Error::usage(format!(
+                "writing to stdout (-o -): say which format with --format {}",
+                all.join("|")
+            )));
+        }
+        match p.extension().and_then(|e| e.to_str()) {
+            Some(e) => Format::parse(e).map_err(|_| {
+                Error::usage(format!(
+                    "{}: unknown extension '.{e}': name the file {}, or give --format",
+                    p.display(),
+                    one_of(".")
+                ))
+            }),
+            None => Err(Error::usage(format!(
+                "{}: no extension to tell the format: name the file {}, or give --format",
+                p.display(),
+                one_of(".")
+            ))),
+        }
+    }
+
+    /// The format to write to `path`: `format` (as given to `--format`) when given, else
+    /// the one the extension names ([`Format::from_path`]). The one place that holds a
+    /// file name to its format: a name whose extension is another format's (`--format
+    /// svg -o x.pdf`) is a usage error; a name with no extension, or one of no format
+    /// (`-o drawing.out`, `/dev/stdout`), takes the format given.
+    pub fn for_output(format: Option<&str>, path: &FsPath) -> Result<Format> {
+        let Some(f) = format else {
+            return Format::from_path(path);
+        };
+        let f = Format::parse(f)?;
+        let ext = path.extension().and_then(|e| e.to_str());
+        match ext.and_then(|e| Format::parse(e).ok()) {
+            Some(named) if named != f => Err(Error::usage(format!(
+                "{}: the extension '.{}' is for {}, but --format {} writes {}: name the file {}, or drop --format",
+                path.display(),
+                ext.unwrap_or_default(),
+                named.name(),
+                f.extension(),
+                f.name(),
+                path.with_extension(f.extension()).display()
+            ))),
+            _ => Ok(f),
+        }
+    }
+
+    /// The format's name in messages: `PDF`, `PostScript`, `EPS`, `SVG`, `PNG`.
+    pub fn name(self) -> &'static str {
+        self.facts().name
+    }
+
+    /// The usual file extension, without the dot.
+    pub fn extension(self) -> &'static str {
+        self.facts().extension
+    }
+
+    /// The MIME type, for an HTTP answer's `Content-Type`.
+    pub fn mime(self) -> &'static str {
+        self.facts().mime
+    }
+
+    /// True when each page is a file of its own (SVG, PNG): a sheet of n pages writes n
+    /// files, and standard output holds one page.
+    pub fn file_per_page(self) -> bool {
+        self.facts().file_per_page
+    }
+
+    /// True when a file holds one page and no more are written beside it (EPS, a figure
+    /// for another document): a drawing of more pages is refused.
+    pub fn single_page(self) -> bool {
+        self.facts().single_page
+    }
+
+    /// True when the file keeps what each glyph is (its [`Label`]: SVG gives the path an
+    /// `id` and a `<title>`); the others ignore labels, so callers need not make them.
+    pub fn carries_labels(self) -> bool {
+        self.facts().labels
+    }
+
+    /// True when the format can hold a tile as a fill pattern (SVG's `<pattern>`,
+    /// [`crate::pattern`]).
+    pub fn holds_patterns(self) -> bool {
+        self.facts().patterns
+    }
+
+    /// Refuse, before anything is opened, a page of `width` × `height` mm the format
+    /// cannot hold: a PNG of more pixels than the limit at `png`'s resolution, unless
+    /// forced ([`crate::png::pixels`]). Vector formats hold any size.
+    pub fn check_size(self, width: f64, height: f64, png: PngOptions) -> Result<()> {
+        if self.facts().raster {
+            crate::png::pixels(width, height, png)?;
+        }
+        Ok(())
+    }
+
+    /// What drawing in the format costs ([`crate::estimate`]).
+    pub(crate) fn cost(self) -> &'static Cost {
+        &self.facts().cost
+    }
+
+    /// Open a document in this format over `sink`, set up as `opts` says (each format
+    /// takes what it can hold). A one-file format opens its file now (`Sink::Files` is
+    /// asked for file 0); a format of one file per page opens each as its page begins.
+    pub fn open<'a, W: PageWrite + 'a>(
+        self,
+        sink: Sink<'a, W>,
+        opts: DocOptions,
+    ) -> Result<Document<'a, W>> {
+        let DocOptions {
+            title,
+            desc,
+            fonts,
+            texts,
+            text_as_paths,
+            png,
+            eps_box,
+            pdf_threads,
+        } = opts;
+        let inner = match self {
+            Format::Pdf => {
+                let defaults = PdfOptions::default();
+                let opts = PdfOptions {
+                    title,
+                    fonts,
+                    threads: pdf_threads.unwrap_or(defaults.threads),
+                    ..defaults
+                };
+                Inner::Pdf(PdfWriter::new(sink.one()?, opts))
+            }
+            Format::Ps | Format::Eps => {
+                let opts = PsOptions {
+                    title,
+                    eps: self == Format::Eps,
+                    fonts,
+                    texts,
+                    eps_box,
+                };
+                Inner::Ps(PsWriter::new(sink.one()?, opts))
+            }
+            Format::Svg => {
+                // The <title> is the title, else the description.
+                let name = if title.is_empty() { &desc } else { &title };
+                let svg = SvgWriter::new(sink.pages(self));
+                Inner::Svg(svg.with_meta(name, &desc).with_text(fonts, text_as_paths))
+            }
+            // The SVG page rasterised: no title, no description, the SVG's own text.
+            Format::Png => {
+                let mut open = sink.pages(self);
+                Inner::Png(SvgWriter::new(Box::new(move |i| {
+                    Ok(PngPage::new(open(i)?, png))
+                })))
+            }
+        };
+        Ok(Document(inner))
+    }
+}
+
+/// The extensions, `pdf, ps, eps, svg or png`, each after `dot`.
+fn one_of(dot: &str) -> String {
+    let all: Vec<String> = Format::ALL
+        .iter()
+        .map(|f| format!("{dot}{}", f.extension()))
+        .collect();
+    match all.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => String::new(),
+    }
+}
+
+/// Where a document's bytes go.
+pub enum Sink<'a, W> {
+    /// One writer for the whole document (standard output, an HTTP answer, a drawing made
+    /// in memory); in a format of one file per page it holds one page, and a second is an
+    /// error (callers check the page count first).
+    Stream(W),
+    /// Files opened as they are needed: file 0 when a one-file document opens, file `i`
+    /// as page `i` begins in a format of one file per page.
+    Files(PageOpener<'a, W>),
+}
+
+impl<'a, W: 'a> Sink<'a, W> {
+    /// The one writer of a one-file document.
+    fn one(self) -> Result<W> {
+        match self {
+            Sink::Stream(w) => Ok(w),
+            Sink::Files(mut open) => open(0),
+        }
+    }
+
+    /// The writer of each page, in a `format` of one file per page.
+    fn pages(self, format: Format) -> PageOpener<'a, W> {
+        match self {
+            Sink::Stream(w) => {
+                let mut w = Some(w);
+                Box::new(move |_| {
+                    w.take().ok_or_else(|| {
+                        let name = format.name();
+                        Error::runtime(format!(
+                            "{name}: a stream holds one page, and {name} writes a file a page"
+                        ))
+                    })
+                })
+            }
+            Sink::Files(open) => open,
+        }
+    }
+}
+
+/// What a document says about itself and how it sets text; each format takes what it
+/// can hold. `Default`: no title, the bundled fonts, the backends' defaults.
+#[derive(Clone, Debug)]
+pub struct DocOptions {
+    /// The title: PDF `/Title`, PostScript `%%Title:`, SVG `<title>` (the description
+    /// when this is empty). Default: empty.
+    pub title: String,
+    /// What the drawing shows and how to draw it again: SVG `<desc>`. Default: empty.
+    pub desc: String,
+    /// The fonts text is set in (PDF, PostScript, SVG). Default: the bundled fonts.
+    pub fonts: Arc<Fonts>,
+    /// The texts shown besides captions, known before the first page (PostScript embeds
+    /// their glyphs up front, [`PsOptions::texts`]). Default: none.
+    pub texts: Vec<String>,
+    /// SVG text drawn as outlines, for design tools that lack the fonts. Default false.
+    pub text_as_paths: bool,
+    /// PNG resolution and size limit. Default: [`PngOptions::default`].
+    pub png: PngOptions,
+    /// The EPS bounding box instead of the ink's ([`PsOptions::eps_box`]). Default: `None`.
+    pub eps_box: Option<(f64, f64, f64, f64)>,
+    /// PDF compression threads, 0 for the calling thread ([`PdfOptions::threads`]).
+    /// Default `None`: the PDF backend's default.
+    pub pdf_threads: Option<usize>,
+}
+
+impl Default for DocOptions {
+    fn default() -> Self {
+        DocOptions {
+            title: String::new(),
+            desc: String::new(),
+            fonts: Fonts::bundled(),
+            texts: Vec::new(),
+            text_as_paths: false,
+            png: PngOptions::default(),
+            eps_box: None,
+            pdf_threads: None,
+        }
+    }
+}
+
+/// A document open in some format ([`Format::open`]): a [`Backend`] like any other.
+pub struct Document<'a, W: PageWrite>(Inner<'a, W>);
+
+/// The backend of each format, over the sink's writers.
+enum Inner<'a, W: PageWrite> {
+    Pdf(PdfWriter<W>),
+    Ps(PsWriter<W>),
+    Svg(SvgWriter<'a, W>),
+    Png(SvgWriter<'a, PngPage<W>>),
+}
+
+impl<W: PageWrite> Document<'_, W> {
+    fn backend(&mut self) -> &mut dyn Backend {
+        match &mut self.0 {
+            Inner::Pdf(b) => b,
+            Inner::Ps(b) => b,
+            Inner::Svg(b) => b,
+            Inner::Png(b) => b,
+        }
+    }
+
+    /// The writers, after [`Backend::finish`], to commit or flush, in the order they were
+    /// opened: the one file of a PDF or PostScript document, the pages of SVG and PNG.
+    pub fn into_writers(self) -> Vec<W> {
+        match self.0 {
+            Inner::Pdf(b) => vec![b.into_inner()],
+            Inner::Ps(b) => vec![b.into_inner()],
+            Inner::Svg(b) => b.into_writers(),
+            Inner::Png(b) => b
+                .into_writers()
+                .into_iter()
+                .map(PngPage::into_inner)
+                .collect(),
+        }
+    }
+}
+
+impl<W: PageWrite> Backend for Document<'_, W> {
+    fn glyph(
+        &mut self,
+        glyph: &GlyphData,
+        at: &Place,
+        paint: &Paint,
+        label: Option<&Label>,
+    ) -> Result<()> {
+        self.backend().glyph(glyph, at, paint, label)
+    }
+
+    fn shape(
+        &mut self,
+        shape: &Shape,
+        at: &Place,
+        paint: &Paint,
+        label: Option<&Label>,
+    ) -> Result<()> {
+        self.backend().shape(shape, at, paint, label)
+    }
+
+    fn begin_page(&mut self, width: f64, height: f64) -> Result<()> {
+        self.backend().begin_page(width, height)
+    }
+
+    fn path(&mut self, path: &Path, paint: &Paint) -> Result<()> {
+        self.backend().path(path, paint)
+    }
+
+    fn text(&mut self, text: &Text) -> Result<()> {
+        self.backend().text(text)
+    }
+
+    fn end_page(&mut self) -> Result<()> {
+        self.backend().end_page()
+    }
+
+    fn finish(&mut self) -> Result<()> {
+        self.backend().finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bad_format_with_newline_is_one_line_error() {
+        let e = Format::parse("p\ndf").unwrap_err().to_string();
+        assert!(e.starts_with("unknown format 'p\\ndf'"), "{e}");
+        let e = Format::from_path(FsPath::new("a\nb.g\tif"))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.starts_with("a\\nb.g\\tif: unknown extension '.g\\tif'"),
+            "{e}"
+        );
+        let e = Format::from_path(FsPath::new("a\nb"))
+            .unwrap_err()
+            .to_string();
+        assert!(e.starts_with("a\\nb: no extension"), "{e}");
+    }
+
+    #[test]
+    fn formats_from_names_and_paths() {
+        assert_eq!(Format::parse("PDF").unwrap(), Format::Pdf);
+        assert!(Format::parse("gif").unwrap_err().is_usage());
+        assert_eq!(Format::parse("png").unwrap(), Format::Png);
+        assert_eq!(
+            Format::from_path(FsPath::new("a/b.svg")).unwrap(),
+            Format::Svg
+        );
+        assert_eq!(Format::from_path(FsPath::new("x.ps")).unwrap(), Format::Ps);
+        for bad in ["-", "poster", "poster.gif"] {
+            let e = Format::from_path(FsPath::new(bad)).unwrap_err();
+            assert!(e.is_usage() && e.to_string().contains("--format"), "{e}");
+        }
+        let e = Format::from_path(FsPath::new("-")).unwrap_err().to_string();
+        for f in Format::ALL {
+            assert!(e.contains(f.extension()), "{e}");
+        }
+    }
+
+    #[test]
+    fn a_given_format_must_agree_with_the_extension() {
+        let out = |f: &str, p: &str| Format::for_output(Some(f), FsPath::new(p));
+        assert_eq!(out("svg", "x.svg").unwrap(), Format::Svg);
+        assert_eq!(out("PDF", "x.Pdf").unwrap(), Format::Pdf);
+        // No extension, or none of a format: the format given.
+        for p in ["-", "x", "/dev/stdout", "x.out"] {
+            assert_eq!(out("eps", p).unwrap(), Format::Eps, "{p}");
+        }
+        for (f, p) in [
+            ("svg", "x.pdf"),
+            ("ps", "x.eps"),
+            ("eps", "a/x.ps"),
+            ("png", "x.svg"),
+        ] {
+            let e = out(f, p).unwrap_err();
+            assert!(e.is_usage(), "{e}");
+            let want = FsPath::new(p).with_extension(f);
+            assert!(
+                e.to_string()
+                    .contains(&format!("name the file {}", want.display())),
+                "{e}"
+            );
+        }
+        assert_eq!(
+            out("svg", "x.pdf").unwrap_err().to_string(),
+            "x.pdf: the extension '.pdf' is for PDF, but --format svg writes SVG: name the file x.svg, or drop --format"
+        );
+        assert_eq!(
+            Format::for_output(None, FsPath::new("x.ps")).unwrap(),
+            Format::Ps
+        );
+    }
+
+    #[test]
+    fn messages_list_every_format() {
+        let e = |r: Result<Format>| r.unwrap_err().to_string();
+        assert_eq!(
+            e(Format::parse("gif")),
+            "unknown format 'gif': use pdf, ps, eps, svg or png"
+        );
+        assert_eq!(
+            e(Format::from_path(FsPath::new("-"))),
+            "writing to stdout (-o -): say which format with --format pdf|ps|eps|svg|png"
+        );
+        assert_eq!(
+            e(Format::from_path(FsPath::new("x.gif"))),
+            "x.gif: unknown extension '.gif': name the file .pdf, .ps, .eps, .svg or .png, or give --format"
+        );
+        assert_eq!(
+            e(Format::from_path(FsPath::new("x"))),
+            "x: no extension to tell the format: name the file .pdf, .ps, .eps, .svg or .png, or give --format"
+        );
+    }
+
+    #[test]
+    fn every_format_has_its_own_name_and_extension() {
+        for (i, a) in Format::ALL.into_iter().enumerate() {
+            assert_eq!(Format::parse(a.extension()).unwrap(), a);
+            assert!(a.mime().contains('/'), "{a:?}");
+            for b in &Format::ALL[i + 1..] {
+                assert_ne!(a.extension(), b.extension());
+                assert_ne!(a.name(), b.name());
+            }
+        }
+    }
+
+    /// Draw one page with a rectangle on `doc` and take back its writers.
+    fn one_page<W: PageWrite>(mut doc: Document<'_, W>) -> Vec<W> {
+        doc.begin_page(20.0, 10.0).unwrap();
+        let paint = Paint {
+            stroke: None,
+            fill: Some(crate::marks::Rgb::BLACK),
+        };
+        doc.path(&Path::rect(1.0, 1.0, 5.0, 5.0), &paint).unwrap();
+        doc.end_page().unwrap();
+        doc.finish().unwrap();
+        doc.into_writers()
+    }
+
+    #[test]
+    fn a_stream_and_a_file_hold_the_same_document() {
+        let opts = || DocOptions {
+            title: "a title".into(),
+            pdf_threads: Some(0),
+            png: PngOptions {
+                dpi: 30.0,
+                ..PngOptions::default()
+            },
+            ..DocOptions::default()
+        };
+        for f in Format::ALL {
+            let stream = one_page(f.open(Sink::Stream(Vec::new()), opts()).unwrap());
+            let files = Sink::Files(Box::new(|_| Ok(Vec::new())));
+            let files = one_page(f.open(files, opts()).unwrap());
+            assert_eq!(stream, files, "{f:?}");
+            assert_eq!(stream.len(), 1);
+            assert!(!stream[0].is_empty(), "{f:?}");
+        }
+    }
+
+    #[test]
+    fn a_stream_holds_one_page_of_a_format_of_files() {
+        for f in Format::ALL.into_iter().filter(|f| f.file_per_page()) {
+            let mut doc = f
+                .open(Sink::Stream(Vec::new()), DocOptions::default())
+                .unwrap();
+            doc.begin_page(10.0, 10.0).unwrap();
+            doc.end_page().unwrap();
+            doc.begin_page(10.0, 10.0).unwrap();
+            let e = doc.end_page().unwrap_err().to_string();
+            assert!(e.contains("a stream holds one page"), "{e}");
+        }
+    }
+
+    #[test]
+    fn a_document_of_files_opens_one_file_or_one_a_page() {
+        for f in Format::ALL.into_iter().filter(|f| !f.single_page()) {
+            let opened = std::rc::Rc::new(std::cell::Cell::new(0));
+            let count = std::rc::Rc::clone(&opened);
+            let open = Box::new(move |i: usize| {
+                count.set(count.get().max(i + 1));
+                Ok(Vec::new())
+            });
+            let mut doc = f.open(Sink::Files(open), DocOptions::default()).unwrap();
+            for _ in 0..3 {
+                doc.begin_page(10.0, 10.0).unwrap();
+                doc.end_page().unwrap();
+            }
+            doc.finish().unwrap();
+            let files = doc.into_writers();
+            let want = if f.file_per_page() { 3 } else { 1 };
+            assert_eq!((files.len(), opened.get()), (want, want), "{f:?}");
+        }
+    }
+}
