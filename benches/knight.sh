@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Side-by-side benchmark of exact counts of closed knight's tours:
-#   - tourglyph: `count --piece knight --board B` (engine::cycles on the board turned so
-#     its rows are the short side: by halves joined at the middle rows, cycles::halves,
-#     up to 8 wide, else in one vertex-at-a-time sweep);
+#   - tourglyph: `count --piece knight --board B` (engine::count::leaper on the board
+#     turned so its rows are the short side: by halves joined at the middle rows,
+#     leaper::halves, up to 8 wide, else in one vertex-at-a-time sweep);
 #   - Graphillion (when GRAPHILLION_PY names a Python with graphillion installed, e.g.
 #     python3 -m venv /tmp/gvenv && /tmp/gvenv/bin/pip install graphillion, then
 #     GRAPHILLION_PY=/tmp/gvenv/bin/python): the knight graph as its universe,

@@ -1,6 +1,6 @@
-//! The states the vertex-at-a-time counter (`engine::cycles`) steps on knight 6×6, 6×7
-//! and 6×8 (6 columns) for a few vertex orders, with the count (the same for every
-//! order) and the widest frontier. Cells are ordered by a·row + b·column (row-major is
+//! The states the vertex-at-a-time counter (`engine::count::leaper`) steps on knight
+//! 6×6, 6×7 and 6×8 (6 columns) for a few vertex orders, with the count (the same for
+//! every order) and the widest frontier. Cells are ordered by a·row + b·column (row-major is
 //! a = columns, b = 1; smaller a sweeps a slanted front), ties by row.
 //!
 //! ```text

@@ -21,9 +21,16 @@
 //! [`Counter::Frontier`]) run on the board turned a quarter when it has more columns
 //! than rows ([`Plan::turned`]): their cost grows with the number of columns, and every
 //! count is the same on both orientations.
+//!
+//! The commands that list, draw or sample the tours a symmetry fixes (`list`, `render`,
+//! `glyph --random`, `font`) ask [`lists_directly`]: the closed rook tours of plane
+//! boards of more than [`DIRECT_FROM_CELLS`] cells are found directly on quotient
+//! boards (`symmetric_tours::direct`), numbered by their own order; the others are the
+//! diagram's tours through the symmetry filter, numbered by their global IDs.
 
 use crate::count::leaper;
 use crate::select::Query;
+use crate::symmetric_tours::{Symmetry, direct};
 use tourglyph_core::error::Result;
 use tourglyph_core::graph::LeapGraph;
 use tourglyph_core::tour::TourKind;
@@ -33,6 +40,11 @@ use tourglyph_core::tour::TourKind;
 /// with `benches/dense.sh` and `benches/count.sh`: 14×14 in 0.07 s against 0.25 s);
 /// classes still need the transfer engine's half and quarter boards.
 pub const DENSE_FROM: u32 = 14;
+
+/// Boards with more cells than this list symmetric tours found directly on quotient
+/// boards (smaller ones filter the diagram's walk, which takes under a second there, and
+/// number them by global ID).
+pub const DIRECT_FROM_CELLS: usize = 64;
 
 /// The engine that answers a count.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -133,6 +145,15 @@ impl Plan {
     }
 }
 
+/// Are the `kind` tours of `g` that `symmetry` fixes listed from the quotient boards
+/// (`symmetric_tours::direct`) rather than from the diagram's walk? (Classes and the
+/// non-crossing filter always walk the diagram: the caller asks only without them.)
+pub fn lists_directly(g: &LeapGraph, kind: TourKind, symmetry: Symmetry) -> bool {
+    direct::supported(g, symmetry)
+        && kind == TourKind::Closed
+        && g.board().cells() > DIRECT_FROM_CELLS
+}
+
 /// Closed rook tours: the tours the transfer matrix, the dense counter and Burnside's
 /// fixed-tour counts know (and the ones the quarter-turn and mirror theorems speak of).
 pub fn closed_rook(g: &LeapGraph, kind: TourKind) -> bool {
@@ -158,7 +179,6 @@ fn turned(g: &LeapGraph) -> Result<Option<LeapGraph>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::symmetric_tours::Symmetry;
     use tourglyph_core::{Board, Piece};
 
     fn plane(piece: &str, rows: u32, cols: u32) -> LeapGraph {
@@ -245,5 +265,22 @@ mod tests {
             Plan::new(&g, kind, &classes).unwrap().counter,
             Counter::Walk
         );
+    }
+
+    /// Symmetric tours are listed directly for closed rook tours of plane boards above
+    /// 64 cells only.
+    #[test]
+    fn symmetric_listing() {
+        let (closed, open) = (TourKind::Closed, TourKind::Open);
+        let rot = Symmetry::Rot180;
+        assert!(lists_directly(&plane("rook", 10, 10), closed, rot));
+        assert!(!lists_directly(&plane("rook", 8, 8), closed, rot));
+        assert!(!lists_directly(&plane("rook", 10, 10), open, rot));
+        assert!(!lists_directly(&plane("knight", 10, 10), closed, rot));
+        assert!(!lists_directly(
+            &plane("rook", 10, 12),
+            closed,
+            Symmetry::Rot90
+        ));
     }
 }

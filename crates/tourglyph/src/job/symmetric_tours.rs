@@ -15,13 +15,10 @@ use tourglyph_engine::Flow;
 use tourglyph_engine::frontier::Zdd;
 use tourglyph_engine::select::Item;
 use tourglyph_engine::symmetric_tours::Symmetry;
-use tourglyph_engine::{
-    symmetric_tours::direct, symmetric_tours::direct::Direct, symmetric_tours::direct::supported,
-};
+use tourglyph_engine::{symmetric_tours::direct, symmetric_tours::direct::Direct};
 
-/// Boards with more cells than this find symmetric tours directly (smaller ones filter
-/// the diagram's walk, which takes under a second there, and number them by global ID).
-pub const DIRECT_FROM_CELLS: usize = 64;
+/// Boards with more cells than this find symmetric tours directly (the engine's plan).
+pub use tourglyph_engine::count::plan::DIRECT_FROM_CELLS;
 
 /// Global IDs are looked up when the board has at most this many cells (12×12: a
 /// diagram of 1.7 M nodes, a second); beyond, building it costs more than the rest.
@@ -39,9 +36,10 @@ pub fn applies(r: &Resolved) -> bool {
             .is_some_and(|s| applies_to(&r.graph, r.kind, s))
 }
 
-/// The same test for `glyph --random --symmetry` (a graph and a symmetry).
+/// The same test for `glyph --random --symmetry` (a graph and a symmetry): the engine's
+/// plan decides ([`tourglyph_engine::count::plan::lists_directly`]).
 pub fn applies_to(g: &LeapGraph, kind: TourKind, sym: Symmetry) -> bool {
-    supported(g, sym) && kind == TourKind::Closed && g.board().cells() > DIRECT_FROM_CELLS
+    tourglyph_engine::count::plan::lists_directly(g, kind, sym)
 }
 
 /// Build the quotient diagrams within the budget (`force` lifts the time limit).

@@ -33,8 +33,8 @@ pub mod halves;
 pub mod order;
 pub mod pairings;
 pub mod slots;
-/// The plan's own numbering of the frontier, stepped by unpacking and renumbering: the
-/// independent oracle of [`slots`] in the tests (nothing else steps it).
+/// [`order::Plan`]'s own numbering of the frontier, stepped by unpacking and
+/// renumbering: the independent oracle of [`slots`] in the tests (nothing else steps it).
 #[cfg(test)]
 pub mod state;
 pub mod sweep;
