@@ -11,7 +11,7 @@
 //! bytes ([`set_cache_bytes`]: `serve --cache`); [`orbit`] gives a tour's symmetry class
 //! for the explorer's glyph view.
 
-use super::{Draw, Opened, Target, single_format};
+use super::{Draw, Opened, Target, one_page, single_format};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use tourglyph_core::{Board, Error, LeapGraph, Piece, Result, Tour, TourKind};
@@ -108,7 +108,7 @@ pub fn glyph(a: &GlyphRequest, target: Target<'_>) -> Result<Format> {
     if a.torus {
         let g = tourglyph_core::torus::graph(board, &piece, kind)?;
         let (tour, title, id) = pick(a, &g, kind)?;
-        let tile = super::tile::TileArgs::parse(a, format)?;
+        let tile = super::tile::TileArgs::parse(a.repeat.as_deref(), a.pattern, png, format)?;
         let desc = format!("{title}. Drawn by: {}", redraw(a, &tour, &g, id));
         let about = (title, desc);
         super::tile::write_tile(&tour, &g, &style, size, format, about, &tile, target)?;
@@ -282,18 +282,6 @@ pub fn write_glyph(
         }
     }
     out.finish(&bytes)
-}
-
-/// The page opener of a one-page drawing made in memory (`what` names the format).
-pub(super) fn one_page(what: &'static str) -> tourglyph_draw::svg::PageOpener<Vec<u8>> {
-    let mut first = true;
-    Box::new(move |_| {
-        if std::mem::take(&mut first) {
-            Ok(Vec::new())
-        } else {
-            Err(Error::runtime(format!("{what}: one glyph is one page")))
-        }
-    })
 }
 
 fn draw<B: Backend>(
