@@ -189,3 +189,99 @@ impl FromArgMatches for DrawFlags {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::args::{Cli, Command};
+    use super::*;
+    use clap::{CommandFactory, Parser};
+
+    /// Every key the command line takes is a flag of the commands that take its group.
+    #[test]
+    fn every_key_of_the_command_line_is_a_flag() {
+        let cmd = Cli::command();
+        let render = cmd.find_subcommand("render").unwrap();
+        for k in keys::KEYS.iter().filter(|k| k.doors.has(Doors::CLI)) {
+            let flag = k.flag();
+            let a = render
+                .get_arguments()
+                .find(|a| a.get_long() == Some(&flag[2..]))
+                .unwrap_or_else(|| panic!("render has no {flag}"));
+            assert_eq!(a.get_id().as_str(), k.name);
+        }
+        let count = cmd.find_subcommand("count").unwrap();
+        assert!(
+            count
+                .get_arguments()
+                .any(|a| a.get_long() == Some("non-crossing"))
+        );
+        assert!(!count.get_arguments().any(|a| a.get_long() == Some("limit")));
+    }
+
+    #[test]
+    fn flags_set_the_request_through_the_table() {
+        let c = Cli::try_parse_from([
+            "tourglyph",
+            "render",
+            "--board",
+            "6x6",
+            "--non-crossing",
+            "--piece",
+            "king",
+            "--limit",
+            "3",
+            "--stroke",
+            "red",
+            "--dpi",
+            "72",
+            "--force",
+            "-o",
+            "x.pdf",
+        ])
+        .unwrap();
+        let Command::Render(a) = c.command else {
+            panic!("not render")
+        };
+        let spec = Spec {
+            piece: "king".into(),
+            board: "6x6".into(),
+            non_crossing: true,
+            ..Spec::default()
+        };
+        assert_eq!(a.spec.0, spec);
+        let pick = Pick {
+            limit: Some(3),
+            force: true,
+            ..Pick::default()
+        };
+        assert_eq!(a.sel.0, pick);
+        assert_eq!(a.draw.0.stroke.as_deref(), Some("red"));
+        assert_eq!(a.draw.0.dpi, 72.0);
+        // The defaults are the request's.
+        let c = Cli::try_parse_from(["tourglyph", "list", "--board", "4x4"]).unwrap();
+        let Command::List(a) = c.command else {
+            panic!("not list")
+        };
+        assert_eq!(a.spec.0.piece, "rook");
+        assert_eq!(a.sel.0, Pick::default());
+    }
+
+    #[test]
+    fn the_tables_conflicts_are_the_command_lines() {
+        let e = Cli::try_parse_from([
+            "tourglyph",
+            "list",
+            "--board",
+            "6x6",
+            "--range",
+            "0..3",
+            "--shard",
+            "1/2",
+        ])
+        .unwrap_err();
+        assert_eq!(e.kind(), clap::error::ErrorKind::ArgumentConflict);
+        let e = Cli::try_parse_from(["tourglyph", "list", "--board", "6x6", "--limit", "-1"])
+            .unwrap_err();
+        assert_eq!(e.kind(), clap::error::ErrorKind::ValueValidation);
+    }
+}

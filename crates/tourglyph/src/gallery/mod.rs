@@ -479,6 +479,33 @@ mod tests {
         assert!(e.msg.starts_with("missing field"), "{e}");
     }
 
+    /// The request table's keys are read through it, typed by it; the gallery's key list
+    /// (in its errors) is the table's in its order, between `title` and its own keys.
+    #[test]
+    fn table_keys_are_read_through_the_table() {
+        let m = parse(
+            "title = \"T\"\nboard = \"4x4\"\nnon_crossing = true\nlimit = 3\nrange = \"0..9\"\nseed = 2\n",
+        )
+        .unwrap();
+        assert!(m.spec.non_crossing && !m.spec.open);
+        assert_eq!((m.pick.limit, m.pick.seed), (Some(3), 2));
+        assert_eq!(m.pick.range.as_deref(), Some("0..9"));
+        assert!(!m.pick.force && m.pick.shard.is_none());
+        let e = parse("title = \"T\"\nboard = \"4x4\"\ntorus = true\n").unwrap_err();
+        assert_eq!((e.line, e.key.as_deref()), (3, Some("torus")), "{e}");
+        assert_eq!(
+            e.msg,
+            "unknown field `torus`, expected one of `title`, `piece`, `board`, `open`, `classes`, \
+             `non_crossing`, `limit`, `range`, `sample`, `seed`, `style`, `page`, `columns`, \
+             `formats`, `name`, `font`, `force`"
+        );
+        let e = parse("title = \"T\"\nboard = \"4x4\"\nlimit = \"many\"\n").unwrap_err();
+        assert_eq!((e.line, e.key.as_deref()), (3, Some("limit")), "{e}");
+        assert_eq!(e.msg, "invalid type: string \"many\", expected u64");
+        let e = parse("title = \"T\"\nboard = \"4x4\"\nrange = \"5..2\"\n").unwrap_err();
+        assert_eq!((e.line, e.key.as_deref()), (3, Some("range")), "{e}");
+    }
+
     #[test]
     fn escapes_html() {
         assert_eq!(html_escape("a<b & \"c\""), "a&lt;b &amp; &quot;c&quot;");
