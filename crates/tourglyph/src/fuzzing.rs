@@ -275,10 +275,10 @@ pub fn manifest(data: &[u8]) {
     let src = text(data);
     match Manifest::parse(&src, FILE, STEM) {
         Ok(m) => {
-            m.piece.parse::<Piece>().unwrap();
-            m.board.parse::<Board>().unwrap();
+            m.spec.piece.parse::<Piece>().unwrap();
+            m.spec.board.parse::<Board>().unwrap();
             PageSpec::parse(&m.page).unwrap();
-            if let Some(r) = &m.range {
+            if let Some(r) = &m.pick.range {
                 parse_range(r).unwrap();
             }
             assert_ne!(m.columns, Some(0), "{src:?}");
@@ -347,8 +347,11 @@ pub fn values(data: &[u8]) {
     }
 }
 
+/// A fuzz harness: it runs a parser on arbitrary bytes and panics on a broken invariant.
+pub type Harness = fn(&[u8]);
+
 /// Every harness by target name, for the replay test.
-pub const TARGETS: &[(&str, fn(&[u8]))] = &[
+pub const TARGETS: &[(&str, Harness)] = &[
     ("board", board),
     ("piece", piece),
     ("cells", cells),

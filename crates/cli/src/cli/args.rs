@@ -1,10 +1,17 @@
-//! Flags, parsed into plain data (clap derive). Resolution into library objects happens in
-//! each command's module; no logic lives here.
+//! Flags, parsed into plain data (clap derive). The flags of the request table (what to
+//! enumerate, which tours, the style flags) are declared from the table itself
+//! ([`super::keys`]); resolution into library objects happens in the jobs; no logic lives
+//! here.
 
-use clap::builder::{PossibleValue, StringValueParser, TypedValueParser};
+pub use super::keys::{DrawFlags, Selection, TourSpec};
+use super::offer::Offer;
 use clap::{Args, Parser, Subcommand, ValueHint};
-use std::ffi::OsStr;
 use std::path::PathBuf;
+
+/// The address `serve` listens on by default: this machine only.
+pub const DEFAULT_BIND: &str = "127.0.0.1";
+/// The port `serve` listens on by default.
+pub const DEFAULT_PORT: u16 = 8421;
 
 /// Enumerate chess-piece tours and draw them as Kufic-like glyph sheets.
 #[derive(Debug, Parser)]
@@ -43,40 +50,6 @@ impl OutputFlags {
             no_clobber: self.no_clobber,
         }
     }
-}
-
-/// How glyphs look and how images are rasterised, over the `--style` (render, glyph,
-/// find -o, font).
-#[derive(Debug, Args, Clone)]
-pub struct DrawFlags {
-    /// Draw each glyph as its filled outline (the region the stroke covers) instead of a
-    /// stroke: a shape for cutters, plotters and font editors.
-    #[arg(long)]
-    pub outline: bool,
-    /// Glyph stroke colour: #rgb, #rrggbb, a CSS colour name, or none.
-    #[arg(long, value_name = "COLOR")]
-    pub stroke: Option<String>,
-    /// Fill of a closed tour's inside: #rgb, #rrggbb, a CSS colour name, or none.
-    #[arg(long, value_name = "COLOR")]
-    pub fill: Option<String>,
-    /// Page background: #rgb, #rrggbb, a CSS colour name, or none (transparent).
-    #[arg(long, value_name = "COLOR")]
-    pub background: Option<String>,
-    /// Stroke width as a fraction of the cell pitch (0 to 1; kufic is 0.5).
-    #[arg(long, value_name = "W")]
-    pub width: Option<String>,
-    /// Stroke cap: butt, round or square.
-    #[arg(long)]
-    pub cap: Option<String>,
-    /// Stroke join: miter, round or bevel.
-    #[arg(long)]
-    pub join: Option<String>,
-    /// Empty space around each glyph, as a fraction of the cell pitch.
-    #[arg(long, value_name = "P")]
-    pub padding: Option<String>,
-    /// Resolution of PNG output, in dots per inch.
-    #[arg(long, value_name = "N", default_value_t = 300.0)]
-    pub dpi: f64,
 }
 
 /// The commands of the CLI (README, "A short tour of the commands").
@@ -152,62 +125,6 @@ pub enum Command {
         #[arg(value_name = "COMMAND")]
         page: Option<String>,
     },
-}
-
-/// What to enumerate: shared by `count`, `list` and `render`.
-#[derive(Debug, Args, Clone)]
-pub struct TourSpec {
-    /// The piece: rook (one orthogonal step), knight, king, camel, zebra, giraffe, leaper:A,B.
-    #[arg(long, default_value = "rook", value_parser = pieces(), hide_possible_values = true)]
-    pub piece: String,
-    /// The board, ROWSxCOLS (e.g. 6x6).
-    #[arg(long)]
-    pub board: String,
-    /// Open tours (Hamiltonian paths) instead of closed ones.
-    #[arg(long)]
-    pub open: bool,
-    /// One tour per symmetry class (its member with the smallest ID), with the orbit size.
-    #[arg(long)]
-    pub classes: bool,
-    /// Only tours whose drawn line never crosses itself (pieces whose moves can cross).
-    #[arg(long)]
-    pub non_crossing: bool,
-    /// On the torus: the board's left and right edges are joined, and its top and bottom
-    /// (closed rook tours, sides ≥ 3).
-    #[arg(long)]
-    pub torus: bool,
-    /// Only tours fixed by a symmetry: rot90 (quarter turn, square boards), rot180 (half
-    /// turn), mirror (left-right or top-bottom) or any. No tour is fixed by a diagonal
-    /// mirror (it would meet the tour in n ≥ 3 points; a mirror meets it in two).
-    /// Closed rook tours on boards over 8x8 are found directly (on the quotient board)
-    /// and numbered by their own order: --range, --shard and --sample then give indices.
-    #[arg(long, value_name = "SYM")]
-    pub symmetry: Option<String>,
-}
-
-/// Which tours of the enumeration: shared by `list` and `render`.
-#[derive(Debug, Args, Clone)]
-pub struct Selection {
-    /// At most K tours (or classes).
-    #[arg(long, value_name = "K", allow_negative_numbers = true)]
-    pub limit: Option<u64>,
-    /// Tour IDs A to B−1 (half-open), e.g. 0..100.
-    #[arg(long, value_name = "A..B", conflicts_with = "shard")]
-    pub range: Option<String>,
-    /// Shard K of N: the K-th of N equal ID ranges (1-based); the N outputs concatenate
-    /// to the single-run output.
-    #[arg(long, value_name = "K/N")]
-    pub shard: Option<String>,
-    /// K tours drawn uniformly at random (with repetition), in draw order; with --classes,
-    /// K symmetry classes drawn uniformly, each as its representative.
-    #[arg(long, value_name = "K", conflicts_with_all = ["range", "shard", "limit"])]
-    pub sample: Option<u64>,
-    /// Seed for --sample.
-    #[arg(long, default_value_t = 0)]
-    pub seed: u64,
-    /// Do the work even when the estimate says it cannot finish in reasonable time.
-    #[arg(long)]
-    pub force: bool,
 }
 
 /// `tourglyph count`.
@@ -323,9 +240,14 @@ pub struct GlyphArgs {
     /// With --torus: the tile drawn R×C times edge to edge on one page (padding 0).
     #[arg(long, value_name = "RxC", requires = "torus")]
     pub repeat: Option<String>,
-    /// With --torus and SVG output: the tile as an SVG <pattern> filling the page (R×C
-    /// tiles with --repeat), for design tools that keep patterns as swatches.
-    #[arg(long, requires = "torus")]
+    /// With --torus and SVG output: the tile as an SVG `<pattern>` filling the page (R×C
+    /// tiles with --repeat), for design tools that keep patterns as swatches (the help
+    /// says it without the code marks).
+    #[arg(
+        long,
+        requires = "torus",
+        help = "With --torus and SVG output: the tile as an SVG <pattern> filling the page (R×C tiles with --repeat), for design tools that keep patterns as swatches"
+    )]
     pub pattern: bool,
     /// The tour's ID.
     #[arg(long, allow_negative_numbers = true, conflicts_with_all = ["tour", "random"])]
@@ -498,10 +420,10 @@ pub struct GalleryArgs {
 #[derive(Debug, Args)]
 pub struct ServeArgs {
     /// The address to listen on (another than 127.0.0.1 lets other machines in).
-    #[arg(long, default_value = crate::serve::DEFAULT_BIND, value_name = "ADDR")]
+    #[arg(long, default_value = DEFAULT_BIND, value_name = "ADDR")]
     pub bind: String,
     /// The port (0 picks a free one; the URL is printed on stdout when ready).
-    #[arg(long, default_value_t = crate::serve::DEFAULT_PORT, value_name = "N")]
+    #[arg(long, default_value_t = DEFAULT_PORT, value_name = "N")]
     pub port: u16,
     /// Open the page in the default browser once the server listens.
     #[arg(long)]
@@ -510,29 +432,6 @@ pub struct ServeArgs {
     /// diagram larger than this is used for its request and dropped.
     #[arg(long, value_name = "SIZE", allow_hyphen_values = true)]
     pub cache: Option<String>,
-}
-
-/// A flag's values as shell completions and man pages offer them, while any text is
-/// accepted: the library parses it and names the fix (a piece may be `leaper:A,B`, a
-/// style a TOML file, and formats are matched without case).
-#[derive(Clone)]
-pub struct Offer(Vec<&'static str>);
-
-impl TypedValueParser for Offer {
-    type Value = String;
-
-    fn parse_ref(
-        &self,
-        cmd: &clap::Command,
-        arg: Option<&clap::Arg>,
-        value: &OsStr,
-    ) -> Result<String, clap::Error> {
-        StringValueParser::new().parse_ref(cmd, arg, value)
-    }
-
-    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
-        Some(Box::new(self.0.iter().map(|v| PossibleValue::new(*v))))
-    }
 }
 
 /// The pieces known by name.

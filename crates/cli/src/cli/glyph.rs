@@ -1,7 +1,7 @@
 //! `tourglyph glyph`: a thin caller of [`tourglyph::job::glyph`].
 
 use super::args::GlyphArgs;
-use super::common::{draw, report_files};
+use super::common::report_files;
 use tourglyph::Result;
 use tourglyph::job::Target;
 use tourglyph::job::glyph::GlyphRequest;
@@ -30,7 +30,7 @@ pub fn request(a: &GlyphArgs) -> GlyphRequest {
         format: a.format.clone(),
         size: a.size.clone(),
         style: a.style.clone(),
-        draw: draw(&a.draw),
+        draw: a.draw.0.clone(),
         force: a.force,
     }
 }

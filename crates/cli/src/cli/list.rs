@@ -1,13 +1,13 @@
 //! `tourglyph list`: a thin caller of [`tourglyph::job::list`].
 
 use super::args::ListArgs;
-use super::common::{Bar, pick, spec};
+use super::common::Bar;
 use tourglyph::Result;
 
 /// Run `list`.
 pub fn run(a: ListArgs, quiet: bool) -> Result<()> {
     let bar = Bar::ids(quiet, "listing");
     let mut out = tourglyph::output::stdout();
-    tourglyph::job::list::list(&spec(&a.spec), &pick(&a.sel), a.json, &mut out, &bar)?;
+    tourglyph::job::list::list(&a.spec.0, &a.sel.0, a.json, &mut out, &bar)?;
     out.commit()
 }

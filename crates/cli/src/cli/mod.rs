@@ -1,5 +1,7 @@
-//! The binary's command layer: parse flags into plain data ([`args`]), resolve them into
-//! library objects and run (one module per command), map errors to exit codes.
+//! The binary's command layer: parse flags into plain data ([`args`]; the request table's
+//! flags from the table itself, [`keys`]), translate them into the library's requests and
+//! call its jobs ([`tourglyph::job`], one module per command), report the files written,
+//! map errors to exit codes.
 //!
 //! One convention for every command: data on stdout; on stderr, progress bars (on a
 //! terminal), then a notice naming the files a command wrote (`tourglyph: wrote 3 files:
@@ -13,8 +15,10 @@ mod find;
 mod font;
 mod gallery;
 mod glyph;
+mod keys;
 mod list;
 mod man;
+mod offer;
 mod render;
 mod serve;
 mod slide;

@@ -1,7 +1,7 @@
 //! `tourglyph render`: a thin caller of [`tourglyph::job::sheet`].
 
 use super::args::RenderArgs;
-use super::common::{Bar, draw, pick, report, spec};
+use super::common::{Bar, report};
 use tourglyph::Result;
 use tourglyph::draw::Format;
 use tourglyph::job::Target;
@@ -18,8 +18,8 @@ pub fn run(a: RenderArgs, quiet: bool) -> Result<()> {
 /// The flags as a request.
 pub fn request(a: &RenderArgs) -> SheetRequest {
     SheetRequest {
-        spec: spec(&a.spec),
-        sel: pick(&a.sel),
+        spec: a.spec.0.clone(),
+        sel: a.sel.0.clone(),
         format: a.format.clone(),
         page: a.page.clone(),
         landscape: a.landscape,
@@ -27,7 +27,7 @@ pub fn request(a: &RenderArgs) -> SheetRequest {
         style: a.style.clone(),
         title: a.title.clone(),
         no_captions: a.no_captions,
-        draw: draw(&a.draw),
+        draw: a.draw.0.clone(),
         split: a.split,
         font: a.font.clone(),
         text_as_paths: a.text_as_paths,

@@ -1,13 +1,24 @@
-//! `tourglyph serve`: a thin caller of [`crate::serve`].
+//! `tourglyph serve`: a thin caller of the explorer server (`crate::serve`, behind the
+//! cargo feature `serve`, on by default). A binary built without it keeps the command,
+//! its flags and its manual page, and answers it with a usage error saying so.
 
 use super::args::ServeArgs;
-use crate::{serve::ServeOptions, serve::address};
-use std::io::Write;
 use tourglyph::Result;
+
+/// Run `serve` in a binary built without the server: a usage error saying so.
+#[cfg(not(feature = "serve"))]
+pub fn run(_: ServeArgs) -> Result<()> {
+    Err(tourglyph::Error::usage(
+        "serve: this binary was built without the explorer server (the cargo feature `serve`, on by default): rebuild it with the feature, e.g. cargo build --release -p tourglyph-cli --features serve",
+    ))
+}
 
 /// Run `serve`: the URL on stdout once it listens; a warning on stderr when the address
 /// lets other machines in.
+#[cfg(feature = "serve")]
 pub fn run(a: ServeArgs) -> Result<()> {
+    use crate::{serve::ServeOptions, serve::address};
+    use std::io::Write;
     let cache = match &a.cache {
         Some(c) => crate::serve::parse_cache(c)?,
         None => tourglyph::job::glyph::DEFAULT_CACHE_BYTES,
@@ -32,6 +43,7 @@ pub fn run(a: ServeArgs) -> Result<()> {
 
 /// Open `url` in the default browser (`xdg-open`, or `open` on macOS); a failure is a
 /// notice, not an error: the URL is printed anyway.
+#[cfg(feature = "serve")]
 fn open_browser(url: &str) {
     let opener = if cfg!(target_os = "macos") {
         "open"

@@ -32,10 +32,7 @@ use tokio::sync::mpsc;
 use tourglyph::{Error, Result};
 use tourglyph::{job::Silent, job::Target};
 
-/// The default address: this machine only.
-pub const DEFAULT_BIND: &str = "127.0.0.1";
-/// The default port.
-pub const DEFAULT_PORT: u16 = 8421;
+pub use crate::cli::args::{DEFAULT_BIND, DEFAULT_PORT};
 /// Requests served at once (more wait their turn).
 pub const MAX_CONCURRENT: usize = 64;
 /// Time a request may take before it is answered 408: the jobs' own budget (two minutes
@@ -169,9 +166,9 @@ pub fn router() -> Router {
 /// The query's pairs, or a 400 naming what is wrong with it.
 type Pairs = std::result::Result<Query<Vec<(String, String)>>, QueryRejection>;
 
-fn pairs(q: Pairs, allowed: &[&str]) -> std::result::Result<Params, Failure> {
+fn pairs(q: Pairs, takes: &[params::Take]) -> std::result::Result<Params, Failure> {
     let Query(p) = q.map_err(|e| Error::usage(format!("bad query: {}", e.body_text())))?;
-    Ok(Params::new(p, allowed)?)
+    Ok(Params::new(p, takes)?)
 }
 
 /// Run `job` on a blocking thread.

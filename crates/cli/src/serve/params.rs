@@ -1,30 +1,65 @@
-//! A URL's query → the library's requests, with the CLI's flag names (`piece`, `board`,
-//! `open`, `classes`, `non_crossing`, `torus`, `symmetry`, `style`, the style flags
-//! `outline`, `stroke`, `fill`, `background`, `width`, `cap`, `join`, `padding`, `dpi`,
-//! `range`, `limit`, `sample`, `seed`, `page`, `id`, `random`, …) and its messages.
-//! Booleans are `true` or `false`.
+//! A URL's query → the library's requests, with the CLI's flag names and its messages.
+//! The request table's keys ([`tourglyph::job::keys`]: `piece`, `board`, `open`,
+//! `classes`, `non_crossing`, `torus`, `symmetry`, the selection `limit`, `range`,
+//! `sample`, `seed`, the style flags `outline`, `stroke`, …, `dpi`) are named, parsed and
+//! set through the table; the endpoints' own parameters (`id`, `random`, `style`, `page`,
+//! …) are listed once here ([`OWN`]) with their kind. Booleans are `true` or `false`.
 //!
 //! Style names are the built-in ones only: a server never reads a file of its machine.
 
 use std::collections::BTreeMap;
 use tourglyph::job::glyph::GlyphRequest;
+use tourglyph::job::keys::{self, Doors, Fields, Group, Kind};
 use tourglyph::job::sheet::SheetRequest;
 use tourglyph::layout::style::BUILTIN;
 use tourglyph::{Error, Result};
 use tourglyph::{job::Draw, job::Pick, job::Spec};
 
-/// The parameters every endpoint takes.
-const COMMON: &[&str] = &[
-    "piece",
-    "board",
-    "open",
-    "classes",
-    "non_crossing",
-    "torus",
-    "symmetry",
+/// What an endpoint takes besides the keys of the spec, which every endpoint takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Take {
+    /// The request table's keys of a group that the server takes.
+    Group(Group),
+    /// One parameter: a key of the table, or one of [`OWN`].
+    Key(&'static str),
+}
+
+/// The endpoints' own parameters (not keys of the request table), with their kind.
+pub const OWN: &[(&str, Kind)] = &[
+    ("id", Kind::Text),
+    ("random", Kind::Switch),
+    ("style", Kind::Text),
+    ("size", Kind::Text),
+    ("repeat", Kind::Text),
+    ("pattern", Kind::Switch),
+    ("page", Kind::Text),
+    ("landscape", Kind::Switch),
+    ("columns", Kind::Number),
+    ("title", Kind::Text),
+    ("no_captions", Kind::Switch),
+    ("text_as_paths", Kind::Switch),
 ];
-/// The selection's.
-const PICK: &[&str] = &["range", "limit", "sample", "seed"];
+
+/// The names an endpoint taking `takes` takes, in the order its messages list them: the
+/// spec's keys, then `takes` expanded.
+pub fn names(takes: &[Take]) -> Vec<&'static str> {
+    let mut names = keys::names(Group::Spec, Doors::SERVE);
+    for t in takes {
+        match t {
+            Take::Group(g) => names.extend(keys::names(*g, Doors::SERVE)),
+            Take::Key(k) => names.push(k),
+        }
+    }
+    names
+}
+
+/// The kind of the parameter `name` (`None`: no endpoint takes it).
+pub fn kind(name: &str) -> Option<Kind> {
+    keys::find(name)
+        .filter(|k| k.doors.has(Doors::SERVE))
+        .map(|k| k.kind())
+        .or_else(|| OWN.iter().find(|(n, _)| *n == name).map(|(_, k)| *k))
+}
 
 /// A query's parameters, each given at most once.
 pub struct Params {
@@ -32,14 +67,13 @@ pub struct Params {
 }
 
 impl Params {
-    /// Check the pairs against the names `allowed` (besides `COMMON`): an unknown name or
-    /// one given twice is refused.
-    pub fn new(pairs: Vec<(String, String)>, allowed: &[&str]) -> Result<Params> {
+    /// Check the pairs against the names an endpoint taking `takes` takes ([`names`]): an
+    /// unknown name or one given twice is refused.
+    pub fn new(pairs: Vec<(String, String)>, takes: &[Take]) -> Result<Params> {
+        let names = names(takes);
         let mut map = BTreeMap::new();
         for (k, v) in pairs {
-            if !COMMON.contains(&k.as_str()) && !allowed.contains(&k.as_str()) {
-                let mut names: Vec<&str> = COMMON.to_vec();
-                names.extend_from_slice(allowed);
+            if !names.contains(&k.as_str()) {
                 return Err(Error::usage(format!(
                     "unknown parameter '{k}': this endpoint takes {}",
                     names.join(", ")
@@ -85,77 +119,43 @@ impl Params {
     }
 
     fn flag(&self, k: &str) -> Result<bool> {
-        match self.str(k) {
-            None | Some("false") => Ok(false),
-            Some("true") => Ok(true),
-            Some(v) => Err(Error::usage(format!(
-                "bad value '{v}' for {k}: write true or false"
-            ))),
-        }
+        self.str(k).map_or(Ok(false), |v| keys::parse_switch(k, v))
     }
 
     fn number(&self, k: &str) -> Result<Option<u64>> {
-        self.str(k)
-            .map(|v| {
-                v.parse().map_err(|_| {
-                    Error::usage(format!(
-                        "bad value '{v}' for {k}: give a whole number from 0"
-                    ))
-                })
-            })
-            .transpose()
+        self.str(k).map(|v| keys::parse_number(k, v)).transpose()
+    }
+
+    /// The request table's keys of `group` that the query gives, parsed and set through
+    /// the table (in its order) over the defaults.
+    fn fields(&self, group: Group) -> Result<Fields> {
+        let mut f = Fields::default();
+        for k in keys::of(group, Doors::SERVE) {
+            if let Some(v) = self.str(k.name) {
+                k.set(&mut f, k.parse(v)?)?;
+            }
+        }
+        Ok(f)
     }
 
     /// What to enumerate; `board` is required.
     pub fn spec(&self) -> Result<Spec> {
-        let board = self
-            .str("board")
-            .ok_or_else(|| Error::usage("say which board: board=ROWSxCOLS (e.g. board=6x6)"))?;
-        Ok(Spec {
-            piece: self.str("piece").unwrap_or("rook").to_string(),
-            board: board.to_string(),
-            open: self.flag("open")?,
-            classes: self.flag("classes")?,
-            non_crossing: self.flag("non_crossing")?,
-            torus: self.flag("torus")?,
-            symmetry: self.str("symmetry").map(str::to_string),
-        })
+        if self.str("board").is_none() {
+            return Err(Error::usage(
+                "say which board: board=ROWSxCOLS (e.g. board=6x6)",
+            ));
+        }
+        Ok(self.fields(Group::Spec)?.spec)
     }
 
     /// The style and raster flags (`dpi` as `--dpi` parses it: a number).
     pub fn draw(&self) -> Result<Draw> {
-        let s = |k: &str| self.str(k).map(str::to_string);
-        let dpi = match self.str("dpi") {
-            None => Draw::default().dpi,
-            Some(v) => v.trim().parse::<f64>().map_err(|_| {
-                Error::usage(format!(
-                    "bad value '{v}' for dpi: give a resolution in dots per inch, e.g. 300"
-                ))
-            })?,
-        };
-        Ok(Draw {
-            outline: self.flag("outline")?,
-            stroke: s("stroke"),
-            fill: s("fill"),
-            background: s("background"),
-            width: s("width"),
-            cap: s("cap"),
-            join: s("join"),
-            padding: s("padding"),
-            dpi,
-        })
+        Ok(self.fields(Group::Draw)?.draw)
     }
 
     /// Which tours (never forced: the budgets hold).
     pub fn pick(&self) -> Result<Pick> {
-        let pick = Pick {
-            limit: self.number("limit")?,
-            range: self.str("range").map(str::to_string),
-            shard: None,
-            sample: self.number("sample")?,
-            seed: self.number("seed")?.unwrap_or(0),
-            force: false,
-        };
+        let pick = self.fields(Group::Pick)?.pick;
         if pick.sample.is_some() && (pick.range.is_some() || pick.limit.is_some()) {
             return Err(Error::usage(
                 "sample draws from all tours: it does not combine with range or limit",
@@ -214,7 +214,7 @@ impl Params {
             tour: None,
             random,
             symmetry: spec.symmetry,
-            seed: self.number("seed")?.unwrap_or(0),
+            seed: self.fields(Group::Pick)?.pick.seed,
             format: Some(format.to_string()),
             size: self.str("size").unwrap_or("50mm").to_string(),
             style: self.style()?,
@@ -263,51 +263,86 @@ fn shell_word(v: &str) -> String {
     }
 }
 
-/// The names `/api/glyph.*` takes besides `COMMON`.
-pub const GLYPH: &[&str] = &[
-    "id",
-    "random",
-    "seed",
-    "style",
-    "size",
-    "repeat",
-    "pattern",
-    "outline",
-    "stroke",
-    "fill",
-    "background",
-    "width",
-    "cap",
-    "join",
-    "padding",
-    "dpi",
+/// What `/api/glyph.*` takes.
+pub const GLYPH: &[Take] = &[
+    Take::Key("id"),
+    Take::Key("random"),
+    Take::Key("seed"),
+    Take::Key("style"),
+    Take::Key("size"),
+    Take::Key("repeat"),
+    Take::Key("pattern"),
+    Take::Group(Group::Draw),
 ];
-/// The names `/api/sheet.*` takes besides `COMMON`.
-pub const SHEET: &[&str] = &[
-    "range",
-    "limit",
-    "sample",
-    "seed",
-    "style",
-    "page",
-    "landscape",
-    "columns",
-    "title",
-    "no_captions",
-    "text_as_paths",
-    "outline",
-    "stroke",
-    "fill",
-    "background",
-    "width",
-    "cap",
-    "join",
-    "padding",
-    "dpi",
+/// What `/api/sheet.*` takes.
+pub const SHEET: &[Take] = &[
+    Take::Group(Group::Pick),
+    Take::Key("style"),
+    Take::Key("page"),
+    Take::Key("landscape"),
+    Take::Key("columns"),
+    Take::Key("title"),
+    Take::Key("no_captions"),
+    Take::Key("text_as_paths"),
+    Take::Group(Group::Draw),
 ];
-/// The names `/api/tours` takes besides `COMMON`.
-pub const TOURS: &[&str] = PICK;
-/// The names `/api/orbit` takes besides `COMMON`.
-pub const ORBIT: &[&str] = &["id"];
-/// The names `/api/count` takes besides `COMMON`.
-pub const COUNT: &[&str] = &[];
+/// What `/api/tours` takes.
+pub const TOURS: &[Take] = &[Take::Group(Group::Pick)];
+/// What `/api/orbit` takes.
+pub const ORBIT: &[Take] = &[Take::Key("id")];
+/// What `/api/count` takes.
+pub const COUNT: &[Take] = &[];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every parameter an endpoint names is a key of the table the server takes, or one
+    /// of its own, and none is named twice.
+    #[test]
+    fn every_parameter_has_one_kind() {
+        for takes in [GLYPH, SHEET, TOURS, ORBIT, COUNT] {
+            let names = names(takes);
+            for (i, n) in names.iter().enumerate() {
+                assert!(kind(n).is_some(), "{n}");
+                assert!(!names[..i].contains(n), "{n} twice");
+            }
+        }
+        for (n, _) in OWN {
+            assert!(keys::find(n).is_none(), "{n} is a key of the table");
+        }
+    }
+
+    #[test]
+    fn unknown_and_repeated_parameters_are_refused() {
+        let pairs = |v: &[(&str, &str)]| -> Vec<(String, String)> {
+            v.iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect()
+        };
+        let e = Params::new(pairs(&[("board", "4x4"), ("limit", "2")]), COUNT)
+            .err()
+            .unwrap();
+        assert_eq!(
+            e.to_string(),
+            "unknown parameter 'limit': this endpoint takes piece, board, open, classes, non_crossing, torus, symmetry"
+        );
+        let e = Params::new(pairs(&[("board", "4x4"), ("board", "5x5")]), COUNT)
+            .err()
+            .unwrap();
+        assert_eq!(e.to_string(), "parameter 'board' given twice: give it once");
+        let p = Params::new(
+            pairs(&[("board", "4x4"), ("non_crossing", "true"), ("seed", "3")]),
+            TOURS,
+        )
+        .unwrap();
+        let spec = p.spec().unwrap();
+        assert!(spec.non_crossing && spec.board == "4x4" && spec.piece == "rook");
+        assert_eq!(p.pick().unwrap().seed, 3);
+        let p = Params::new(pairs(&[("board", "4x4"), ("open", "yes")]), COUNT).unwrap();
+        assert_eq!(
+            p.spec().unwrap_err().to_string(),
+            "bad value 'yes' for open: write true or false"
+        );
+    }
+}

@@ -14,6 +14,7 @@ use axum::http::header::CONTENT_TYPE;
 use axum::response::{IntoResponse, Response};
 use tourglyph::Error;
 use tourglyph::error::Refusal;
+use tourglyph::job::keys::Kind;
 
 /// An error as an HTTP answer, with the CLI command of the request when known (for
 /// work the explorer will not force: see [`for_browser`]).
@@ -32,49 +33,10 @@ impl Failure {
     }
 }
 
-/// Query parameters that are switches: `--open` is `open=true`.
-const SWITCHES: &[&str] = &[
-    "open",
-    "classes",
-    "non_crossing",
-    "torus",
-    "random",
-    "pattern",
-    "outline",
-    "landscape",
-    "no_captions",
-    "text_as_paths",
-];
-
-/// Query parameters that take a value: `--id N` is `id=N`.
-const VALUED: &[&str] = &[
-    "piece",
-    "board",
-    "symmetry",
-    "id",
-    "seed",
-    "range",
-    "limit",
-    "sample",
-    "style",
-    "size",
-    "repeat",
-    "page",
-    "columns",
-    "title",
-    "stroke",
-    "fill",
-    "background",
-    "width",
-    "cap",
-    "join",
-    "padding",
-    "dpi",
-];
-
 /// A library message (written for the CLI) in the explorer's words, the one place they
 /// are translated: a flag the API has becomes its query parameter (`--id N` → `id=N`,
-/// `--open` → `open=true`); the advice to add `--force`, which the explorer never does,
+/// `--open` → `open=true`; which parameters are switches is [`super::params::kind`]'s
+/// to say); the advice to add `--force`, which the explorer never does,
 /// becomes the CLI command that would (`cli`, the request as a command line); standard
 /// output becomes the answer. Other flags (`--max-memory`, which `serve` takes too,
 /// `--tour`, `--modulus`) stay as written.
@@ -93,10 +55,11 @@ pub fn for_browser(msg: &str, cli: Option<&str>) -> String {
             .unwrap_or(flag.len() - 2);
         let name = flag[2..2 + name_len].replace('-', "_");
         let after = &flag[2 + name_len..];
-        if name_len > 0 && SWITCHES.contains(&name.as_str()) {
+        let kind = (name_len > 0).then(|| super::params::kind(&name)).flatten();
+        if kind == Some(Kind::Switch) {
             out.push_str(&format!("{name}=true"));
             rest = after;
-        } else if name_len > 0 && VALUED.contains(&name.as_str()) {
+        } else if kind.is_some() {
             // `--id N`, `--range A..B`: the value (a placeholder or a number) follows.
             let value = after.strip_prefix(' ').and_then(|v| {
                 let end = v.find([' ', ',', ';', ')']).unwrap_or(v.len());

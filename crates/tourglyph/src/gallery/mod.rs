@@ -14,56 +14,40 @@
 
 pub mod index;
 
+use crate::job::keys::{self, Doors, Fields, Group, Key, Kind, Value};
+use crate::job::{Pick, Spec};
 use serde::Deserialize;
+use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, Visitor};
 use std::fmt;
 use std::path::Path;
-use std::str::FromStr;
-use tourglyph_core::board::Board;
-use tourglyph_core::piece::Piece;
+use std::sync::LazyLock;
 use tourglyph_draw::Format;
-use tourglyph_engine::select::parse_range;
 use tourglyph_layout::page::PageSpec;
 use tourglyph_layout::{style::BUILTIN, style::Style};
 
 /// One gallery, as written in its manifest. Defaults are given per field.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
+///
+/// What to draw and which tours are the keys of the request table
+/// ([`crate::job::keys`]) that galleries take (`piece`, `board`, `open`, `classes`,
+/// `non_crossing`, `limit`, `range`, `sample`, `seed`), under the names the CLI's flags
+/// and the server's query parameters have; the other keys are the gallery's own.
+#[derive(Debug, Clone, PartialEq)]
 pub struct Manifest {
     /// Title printed on each page and in the index (required).
     pub title: String,
-    /// The piece (default `rook`).
-    #[serde(default = "default_piece")]
-    pub piece: String,
-    /// The board, `ROWSxCOLS` (required).
-    pub board: String,
-    /// Open tours instead of closed ones (default false).
-    #[serde(default)]
-    pub open: bool,
-    /// One tour per symmetry class (default false).
-    #[serde(default)]
-    pub classes: bool,
-    /// Only non-crossing tours (default false).
-    #[serde(default)]
-    pub non_crossing: bool,
-    /// At most this many tours (default: all).
-    pub limit: Option<u64>,
-    /// Tour IDs `A..B` (default: all).
-    pub range: Option<String>,
-    /// This many uniformly random tours (default: none).
-    pub sample: Option<u64>,
-    /// Seed for `sample` (default 0).
-    #[serde(default)]
-    pub seed: u64,
+    /// What to draw: the piece (default `rook`), the board (`ROWSxCOLS`, required), open
+    /// tours, classes, non-crossing tours (default false).
+    pub spec: Spec,
+    /// Which tours: at most `limit`, IDs `range` (`A..B`), `sample` uniformly random
+    /// tours with `seed` (default: all; seed 0). Never forced: see [`Manifest::force`].
+    pub pick: Pick,
     /// Style name or TOML file, relative to the manifest's folder (default `line`).
-    #[serde(default = "default_style")]
     pub style: String,
     /// Page size (default `a4`).
-    #[serde(default = "default_page")]
     pub page: String,
     /// Glyphs per row (default: fill the page).
     pub columns: Option<u32>,
     /// Output formats, any of `pdf`, `ps`, `svg` (default `["pdf"]`).
-    #[serde(default = "default_formats")]
     pub formats: Vec<String>,
     /// Output base name (default: the manifest's file stem).
     pub name: Option<String>,
@@ -71,21 +55,145 @@ pub struct Manifest {
     /// fonts (`--font`); relative to the manifest's folder (default: none).
     pub font: Option<String>,
     /// Draw what the time, page and disk budgets would refuse (`--force`; default false).
-    #[serde(default)]
     pub force: bool,
 }
 
-fn default_piece() -> String {
-    "rook".into()
+/// The keys of a manifest besides the request table's (in their order after them).
+const OWN: [&str; 7] = [
+    "style", "page", "columns", "formats", "name", "font", "force",
+];
+
+/// Every key a manifest takes, in the order its errors list them: `title`, the request
+/// table's keys that galleries take, then the gallery's own.
+fn fields() -> &'static [&'static str] {
+    static FIELDS: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
+        let table = keys::KEYS.iter().filter(|k| k.doors.has(Doors::GALLERY));
+        ["title"]
+            .into_iter()
+            .chain(table.map(|k| k.name))
+            .chain(OWN)
+            .collect()
+    });
+    FIELDS.as_slice()
 }
-fn default_style() -> String {
-    "line".into()
+
+/// A manifest's key, named.
+enum Slot {
+    /// `title`.
+    Title,
+    /// A key of the request table.
+    Key(&'static Key),
+    /// One of [`OWN`], by its index.
+    Own(usize),
 }
-fn default_page() -> String {
-    "a4".into()
+
+/// Names a manifest's key as it is read (an unknown one is refused where it is written).
+struct SlotSeed;
+
+impl<'de> DeserializeSeed<'de> for SlotSeed {
+    type Value = Slot;
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Slot, D::Error> {
+        d.deserialize_identifier(self)
+    }
 }
-fn default_formats() -> Vec<String> {
-    vec!["pdf".into()]
+
+impl Visitor<'_> for SlotSeed {
+    type Value = Slot;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("field identifier")
+    }
+
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Slot, E> {
+        if v == "title" {
+            return Ok(Slot::Title);
+        }
+        if let Some(i) = OWN.iter().position(|o| *o == v) {
+            return Ok(Slot::Own(i));
+        }
+        match keys::find(v).filter(|k| k.doors.has(Doors::GALLERY)) {
+            Some(k) => Ok(Slot::Key(k)),
+            None => Err(E::unknown_field(v, fields())),
+        }
+    }
+}
+
+/// Reads a manifest's keys in the order written: the table's through the table, each
+/// value typed by its key (a wrong type is refused where it is written, in serde's words).
+struct ManifestVisitor;
+
+impl<'de> Visitor<'de> for ManifestVisitor {
+    type Value = Manifest;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("struct Manifest")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Manifest, A::Error> {
+        fn once<T, E: de::Error>(slot: &mut Option<T>, v: T, name: &'static str) -> Result<(), E> {
+            match slot.replace(v) {
+                Some(_) => Err(E::duplicate_field(name)),
+                None => Ok(()),
+            }
+        }
+        let mut title = None;
+        let mut f = Fields::default();
+        let mut given: Vec<&'static str> = vec![];
+        let (mut style, mut page, mut columns, mut formats) = (None, None, None, None);
+        let (mut name, mut font, mut force) = (None, None, None);
+        while let Some(slot) = map.next_key_seed(SlotSeed)? {
+            match slot {
+                Slot::Title => once(&mut title, map.next_value::<String>()?, "title")?,
+                Slot::Key(k) => {
+                    if given.contains(&k.name) {
+                        return Err(de::Error::duplicate_field(k.name));
+                    }
+                    let v = match k.kind() {
+                        Kind::Switch => Value::Switch(map.next_value()?),
+                        Kind::Number => Value::Number(map.next_value()?),
+                        Kind::Text => Value::Text(map.next_value()?),
+                        Kind::Real => Value::Real(map.next_value()?),
+                    };
+                    k.set(&mut f, v).map_err(de::Error::custom)?;
+                    given.push(k.name);
+                }
+                Slot::Own(0) => once(&mut style, map.next_value::<String>()?, OWN[0])?,
+                Slot::Own(1) => once(&mut page, map.next_value::<String>()?, OWN[1])?,
+                Slot::Own(2) => once(&mut columns, map.next_value::<Option<u32>>()?, OWN[2])?,
+                Slot::Own(3) => once(&mut formats, map.next_value::<Vec<String>>()?, OWN[3])?,
+                Slot::Own(4) => once(&mut name, map.next_value::<Option<String>>()?, OWN[4])?,
+                Slot::Own(5) => once(&mut font, map.next_value::<Option<String>>()?, OWN[5])?,
+                Slot::Own(_) => once(&mut force, map.next_value::<bool>()?, OWN[6])?,
+            }
+        }
+        let title = title.ok_or_else(|| de::Error::missing_field("title"))?;
+        let table = keys::KEYS.iter().filter(|k| k.doors.has(Doors::GALLERY));
+        if let Some(k) = table
+            .filter(|k| k.required)
+            .find(|k| !given.contains(&k.name))
+        {
+            return Err(de::Error::missing_field(k.name));
+        }
+        Ok(Manifest {
+            title,
+            spec: f.spec,
+            pick: f.pick,
+            style: style.unwrap_or_else(|| "line".into()),
+            page: page.unwrap_or_else(|| "a4".into()),
+            columns: columns.flatten(),
+            formats: formats.unwrap_or_else(|| vec!["pdf".into()]),
+            name: name.flatten(),
+            font: font.flatten(),
+            force: force.unwrap_or(false),
+        })
+    }
+}
+
+impl<'de> Deserialize<'de> for Manifest {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Manifest, D::Error> {
+        d.deserialize_struct("Manifest", fields(), ManifestVisitor)
+    }
 }
 
 /// A manifest error: file, 1-based line, the key concerned (when known) and the message.
@@ -204,13 +312,20 @@ impl Manifest {
         })?;
         let at =
             |key: &str, e: tourglyph_core::Error| err(key_line(src, key), Some(key), e.to_string());
-        Piece::from_str(&m.piece).map_err(|e| at("piece", e))?;
-        Board::from_str(&m.board).map_err(|e| at("board", e))?;
+        // What to draw, how, then which tours: each key's check where it is written.
+        let f = Fields {
+            spec: m.spec.clone(),
+            pick: m.pick.clone(),
+            draw: Default::default(),
+        };
+        let check = |group: Group| {
+            keys::of(group, Doors::GALLERY)
+                .try_for_each(|k| k.check_in(&f).map_err(|e| at(k.name, e)))
+        };
+        check(Group::Spec)?;
         Style::resolve(&m.style_in(dir)).map_err(|e| at("style", e))?;
         PageSpec::parse(&m.page).map_err(|e| at("page", e))?;
-        if let Some(r) = &m.range {
-            parse_range(r).map_err(|e| at("range", e))?;
-        }
+        check(Group::Pick)?;
         if m.columns == Some(0) {
             return Err(at(
                 "columns",
@@ -312,7 +427,7 @@ mod tests {
     #[test]
     fn defaults_and_name() {
         let m = parse("title = \"T\"\nboard = \"4x4\"\n").unwrap();
-        assert_eq!(m.piece, "rook");
+        assert_eq!(m.spec.piece, "rook");
         assert_eq!(m.style, "line");
         assert_eq!(m.name(), "x");
         assert_eq!(m.formats(), vec![Format::Pdf]);
@@ -362,6 +477,33 @@ mod tests {
         );
         let e = parse("board = \"4x4\"\n").unwrap_err();
         assert!(e.msg.starts_with("missing field"), "{e}");
+    }
+
+    /// The request table's keys are read through it, typed by it; the gallery's key list
+    /// (in its errors) is the table's in its order, between `title` and its own keys.
+    #[test]
+    fn table_keys_are_read_through_the_table() {
+        let m = parse(
+            "title = \"T\"\nboard = \"4x4\"\nnon_crossing = true\nlimit = 3\nrange = \"0..9\"\nseed = 2\n",
+        )
+        .unwrap();
+        assert!(m.spec.non_crossing && !m.spec.open);
+        assert_eq!((m.pick.limit, m.pick.seed), (Some(3), 2));
+        assert_eq!(m.pick.range.as_deref(), Some("0..9"));
+        assert!(!m.pick.force && m.pick.shard.is_none());
+        let e = parse("title = \"T\"\nboard = \"4x4\"\ntorus = true\n").unwrap_err();
+        assert_eq!((e.line, e.key.as_deref()), (3, Some("torus")), "{e}");
+        assert_eq!(
+            e.msg,
+            "unknown field `torus`, expected one of `title`, `piece`, `board`, `open`, `classes`, \
+             `non_crossing`, `limit`, `range`, `sample`, `seed`, `style`, `page`, `columns`, \
+             `formats`, `name`, `font`, `force`"
+        );
+        let e = parse("title = \"T\"\nboard = \"4x4\"\nlimit = \"many\"\n").unwrap_err();
+        assert_eq!((e.line, e.key.as_deref()), (3, Some("limit")), "{e}");
+        assert_eq!(e.msg, "invalid type: string \"many\", expected u64");
+        let e = parse("title = \"T\"\nboard = \"4x4\"\nrange = \"5..2\"\n").unwrap_err();
+        assert_eq!((e.line, e.key.as_deref()), (3, Some("range")), "{e}");
     }
 
     #[test]

@@ -11,7 +11,7 @@
 //! bytes ([`set_cache_bytes`]: `serve --cache`); [`orbit`] gives a tour's symmetry class
 //! for the explorer's glyph view.
 
-use super::{Draw, Opened, Target, single_format};
+use super::{Draw, Opened, Target, one_page, single_format};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use tourglyph_core::{Board, Error, LeapGraph, Piece, Result, Tour, TourKind};
@@ -105,7 +105,7 @@ pub fn glyph(a: &GlyphRequest, target: Target<'_>) -> Result<Format> {
     if a.torus {
         let g = tourglyph_core::torus::graph(board, &piece, kind)?;
         let (tour, title, id) = pick(a, &g, kind)?;
-        let tile = super::tile::TileArgs::parse(a, format)?;
+        let tile = super::tile::TileArgs::parse(a.repeat.as_deref(), a.pattern, png, format)?;
         let desc = format!("{title}. Drawn by: {}", redraw(a, &tour, &g, id));
         let about = (title, desc);
         super::tile::write_tile(&tour, &g, &style, size, format, about, &tile, target)?;

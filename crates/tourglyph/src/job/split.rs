@@ -90,13 +90,21 @@ pub struct Split<'a> {
     /// The diagram the IDs are unranked from (`None` for symmetric tours found directly,
     /// drawn with [`Split::write_items`]).
     pub zdd: Option<&'a Zdd>,
+    /// The leap graph of the tours.
     pub g: &'a LeapGraph,
+    /// Closed or open.
     pub kind: TourKind,
+    /// The style of every glyph.
     pub style: &'a Style,
+    /// The files' format.
     pub format: Format,
+    /// Resolution and size limit of PNG files.
     pub png: PngOptions,
+    /// The folder the files go into.
     pub dir: &'a Path,
+    /// How each file is written.
     pub opts: OutOptions,
+    /// Lift the limit on the number of files and the time budget.
     pub force: bool,
     /// The drawing-style flags of the sheet (`--style`, overrides, `--outline`), for each
     /// file's `<desc>`: the `glyph` command that draws the same picture.

@@ -1,7 +1,6 @@
 //! `glyph --torus`: one tile of a tour on the torus, optionally repeated R×C times edge
 //! to edge (`--repeat`), or as an SVG `<pattern>` fill (`--pattern`).
 
-use super::glyph::GlyphRequest;
 use super::{Opened, Target};
 use tourglyph_core::{Board, Error, LeapGraph, Result, Tour};
 use tourglyph_draw::{Backend, DocOptions, Format, Place, Sink};
@@ -24,24 +23,27 @@ pub struct TileArgs {
 }
 
 impl TileArgs {
-    /// From `--repeat` and `--pattern`.
-    pub fn parse(a: &GlyphRequest, format: Format) -> Result<TileArgs> {
-        let repeat = match &a.repeat {
+    /// From `--repeat` (as written) and `--pattern`, for a tile drawn in `format` (`png`:
+    /// the glyph's raster options).
+    pub fn parse(
+        repeat: Option<&str>,
+        pattern: bool,
+        png: tourglyph_draw::png::PngOptions,
+        format: Format,
+    ) -> Result<TileArgs> {
+        let repeat = match repeat {
             None => (1, 1),
             Some(s) => parse_repeat(s)?,
         };
-        if a.pattern && !format.holds_patterns() {
+        if pattern && !format.holds_patterns() {
             return Err(Error::usage(
                 "--pattern writes an SVG <pattern>: give an .svg output or --format svg, or drop --pattern",
             ));
         }
         Ok(TileArgs {
             repeat,
-            pattern: a.pattern,
-            png: tourglyph_draw::png::PngOptions {
-                smaller: Some("--size"),
-                ..super::png_options(&a.draw, a.force)
-            },
+            pattern,
+            png,
         })
     }
 }

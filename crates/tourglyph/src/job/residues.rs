@@ -1,28 +1,49 @@
 //! `count --modulus P`, `count --plan-moduli` and `count --combine FILES…`: a count
-//! spread over many machines as independent residues ([`tourglyph::engine::count::crt`]).
+//! spread over many machines as independent residues
+//! ([`tourglyph_engine::count::crt`]).
 
-use super::super::args::CountArgs;
-use super::super::common::{Resolved, budget, explain_impossible, progress_bar, resolve};
-use super::plain_count;
+use super::count::plain_count;
+use super::{Progress, Resolved, Silent, Spec, budget, explain_impossible, resolve};
 use std::io::Write;
-use tourglyph::engine::count::modular;
-use tourglyph::{Error, Result};
-use tourglyph::{engine::count::crt, engine::count::crt::Modulus, engine::count::crt::Residue};
+use std::path::PathBuf;
+use tourglyph_core::{Error, Result};
+use tourglyph_engine::count::modular;
+use tourglyph_engine::{count::crt, count::crt::Modulus, count::crt::Residue};
 
-/// Run `count` with one of the residue flags.
-pub fn run(a: &CountArgs, quiet: bool) -> Result<()> {
-    let r = resolve(&a.spec, None)?;
-    if a.spec.classes || a.spec.non_crossing {
+/// A count as residues, as `count`'s flags give it: exactly one of `modulus`,
+/// `plan_moduli` and `combine` asks for something.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ResidueRequest {
+    /// What to count (all tours: no classes, no crossing filter).
+    pub spec: Spec,
+    /// Count even when the estimate says it cannot finish in reasonable time.
+    pub force: bool,
+    /// The count modulo P, as written (2 to 2^64, `2^64` for wrapping sums).
+    pub modulus: Option<String>,
+    /// The moduli whose residues determine the count of closed rook tours.
+    pub plan_moduli: bool,
+    /// Residue files (the JSON lines of `modulus` with `json`) to rebuild the count from.
+    pub combine: Vec<PathBuf>,
+    /// A residue as its JSON line (for `combine`), a combined count as JSON.
+    pub json: bool,
+}
+
+/// Answer `req` on `out` (one line a residue, modulus or count); progress and notices
+/// (why a board has no tour) go to `progress`.
+pub fn residues(req: &ResidueRequest, out: &mut dyn Write, progress: &dyn Progress) -> Result<()> {
+    let r = resolve(&req.spec, None)?;
+    if req.spec.classes || req.spec.non_crossing {
         return Err(Error::usage(
             "--modulus, --plan-moduli and --combine count all tours: drop --classes and --non-crossing",
         ));
     }
-    let rook_closed = r.kind.is_closed() && r.graph.piece().is_rook();
-    let mut out = tourglyph::output::stdout();
-    if let Some(m) = &a.modulus {
+    // Closed rook tours count by the dense counter modulo m; the plan says which tours
+    // those are (one home for "which engine counts what").
+    let rook_closed = tourglyph_engine::count::plan::closed_rook(&r.graph, r.kind);
+    if let Some(m) = &req.modulus {
         let m = Modulus::parse(m)?;
-        let residue = residue_of(&r, rook_closed, m, a, quiet)?;
-        if a.json {
+        let residue = residue_of(&r, rook_closed, m, req.force, progress)?;
+        if req.json {
             let line = Residue {
                 piece: r.graph.piece().name().to_string(),
                 board: r.graph.board().to_string(),
@@ -33,7 +54,7 @@ pub fn run(a: &CountArgs, quiet: bool) -> Result<()> {
         } else {
             writeln!(out, "{residue}")?;
         }
-        return out.commit();
+        return Ok(());
     }
     if !rook_closed {
         return Err(Error::usage(
@@ -42,14 +63,14 @@ pub fn run(a: &CountArgs, quiet: bool) -> Result<()> {
         ));
     }
     let board = r.graph.board();
-    if a.plan_moduli {
+    if req.plan_moduli {
         for m in crt::plan(board) {
             writeln!(out, "{m}")?;
         }
-        return out.commit();
+        return Ok(());
     }
     let mut lines = Vec::new();
-    for path in &a.combine {
+    for path in &req.combine {
         let text = std::fs::read_to_string(path).map_err(|e| Error::file(path, e))?;
         for (i, line) in text.lines().enumerate() {
             if !line.trim().is_empty() {
@@ -61,7 +82,7 @@ pub fn run(a: &CountArgs, quiet: bool) -> Result<()> {
         }
     }
     let count = crt::combine(board, &lines)?;
-    if a.json {
+    if req.json {
         writeln!(
             out,
             "{{\"piece\":\"rook\",\"board\":\"{board}\",\"closed\":true,\"tours\":{count}}}"
@@ -69,7 +90,7 @@ pub fn run(a: &CountArgs, quiet: bool) -> Result<()> {
     } else {
         writeln!(out, "{count}")?;
     }
-    out.commit()
+    Ok(())
 }
 
 /// The count modulo `m`: closed rook tours by the dense counter, anything else by the
@@ -78,15 +99,15 @@ fn residue_of(
     r: &Resolved,
     rook_closed: bool,
     m: Modulus,
-    a: &CountArgs,
-    quiet: bool,
+    force: bool,
+    progress: &dyn Progress,
 ) -> Result<u64> {
-    if explain_impossible(r) {
+    if explain_impossible(r, progress) {
         return Ok(0);
     }
     let board = r.graph.board();
     if !rook_closed {
-        let n = plain_count(&r.graph, r.kind, a.force, &tourglyph::job::Silent)?;
+        let n = plain_count(&r.graph, r.kind, force, &Silent)?;
         return Ok(match m {
             Modulus::TwoTo64 => n as u64,
             Modulus::Int(p) => (n % u128::from(p)) as u64,
@@ -94,21 +115,16 @@ fn residue_of(
     }
     modular::check_width(board)?;
     let (seconds, bytes) = modular::estimate(board);
-    budget(a.force).check(
+    budget(force).check(
         &format!("counting the closed rook tours of {board} modulo {m}"),
         seconds,
         bytes,
     )?;
-    let pb = progress_bar(1, quiet, "counting");
     let tick = |done: usize, total: usize| {
-        if let Some(pb) = &pb {
-            pb.set_length(total as u64);
-            pb.set_position(done as u64);
-        }
+        progress.begin(total as u64, 0);
+        progress.update(done as u64, 0);
     };
     let v = modular::count_mod(board, m, Some(&tick))?;
-    if let Some(pb) = pb {
-        pb.finish_and_clear();
-    }
+    progress.end();
     Ok(v)
 }

@@ -1,0 +1,30 @@
+//! `tourglyph count`: a thin caller of [`tourglyph::job::count`], or of
+//! [`tourglyph::job::residues`] for a count spread over many machines as residues.
+
+use super::args::CountArgs;
+use super::common::Bar;
+use std::io::Write;
+use tourglyph::Result;
+use tourglyph::job::residues::ResidueRequest;
+
+/// Run `count`.
+pub fn run(a: CountArgs, quiet: bool) -> Result<()> {
+    let mut out = tourglyph::output::stdout();
+    if a.modulus.is_some() || a.plan_moduli || !a.combine.is_empty() {
+        let req = ResidueRequest {
+            spec: a.spec.0,
+            force: a.force,
+            modulus: a.modulus,
+            plan_moduli: a.plan_moduli,
+            combine: a.combine,
+            json: a.json,
+        };
+        tourglyph::job::residues::residues(&req, &mut out, &Bar::ids(quiet, "counting"))?;
+        return out.commit();
+    }
+    let bar = Bar::steps(quiet, "counting");
+    let c = tourglyph::job::count::count(&a.spec.0, a.force, &bar)?;
+    let text = if a.json { c.json() } else { c.text() };
+    out.write_all(text.as_bytes())?;
+    out.commit()
+}

@@ -1,0 +1,160 @@
+//! `find`: one tour on demand, on a board of any size (the engine is
+//! [`tourglyph_engine::find::construction`]).
+//!
+//! [`find`] finds it; [`Found::write_cells`] writes its cells from the start,
+//! algebraically and space-separated on one line, or as one JSON object
+//! `{"cells":[[row,col],…],"closed":bool}` (formatted by [`tourglyph_core::cell_text`]:
+//! 25 million cells of 5000×5000 in a fraction of a second); [`Found::draw`] draws it as
+//! a glyph; [`Found::stats`] says how it was found (method, search nodes, time).
+
+use super::{Draw, Target};
+use std::io::Write;
+use std::time::Instant;
+use tourglyph_core::cell_text;
+use tourglyph_core::{Board, Error, LeapGraph, Piece, Result, Tour, TourKind};
+use tourglyph_engine::find::construction::{Method, Request};
+
+/// Largest board [`Found::draw`] draws (a glyph of a million moves is no longer a picture).
+pub const MAX_DRAW_CELLS: usize = 250_000;
+/// Glyph size in mm.
+const DRAW_SIZE_MM: f64 = 50.0;
+
+/// One tour to find, as `find`'s flags give it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FindRequest {
+    /// The piece as written (default `knight`).
+    pub piece: String,
+    /// The board as written, `ROWSxCOLS`.
+    pub board: String,
+    /// A closed tour (the last cell is a move from the first).
+    pub closed: bool,
+    /// The start cell as written: algebraic (`e4`) or `ROW,COL`.
+    pub start: Option<String>,
+    /// Randomise tie-breaks reproducibly.
+    pub seed: Option<u64>,
+}
+
+impl Default for FindRequest {
+    fn default() -> Self {
+        FindRequest {
+            piece: "knight".into(),
+            board: String::new(),
+            closed: false,
+            start: None,
+            seed: None,
+        }
+    }
+}
+
+/// A tour found.
+pub struct Found {
+    /// The board.
+    pub board: Board,
+    /// The piece.
+    pub piece: Piece,
+    /// The cells from the start.
+    pub cells: Vec<u32>,
+    /// Closed (the last cell is a move from the first).
+    pub closed: bool,
+    /// How it was found.
+    pub method: Method,
+    /// Search nodes visited.
+    pub nodes: u64,
+    /// Seconds the search took.
+    pub seconds: f64,
+}
+
+/// Find the tour `req` asks for.
+pub fn find(req: &FindRequest) -> Result<Found> {
+    let board: Board = req.board.parse()?;
+    let piece: Piece = req.piece.parse()?;
+    let start = req
+        .start
+        .as_deref()
+        .map(|s| board.parse_cell(s))
+        .transpose()?;
+    let clock = Instant::now();
+    let found = tourglyph_engine::find::construction::find(&Request {
+        board,
+        piece: piece.clone(),
+        closed: req.closed,
+        start,
+        seed: req.seed,
+    })?;
+    Ok(Found {
+        board,
+        piece,
+        cells: found.cells,
+        closed: found.closed,
+        method: found.method,
+        nodes: found.nodes,
+        seconds: clock.elapsed().as_secs_f64(),
+    })
+}
+
+impl Found {
+    /// How it was found, on one line: `closed knight tour on 8x8: Warnsdorff, 64 search
+    /// nodes, 0.001 s`.
+    pub fn stats(&self) -> String {
+        format!(
+            "{} {} tour on {}: {:?}, {} search nodes, {:.3} s",
+            if self.closed { "closed" } else { "open" },
+            self.piece,
+            self.board,
+            self.method,
+            self.nodes,
+            self.seconds
+        )
+    }
+
+    /// Write the cells to `out`: one JSON object when `json`, else algebraic on one line.
+    pub fn write_cells(&self, out: &mut impl Write, json: bool) -> Result<()> {
+        if json {
+            cell_text::write_json(out, self.board, &self.cells, self.closed)?;
+        } else {
+            cell_text::write_algebraic(out, self.board, &self.cells)?;
+        }
+        Ok(())
+    }
+
+    /// Draw the tour as a single glyph in `style` (a built-in name or a TOML file) with
+    /// the `draw` flags over it, to `target` (SVG on stdout or a writer, else the format
+    /// of the file's extension), through the glyph renderer.
+    pub fn draw(&self, style: &str, draw: &Draw, target: Target<'_>) -> Result<()> {
+        let style = super::style_with(style, draw)?;
+        let png = super::png_options(draw, false);
+        let (board, piece, closed) = (self.board, &self.piece, self.closed);
+        if board.cells() > MAX_DRAW_CELLS {
+            return Err(Error::usage(format!(
+                "-o draws boards up to {MAX_DRAW_CELLS} cells; {board} has {}: print the tour without -o, or pick a smaller board",
+                board.cells()
+            )));
+        }
+        let format = super::single_format(None, &target)?;
+        let g = LeapGraph::new(board, piece)?;
+        let kind = if closed {
+            TourKind::Closed
+        } else {
+            TourKind::Open
+        };
+        let tour = Tour::from_cells(&g, &self.cells, kind)?;
+        let title = format!(
+            "{} {piece} tour of {board}",
+            if closed { "closed" } else { "open" }
+        );
+        let label = tourglyph_draw::Label {
+            id: "tour".into(),
+            title,
+        };
+        super::glyph::write_glyph(
+            &tour,
+            &g,
+            &style,
+            DRAW_SIZE_MM,
+            format,
+            png,
+            (label, String::new()),
+            target,
+        )
+    }
+}

@@ -1,0 +1,155 @@
+//! The request API's shared types, plain data as the flags, a URL's query or a manifest
+//! give them: what to enumerate ([`Spec`]), which tours ([`Pick`]), how glyphs look over
+//! their style ([`Draw`]), where a drawing goes ([`Target`]) and who watches the work
+//! ([`Progress`]). Every front door names their fields through one table
+//! ([`super::keys`]).
+
+use crate::output::OutOptions;
+
+/// What to enumerate (the flags shared by `count`, `list` and `render`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Spec {
+    /// The piece as written: `rook`, `knight`, `leaper:1,3`, …
+    pub piece: String,
+    /// The board as written: `6x6`.
+    pub board: String,
+    /// Open tours (Hamiltonian paths) instead of closed ones.
+    pub open: bool,
+    /// One tour per symmetry class, with its orbit size.
+    pub classes: bool,
+    /// Only tours whose drawn line never crosses itself.
+    pub non_crossing: bool,
+    /// On the torus (closed rook tours).
+    pub torus: bool,
+    /// Only tours fixed by this symmetry, as written (`rot90`, `rot180`, `mirror`, `any`).
+    pub symmetry: Option<String>,
+}
+
+impl Default for Spec {
+    fn default() -> Self {
+        Spec {
+            piece: "rook".into(),
+            board: String::new(),
+            open: false,
+            classes: false,
+            non_crossing: false,
+            torus: false,
+            symmetry: None,
+        }
+    }
+}
+
+/// Which tours of the enumeration (the flags shared by `list` and `render`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Pick {
+    /// At most K tours (or classes).
+    pub limit: Option<u64>,
+    /// Tour IDs `A..B`, as written.
+    pub range: Option<String>,
+    /// Shard `K/N`, as written.
+    pub shard: Option<String>,
+    /// K tours (or classes) drawn uniformly at random.
+    pub sample: Option<u64>,
+    /// Seed for `sample`.
+    pub seed: u64,
+    /// Do the work even when the estimate says it cannot finish in reasonable time.
+    pub force: bool,
+}
+
+/// How glyphs look over the style, and how images are rasterised (`--stroke`, `--width`,
+/// `--outline`, …, `--dpi`); every value as written.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Draw {
+    /// Draw each glyph as its filled outline.
+    pub outline: bool,
+    /// Stroke colour.
+    pub stroke: Option<String>,
+    /// Fill of a closed tour's inside.
+    pub fill: Option<String>,
+    /// Page background.
+    pub background: Option<String>,
+    /// Stroke width as a fraction of the cell pitch.
+    pub width: Option<String>,
+    /// Stroke cap.
+    pub cap: Option<String>,
+    /// Stroke join.
+    pub join: Option<String>,
+    /// Empty space around each glyph, as a fraction of the cell pitch.
+    pub padding: Option<String>,
+    /// Resolution of PNG output, in dots per inch.
+    pub dpi: f64,
+}
+
+impl Default for Draw {
+    fn default() -> Self {
+        Draw {
+            outline: false,
+            stroke: None,
+            fill: None,
+            background: None,
+            width: None,
+            cap: None,
+            join: None,
+            padding: None,
+            dpi: 300.0,
+        }
+    }
+}
+
+impl Draw {
+    /// The style keys these flags set, as (key, value) in the order of the style's keys.
+    pub fn overrides(&self) -> Vec<(&'static str, String)> {
+        let mut v = Vec::new();
+        for (key, val) in [
+            ("stroke_width", &self.width),
+            ("stroke", &self.stroke),
+            ("fill", &self.fill),
+            ("background", &self.background),
+            ("join", &self.join),
+            ("cap", &self.cap),
+            ("padding", &self.padding),
+        ] {
+            if let Some(x) = val {
+                v.push((key, x.clone()));
+            }
+        }
+        if self.outline {
+            v.push(("outline", "true".to_string()));
+        }
+        v
+    }
+}
+
+/// Told how far a job has got, and its notices; every method does nothing by default.
+pub trait Progress: Sync {
+    /// Work of `total` units begins (or its size becomes known); `pages` for a sheet,
+    /// else 0. May be called again with a new total.
+    fn begin(&self, _total: u64, _pages: u64) {}
+    /// `done` units are done; `page` is the sheet's current page (0 when not a sheet).
+    fn update(&self, _done: u64, _page: u64) {}
+    /// The work is over.
+    fn end(&self) {}
+    /// A notice for the user (the CLI prints it on stderr after `tourglyph: `): why a
+    /// board has no tour, the files an SVG sheet wrote, a gallery that failed.
+    fn note(&self, _msg: &str) {}
+}
+
+/// Progress nobody watches.
+pub struct Silent;
+
+impl Progress for Silent {}
+
+/// Where a drawing goes.
+pub enum Target<'a> {
+    /// A file (`-` for stdout), written under a temporary name and renamed when complete;
+    /// an SVG sheet of several pages is one file a page, and replaces an earlier run's.
+    Path(&'a std::path::Path, OutOptions),
+    /// A writer, written as `-o -` writes to stdout (an SVG or PNG sheet must fit one
+    /// page).
+    Writer(&'a mut dyn std::io::Write),
+}
+
+/// Escape a string for JSON.
+pub fn json_str(s: &str) -> String {
+    serde_json::to_string(s).expect("strings serialise")
+}
