@@ -11,7 +11,7 @@
 //! bytes ([`set_cache_bytes`]: `serve --cache`); [`orbit`] gives a tour's symmetry class
 //! for the explorer's glyph view.
 
-use super::{Draw, Opened, Target, one_page, single_format};
+use super::{Draw, Opened, Target, single_format};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use tourglyph_core::{Board, Error, LeapGraph, Piece, Result, Tour, TourKind};

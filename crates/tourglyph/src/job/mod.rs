@@ -46,7 +46,7 @@ pub mod style;
 pub mod symmetric_tours;
 pub mod tile;
 
-pub(crate) use single::{Opened, one_page, single_format};
+pub(crate) use single::{Opened, single_format};
 
 pub use request::{Draw, Pick, Progress, Silent, Spec, Target, json_str};
 pub use resolve::{

@@ -2,7 +2,7 @@
 //! written when complete, its format, and the page opener of a one-page drawing.
 
 use super::request::Target;
-use tourglyph_core::{Error, Result};
+use tourglyph_core::Result;
 
 /// A [`Target`] opened for one document made in memory (a glyph, a tile): a file (or
 /// stdout) committed when complete, or the caller's writer.
@@ -53,16 +53,4 @@ pub(crate) fn single_format(
         (None, Target::Path(p, _)) if p.as_os_str() == "-" => Ok(Format::Svg),
         (None, Target::Path(p, _)) => Format::from_path(p),
     }
-}
-
-/// The page opener of a one-page drawing made in memory (`what` names the format).
-pub(crate) fn one_page(what: &'static str) -> tourglyph_draw::svg::PageOpener<Vec<u8>> {
-    let mut first = true;
-    Box::new(move |_| {
-        if std::mem::take(&mut first) {
-            Ok(Vec::new())
-        } else {
-            Err(Error::runtime(format!("{what}: one glyph is one page")))
-        }
-    })
 }
