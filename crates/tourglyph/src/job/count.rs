@@ -1,7 +1,7 @@
 //! `count`: exact counts, with symmetry classes and the orbit histogram, as `count
 //! --json`'s object or `count`'s text. Which engine counts what is the engine's plan
 //! ([`tourglyph_engine::count::plan`]); this module runs what it says. (Counts spread
-//! over machines as residues stay in the CLI: `cli/count/residues.rs`.)
+//! over machines as residues are the job of [`super::residues`].)
 
 use super::{Progress, Resolved, Spec, WALK_LIMIT, budget, explain_impossible, json_str, resolve};
 use std::collections::BTreeMap;
