@@ -24,9 +24,8 @@ trap 'rm -rf "$OUT"' EXIT
 
 time_of() { # BIN ARGS... → wall seconds; stdout is left in $OUT/stdout
   local bin="$1"; shift
-  /usr/bin/time -f "%e %M" -o "$OUT/time" "$bin" "$@" >"$OUT/stdout" 2>/dev/null
-  read -r secs kb <"$OUT/time"
-  echo "$secs"
+  /usr/bin/time -f "%e" -o "$OUT/time" "$bin" "$@" >"$OUT/stdout" 2>/dev/null
+  cat "$OUT/time"
 }
 median() { printf '%s\n' "$@" | sort -g | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
 
@@ -34,13 +33,14 @@ task() { # LABEL ARGS...
   local label="$1"; shift
   local b=() a=() i
   for i in $(seq 1 "$ROUNDS"); do
-    if [ $((i % 2)) = 1 ]; then
-      b+=("$(time_of "$BEFORE" "$@")"); cp "$OUT/stdout" "$OUT/before.out"
-      a+=("$(time_of "$AFTER" "$@")"); cmp -s "$OUT/stdout" "$OUT/before.out" || { echo "$label: the outputs differ" >&2; exit 1; }
-    else
-      a+=("$(time_of "$AFTER" "$@")")
-      b+=("$(time_of "$BEFORE" "$@")"); cp "$OUT/stdout" "$OUT/before.out"
-    fi
+    # Odd rounds run the baseline first, even rounds second; every round compares stdout.
+    local first="$BEFORE" second="$AFTER"
+    [ $((i % 2)) = 1 ] || { first="$AFTER"; second="$BEFORE"; }
+    local t1 t2
+    t1=$(time_of "$first" "$@"); cp "$OUT/stdout" "$OUT/first.out"
+    t2=$(time_of "$second" "$@")
+    cmp -s "$OUT/stdout" "$OUT/first.out" || { echo "$label: the outputs differ" >&2; exit 1; }
+    if [ "$first" = "$BEFORE" ]; then b+=("$t1"); a+=("$t2"); else a+=("$t1"); b+=("$t2"); fi
   done
   local mb ma
   mb=$(median "${b[@]}"); ma=$(median "${a[@]}")
