@@ -21,6 +21,7 @@ mod output_failures;
 mod parsers;
 mod poster;
 mod readback;
+mod recipes;
 mod reference;
 mod render;
 mod residues;
