@@ -99,6 +99,12 @@ pub enum Command {
         after_help = "Examples:\n  tourglyph font --board 6x6 --classes -o tours.ttf\n  tourglyph font --board 4x6 --style arabesque -o rounded.ttf"
     )]
     Font(FontArgs),
+    /// Closed tours of a shaped board (a text grid, or a PNG/SVG silhouette): count,
+    /// print or draw them, one closed line per part.
+    #[command(
+        after_help = "Examples:\n  tourglyph shape count --shape ring.txt\n  tourglyph shape glyph --shape heart.svg --board 40x40 --blocks --random --seed 3 -o heart.svg"
+    )]
+    Shape(super::shape::ShapeArgs),
     /// List the built-in styles, or print one as TOML (a starting point for --style FILE).
     #[command(
         after_help = "Examples:\n  tourglyph styles\n  tourglyph styles kufic > k.toml && tourglyph glyph --board 4x4 --id 3 --style k.toml -o g.svg"
