@@ -20,6 +20,10 @@ pub struct ShapeArgs {
 
 /// The shape's actions.
 #[derive(Debug, Subcommand)]
+#[allow(
+    clippy::large_enum_variant,
+    reason = "parsed once per run; the glyph's flags are most of it"
+)]
 pub enum ShapeAction {
     /// Count the closed tours of the shape: a count per part and the tuples.
     Count {
