@@ -44,6 +44,9 @@ pub struct LeapGraph {
     edge_of: Vec<u32>,
     /// Edge e = (edges[e].0, edges[e].1), u < v, in increasing order.
     edges: Vec<(u32, u32)>,
+    /// On a shaped board ([`LeapGraph::on_cells`]): the board cell of each vertex,
+    /// increasing; `None` when vertex v is cell v.
+    cells: Option<Vec<u32>>,
 }
 
 /// Boards beyond this many cells are refused by the graph builder (the CSR alone would
@@ -112,6 +115,7 @@ impl LeapGraph {
             targets,
             edge_of: Vec::new(),
             edges,
+            cells: None,
         };
         g.edge_of = (0..n as u32)
             .flat_map(|u| {
@@ -122,6 +126,78 @@ impl LeapGraph {
             })
             .collect();
         Ok(g)
+    }
+
+    /// The graph of `piece` on some cells of `board` (a shaped board, or one connected
+    /// part of it: [`crate::shape`]). Vertex i is `cells[i]` once the cells are sorted and
+    /// deduplicated, so vertices follow the board's row-major order over the chosen cells
+    /// and edges are numbered in increasing (u, v) order of those vertices, as on a whole
+    /// board. With every cell of the board chosen it is [`LeapGraph::new`]'s graph.
+    pub fn on_cells(board: Board, piece: &Piece, cells: &[u32]) -> Result<Self> {
+        let mut cells = cells.to_vec();
+        cells.sort_unstable();
+        cells.dedup();
+        if let Some(&c) = cells.iter().find(|&&c| c as usize >= board.cells()) {
+            return Err(Error::usage(format!(
+                "cell {c} is off the {board} board: give cells of the board"
+            )));
+        }
+        let n = cells.len();
+        let moves = piece.moves();
+        let (rows, cols) = (i64::from(board.rows), i64::from(board.cols));
+        let mut offsets = Vec::with_capacity(n + 1);
+        let mut targets = Vec::new();
+        offsets.push(0u32);
+        for &cell in &cells {
+            let (r, c) = board.coords(cell);
+            let mut nb: Vec<u32> = moves
+                .iter()
+                .filter_map(|&(dr, dc)| {
+                    let (r2, c2) = (i64::from(r) + dr, i64::from(c) + dc);
+                    (0 <= r2 && r2 < rows && 0 <= c2 && c2 < cols)
+                        .then(|| board.cell(r2 as u32, c2 as u32))
+                })
+                .filter_map(|t| cells.binary_search(&t).ok().map(|i| i as u32))
+                .collect();
+            nb.sort_unstable();
+            nb.dedup();
+            targets.extend_from_slice(&nb);
+            offsets.push(targets.len() as u32);
+        }
+        let mut edges = Vec::with_capacity(targets.len() / 2);
+        for u in 0..n as u32 {
+            for &v in &targets[offsets[u as usize] as usize..offsets[u as usize + 1] as usize] {
+                if u < v {
+                    edges.push((u, v));
+                }
+            }
+        }
+        let mut g = LeapGraph {
+            board,
+            piece: piece.clone(),
+            topology: Topology::Plane,
+            offsets,
+            targets,
+            edge_of: Vec::new(),
+            edges,
+            cells: (n != board.cells()).then_some(cells),
+        };
+        g.edge_of = (0..n as u32)
+            .flat_map(|u| {
+                let g = &g;
+                g.neighbours(u)
+                    .iter()
+                    .map(move |&v| g.edge_index(u.min(v), u.max(v)).expect("edge exists"))
+            })
+            .collect();
+        Ok(g)
+    }
+
+    /// The board cell of vertex `v`: `v` itself on a whole board, else its cell on the
+    /// shaped board ([`LeapGraph::on_cells`]).
+    #[inline]
+    pub fn cell_of(&self, v: u32) -> u32 {
+        self.cells.as_ref().map_or(v, |c| c[v as usize])
     }
 
     /// The board.

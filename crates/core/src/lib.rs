@@ -22,6 +22,7 @@ pub mod error;
 pub mod graph;
 pub mod input;
 pub mod piece;
+pub mod shape;
 pub mod symmetry;
 pub mod torus;
 pub mod tour;

@@ -123,7 +123,10 @@ impl Tour {
     /// (row, col) of each cell in printing order.
     pub fn coords(&self, g: &LeapGraph) -> Vec<(u32, u32)> {
         let b = g.board();
-        self.cells(g).into_iter().map(|c| b.coords(c)).collect()
+        self.cells(g)
+            .into_iter()
+            .map(|c| b.coords(g.cell_of(c)))
+            .collect()
     }
 
     /// Build a tour from a cell sequence, checking every step. For a closed tour the

@@ -13,6 +13,7 @@
 //! - [`num`]: the one number formatter;
 //! - [`svg`], [`ps`], [`pdf`]: the three backends, each over any `io::Write`; [`png`]
 //!   rasterises SVG pages, [`pattern`] writes a tile as an SVG `<pattern>`;
+//! - [`silhouette`]: a picture (PNG, SVG) sampled onto a grid of cells, for shaped boards;
 //! - [`GlyphData`] and [`Backend::glyph`]: a compact integer polyline with a placement,
 //!   the fast path PostScript (a prolog procedure) and PDF (a `cm` transform with small
 //!   integer coordinates) use for the thousands of glyphs of a sheet.
@@ -33,6 +34,7 @@ pub mod pdf;
 pub mod png;
 pub mod ps;
 pub mod region;
+pub mod silhouette;
 pub mod svg;
 pub mod text;
 pub mod ttf;

@@ -17,6 +17,9 @@
 //!   decide when to refuse).
 //! - [`symmetric_tours`]: the tours a board symmetry maps to themselves, counted and
 //!   listed on quotient boards.
+//! - [`shape`]: closed tours of shaped boards, a diagram per part, tuples numbered in
+//!   mixed radix; [`blocks`]: tours of shapes made of 2×2 blocks around a random spanning
+//!   tree (Wilson's algorithm), at any size.
 //! - [`select`], [`sample`]: selections over the ID-ordered stream (ranges, limits,
 //!   classes, the non-crossing filter) and uniform sampling.
 //!
@@ -28,11 +31,13 @@
 #![deny(unsafe_code)]
 
 pub mod backtrack;
+pub mod blocks;
 pub mod count;
 pub mod find;
 pub mod frontier;
 pub mod sample;
 pub mod select;
+pub mod shape;
 mod sink;
 mod stats;
 pub mod symmetric_tours;

@@ -99,6 +99,12 @@ pub enum Command {
         after_help = "Examples:\n  tourglyph font --board 6x6 --classes -o tours.ttf\n  tourglyph font --board 4x6 --style arabesque -o rounded.ttf"
     )]
     Font(FontArgs),
+    /// Closed tours of a shaped board (a text grid, or a PNG/SVG silhouette): count,
+    /// print or draw them, one closed line per part.
+    #[command(
+        after_help = "Examples:\n  tourglyph shape count --shape ring.txt\n  tourglyph shape glyph --shape heart.svg --board 40x40 --blocks --random --seed 3 -o heart.svg"
+    )]
+    Shape(ShapeArgs),
     /// List the built-in styles, or print one as TOML (a starting point for --style FILE).
     #[command(
         after_help = "Examples:\n  tourglyph styles\n  tourglyph styles kufic > k.toml && tourglyph glyph --board 4x4 --id 3 --style k.toml -o g.svg"
@@ -463,4 +469,122 @@ fn formats() -> Offer {
             .map(|f| f.extension())
             .collect(),
     )
+}
+
+/// `tourglyph shape`.
+#[derive(Debug, Args)]
+pub struct ShapeArgs {
+    /// What to do with the shape.
+    #[command(subcommand)]
+    pub action: ShapeAction,
+}
+
+/// The shape's actions.
+#[derive(Debug, Subcommand)]
+#[allow(
+    clippy::large_enum_variant,
+    reason = "parsed once per run; the glyph's flags are most of it"
+)]
+pub enum ShapeAction {
+    /// Count the closed tours of the shape: a count per part and the tuples.
+    Count {
+        /// The shape.
+        #[command(flatten)]
+        src: ShapeSource,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+        /// Build the diagrams even when the shape looks too wide.
+        #[arg(long)]
+        force: bool,
+    },
+    /// Print one tour of the shape (by ID, or drawn at random) as JSON: its method, its
+    /// ID and each part's cells as [row, col] in walking order.
+    Tour {
+        /// The shape.
+        #[command(flatten)]
+        src: ShapeSource,
+        /// Which tour.
+        #[command(flatten)]
+        pick: PickFlags,
+    },
+    /// Draw one tour of the shape as a glyph: one closed line per part.
+    Glyph {
+        /// The shape.
+        #[command(flatten)]
+        src: ShapeSource,
+        /// Which tour.
+        #[command(flatten)]
+        pick: PickFlags,
+        /// Also write the tour as JSON (as `shape tour` prints it) to this file.
+        #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
+        json: Option<PathBuf>,
+        /// Output file: .svg, .pdf, .ps, .eps or .png; `-` for stdout (SVG).
+        #[arg(short, long, value_name = "FILE", value_hint = ValueHint::FilePath)]
+        output: PathBuf,
+        /// Create the output file's folder (and its parents) when missing.
+        #[arg(long)]
+        mkdir: bool,
+        /// Refuse to replace an existing output file.
+        #[arg(long)]
+        no_clobber: bool,
+        /// svg, pdf, ps, eps or png (default: from the extension; SVG on stdout).
+        #[arg(long)]
+        format: Option<String>,
+        /// Glyph size, e.g. 50mm or 2in.
+        #[arg(long, default_value = "50mm")]
+        size: String,
+        /// Style name or TOML file.
+        #[arg(long, default_value = "line")]
+        style: String,
+        /// Style and raster flags.
+        #[command(flatten)]
+        draw: DrawFlags,
+    },
+}
+
+/// Where the shape's cells come from.
+#[derive(Debug, Args)]
+pub struct ShapeSource {
+    /// The shape: a text grid ('#' a cell, '.' none; ragged lines allowed), or a .png or
+    /// .svg silhouette sampled onto --board.
+    #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
+    pub shape: String,
+    /// For a picture: the cells it is sampled onto, ROWSxCOLS.
+    #[arg(long)]
+    pub board: Option<String>,
+    /// For a picture: a cell is in when more than this share of it is dark.
+    #[arg(long, default_value_t = 0.5)]
+    pub threshold: f64,
+    /// Take the shape in 2x2 blocks (a picture sampled onto half the rows and columns,
+    /// each cell made a block; a text grid's cells each made a block): every part then
+    /// has a tour.
+    #[arg(long)]
+    pub blocks: bool,
+    /// The piece.
+    #[arg(long, default_value = "rook")]
+    pub piece: String,
+}
+
+/// Which tour of the shape.
+#[derive(Debug, Args)]
+pub struct PickFlags {
+    /// The tuple's ID (part 0 the most significant digit; see `shape count`).
+    #[arg(long, conflicts_with = "random")]
+    pub id: Option<String>,
+    /// A random tour.
+    #[arg(long)]
+    pub random: bool,
+    /// Seed for --random.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// exact (uniform, by the diagrams; narrow shapes) or tree (shapes of 2x2 blocks, any
+    /// size: around a uniform random spanning tree; the tours are not uniform). Default:
+    /// exact up to 14 columns, else tree when the shape is made of blocks.
+    #[arg(long)]
+    pub method: Option<String>,
+    /// Build the diagrams even when the shape looks too wide (and write PNG images over
+    /// 100 megapixels).
+    #[arg(long)]
+    pub force: bool,
 }

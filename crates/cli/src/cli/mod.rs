@@ -21,6 +21,7 @@ mod man;
 mod offer;
 mod render;
 mod serve;
+mod shape;
 mod slide;
 mod styles;
 
@@ -43,6 +44,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Gallery(a) => gallery::run(a, quiet),
         Command::Serve(a) => serve::run(a),
         Command::Font(a) => font::run(a, quiet),
+        Command::Shape(a) => shape::run(a, quiet),
         Command::Styles { name } => styles::run(name.as_deref()),
         Command::Completions { shell } => {
             // Into memory first: clap_complete panics on a failed write (a closed pipe).

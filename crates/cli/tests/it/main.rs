@@ -27,6 +27,7 @@ mod render;
 mod residues;
 mod sample;
 mod serve;
+mod shaped_boards;
 mod shapes;
 mod slide;
 mod slide_sheet;

@@ -17,7 +17,8 @@
 //!   on quotient boards (for `list`, `sheet`, `glyph --random` and `font`);
 //! - [`font`]: a TrueType font of tours with its map and specimen; [`gallery`]: every
 //!   gallery manifest of a folder and their index; [`find`]: one tour on any board;
-//!   [`slide`]: the sliding rooks and queens puzzle.
+//!   [`slide`]: the sliding rooks and queens puzzle; [`shape`]: closed tours of shaped
+//!   boards (text grids, pictures), counted, listed and drawn.
 //!
 //! The request's types sit at the bottom ([`request`]); [`keys`] is the one table of the
 //! names the front doors give their fields (the CLI's flags, the server's query
@@ -38,6 +39,7 @@ pub mod list;
 pub mod request;
 pub mod residues;
 pub mod resolve;
+pub mod shape;
 pub mod sheet;
 mod single;
 pub mod slide;

@@ -1,0 +1,88 @@
+//! `tourglyph shape`: closed tours of a shaped board, a thin caller of
+//! [`tourglyph::job::shape`] (its flags declared here, beside the command).
+
+use super::args::{PickFlags, ShapeAction, ShapeArgs, ShapeSource};
+use super::common::report_files;
+use std::io::Write;
+use tourglyph::Result;
+use tourglyph::job::Target;
+use tourglyph::job::shape::{ShapeDrawing, ShapePick, ShapeRequest};
+
+impl ShapeSource {
+    pub(super) fn request(&self) -> ShapeRequest {
+        ShapeRequest {
+            file: self.shape.clone(),
+            board: self.board.clone(),
+            threshold: self.threshold,
+            blocks: self.blocks,
+            piece: self.piece.clone(),
+        }
+    }
+}
+
+impl PickFlags {
+    pub(super) fn pick(&self) -> ShapePick {
+        ShapePick {
+            id: self.id.clone(),
+            random: self.random,
+            seed: self.seed,
+            method: self.method.clone(),
+            force: self.force,
+        }
+    }
+}
+
+/// Run `shape`.
+pub fn run(a: ShapeArgs, quiet: bool) -> Result<()> {
+    match a.action {
+        ShapeAction::Count { src, json, force } => {
+            let c = tourglyph::job::shape::count(&src.request(), force)?;
+            let mut out = tourglyph::output::stdout();
+            out.write_all(if json { c.json() } else { c.text() }.as_bytes())?;
+            out.commit()
+        }
+        ShapeAction::Tour { src, pick } => {
+            let t = tourglyph::job::shape::pick(&src.request(), &pick.pick())?;
+            if !quiet {
+                eprintln!("tourglyph: method {}", t.method.name());
+            }
+            let mut out = tourglyph::output::stdout();
+            out.write_all(t.json().as_bytes())?;
+            out.commit()
+        }
+        ShapeAction::Glyph {
+            src,
+            pick,
+            json,
+            output,
+            mkdir,
+            no_clobber,
+            format,
+            size,
+            style,
+            draw,
+        } => {
+            let t = tourglyph::job::shape::pick(&src.request(), &pick.pick())?;
+            if !quiet {
+                eprintln!("tourglyph: method {}", t.method.name());
+            }
+            let d = ShapeDrawing {
+                format,
+                size,
+                style,
+                draw: draw.0,
+                force: pick.force,
+            };
+            let opts = tourglyph::output::OutOptions { mkdir, no_clobber };
+            tourglyph::job::shape::glyph(&t, &d, Target::Path(&output, opts))?;
+            if let Some(j) = &json {
+                tourglyph::output::write_file(j, t.json().as_bytes(), opts)?;
+            }
+            report_files(
+                quiet,
+                std::iter::once(output.as_path()).chain(json.as_deref()),
+            );
+            Ok(())
+        }
+    }
+}

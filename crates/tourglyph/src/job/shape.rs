@@ -1,0 +1,465 @@
+//! `shape`: closed tours of a shaped board (issue 30): a board cut from a text grid or
+//! sampled from a picture ([`tourglyph_core::shape`] says how cells, parts and tuple IDs
+//! are numbered), counted, listed and drawn as one glyph.
+//!
+//! Which tours: by tuple ID (the frontier diagram of each part, exact), or at random
+//! with a seed by one of two methods ([`Method`]): `exact` (uniform over the tuples, by
+//! the diagrams: narrow shapes only) or `tree` (shapes made of 2×2 blocks, any size: the
+//! walk around a uniform random spanning tree of the blocks, [`tourglyph_engine::blocks`];
+//! varied, but not uniform among the tours). Without `method`, `exact` where the shape is
+//! at most [`EXACT_MAX_COLS`] columns wide, else `tree` where the shape is made of
+//! blocks. Every answer says which method it used.
+
+use super::{Draw, Opened, Target, json_str, single_format};
+use std::io::Read;
+use std::path::Path;
+use tourglyph_core::shape::Shape;
+use tourglyph_core::{Board, Error, Piece, Result};
+use tourglyph_draw::png::PngOptions;
+use tourglyph_draw::{DocOptions, Format, Label, Sink};
+use tourglyph_engine::blocks;
+use tourglyph_engine::shape::ShapeDiagrams;
+use tourglyph_layout::grid::Grid;
+use tourglyph_layout::shape_glyph::{draw_shape_glyph, part_glyph};
+use tourglyph_layout::{Sheet, SheetText, glyph::reach};
+
+/// The widest shape (columns) the `exact` method takes without being asked: the
+/// frontier diagrams of wider shapes grow too large to build quickly.
+pub const EXACT_MAX_COLS: u32 = 14;
+
+/// The largest shape file read, in bytes.
+const MAX_SHAPE_FILE: u64 = 64 << 20;
+
+/// Where the cells of a shaped board come from.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ShapeRequest {
+    /// The shape file: a text grid (`#` a cell, `.` none), or a PNG or SVG picture (by
+    /// extension).
+    pub file: String,
+    /// For a picture: the cells it is sampled onto, `ROWSxCOLS`.
+    pub board: Option<String>,
+    /// For a picture: the share of a cell that must be dark for it to be in.
+    pub threshold: f64,
+    /// Take the shape in 2×2 blocks: a picture sampled onto half the rows and columns
+    /// and each of those cells made a block; a text grid's cells each made a block.
+    pub blocks: bool,
+    /// The piece as written.
+    pub piece: String,
+}
+
+impl Default for ShapeRequest {
+    fn default() -> Self {
+        ShapeRequest {
+            file: String::new(),
+            board: None,
+            threshold: 0.5,
+            blocks: false,
+            piece: "rook".into(),
+        }
+    }
+}
+
+/// Each cell of `shape` made a 2×2 block.
+fn doubled(shape: &Shape) -> Result<Shape> {
+    let b = shape.board();
+    let big = Board::new(b.rows * 2, b.cols * 2);
+    let mask: Vec<bool> = (0..big.cells() as u32)
+        .map(|c| {
+            let (r, col) = big.coords(c);
+            shape.contains(b.cell(r / 2, col / 2))
+        })
+        .collect();
+    Shape::from_mask(big, &mask)
+}
+
+fn read_bytes(path: &Path) -> Result<Vec<u8>> {
+    let mut buf = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(MAX_SHAPE_FILE + 1).read_to_end(&mut buf))
+        .map_err(|e| Error::file(path, e))?;
+    if buf.len() as u64 > MAX_SHAPE_FILE {
+        return Err(Error::usage(format!(
+            "shape file {} is over {} MB: give a smaller picture or grid",
+            path.display(),
+            MAX_SHAPE_FILE >> 20
+        )));
+    }
+    Ok(buf)
+}
+
+/// The shape `req` describes.
+pub fn load(req: &ShapeRequest) -> Result<Shape> {
+    let path = Path::new(&req.file);
+    let ext = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase);
+    let bytes = read_bytes(path)?;
+    let picture = matches!(ext.as_deref(), Some("png" | "svg"));
+    let shape = if picture {
+        let board: Board = req
+            .board
+            .as_deref()
+            .ok_or_else(|| {
+                Error::usage(format!(
+                    "shape picture {} needs --board ROWSxCOLS: the cells it is sampled onto",
+                    path.display()
+                ))
+            })?
+            .parse()?;
+        let (rows, cols) = if req.blocks {
+            if board.rows < 2 || board.cols < 2 {
+                return Err(Error::usage(
+                    "--blocks takes the picture in 2x2 blocks: give --board with at least 2 rows and 2 columns",
+                ));
+            }
+            (board.rows / 2, board.cols / 2)
+        } else {
+            (board.rows, board.cols)
+        };
+        if u64::from(rows) * u64::from(cols) > 25_000_000 {
+            return Err(Error::usage(format!(
+                "--board {board} samples too many cells for a shape (at most 25,000,000{}): use a smaller board",
+                if req.blocks { " blocks" } else { "" }
+            )));
+        }
+        let mask = if ext.as_deref() == Some("png") {
+            tourglyph_draw::silhouette::png_mask(&bytes, rows, cols, req.threshold)?
+        } else {
+            tourglyph_draw::silhouette::svg_mask(&bytes, rows, cols, req.threshold)?
+        };
+        let s = Shape::from_mask(Board::new(rows, cols), &mask)?;
+        return if req.blocks { doubled(&s) } else { Ok(s) };
+    } else {
+        if req.board.is_some() {
+            return Err(Error::usage(format!(
+                "--board samples a picture; shape {} is a text grid, whose lines give the cells: drop --board",
+                path.display()
+            )));
+        }
+        let text = String::from_utf8(bytes).map_err(|_| {
+            Error::usage(format!(
+                "shape file {} is neither UTF-8 text nor a .png or .svg picture",
+                path.display()
+            ))
+        })?;
+        Shape::parse_text(&text)?
+    };
+    if req.blocks {
+        doubled(&shape)
+    } else {
+        Ok(shape)
+    }
+}
+
+/// `shape count`'s figures.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ShapeCount {
+    /// The shape's bounding board.
+    pub board: Board,
+    /// Cells inside.
+    pub cells: usize,
+    /// The piece.
+    pub piece: String,
+    /// Each part's count of closed tours, in part order.
+    pub parts: Vec<u128>,
+    /// The tuples of tours (the product).
+    pub total: u128,
+}
+
+impl ShapeCount {
+    /// One JSON object.
+    pub fn json(&self) -> String {
+        let parts: Vec<String> = self.parts.iter().map(|c| format!("\"{c}\"")).collect();
+        format!(
+            "{{\"piece\":{},\"board\":\"{}\",\"cells\":{},\"parts\":[{}],\"count\":\"{}\"}}\n",
+            json_str(&self.piece),
+            self.board,
+            self.cells,
+            parts.join(","),
+            self.total
+        )
+    }
+
+    /// The text answer: the count, then a line naming the parts.
+    pub fn text(&self) -> String {
+        let parts: Vec<String> = self.parts.iter().map(u128::to_string).collect();
+        format!(
+            "{}\n{} closed {} tour tuple(s) of a shape of {} cells in {}: {} part(s), counts {}\n",
+            self.total,
+            self.total,
+            self.piece,
+            self.cells,
+            self.board,
+            self.parts.len(),
+            parts.join(" × ")
+        )
+    }
+}
+
+/// Count the closed tours of the shape: a count per part and their product.
+pub fn count(req: &ShapeRequest, force: bool) -> Result<ShapeCount> {
+    let shape = load(req)?;
+    let piece: Piece = req.piece.parse()?;
+    let d = diagrams(&shape, &piece, force)?;
+    Ok(ShapeCount {
+        board: shape.board(),
+        cells: shape.len(),
+        piece: piece.to_string(),
+        parts: d.part_counts(),
+        total: d.count(),
+    })
+}
+
+fn diagrams(shape: &Shape, piece: &Piece, force: bool) -> Result<ShapeDiagrams> {
+    if !force && shape.board().cols > 2 * EXACT_MAX_COLS {
+        return Err(Error::usage(format!(
+            "the shape's board {} is too wide to enumerate (more than {} columns): draw a tour with --random --method tree (shapes of 2x2 blocks: add --blocks), or add --force",
+            shape.board(),
+            2 * EXACT_MAX_COLS
+        )));
+    }
+    ShapeDiagrams::build(shape, piece, &super::budget(force))
+}
+
+/// How a tour of a shape was chosen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
+    /// By the parts' frontier diagrams: by ID, or uniform at random.
+    Exact,
+    /// Around a uniform random spanning tree of the 2×2 blocks (not uniform tours).
+    Tree,
+}
+
+impl Method {
+    /// The method's name, as `--method` takes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::Exact => "exact",
+            Method::Tree => "tree",
+        }
+    }
+
+    /// Parse `--method`.
+    pub fn parse(s: &str) -> Result<Method> {
+        match s {
+            "exact" => Ok(Method::Exact),
+            "tree" => Ok(Method::Tree),
+            _ => Err(Error::usage(format!(
+                "unknown --method '{s}': give exact (the diagrams: by ID or uniform) or tree (2x2-block shapes: around a random spanning tree)"
+            ))),
+        }
+    }
+}
+
+/// Which tour of a shape.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ShapePick {
+    /// The tuple's ID, as written.
+    pub id: Option<String>,
+    /// A random tour drawn with `seed`.
+    pub random: bool,
+    /// Seed for `random`.
+    pub seed: u64,
+    /// `exact` or `tree`; `None`: chosen as the module says.
+    pub method: Option<String>,
+    /// Build diagrams even when the shape looks too large.
+    pub force: bool,
+}
+
+/// A chosen tour of a shape: each part's cells in walking order (cells of the shape's
+/// board), the method, and the tuple ID when the method gives one.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ShapeTour {
+    /// The shape.
+    pub shape: Shape,
+    /// Each part's closed tour, as board cells in walking order.
+    pub parts: Vec<Vec<u32>>,
+    /// The method used.
+    pub method: Method,
+    /// The tuple ID (exact method).
+    pub id: Option<u128>,
+}
+
+impl ShapeTour {
+    /// One JSON object: the method, the ID (or null), the board, and each part's cells as
+    /// `[row, col]` pairs in walking order.
+    pub fn json(&self) -> String {
+        let b = self.shape.board();
+        let mut s = String::with_capacity(self.parts.iter().map(|p| p.len() * 10).sum());
+        s.push_str(&format!(
+            "{{\"method\":\"{}\",\"id\":{},\"board\":\"{b}\",\"parts\":[",
+            self.method.name(),
+            self.id.map_or("null".to_string(), |i| format!("\"{i}\""))
+        ));
+        for (i, p) in self.parts.iter().enumerate() {
+            if i > 0 {
+                s.push(',');
+            }
+            s.push('[');
+            for (j, &c) in p.iter().enumerate() {
+                let (r, col) = b.coords(c);
+                if j > 0 {
+                    s.push(',');
+                }
+                s.push_str(&format!("[{r},{col}]"));
+            }
+            s.push(']');
+        }
+        s.push_str("]}\n");
+        s
+    }
+}
+
+/// The tour `pick` asks for on the shape of `req`.
+pub fn pick(req: &ShapeRequest, pick: &ShapePick) -> Result<ShapeTour> {
+    let shape = load(req)?;
+    let piece: Piece = req.piece.parse()?;
+    let method = match &pick.method {
+        Some(m) => Method::parse(m)?,
+        None if pick.id.is_some() || shape.board().cols <= EXACT_MAX_COLS => Method::Exact,
+        None if blocks::block_mask(&shape).is_some() => Method::Tree,
+        None => Method::Exact,
+    };
+    if method == Method::Tree {
+        if pick.id.is_some() {
+            return Err(Error::usage(
+                "--id numbers the tours of the exact method; the tree method draws with --random --seed S",
+            ));
+        }
+        if !piece.is_rook() {
+            return Err(Error::usage(format!(
+                "the tree method draws rook tours; the {piece} needs --method exact"
+            )));
+        }
+        // Provable refusals first, as for the exact method.
+        for (i, g) in shape.part_graphs(&piece)?.iter().enumerate() {
+            if let Some(why) = tourglyph_core::shape::refusal(g, i) {
+                return Err(Error::runtime(format!("{why}; change the shape")));
+            }
+        }
+        let parts = blocks::tree_tours(&shape, pick.seed).ok_or_else(|| {
+            Error::usage(
+                "the tree method needs a shape made of 2x2 blocks: add --blocks, or use --method exact",
+            )
+        })?;
+        return Ok(ShapeTour {
+            shape,
+            parts,
+            method,
+            id: None,
+        });
+    }
+    let d = diagrams(&shape, &piece, pick.force)?;
+    let id = match (&pick.id, pick.random) {
+        (Some(id), _) => id.trim().parse::<u128>().map_err(|_| {
+            Error::usage(format!(
+                "bad tour ID '{id}': give a whole number from 0 (see `tourglyph shape count`)"
+            ))
+        })?,
+        (None, true) => d.random_id(pick.seed),
+        (None, false) => {
+            return Err(Error::usage(
+                "say which tour: --id N or --random [--seed S]",
+            ));
+        }
+    };
+    let tours = d.unrank(id).ok_or_else(|| {
+        Error::usage(format!(
+            "no tour with ID {id}: the shape has {} tour tuples (IDs 0 to {})",
+            d.count(),
+            d.count() - 1
+        ))
+    })?;
+    let parts = d
+        .parts
+        .iter()
+        .zip(&tours)
+        .map(|((g, _), t)| t.cells(g).into_iter().map(|v| g.cell_of(v)).collect())
+        .collect();
+    Ok(ShapeTour {
+        shape,
+        parts,
+        method,
+        id: Some(id),
+    })
+}
+
+/// How the glyph looks and where it goes.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ShapeDrawing {
+    /// `svg`, `pdf`, `ps`, `eps` or `png`; `None`: from the file's extension.
+    pub format: Option<String>,
+    /// The glyph's size: `50mm`, `5cm`, `2in`.
+    pub size: String,
+    /// A built-in style name or the path of a TOML file.
+    pub style: String,
+    /// The style and raster flags over the style.
+    pub draw: Draw,
+    /// Write PNG images over 100 megapixels.
+    pub force: bool,
+}
+
+impl Default for ShapeDrawing {
+    fn default() -> Self {
+        ShapeDrawing {
+            format: None,
+            size: "50mm".into(),
+            style: "line".into(),
+            draw: Draw::default(),
+            force: false,
+        }
+    }
+}
+
+/// Draw `tour` as one glyph to `target`; returns its format.
+pub fn glyph(tour: &ShapeTour, d: &ShapeDrawing, target: Target<'_>) -> Result<Format> {
+    let style = super::style_with(&d.style, &d.draw)?;
+    let png = PngOptions {
+        smaller: Some("--size"),
+        ..super::png_options(&d.draw, d.force)
+    };
+    let format = single_format(d.format.as_deref(), &target)?;
+    let size = super::glyph::parse_size(&d.size)?;
+    let shape = &tour.shape;
+    let parts: Vec<_> = tour
+        .parts
+        .iter()
+        .map(|p| part_glyph(shape, p, &style))
+        .collect();
+    let mut grid = Grid::single(shape.board(), size, style.padding)?;
+    grid.spec.reach = reach(&style, &Piece::rook(), true);
+    format.check_size(grid.width, grid.height, png)?;
+    let out = Opened::open(target)?;
+    let title = format!(
+        "closed tours of a shape of {} cells in {} ({} part(s)), {}",
+        shape.len(),
+        shape.board(),
+        tour.parts.len(),
+        match tour.id {
+            Some(id) => format!("ID {id}"),
+            None => format!("{} method", tour.method.name()),
+        }
+    );
+    let label = Label {
+        id: tour
+            .id
+            .map_or("tour".to_string(), |id| format!("tour-{id}")),
+        title: title.clone(),
+    };
+    let opts = DocOptions {
+        title,
+        desc: String::new(),
+        png,
+        pdf_threads: Some(0),
+        ..DocOptions::default()
+    };
+    let doc = format.open(Sink::Stream(Vec::new()), opts)?;
+    let mut sheet = Sheet::new(doc, grid, &style, SheetText::default());
+    sheet.push_with("", |b, place, st| {
+        draw_shape_glyph(b, place, st, shape, &parts, Some(&label))
+    })?;
+    let bytes = sheet.finish()?.into_writers().concat();
+    out.finish(&bytes)?;
+    Ok(format)
+}
