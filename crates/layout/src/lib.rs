@@ -8,6 +8,7 @@ pub mod glyph;
 pub mod grid;
 pub mod outline;
 pub mod page;
+pub mod plot;
 pub mod shape_glyph;
 pub mod sheet;
 pub mod specimen;

@@ -52,7 +52,7 @@ pub fn outline(glyph: &GlyphData, style: &Style) -> Shape {
 
 /// The style draws what the exact construction computes: half-pitch stroke, miter joins,
 /// sharp corners, square caps (an open path's ends).
-fn is_kufic(g: &GlyphData, st: &Style) -> bool {
+pub(crate) fn is_kufic(g: &GlyphData, st: &Style) -> bool {
     st.stroke_width == 0.5
         && g.corner == Corner::Sharp
         && (st.join == Join::Miter || g.points.len() <= 2)
@@ -61,7 +61,7 @@ fn is_kufic(g: &GlyphData, st: &Style) -> bool {
 
 /// Every segment axis-aligned and no lattice point covered twice (a closed path's first
 /// point is its last).
-fn lattice_simple(g: &GlyphData) -> bool {
+pub(crate) fn lattice_simple(g: &GlyphData) -> bool {
     let p = &g.points;
     let n = p.len();
     let segs = if g.closed { n } else { n - 1 };

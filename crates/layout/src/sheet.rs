@@ -7,7 +7,7 @@ use crate::grid::{self, Grid, GridSpec, MM_PER_PT};
 use crate::page::PageSpec;
 use crate::style::Style;
 use crate::text_size::{self, Measure, Title, caption_scale, fit_size, page_scale, wrap_title};
-use crate::{glyph, outline};
+use crate::{glyph, outline, plot};
 use std::sync::Arc;
 use tourglyph_core::board::Board;
 use tourglyph_core::error::Result;
@@ -318,7 +318,20 @@ impl<'s, B: Backend> Sheet<'s, B> {
             self.backend.path(&p, &paint)?;
         }
         let paint = glyph::paint(st, s.place.scale, g.closed);
-        if st.outline {
+        if st.plot.is_some() {
+            // Pen strokes over the inside's fill (if any), in the stroke colour.
+            if paint.fill.is_some() {
+                let inside = Paint {
+                    stroke: None,
+                    fill: paint.fill,
+                };
+                self.backend.glyph(g, &s.place, &inside, None)?;
+            }
+            let strokes = plot::pen_strokes(g, st, s.place.scale);
+            if let Some(pen) = plot::pen_paint(st).filter(|_| !strokes.is_empty()) {
+                self.backend.path(&strokes.to_path(g, &s.place), &pen)?;
+            }
+        } else if st.outline {
             // The inside first, then the stroke's region as a filled shape over it.
             if paint.fill.is_some() {
                 let inside = Paint {

@@ -33,6 +33,26 @@ pub enum CornerKind {
     Round,
 }
 
+/// How a plotter's pen fills a glyph's band ([`crate::plot`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlotKind {
+    /// Parallel lines one pen width apart, inside the band's edge.
+    Hatch,
+    /// Offsets of the band's edge one pen width apart, from the edge inwards.
+    Concentric,
+}
+
+/// Plot names, as style files write them.
+const PLOTS: [(&str, Option<PlotKind>); 3] = [
+    ("none", None),
+    ("hatch", Some(PlotKind::Hatch)),
+    ("concentric", Some(PlotKind::Concentric)),
+];
+
+/// The style keys of plotting, written by [`Style::to_toml`] only when they differ from
+/// their defaults (so a style that does not plot reads as it did before they existed).
+const PLOT_KEYS: [&str; 3] = ["plot", "pen_width", "hatch_angle"];
+
 /// How a sheet of glyphs looks. Lengths marked "pitch" are fractions of the cell pitch
 /// (the distance between neighbouring cell centres).
 #[derive(Clone, Debug, PartialEq)]
@@ -89,6 +109,16 @@ pub struct Style {
     /// overrides it); a relative path is taken from the style file's folder; `""` for none.
     /// Default none.
     pub font: Option<std::path::PathBuf>,
+    /// Draw each glyph's band (the region of [`Style::outline`]) as pen strokes a plotter
+    /// can draw: `hatch`, `concentric`, or `none` (the glyph as the style draws it); see
+    /// [`crate::plot`]. Default none.
+    pub plot: Option<PlotKind>,
+    /// The pen's width in mm, with `plot`: strokes are this wide and this far apart.
+    /// Default 0.5.
+    pub pen_width: f64,
+    /// The hatch lines' angle in degrees, counter-clockwise from the page's x axis as
+    /// seen, with `plot = "hatch"`. Default 0 (horizontal).
+    pub hatch_angle: f64,
 }
 
 impl Default for Style {
@@ -116,6 +146,9 @@ impl Default for Style {
             padding: 1.0,
             outline: false,
             font: None,
+            plot: None,
+            pen_width: 0.5,
+            hatch_angle: 0.0,
         }
     }
 }
@@ -338,6 +371,30 @@ const TABLE: &[Key] = &[
             )
         },
     },
+    Key {
+        name: "plot",
+        set: |st, v, _| {
+            st.plot = pick(v, &PLOTS)?;
+            Ok(())
+        },
+        get: |st| quoted(name_of(&PLOTS, st.plot)),
+    },
+    Key {
+        name: "pen_width",
+        set: |st, v, _| {
+            st.pen_width = length(v, 0.05, 20.0)?;
+            Ok(())
+        },
+        get: |st| num(st.pen_width),
+    },
+    Key {
+        name: "hatch_angle",
+        set: |st, v, _| {
+            st.hatch_angle = length(v, -360.0, 360.0)?;
+            Ok(())
+        },
+        get: |st| num(st.hatch_angle),
+    },
 ];
 
 /// The keys a style file may hold, in the order of [`Style`]'s fields.
@@ -455,11 +512,16 @@ impl Style {
         })
     }
 
-    /// The style as TOML, every key in the order of [`keys`]: given back to
+    /// The style as TOML, every key in the order of [`keys`] (the plotting keys only when
+    /// one differs from its default): given back to
     /// [`Style::parse`] it gives this style again.
     pub fn to_toml(&self) -> String {
+        let d = Style::default();
+        let plots =
+            (self.plot, self.pen_width, self.hatch_angle) != (d.plot, d.pen_width, d.hatch_angle);
         TABLE
             .iter()
+            .filter(|k| plots || !PLOT_KEYS.contains(&k.name))
             .map(|k| format!("{} = {}\n", k.name, (k.get)(self)))
             .collect()
     }

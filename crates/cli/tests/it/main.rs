@@ -19,6 +19,7 @@ mod leaper_count;
 mod miter;
 mod output_failures;
 mod parsers;
+mod plot;
 mod poster;
 mod readback;
 mod recipes;

@@ -188,7 +188,7 @@ pub(super) fn style_words(style: &str, draw: &Draw) -> Vec<String> {
         match key {
             "outline" => {}
             "stroke_width" => flag("--width", &value),
-            k => flag(&format!("--{k}"), &value),
+            k => flag(&format!("--{}", k.replace('_', "-")), &value),
         }
     }
     if draw.outline {

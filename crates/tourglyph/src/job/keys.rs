@@ -406,6 +406,42 @@ pub static KEYS: &[Key] = &[
         )
     },
     Key {
+        doors: Doors::CLI,
+        ..key(
+            "plot",
+            Group::Draw,
+            Field::MaybeText(|f| &mut f.draw.plot),
+            cli(
+                "Draw each glyph's band as pen strokes a plotter can draw: hatch (lines one pen width apart), concentric (rings one pen width apart) or none",
+                "HOW",
+            ),
+        )
+    },
+    Key {
+        doors: Doors::CLI,
+        ..key(
+            "pen_width",
+            Group::Draw,
+            Field::MaybeText(|f| &mut f.draw.pen_width),
+            cli(
+                "With --plot: the pen's width in mm, the strokes' spacing (default 0.5)",
+                "MM",
+            ),
+        )
+    },
+    Key {
+        doors: Doors::CLI,
+        ..key(
+            "hatch_angle",
+            Group::Draw,
+            Field::MaybeText(|f| &mut f.draw.hatch_angle),
+            cli(
+                "With --plot hatch: the lines' angle in degrees, counter-clockwise from horizontal (default 0)",
+                "DEG",
+            ),
+        )
+    },
+    Key {
         doors: Doors::CLI.and(Doors::SERVE),
         ..key(
             "dpi",

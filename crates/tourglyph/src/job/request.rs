@@ -78,6 +78,12 @@ pub struct Draw {
     pub padding: Option<String>,
     /// Resolution of PNG output, in dots per inch.
     pub dpi: f64,
+    /// Pen strokes for plotters: `hatch`, `concentric` or `none`.
+    pub plot: Option<String>,
+    /// The pen's width in mm.
+    pub pen_width: Option<String>,
+    /// The hatch lines' angle in degrees.
+    pub hatch_angle: Option<String>,
 }
 
 impl Default for Draw {
@@ -92,6 +98,9 @@ impl Default for Draw {
             join: None,
             padding: None,
             dpi: 300.0,
+            plot: None,
+            pen_width: None,
+            hatch_angle: None,
         }
     }
 }
@@ -108,6 +117,9 @@ impl Draw {
             ("join", &self.join),
             ("cap", &self.cap),
             ("padding", &self.padding),
+            ("plot", &self.plot),
+            ("pen_width", &self.pen_width),
+            ("hatch_angle", &self.hatch_angle),
         ] {
             if let Some(x) = val {
                 v.push((key, x.clone()));

@@ -620,7 +620,9 @@ impl Job<'_> {
             });
             let glyph = SheetGlyph::of(&it.tour, g, style);
             let shape = match &glyph {
-                SheetGlyph::Line(d) if style.outline => Some(outline(d, style)),
+                SheetGlyph::Line(d) if style.outline && style.plot.is_none() => {
+                    Some(outline(d, style))
+                }
                 _ => None,
             };
             (glyph, shape, caption, label)

@@ -9,7 +9,7 @@ pub fn style_with(spec: &str, draw: &Draw) -> Result<tourglyph_layout::style::St
     for (key, value) in draw.overrides() {
         let flag = match key {
             "stroke_width" => "--width".to_string(),
-            k => format!("--{k}"),
+            k => format!("--{}", k.replace('_', "-")),
         };
         st.set_flag(&flag, key, &value)?;
     }
