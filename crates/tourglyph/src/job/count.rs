@@ -59,7 +59,7 @@ pub fn count(spec: &Spec, force: bool, progress: &dyn Progress) -> Result<Counte
 
 /// [`count`] with the dense counter's residues in `residue_bits` (16, 32 or 64;
 /// `--residue-bits`), by default the widest that fits the memory budget
-/// ([`super::residues::default_width`]).
+/// ([`default_width`]).
 pub fn count_with(
     spec: &Spec,
     force: bool,
@@ -210,6 +210,12 @@ fn transfer_counts(
     Ok(c)
 }
 
+/// The width of the residues when none is asked for: the widest whose count of `board`
+/// fits the memory budget (`--max-memory`), else 16 bits.
+pub fn default_width(board: tourglyph_core::Board) -> crt::Width {
+    modular::widest_fitting(board, budget(false).memory)
+}
+
 /// Closed rook tours by the dense counter: a residue per planned modulus of `width`
 /// (by default the widest that fits the memory budget), combined.
 fn dense_count(
@@ -221,7 +227,7 @@ fn dense_count(
     // Its one refusal: a board too big to count (a size, whatever its wording).
     modular::check_width(board)
         .map_err(|e| Error::refused(tourglyph_core::error::Refusal::Size, true, e.to_string()))?;
-    let width = width.unwrap_or_else(|| super::residues::default_width(board));
+    let width = width.unwrap_or_else(|| default_width(board));
     let bits = crt::bits_needed(board);
     let moduli = crt::plan_bits_width(bits, width).len();
     let (seconds, bytes) = modular::estimate_width(board, width);

@@ -71,7 +71,7 @@ pub fn residues(req: &ResidueRequest, out: &mut dyn Write, progress: &dyn Progre
     }
     let board = r.graph.board();
     if req.plan_moduli {
-        let width = width.unwrap_or_else(|| default_width(board));
+        let width = width.unwrap_or_else(|| super::count::default_width(board));
         for m in crt::plan_width(board, width) {
             writeln!(out, "{m}")?;
         }
@@ -99,12 +99,6 @@ pub fn residues(req: &ResidueRequest, out: &mut dyn Write, progress: &dyn Progre
         writeln!(out, "{count}")?;
     }
     Ok(())
-}
-
-/// The width of the residues when none is asked for: the widest whose count of `board`
-/// fits the memory budget (`--max-memory`), else 16 bits.
-pub fn default_width(board: tourglyph_core::Board) -> Width {
-    modular::widest_fitting(board, budget(false).memory)
 }
 
 /// The count modulo `m`: closed rook tours by the dense counter with residues of `width`,
