@@ -157,6 +157,11 @@ pub struct CountArgs {
     /// of --modulus P --json) by the Chinese remainder theorem.
     #[arg(long, value_name = "FILE", num_args = 1..)]
     pub combine: Vec<PathBuf>,
+    /// Bits of each frontier word's residue in the dense count of closed rook tours: 16,
+    /// 32 or 64 (2, 4 or 8 bytes a word; moduli up to 2^16, 2^32 or 2^64). Default: the
+    /// widest whose count fits --max-memory (with --modulus P, the narrowest holding P).
+    #[arg(long, value_name = "BITS")]
+    pub residue_bits: Option<u32>,
 }
 
 /// `tourglyph list`.

@@ -18,12 +18,13 @@ pub fn run(a: CountArgs, quiet: bool) -> Result<()> {
             plan_moduli: a.plan_moduli,
             combine: a.combine,
             json: a.json,
+            residue_bits: a.residue_bits,
         };
         tourglyph::job::residues::residues(&req, &mut out, &Bar::ids(quiet, "counting"))?;
         return out.commit();
     }
     let bar = Bar::steps(quiet, "counting");
-    let c = tourglyph::job::count::count(&a.spec.0, a.force, &bar)?;
+    let c = tourglyph::job::count::count_with(&a.spec.0, a.force, a.residue_bits, &bar)?;
     let text = if a.json { c.json() } else { c.text() };
     out.write_all(text.as_bytes())?;
     out.commit()

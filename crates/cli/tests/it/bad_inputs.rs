@@ -23,7 +23,7 @@ const CASES: &[(&[&str], i32)] = &[
     (&["count", "--board", "6x6", "--json", "--json"], 2),
     (&["count", "--board", "40x40"], 2),
     (&["count", "--board", "20x30"], 2),
-    (&["count", "--board", "18x18", "--max-memory", "40M"], 1),
+    (&["count", "--board", "18x18", "--max-memory", "10M"], 1),
     (&["count", "--board", "6x6", "--max-memory", "lots"], 2),
     (&["count", "--board", "6x6", "--max-memory", "-1G"], 2),
     (&["count", "--piece", "bishop", "--board", "6x6"], 2),
@@ -590,7 +590,7 @@ const RULE: &[(&[&str], i32, &str)] = &[
     ),
     // 1: memory.
     (
-        &["count", "--board", "18x18", "--max-memory", "40M"],
+        &["count", "--board", "18x18", "--max-memory", "10M"],
         1,
         "--max-memory",
     ),

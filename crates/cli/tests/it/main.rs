@@ -25,6 +25,7 @@ mod readback;
 mod recipes;
 mod reference;
 mod render;
+mod residue_bits;
 mod residues;
 mod sample;
 mod serve;

@@ -54,6 +54,19 @@ impl Figures {
 /// Count the tours `spec` names (`force` lifts the time budget); notices (why a board
 /// has none) go to `progress`.
 pub fn count(spec: &Spec, force: bool, progress: &dyn Progress) -> Result<Counted> {
+    count_with(spec, force, None, progress)
+}
+
+/// [`count`] with the dense counter's residues in `residue_bits` (16, 32 or 64;
+/// `--residue-bits`), by default the widest that fits the memory budget
+/// ([`default_width`]).
+pub fn count_with(
+    spec: &Spec,
+    force: bool,
+    residue_bits: Option<u32>,
+    progress: &dyn Progress,
+) -> Result<Counted> {
+    let width = residue_bits.map(crt::Width::from_bits).transpose()?;
     let r = resolve(spec, None)?;
     let g = &r.graph;
     let c = if explain_impossible(&r, progress) {
@@ -65,7 +78,7 @@ pub fn count(spec: &Spec, force: bool, progress: &dyn Progress) -> Result<Counte
         }
     } else {
         let plan = Plan::new(g, r.kind, &r.query)?;
-        run(&plan, &r, force, progress)?
+        run(&plan, &r, force, width, progress)?
     };
     Ok(Counted {
         piece: g.piece().name().to_string(),
@@ -79,8 +92,14 @@ pub fn count(spec: &Spec, force: bool, progress: &dyn Progress) -> Result<Counte
     })
 }
 
-/// Run the counter `plan` chose for `r`.
-fn run(plan: &Plan, r: &Resolved, force: bool, progress: &dyn Progress) -> Result<Figures> {
+/// Run the counter `plan` chose for `r` (the dense counter's residues in `width`).
+fn run(
+    plan: &Plan,
+    r: &Resolved,
+    force: bool,
+    width: Option<crt::Width>,
+    progress: &dyn Progress,
+) -> Result<Figures> {
     let g = &r.graph;
     let on = plan.graph(g);
     match plan.counter {
@@ -89,7 +108,7 @@ fn run(plan: &Plan, r: &Resolved, force: bool, progress: &dyn Progress) -> Resul
             symmetric_counts(plan.counter, r, sym, force, progress)
         }
         Counter::Transfer => transfer_counts(g, r.query.classes, progress, force),
-        Counter::ModularCrt => dense_count(g.board(), progress, force),
+        Counter::ModularCrt => dense_count(g.board(), width, progress, force),
         Counter::Walk => {
             // Counts never depend on the orientation: enumerate on the narrower one.
             let zdd = diagram(on, r.kind, &r.query, force)?;
@@ -191,27 +210,37 @@ fn transfer_counts(
     Ok(c)
 }
 
-/// Closed rook tours by the dense counter: a residue per planned modulus, combined.
+/// The width of the residues when none is asked for: the widest whose count of `board`
+/// fits the memory budget (`--max-memory`), else 16 bits.
+pub fn default_width(board: tourglyph_core::Board) -> crt::Width {
+    modular::widest_fitting(board, budget(false).memory)
+}
+
+/// Closed rook tours by the dense counter: a residue per planned modulus of `width`
+/// (by default the widest that fits the memory budget), combined.
 fn dense_count(
     board: tourglyph_core::Board,
+    width: Option<crt::Width>,
     progress: &dyn Progress,
     force: bool,
 ) -> Result<Figures> {
     // Its one refusal: a board too big to count (a size, whatever its wording).
     modular::check_width(board)
         .map_err(|e| Error::refused(tourglyph_core::error::Refusal::Size, true, e.to_string()))?;
+    let width = width.unwrap_or_else(|| default_width(board));
     let bits = crt::bits_needed(board);
-    let (seconds, bytes) = modular::estimate_exact(board, crt::plan_bits(bits).len());
+    let moduli = crt::plan_bits_width(bits, width).len();
+    let (seconds, bytes) = modular::estimate_width(board, width);
     budget(force).check(
         &format!("counting the closed rook tours of {board}"),
-        seconds,
+        seconds * moduli as f64,
         bytes,
     )?;
     let tick = |done: usize, total: usize| {
         progress.begin(total as u64, 0);
         progress.update(done as u64, 0);
     };
-    let tours = modular::count_exact(board, bits, Some(&tick))?;
+    let tours = modular::count_exact_width(board, bits, width, Some(&tick))?;
     progress.end();
     Ok(Figures::tours(tours))
 }

@@ -7,6 +7,7 @@ use super::{Progress, Resolved, Silent, Spec, budget, explain_impossible, resolv
 use std::io::Write;
 use std::path::PathBuf;
 use tourglyph_core::{Error, Result};
+use tourglyph_engine::count::crt::Width;
 use tourglyph_engine::count::modular;
 use tourglyph_engine::{count::crt, count::crt::Modulus, count::crt::Residue};
 
@@ -26,6 +27,10 @@ pub struct ResidueRequest {
     pub combine: Vec<PathBuf>,
     /// A residue as its JSON line (for `combine`), a combined count as JSON.
     pub json: bool,
+    /// Bits of each word's residue (16, 32 or 64; `--residue-bits`): for `modulus`, the
+    /// narrowest holding P when `None`; for `plan_moduli`, the widest whose count fits
+    /// the memory budget when `None`.
+    pub residue_bits: Option<u32>,
 }
 
 /// Answer `req` on `out` (one line a residue, modulus or count); progress and notices
@@ -40,9 +45,11 @@ pub fn residues(req: &ResidueRequest, out: &mut dyn Write, progress: &dyn Progre
     // Closed rook tours count by the dense counter modulo m; the plan says which tours
     // those are (one home for "which engine counts what").
     let rook_closed = tourglyph_engine::count::plan::closed_rook(&r.graph, r.kind);
+    let width = req.residue_bits.map(Width::from_bits).transpose()?;
     if let Some(m) = &req.modulus {
         let m = Modulus::parse(m)?;
-        let residue = residue_of(&r, rook_closed, m, req.force, progress)?;
+        let width = width.unwrap_or_else(|| Width::narrowest(m));
+        let residue = residue_of(&r, rook_closed, m, width, req.force, progress)?;
         if req.json {
             let line = Residue {
                 piece: r.graph.piece().name().to_string(),
@@ -64,7 +71,8 @@ pub fn residues(req: &ResidueRequest, out: &mut dyn Write, progress: &dyn Progre
     }
     let board = r.graph.board();
     if req.plan_moduli {
-        for m in crt::plan(board) {
+        let width = width.unwrap_or_else(|| super::count::default_width(board));
+        for m in crt::plan_width(board, width) {
             writeln!(out, "{m}")?;
         }
         return Ok(());
@@ -93,12 +101,13 @@ pub fn residues(req: &ResidueRequest, out: &mut dyn Write, progress: &dyn Progre
     Ok(())
 }
 
-/// The count modulo `m`: closed rook tours by the dense counter, anything else by the
-/// exact count.
+/// The count modulo `m`: closed rook tours by the dense counter with residues of `width`,
+/// anything else by the exact count.
 fn residue_of(
     r: &Resolved,
     rook_closed: bool,
     m: Modulus,
+    width: Width,
     force: bool,
     progress: &dyn Progress,
 ) -> Result<u64> {
@@ -114,9 +123,13 @@ fn residue_of(
         });
     }
     modular::check_width(board)?;
-    let (seconds, bytes) = modular::estimate(board);
+    width.check(m)?;
+    let (seconds, bytes) = modular::estimate_width(board, width);
     budget(force).check(
-        &format!("counting the closed rook tours of {board} modulo {m}"),
+        &format!(
+            "counting the closed rook tours of {board} modulo {m} ({}-bit residues)",
+            width.bits()
+        ),
         seconds,
         bytes,
     )?;
@@ -124,7 +137,7 @@ fn residue_of(
         progress.begin(total as u64, 0);
         progress.update(done as u64, 0);
     };
-    let v = modular::count_mod(board, m, Some(&tick))?;
+    let v = modular::count_mod_width(board, m, width, Some(&tick))?;
     progress.end();
     Ok(v)
 }

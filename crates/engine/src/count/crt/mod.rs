@@ -16,12 +16,14 @@
 
 pub mod bound;
 pub mod prime;
+pub mod width;
 
 use num_bigint::BigUint;
 use num_integer::Integer;
 use std::fmt;
 use tourglyph_core::board::Board;
 use tourglyph_core::{error::Error, error::Result};
+pub use width::Width;
 
 /// A modulus: 2^64, or an integer from 2 to 2^64 − 1.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -105,6 +107,36 @@ pub fn plan_bits(bits: u64) -> Vec<Modulus> {
     let primes = prime::primes_below(1 << 63, (bits as usize).div_ceil(62));
     let need = BigUint::from(1u8) << bits;
     let mut product = Modulus::TwoTo64.value();
+    for p in primes {
+        if product >= need {
+            break;
+        }
+        product *= p;
+        out.push(Modulus::Int(p));
+    }
+    out
+}
+
+/// Moduli for residues of `width` whose product exceeds the proven bound on the count of
+/// closed rook tours of `board`: [`plan`] in 64 bits, else the largest primes below
+/// 2^32 or 2^16, decreasing, as few as suffice.
+pub fn plan_width(board: Board, width: Width) -> Vec<Modulus> {
+    plan_bits_width(bits_needed(board), width)
+}
+
+/// [`plan_width`] for a count known to need at most `bits` bits.
+pub fn plan_bits_width(bits: u64, width: Width) -> Vec<Modulus> {
+    if width == Width::W64 {
+        return plan_bits(bits);
+    }
+    let limit = 1u64 << width.bits();
+    // Each prime below 2^k (k = 16 or 32) holds more than k − 0.01 bits: ask for enough,
+    // then keep as many as the exact product needs.
+    let k = u64::from(width.bits()) - 1;
+    let primes = prime::primes_below(limit, (bits.max(1) as usize).div_ceil(k as usize) + 1);
+    let need = BigUint::from(1u8) << bits;
+    let mut product = BigUint::from(1u8);
+    let mut out = Vec::new();
     for p in primes {
         if product >= need {
             break;
@@ -296,6 +328,33 @@ mod tests {
             assert!(Modulus::parse(bad).is_err(), "{bad}");
         }
         assert_eq!(Modulus::TwoTo64.to_string(), "2^64");
+    }
+
+    #[test]
+    fn narrow_plans_cover_the_bits_with_primes_of_their_width() {
+        for width in Width::ALL {
+            for bits in [1u64, 16, 17, 64, 65, 200, 380] {
+                let plan = plan_bits_width(bits, width);
+                let product: BigUint = plan.iter().map(|m| m.value()).product();
+                assert!(product.bits() > bits, "{width:?} {bits}");
+                // As few as suffice: without the last modulus the product falls short.
+                let short: BigUint = plan[..plan.len() - 1].iter().map(|m| m.value()).product();
+                assert!(
+                    short.bits() <= bits,
+                    "{width:?} {bits}: one modulus too many"
+                );
+                for m in &plan {
+                    assert!(width.holds(*m), "{m} in {width:?}");
+                    if let (Modulus::Int(p), false) = (m, width == Width::W64) {
+                        assert!(prime::is_prime(*p), "{p}");
+                    }
+                }
+            }
+        }
+        assert_eq!(
+            plan_bits_width(20, Width::W16),
+            vec![Modulus::Int(65_521), Modulus::Int(65_519)]
+        );
     }
 
     #[test]

@@ -1,13 +1,14 @@
-//! Additions modulo 2^64 (wrapping) or modulo any P below 2^64, plain and atomic.
+//! Additions modulo 2^64 (wrapping) or modulo any P below 2^64, plain and atomic (on a
+//! slot of any width, [`Slot`]).
 
-use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use super::slot::Slot;
 
 /// Addition of residues.
 pub trait Arith: Copy + Send + Sync {
     /// `a + b` (both reduced) reduced.
     fn add(self, a: u64, b: u64) -> u64;
     /// `*slot += b`, atomically.
-    fn add_atomic(self, slot: &AtomicU64, b: u64);
+    fn add_atomic<S: Slot>(self, slot: &S, b: u64);
 }
 
 /// Modulo 2^64: plain wrapping additions.
@@ -21,8 +22,8 @@ impl Arith for Wrapping {
     }
 
     #[inline(always)]
-    fn add_atomic(self, slot: &AtomicU64, b: u64) {
-        slot.fetch_add(b, Relaxed);
+    fn add_atomic<S: Slot>(self, slot: &S, b: u64) {
+        slot.add_wrapping(b);
     }
 }
 
@@ -45,14 +46,15 @@ impl Arith for ModP {
     }
 
     #[inline(always)]
-    fn add_atomic(self, slot: &AtomicU64, b: u64) {
-        let _ = slot.fetch_update(Relaxed, Relaxed, |a| Some(self.add(a, b)));
+    fn add_atomic<S: Slot>(self, slot: &S, b: u64) {
+        slot.apply(|a| self.add(a, b));
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
     #[test]
     fn sums_are_reduced_even_when_they_wrap() {

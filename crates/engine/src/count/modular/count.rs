@@ -4,7 +4,7 @@
 
 use super::limits::Progress;
 use super::{rank, vertex};
-use crate::count::crt::{self, Modulus, Residue};
+use crate::count::crt::{self, Modulus, Residue, Width};
 use num_bigint::BigUint;
 use tourglyph_core::board::Board;
 use tourglyph_core::error::Result;
@@ -21,15 +21,43 @@ pub fn count_mod(board: Board, m: Modulus, progress: Progress<'_>) -> Result<u64
     vertex::count_mod(board, m, progress)
 }
 
+/// [`count_mod`] with each word's residue in `width` bits (a usage error when residues
+/// modulo `m` do not fit).
+pub fn count_mod_width(
+    board: Board,
+    m: Modulus,
+    width: Width,
+    progress: Progress<'_>,
+) -> Result<u64> {
+    vertex::count_mod_width(board, m, width, progress)
+}
+
 /// Time (seconds, 2 threads on the reference machine) and peak memory (bytes) of one
-/// residue of `board` by [`count_mod`] (the vertex frontier): about a nanosecond per
-/// word and cell (18×18: M(18) = 6.5 M words, 324 cells, 3.1 s of CPU a residue with
-/// one thread, `benches/dense.sh`).
+/// residue of `board` by [`count_mod`] (the vertex frontier) in 64 bits
+/// ([`estimate_width`]).
 pub fn estimate(board: Board) -> (f64, f64) {
+    estimate_width(board, Width::W64)
+}
+
+/// Time (seconds, 2 threads on the reference machine) and peak memory (bytes) of one
+/// residue of `board` by [`count_mod_width`] in `width`: about a nanosecond per word
+/// and cell (18×18: M(18) = 6.5 M words, 324 cells, 3.1 s of CPU a residue with one
+/// thread, `benches/dense.sh`), and `width`'s bytes per word plus the tables.
+pub fn estimate_width(board: Board, width: Width) -> (f64, f64) {
     let (w, rows) = (board.rows.min(board.cols), board.rows.max(board.cols));
     let words = rank::motzkin(w) as f64;
     let cells = f64::from(w) * f64::from(rows);
-    (words * cells * 1e-9, vertex::bytes(w))
+    (words * cells * 1e-9, vertex::bytes_width(w, width))
+}
+
+/// The widest residues whose count of `board` fits in `memory` bytes ([`estimate_width`]),
+/// else the narrowest (whose run the memory budget then refuses, with its figure).
+pub fn widest_fitting(board: Board, memory: u64) -> Width {
+    Width::ALL
+        .into_iter()
+        .rev()
+        .find(|&w| estimate_width(board, w).1 <= memory as f64)
+        .unwrap_or(Width::W16)
 }
 
 /// The exact number of closed rook tours of `board`: one residue by [`count_mod`] for each
@@ -37,7 +65,18 @@ pub fn estimate(board: Board) -> (f64, f64) {
 /// `bits` is [`crt::bits_needed`]`(board)`. `progress` is called after every cell of every
 /// residue.
 pub fn count_exact(board: Board, bits: u64, progress: Progress<'_>) -> Result<BigUint> {
-    let moduli = crt::plan_bits(bits);
+    count_exact_width(board, bits, Width::W64, progress)
+}
+
+/// [`count_exact`] with residues of `width`: one for each modulus of
+/// [`crt::plan_bits_width`]`(bits, width)`.
+pub fn count_exact_width(
+    board: Board,
+    bits: u64,
+    width: Width,
+    progress: Progress<'_>,
+) -> Result<BigUint> {
+    let moduli = crt::plan_bits_width(bits, width);
     let mut lines = Vec::with_capacity(moduli.len());
     for (i, &m) in moduli.iter().enumerate() {
         let tick = |done: usize, total: usize| {
@@ -49,7 +88,7 @@ pub fn count_exact(board: Board, bits: u64, progress: Progress<'_>) -> Result<Bi
             piece: "rook".into(),
             board: board.to_string(),
             modulus: m,
-            residue: count_mod(board, m, Some(&tick))?,
+            residue: count_mod_width(board, m, width, Some(&tick))?,
         });
     }
     crt::combine_bits(board, bits, &lines)

@@ -13,12 +13,13 @@
 //!   vertex counter's oracle).
 //!
 //! Counts are residues modulo 2^64 (wrapping additions) or modulo any P below 2^64
-//! ([`arith`]); the exact count comes from several residues by the Chinese remainder
+//! ([`arith`]), each word's residue in 16, 32 or 64 bits ([`slot`]); the exact count comes from several residues by the Chinese remainder
 //! theorem ([`count_exact`], with the moduli and the theorem of [`crate::count::crt`]).
 //!
 //! - [`count`]: what this module answers (a residue, the exact count) and its cost;
 //! - [`limits`]: the widest board and the progress callback every counter shares;
-//! - [`rank`], [`brackets`], [`arith`]: the words' slots, their brackets, the additions.
+//! - [`rank`], [`brackets`], [`arith`], [`slot`]: the words' slots, their brackets, the
+//!   additions, the width of a residue.
 
 pub mod arith;
 pub mod brackets;
@@ -26,8 +27,12 @@ pub mod count;
 pub mod edge;
 pub mod limits;
 pub mod rank;
+pub mod slot;
 pub mod vertex;
 
-pub use count::{count_exact, count_mod, estimate, estimate_exact};
+pub use count::{
+    count_exact, count_exact_width, count_mod, count_mod_width, estimate, estimate_exact,
+    estimate_width, widest_fitting,
+};
 pub use edge::count_mod_edge;
 pub use limits::{MAX_WIDTH, Progress, check_width};

@@ -13,12 +13,12 @@ use super::word::{CLOSE_OPEN, OPEN_CLOSE, fresh, join_local, joined, pass, spawn
 use crate::count::modular::arith::Arith;
 use crate::count::modular::brackets::{pair, partner_left};
 use crate::count::modular::rank::{Ranks, alternating};
+use crate::count::modular::slot::Slot;
 use rayon::prelude::*;
 use std::ops::Range;
-use std::sync::atomic::AtomicU64;
 
 /// Apply `cell` (with `c ≥ h`) to every block.
-pub fn step<A: Arith>(r: &Ranks, fl: &Flips, plan: &JoinPlan, v: &[AtomicU64], cell: &Cell, a: A) {
+pub fn step<S: Slot, A: Arith>(r: &Ranks, fl: &Flips, plan: &JoinPlan, v: &[S], cell: &Cell, a: A) {
     let hc = cell.c - r.h;
     let sh = 2 * hc;
     let with = |hp: u64, p: u64| (hp & !(15u64 << sh)) | (p << sh);

@@ -28,8 +28,8 @@ use super::word::{CLOSE_OPEN, OPEN_CLOSE, fresh, join_local, pass, spawn};
 use crate::count::modular::arith::Arith;
 use crate::count::modular::brackets::{join_target, pair, partner_left, partner_right};
 use crate::count::modular::rank::{BySum, Ranks, alternating};
+use crate::count::modular::slot::Slot;
 use rayon::prelude::*;
-use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 /// No such word.
 const NONE: u32 = u32::MAX;
@@ -108,7 +108,7 @@ impl LowPlan {
     /// whose target it holds from the other blocks: their sources, `((` words, are
     /// written by no move, and each has one target, so each word is written by the
     /// thread visiting its block only, with plain loads and stores.
-    pub fn step<A: Arith>(&self, r: &Ranks, v: &[AtomicU64], cell: &Cell, a: A) {
+    pub fn step<S: Slot, A: Arith>(&self, r: &Ranks, v: &[S], cell: &Cell, a: A) {
         let ops = &self.ops[cell.c as usize];
         let (s, d, down) = (cell.s, cell.delta, cell.down);
         // R = sr·(L − alternating(high)), so R = x needs L = sr·x + alternating(high).
@@ -123,7 +123,7 @@ impl LowPlan {
                 // One streaming read brings the block into cache for the scattered
                 // moves below, and a block of zeros (many, on the first and last rows)
                 // has nothing to move.
-                if b.iter().fold(0, |acc, x| acc | x.load(Relaxed)) != 0 {
+                if b.iter().fold(0, |acc, x| acc | x.get()) != 0 {
                     for &(k00, kco, koc) in o.fresh1.get(l) {
                         let (k00, kco, koc) = (k00 as usize, kco as usize, koc as usize);
                         fresh(&b[k00], Some(&b[kco]), &b[koc], down, a);

@@ -11,9 +11,9 @@ use super::word::{fresh, join_local, pass, spawn};
 use crate::count::modular::arith::Arith;
 use crate::count::modular::brackets::{join_target, partner_left, partner_right};
 use crate::count::modular::rank::{Ranks, alternating};
+use crate::count::modular::slot::Slot;
 use rayon::prelude::*;
 use std::ops::Range;
-use std::sync::atomic::AtomicU64;
 
 /// No such low part.
 const NONE: u32 = u32::MAX;
@@ -71,7 +71,7 @@ impl Tops {
     }
 
     /// Apply `cell` (with c = h − 1) to every block.
-    pub fn step<A: Arith>(&self, r: &Ranks, v: &[AtomicU64], cell: &Cell, a: A) {
+    pub fn step<S: Slot, A: Arith>(&self, r: &Ranks, v: &[S], cell: &Cell, a: A) {
         let top = 2 * (r.h - 1);
         // The sign of the top digit of the low part in `alternating`.
         let sigma = if (r.h - 1) % 2 == 0 { 1 } else { -1 };

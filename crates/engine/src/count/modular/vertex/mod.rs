@@ -56,4 +56,4 @@ mod targets;
 pub(super) mod word;
 
 pub use cell::Cell;
-pub use sweep::{Mode, bytes, count_mod, count_wrapping};
+pub use sweep::{Mode, bytes, bytes_width, count_mod, count_mod_width, count_wrapping};

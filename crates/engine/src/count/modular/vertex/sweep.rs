@@ -11,8 +11,9 @@ use crate::count::crt::Modulus;
 use crate::count::modular::arith::{Arith, ModP, Wrapping};
 use crate::count::modular::limits::{Progress, check_width};
 use crate::count::modular::rank::{Ranks, alternating, motzkin};
+use crate::count::modular::slot::{Slot, Width};
 use rayon::prelude::*;
-use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicU16, AtomicU32, AtomicU64};
 use tourglyph_core::board::Board;
 use tourglyph_core::error::Result;
 
@@ -25,14 +26,43 @@ use tourglyph_core::error::Result;
 /// assert_eq!(count_mod(Board::new(4, 7), Modulus::Int(5), None).unwrap(), 92 % 5);
 /// ```
 pub fn count_mod(board: Board, m: Modulus, progress: Progress<'_>) -> Result<u64> {
+    count_mod_width(board, m, Width::narrowest(m), progress)
+}
+
+/// [`count_mod`] with each word's residue stored in `width` bits: a usage error when
+/// residues modulo `m` do not fit ([`Width::check`]).
+///
+/// ```
+/// use tourglyph_core::Board;
+/// use tourglyph_engine::count::{crt::Modulus, modular::slot::Width};
+/// use tourglyph_engine::count::modular::vertex::count_mod_width;
+/// let m = Modulus::Int(65_521);
+/// assert_eq!(count_mod_width(Board::new(8, 8), m, Width::W16, None).unwrap(), 4_638_576 % 65_521);
+/// assert!(count_mod_width(Board::new(8, 8), Modulus::TwoTo64, Width::W32, None).is_err());
+/// ```
+pub fn count_mod_width(
+    board: Board,
+    m: Modulus,
+    width: Width,
+    progress: Progress<'_>,
+) -> Result<u64> {
     check_width(board)?;
+    width.check(m)?;
     let (w, rows) = (board.rows.min(board.cols), board.rows.max(board.cols));
     if board.cells() % 2 == 1 || w < 2 {
         return Ok(0);
     }
-    Ok(match m {
-        Modulus::TwoTo64 => sweep(w, rows, Wrapping, progress, Mode::Blocks),
-        Modulus::Int(p) => sweep(w, rows, ModP(p), progress, Mode::Blocks) % p,
+    Ok(match (m, width) {
+        (Modulus::TwoTo64, _) => sweep::<AtomicU64, _>(w, rows, Wrapping, progress, Mode::Blocks),
+        (Modulus::Int(p), Width::W64) => {
+            sweep::<AtomicU64, _>(w, rows, ModP(p), progress, Mode::Blocks) % p
+        }
+        (Modulus::Int(p), Width::W32) => {
+            sweep::<AtomicU32, _>(w, rows, ModP(p), progress, Mode::Blocks) % p
+        }
+        (Modulus::Int(p), Width::W16) => {
+            sweep::<AtomicU16, _>(w, rows, ModP(p), progress, Mode::Blocks) % p
+        }
     })
 }
 
@@ -52,28 +82,33 @@ pub fn count_wrapping(board: Board, mode: Mode) -> u64 {
     if board.cells() % 2 == 1 || w < 2 {
         return 0;
     }
-    sweep(w, rows, Wrapping, None, mode)
+    sweep::<AtomicU64, _>(w, rows, Wrapping, None, mode)
 }
 
-/// Bytes of peak memory for a board `w` wide: a residue per word, the rank tables and
-/// the run lists of the low half.
+/// Bytes of peak memory for a board `w` wide with 64-bit residues ([`bytes_width`]).
 pub fn bytes(w: u32) -> f64 {
-    let words = motzkin(w) as f64;
-    words * 8.0 + Ranks::bytes(w) + 2.0 * words.sqrt() * f64::from(w) * 64.0 + 4e6
+    bytes_width(w, Width::W64)
 }
 
-/// Sweep a `rows × w` board row by row.
-fn sweep<A: Arith>(w: u32, rows: u32, a: A, progress: Progress<'_>, mode: Mode) -> u64 {
+/// Bytes of peak memory for a board `w` wide with residues of `width`: a residue per
+/// word, the rank tables and the run lists of the low half.
+pub fn bytes_width(w: u32, width: Width) -> f64 {
+    let words = motzkin(w) as f64;
+    words * f64::from(width.bytes())
+        + Ranks::bytes(w)
+        + 2.0 * words.sqrt() * f64::from(w) * 64.0
+        + 4e6
+}
+
+/// Sweep a `rows × w` board row by row, each word's residue in an `S`.
+fn sweep<S: Slot, A: Arith>(w: u32, rows: u32, a: A, progress: Progress<'_>, mode: Mode) -> u64 {
     let r = Ranks::new(w);
     let tops = Tops::new(&r);
     let flips = Flips::new(&r);
     let plan = LowPlan::new(&r, &flips);
     let joins = JoinPlan::new(&r);
-    let v: Vec<AtomicU64> = (0..r.count)
-        .into_par_iter()
-        .map(|_| AtomicU64::new(0))
-        .collect();
-    v[r.rank(0)].store(1, Relaxed);
+    let v: Vec<S> = (0..r.count).into_par_iter().map(|_| S::zero()).collect();
+    v[r.rank(0)].set(1);
     let total = (w * rows) as usize;
     let mut s = 0i32;
     for row in 0..rows {
@@ -83,7 +118,7 @@ fn sweep<A: Arith>(w: u32, rows: u32, a: A, progress: Progress<'_>, mode: Mode) 
             if last && c + 2 == w {
                 // Cell (r, w − 2) of the last row must close the cycle into the last
                 // cell, whose up edge is the other end, with nothing else open.
-                return v[r.rank((1u64 << (2 * c)) | (2u64 << (2 * (c + 1))))].load(Relaxed);
+                return v[r.rank((1u64 << (2 * c)) | (2u64 << (2 * (c + 1))))].get();
             }
             let delta = if (row + c) % 2 == 0 { 1 } else { -1 };
             let cell = Cell {
@@ -114,7 +149,7 @@ fn sweep<A: Arith>(w: u32, rows: u32, a: A, progress: Progress<'_>, mode: Mode) 
 /// (blank top digit, R = S with R over the digits below it), the others keep their
 /// slot, which now stands for the down edge; and the first cell of the next row reads
 /// its up edge at digit 0 as its own state (a plug: degree 1; blank: degree 0).
-fn row_end(r: &Ranks, v: &[AtomicU64], w: u32, sr: i32, s: i32) {
+fn row_end<S: Slot>(r: &Ranks, v: &[S], w: u32, sr: i32, s: i32) {
     let top = 3u64 << (2 * (w - 1 - r.h));
     r.highs.par_iter().for_each(|&(hp, off, e)| {
         if hp & top != 0 {
@@ -123,7 +158,7 @@ fn row_end(r: &Ranks, v: &[AtomicU64], w: u32, sr: i32, s: i32) {
         // R = sr·(alternating(low) + alternating(high)): every digit is below w − 1.
         let range = r.with_sum(e, sr * s - alternating(hp, r.h));
         for x in &v[off as usize + range.start..off as usize + range.end] {
-            x.store(0, Relaxed);
+            x.set(0);
         }
     });
 }
@@ -131,7 +166,89 @@ fn row_end(r: &Ranks, v: &[AtomicU64], w: u32, sr: i32, s: i32) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::count::modular::count::count_exact_width;
     use crate::count::modular::edge::count_mod_edge;
+    use crate::count::{crt, transfer};
+    use num_bigint::BigUint;
+
+    /// Squares to 12×12 and rectangles, with odd sides and both orientations.
+    fn boards() -> Vec<Board> {
+        let mut out: Vec<Board> = (1..=6).map(|n| Board::new(2 * n, 2 * n)).collect();
+        out.extend(
+            [
+                (3, 8),
+                (8, 3),
+                (5, 6),
+                (7, 10),
+                (9, 4),
+                (6, 11),
+                (10, 12),
+                (12, 7),
+            ]
+            .map(|(r, c)| Board::new(r, c)),
+        );
+        out
+    }
+
+    #[test]
+    fn every_width_counts_what_the_transfer_matrix_counts() {
+        // The transfer matrix (`count::transfer`, keys in a hash map, exact big integers)
+        // is an independent counter; each width runs its own plan of moduli.
+        for b in boards() {
+            let exact = transfer::count_rook_tours(b, None).unwrap();
+            let bits = crt::bits_needed(b);
+            for width in Width::ALL {
+                let got = count_exact_width(b, bits, width, None).unwrap();
+                assert_eq!(got, exact, "{b} in {} bits", width.bits());
+            }
+        }
+    }
+
+    #[test]
+    fn narrow_residues_are_the_exact_count_reduced() {
+        // The largest moduli each width holds (2^16 itself, the largest primes below 2^16
+        // and 2^32, a prime just below 2^63), and small primes: a residue stored in fewer
+        // bits than its sums need would differ from the exact count reduced here.
+        let moduli = [
+            3u64,
+            65_521,
+            65_536,
+            4_294_967_291,
+            (1 << 32),
+            (1 << 63) - 25,
+        ];
+        for b in [Board::new(14, 14), Board::new(12, 12), Board::new(10, 14)] {
+            let exact = transfer::count_rook_tours(b, None).unwrap();
+            assert!(
+                exact.bits() > 32,
+                "{b}: the sums must overflow the narrow widths"
+            );
+            for p in moduli {
+                let want = u64::try_from(&exact % BigUint::from(p)).unwrap();
+                for width in Width::ALL.into_iter().filter(|w| w.holds(Modulus::Int(p))) {
+                    let got = count_mod_width(b, Modulus::Int(p), width, None).unwrap();
+                    assert_eq!(got, want, "{b} mod {p} in {} bits", width.bits());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_width_too_narrow_for_the_modulus_is_refused_not_truncated() {
+        let b = Board::new(8, 8);
+        for (m, width) in [
+            (Modulus::TwoTo64, Width::W16),
+            (Modulus::TwoTo64, Width::W32),
+            (Modulus::Int(65_537), Width::W16),
+            (Modulus::Int((1 << 32) + 15), Width::W32),
+        ] {
+            let e = count_mod_width(b, m, width, None).unwrap_err();
+            assert!(
+                e.to_string().contains("does not fit"),
+                "{m} in {width:?}: {e}"
+            );
+        }
+    }
 
     #[test]
     fn both_modes_equal_the_edge_counter_on_small_boards() {

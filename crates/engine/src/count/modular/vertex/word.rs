@@ -29,7 +29,7 @@ use super::cell::Cell;
 use crate::count::modular::arith::Arith;
 use crate::count::modular::brackets::{join_target, pair, partner_left, partner_right};
 use crate::count::modular::rank::{Ranks, for_each_word};
-use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use crate::count::modular::slot::Slot;
 
 /// `)(`: cell (r, c) ends a path going `)`, a `(` comes down into (r, c + 1).
 pub const CLOSE_OPEN: u64 = pair(2, 1);
@@ -39,68 +39,68 @@ pub const OPEN_CLOSE: u64 = pair(1, 2);
 /// The `··` group with R = S: `··' = )(`, `()' = ·· + ()`, `)(' = )(` (those two only
 /// with a down edge).
 #[inline(always)]
-pub fn fresh<A: Arith>(
-    blank: &AtomicU64,
-    close_open: Option<&AtomicU64>,
-    open_close: &AtomicU64,
+pub fn fresh<S: Slot, A: Arith>(
+    blank: &S,
+    close_open: Option<&S>,
+    open_close: &S,
     down: bool,
     a: A,
 ) {
-    let v0 = blank.load(Relaxed);
-    let vco = close_open.map_or(0, |x| x.load(Relaxed));
-    let voc = open_close.load(Relaxed);
+    let v0 = blank.get();
+    let vco = close_open.map_or(0, |x| x.get());
+    let voc = open_close.get();
     if v0 | vco | voc == 0 {
         return;
     }
-    blank.store(vco, Relaxed);
-    open_close.store(if down { a.add(v0, voc) } else { 0 }, Relaxed);
+    blank.set(vco);
+    open_close.set(if down { a.add(v0, voc) } else { 0 });
     if let Some(x) = close_open {
-        x.store(if down { vco } else { 0 }, Relaxed);
+        x.set(if down { vco } else { 0 });
     }
 }
 
 /// `x·`, `·x` with R = S − δ: `x·' = ·x` (with a down edge), `·x' = 0`.
 #[inline(always)]
-pub fn spawn(plug_lo: &AtomicU64, plug_hi: &AtomicU64, down: bool) {
-    let y = plug_hi.load(Relaxed);
+pub fn spawn<S: Slot>(plug_lo: &S, plug_hi: &S, down: bool) {
+    let y = plug_hi.get();
     if y != 0 {
-        plug_lo.store(if down { y } else { 0 }, Relaxed);
-        plug_hi.store(0, Relaxed);
+        plug_lo.set(if down { y } else { 0 });
+        plug_hi.set(0);
     }
 }
 
 /// `x·`, `·x` with R = S + δ: `x·' = x·` (with a down edge), `·x' = x· + ·x`.
 #[inline(always)]
-pub fn pass<A: Arith>(plug_lo: &AtomicU64, plug_hi: &AtomicU64, down: bool, a: A) {
-    let (x, y) = (plug_lo.load(Relaxed), plug_hi.load(Relaxed));
+pub fn pass<S: Slot, A: Arith>(plug_lo: &S, plug_hi: &S, down: bool, a: A) {
+    let (x, y) = (plug_lo.get(), plug_hi.get());
     if x != 0 {
-        plug_hi.store(a.add(x, y), Relaxed);
+        plug_hi.set(a.add(x, y));
         if !down {
-            plug_lo.store(0, Relaxed);
+            plug_lo.set(0);
         }
     }
 }
 
 /// A `((` or `))` word's join: add its value to `target`, keep it only with a down edge.
 #[inline(always)]
-pub fn join<A: Arith>(src: &AtomicU64, target: &AtomicU64, down: bool, a: A) {
-    let x = src.load(Relaxed);
+pub fn join<S: Slot, A: Arith>(src: &S, target: &S, down: bool, a: A) {
+    let x = src.get();
     if x != 0 {
         a.add_atomic(target, x);
         if !down {
-            src.store(0, Relaxed);
+            src.set(0);
         }
     }
 }
 
 /// [`join`] when no other thread can write `target` meanwhile: a plain load and store.
 #[inline(always)]
-pub fn join_local<A: Arith>(src: &AtomicU64, target: &AtomicU64, down: bool, a: A) {
-    let x = src.load(Relaxed);
+pub fn join_local<S: Slot, A: Arith>(src: &S, target: &S, down: bool, a: A) {
+    let x = src.get();
     if x != 0 {
-        target.store(a.add(target.load(Relaxed), x), Relaxed);
+        target.set(a.add(target.get(), x));
         if !down {
-            src.store(0, Relaxed);
+            src.set(0);
         }
     }
 }
@@ -117,7 +117,7 @@ pub fn joined(w: u64, c: u32, len: u32, open: bool) -> u64 {
 }
 
 /// Apply `cell` word by word.
-pub fn step<A: Arith>(r: &Ranks, v: &[AtomicU64], cell: &Cell, a: A) {
+pub fn step<S: Slot, A: Arith>(r: &Ranks, v: &[S], cell: &Cell, a: A) {
     let sh = 2 * cell.c;
     let with = |w: u64, p: u64| (w & !(15u64 << sh)) | (p << sh);
     let (s, d) = (cell.s, cell.delta);
