@@ -7,7 +7,7 @@ use crate::grid::{self, Grid, GridSpec, MM_PER_PT};
 use crate::page::PageSpec;
 use crate::style::Style;
 use crate::text_size::{self, Measure, Title, caption_scale, fit_size, page_scale, wrap_title};
-use crate::{glyph, outline};
+use crate::{glyph, interlace, outline};
 use std::sync::Arc;
 use tourglyph_core::board::Board;
 use tourglyph_core::error::Result;
@@ -318,7 +318,20 @@ impl<'s, B: Backend> Sheet<'s, B> {
             self.backend.path(&p, &paint)?;
         }
         let paint = glyph::paint(st, s.place.scale, g.closed);
-        if st.outline {
+        if st.interlace {
+            // The inside first (a closed line's fill), then the band's two paths.
+            if let Some(fill) = paint.fill {
+                let inside = Paint {
+                    stroke: None,
+                    fill: Some(fill),
+                };
+                self.backend.glyph(g, &s.place, &inside, None)?;
+            }
+            let band = interlace::band(g, st);
+            for (p, paint) in interlace::paths(&band, &s.place, st) {
+                self.backend.path(&p, &paint)?;
+            }
+        } else if st.outline {
             // The inside first, then the stroke's region as a filled shape over it.
             if paint.fill.is_some() {
                 let inside = Paint {

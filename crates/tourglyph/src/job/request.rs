@@ -78,6 +78,8 @@ pub struct Draw {
     pub padding: Option<String>,
     /// Resolution of PNG output, in dots per inch.
     pub dpi: f64,
+    /// Draw the line as an interlaced band (style key `interlace`).
+    pub interlace: bool,
 }
 
 impl Default for Draw {
@@ -92,6 +94,7 @@ impl Default for Draw {
             join: None,
             padding: None,
             dpi: 300.0,
+            interlace: false,
         }
     }
 }
@@ -115,6 +118,9 @@ impl Draw {
         }
         if self.outline {
             v.push(("outline", "true".to_string()));
+        }
+        if self.interlace {
+            v.push(("interlace", "true".to_string()));
         }
         v
     }
