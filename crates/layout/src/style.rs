@@ -95,14 +95,14 @@ pub struct Style {
     /// tour (see [`crate::interlace`]). The band's inside is the `stroke` colour; corners
     /// are sharp (the style's `corner` is not applied). Default false.
     pub interlace: bool,
-    /// Width of the interlaced band (inside, without its outline), pitch. Default 0.24.
+    /// Width of the interlaced band (inside, without its outline), pitch. Default 0.16.
     pub band_width: f64,
     /// Colour of the band's outline, or `"none"`. Default `#000000`.
     pub band_outline: Option<Rgb>,
-    /// Width of the band's outline on each side, pitch. Default 0.04.
+    /// Width of the band's outline on each side, pitch. Default 0.035.
     pub band_outline_width: f64,
     /// Empty space between an over-strand's outline and the cut ends of the strand under
-    /// it, pitch. Default 0.05.
+    /// it, pitch. Default 0.04.
     pub gap: f64,
 }
 
@@ -132,10 +132,10 @@ impl Default for Style {
             outline: false,
             font: None,
             interlace: false,
-            band_width: 0.24,
+            band_width: 0.16,
             band_outline: Some(Rgb::BLACK),
-            band_outline_width: 0.04,
-            gap: 0.05,
+            band_outline_width: 0.035,
+            gap: 0.04,
         }
     }
 }
