@@ -21,6 +21,7 @@ pub mod crossing;
 pub mod error;
 pub mod graph;
 pub mod input;
+pub mod interlace;
 pub mod piece;
 pub mod shape;
 pub mod symmetry;

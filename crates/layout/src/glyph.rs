@@ -87,6 +87,15 @@ pub fn reach(style: &Style, piece: &Piece, closed: bool) -> f64 {
         }
         r = style.stroke_width / 2.0 * k;
     }
+    if style.interlace {
+        // The band's outer edge, with the same miter reach as a stroke of its width.
+        let k = if style.join == Join::Miter {
+            miter_reach(piece, style.miter_limit)
+        } else {
+            1.0
+        };
+        r = crate::interlace::half_outer(style) * k;
+    }
     if style.frame.is_some() {
         // The frame is a rectangle with miter joins half a cell outside the centres.
         r = r.max(0.5 + style.frame_width / 2.0 * std::f64::consts::SQRT_2);

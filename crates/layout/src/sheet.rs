@@ -7,7 +7,7 @@ use crate::grid::{self, Grid, GridSpec, MM_PER_PT};
 use crate::page::PageSpec;
 use crate::style::Style;
 use crate::text_size::{self, Measure, Title, caption_scale, fit_size, page_scale, wrap_title};
-use crate::{glyph, outline, plot};
+use crate::{glyph, interlace, outline, plot};
 use std::sync::Arc;
 use tourglyph_core::board::Board;
 use tourglyph_core::error::Result;
@@ -330,6 +330,19 @@ impl<'s, B: Backend> Sheet<'s, B> {
             let strokes = plot::pen_strokes(g, st, s.place.scale);
             if let Some(pen) = plot::pen_paint(st).filter(|_| !strokes.is_empty()) {
                 self.backend.path(&strokes.to_path(g, &s.place), &pen)?;
+            }
+        } else if st.interlace {
+            // The inside first (a closed line's fill), then the band's two paths.
+            if let Some(fill) = paint.fill {
+                let inside = Paint {
+                    stroke: None,
+                    fill: Some(fill),
+                };
+                self.backend.glyph(g, &s.place, &inside, None)?;
+            }
+            let band = interlace::band(g, st);
+            for (p, paint) in interlace::paths(&band, &s.place, st) {
+                self.backend.path(&p, &paint)?;
             }
         } else if st.outline {
             // The inside first, then the stroke's region as a filled shape over it.

@@ -20,6 +20,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("arabesque", include_str!("../styles/arabesque.toml")),
     ("plotter", include_str!("../styles/plotter.toml")),
     ("leaper", include_str!("../styles/leaper.toml")),
+    ("strapwork", include_str!("../styles/strapwork.toml")),
 ];
 
 /// Corner treatment of the glyph line (geometry; see [`tourglyph_draw::Corner`]).
@@ -119,6 +120,20 @@ pub struct Style {
     /// The hatch lines' angle in degrees, counter-clockwise from the page's x axis as
     /// seen, with `plot = "hatch"`. Default 0 (horizontal).
     pub hatch_angle: f64,
+    /// Draw the line as an interlaced band (strapwork): at each crossing of the tour with
+    /// itself one strand passes over, the other under with a gap, alternately along the
+    /// tour (see [`crate::interlace`]). The band's inside is the `stroke` colour; corners
+    /// are sharp (the style's `corner` is not applied). Default false.
+    pub interlace: bool,
+    /// Width of the interlaced band (inside, without its outline), pitch. Default 0.16.
+    pub band_width: f64,
+    /// Colour of the band's outline, or `"none"`. Default `#000000`.
+    pub band_outline: Option<Rgb>,
+    /// Width of the band's outline on each side, pitch. Default 0.035.
+    pub band_outline_width: f64,
+    /// Empty space between an over-strand's outline and the cut ends of the strand under
+    /// it, pitch. Default 0.04.
+    pub gap: f64,
 }
 
 impl Default for Style {
@@ -149,6 +164,11 @@ impl Default for Style {
             plot: None,
             pen_width: 0.5,
             hatch_angle: 0.0,
+            interlace: false,
+            band_width: 0.16,
+            band_outline: Some(Rgb::BLACK),
+            band_outline_width: 0.035,
+            gap: 0.04,
         }
     }
 }
@@ -395,6 +415,56 @@ const TABLE: &[Key] = &[
         },
         get: |st| num(st.hatch_angle),
     },
+    Key {
+        name: "interlace",
+        set: |st, v, _| {
+            st.interlace = v.as_bool().ok_or("expected true or false")?;
+            Ok(())
+        },
+        get: |st| st.interlace.to_string(),
+    },
+    Key {
+        name: "band_width",
+        set: |st, v, _| {
+            st.band_width = length(v, 0.0, 1.0)?;
+            Ok(())
+        },
+        get: |st| num(st.band_width),
+    },
+    Key {
+        name: "band_outline",
+        set: |st, v, _| {
+            st.band_outline = colour(v)?;
+            Ok(())
+        },
+        get: |st| quoted(&col(st.band_outline)),
+    },
+    Key {
+        name: "band_outline_width",
+        set: |st, v, _| {
+            st.band_outline_width = length(v, 0.0, 0.5)?;
+            Ok(())
+        },
+        get: |st| num(st.band_outline_width),
+    },
+    Key {
+        name: "gap",
+        set: |st, v, _| {
+            st.gap = length(v, 0.0, 0.5)?;
+            Ok(())
+        },
+        get: |st| num(st.gap),
+    },
+];
+
+/// Keys [`Style::to_toml`] prints only when the style is interlaced (or one of them
+/// differs from its default), so that a style that does not interlace prints as before.
+const INTERLACE_KEYS: [&str; 5] = [
+    "interlace",
+    "band_width",
+    "band_outline",
+    "band_outline_width",
+    "gap",
 ];
 
 /// The keys a style file may hold, in the order of [`Style`]'s fields.
@@ -513,15 +583,21 @@ impl Style {
     }
 
     /// The style as TOML, every key in the order of [`keys`] (the plotting keys only when
-    /// one differs from its default): given back to
+    /// one differs from its default, the interlace keys only when interlaced or one differs): given back to
     /// [`Style::parse`] it gives this style again.
     pub fn to_toml(&self) -> String {
         let d = Style::default();
         let plots =
             (self.plot, self.pen_width, self.hatch_angle) != (d.plot, d.pen_width, d.hatch_angle);
+        let plain = !self.interlace
+            && TABLE
+                .iter()
+                .filter(|k| INTERLACE_KEYS.contains(&k.name))
+                .all(|k| (k.get)(self) == (k.get)(&d));
         TABLE
             .iter()
             .filter(|k| plots || !PLOT_KEYS.contains(&k.name))
+            .filter(|k| !(plain && INTERLACE_KEYS.contains(&k.name)))
             .map(|k| format!("{} = {}\n", k.name, (k.get)(self)))
             .collect()
     }

@@ -15,6 +15,7 @@ mod frontier;
 mod fuzz_corpus;
 mod gallery;
 mod help_examples;
+mod interlace;
 mod leaper_count;
 mod miter;
 mod output_failures;

@@ -186,13 +186,16 @@ pub(super) fn style_words(style: &str, draw: &Draw) -> Vec<String> {
     }
     for (key, value) in draw.overrides() {
         match key {
-            "outline" => {}
+            "outline" | "interlace" => {}
             "stroke_width" => flag("--width", &value),
             k => flag(&format!("--{}", k.replace('_', "-")), &value),
         }
     }
     if draw.outline {
         words.push("--outline".into());
+    }
+    if draw.interlace {
+        words.push("--interlace".into());
     }
     words
 }

@@ -444,6 +444,18 @@ pub static KEYS: &[Key] = &[
     Key {
         doors: Doors::CLI.and(Doors::SERVE),
         ..key(
+            "interlace",
+            Group::Draw,
+            Field::Switch(|f| &mut f.draw.interlace),
+            cli(
+                "Draw the line as an interlaced band (strapwork): at each crossing one strand passes over, the other under with a gap, alternately along the tour (style keys band_width, band_outline, band_outline_width, gap)",
+                "INTERLACE",
+            ),
+        )
+    },
+    Key {
+        doors: Doors::CLI.and(Doors::SERVE),
+        ..key(
             "dpi",
             Group::Draw,
             Field::Real(

@@ -84,6 +84,8 @@ pub struct Draw {
     pub pen_width: Option<String>,
     /// The hatch lines' angle in degrees.
     pub hatch_angle: Option<String>,
+    /// Draw the line as an interlaced band (style key `interlace`).
+    pub interlace: bool,
 }
 
 impl Default for Draw {
@@ -101,6 +103,7 @@ impl Default for Draw {
             plot: None,
             pen_width: None,
             hatch_angle: None,
+            interlace: false,
         }
     }
 }
@@ -127,6 +130,9 @@ impl Draw {
         }
         if self.outline {
             v.push(("outline", "true".to_string()));
+        }
+        if self.interlace {
+            v.push(("interlace", "true".to_string()));
         }
         v
     }

@@ -1,0 +1,263 @@
+//! Interlaced bands (strapwork): a glyph's line drawn as a band that passes alternately
+//! over and under itself at its crossings ([`tourglyph_core::interlace`] finds them and
+//! decides over and under).
+//!
+//! The strand underneath is cut: near each of its under-crossings an interval of its arc
+//! length is left out, long enough that its square (butt) ends stay `gap` clear of the
+//! over-strand's outline whatever the angle between them. With half the outer band width
+//! `w` (the band and its outline) and the angle `θ` between the strands, a butt end at
+//! distance `h` along the under-strand from the crossing has its nearer corner at distance
+//! `h·sin θ − w·|cos θ|` from the over-strand's centre line, which must reach `w + gap`:
+//! `h = (w + gap + w·|cos θ|) / sin θ`. What is left is a set of open polylines (one
+//! closed polyline when nothing is cut, e.g. a rook tour); they are drawn twice, as two
+//! paths: the outline colour at the outer width, then the band colour at the band width
+//! over it. Because the strands underneath are cut rather than covered, the picture does
+//! not depend on drawing order, and every backend draws it with two stroked paths (the
+//! PDF, PostScript and SVG alike).
+//!
+//! Crossings closer together along a strand than their cut lengths merge their cuts; a
+//! crossing where the strand is over may then fall into its own cut (the band is too wide
+//! for the drawing): both strands show a gap there.
+
+use crate::style::Style;
+use tourglyph_core::interlace::{Interlace, interlace};
+use tourglyph_draw::{Cap, GlyphData, Paint, Path, Place, Seg, Stroke};
+
+/// The pieces of a band, in glyph units.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Band {
+    /// Open polylines (the strands between cuts), or one closed polyline when `closed`.
+    pub pieces: Vec<Vec<(f64, f64)>>,
+    /// True when the only piece is the whole closed line (nothing was cut).
+    pub closed: bool,
+    /// The crossings and their over/under decisions.
+    pub crossings: Interlace,
+}
+
+/// The half width of the band with its outline, in pitches.
+pub fn half_outer(style: &Style) -> f64 {
+    let outline = if style.band_outline.is_some() {
+        style.band_outline_width
+    } else {
+        0.0
+    };
+    style.band_width / 2.0 + outline
+}
+
+/// The band of glyph `g` in `style`: its strands cut where they pass under.
+pub fn band(g: &GlyphData, style: &Style) -> Band {
+    let il = interlace(&g.points, g.closed);
+    let p: Vec<(f64, f64)> = g
+        .points
+        .iter()
+        .map(|&(x, y)| (f64::from(x), f64::from(y)))
+        .collect();
+    let n = p.len();
+    let segs = if g.closed { n } else { n.saturating_sub(1) };
+    if segs == 0 {
+        return Band {
+            pieces: vec![p],
+            closed: false,
+            crossings: il,
+        };
+    }
+    let dir = |i: usize| {
+        let (a, b) = (g.points[i], g.points[(i + 1) % n]);
+        (i64::from(b.0 - a.0), i64::from(b.1 - a.1))
+    };
+    // Arc length at the start of each segment, and the total.
+    let mut at = Vec::with_capacity(segs + 1);
+    let mut total = 0.0;
+    for i in 0..segs {
+        at.push(total);
+        let (dx, dy) = dir(i);
+        total += ((dx * dx + dy * dy) as f64).sqrt();
+    }
+    at.push(total);
+    let w = half_outer(style);
+    let mut cuts: Vec<(f64, f64)> = Vec::new();
+    for c in &il.crossings {
+        let (da, db) = (dir(c.a), dir(c.b));
+        let la = ((da.0 * da.0 + da.1 * da.1) as f64).sqrt();
+        let lb = ((db.0 * db.0 + db.1 * db.1) as f64).sqrt();
+        let sin = (da.0 * db.1 - da.1 * db.0).abs() as f64 / (la * lb);
+        let cos = (da.0 * db.0 + da.1 * db.1).abs() as f64 / (la * lb);
+        let h = (w + style.gap + w * cos) / sin;
+        let (seg, t) = if c.a_over { (c.b, c.tb) } else { (c.a, c.ta) };
+        let s = at[seg] + t * (at[seg + 1] - at[seg]);
+        cuts.push((s - h, s + h));
+    }
+    if cuts.is_empty() {
+        return Band {
+            pieces: vec![p],
+            closed: g.closed,
+            crossings: il,
+        };
+    }
+    // Fold the cuts into [0, total) (closed) or clamp them (open), then merge.
+    let mut folded: Vec<(f64, f64)> = Vec::with_capacity(cuts.len() + 2);
+    for (lo, hi) in cuts {
+        if g.closed {
+            if lo < 0.0 {
+                folded.push((lo + total, total));
+                folded.push((0.0, hi));
+            } else if hi > total {
+                folded.push((lo, total));
+                folded.push((0.0, hi - total));
+            } else {
+                folded.push((lo, hi));
+            }
+        } else {
+            folded.push((lo.max(0.0), hi.min(total)));
+        }
+    }
+    folded.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.total_cmp(&b.1)));
+    let mut merged: Vec<(f64, f64)> = Vec::new();
+    for (lo, hi) in folded {
+        match merged.last_mut() {
+            Some(last) if lo <= last.1 => last.1 = last.1.max(hi),
+            _ => merged.push((lo, hi)),
+        }
+    }
+    // The kept intervals between cuts; a closed line's last and first join across 0.
+    let mut keep: Vec<(f64, f64)> = Vec::new();
+    for k in 0..merged.len() {
+        let lo = merged[k].1;
+        let hi = if k + 1 < merged.len() {
+            merged[k + 1].0
+        } else if g.closed {
+            merged[0].0 + total
+        } else {
+            total
+        };
+        if hi > lo {
+            keep.push((lo, hi));
+        }
+    }
+    if !g.closed && merged[0].0 > 0.0 {
+        keep.insert(0, (0.0, merged[0].0));
+    }
+    // The point at arc length s (s may run past the total once, on a closed line).
+    let point = |s: f64| -> (f64, f64) {
+        let s = if s >= total && g.closed { s - total } else { s };
+        let i = match at[..segs].binary_search_by(|x| x.total_cmp(&s)) {
+            Ok(i) => i,
+            Err(i) => i.saturating_sub(1),
+        }
+        .min(segs - 1);
+        let len = at[i + 1] - at[i];
+        let t = if len > 0.0 {
+            ((s - at[i]) / len).clamp(0.0, 1.0)
+        } else {
+            0.0
+        };
+        let (a, b) = (p[i], p[(i + 1) % n]);
+        (a.0 + t * (b.0 - a.0), a.1 + t * (b.1 - a.1))
+    };
+    let pieces = keep
+        .iter()
+        .map(|&(lo, hi)| {
+            let mut piece = vec![point(lo)];
+            // Vertices strictly inside (lo, hi), walking round a closed line once.
+            let laps = if g.closed { 2 } else { 1 };
+            for k in 1..=segs * laps {
+                let v = at[k % segs] + (k / segs) as f64 * total;
+                if v > lo && v < hi {
+                    piece.push(p[k % n]);
+                }
+            }
+            piece.push(point(hi));
+            piece
+        })
+        .collect();
+    Band {
+        pieces,
+        closed: false,
+        crossings: il,
+    }
+}
+
+/// The band's paths placed at `at`, each with its paint, in drawing order: the outline
+/// at the outer width, then the band over it (either absent when its colour is none).
+pub fn paths(b: &Band, at: &Place, style: &Style) -> Vec<(Path, Paint)> {
+    let mut segs = Vec::new();
+    for piece in &b.pieces {
+        for (i, &(x, y)) in piece.iter().enumerate() {
+            let (px, py) = at.map(x, y);
+            segs.push(if i == 0 {
+                Seg::MoveTo(px, py)
+            } else {
+                Seg::LineTo(px, py)
+            });
+        }
+        if b.closed {
+            segs.push(Seg::Close);
+        }
+    }
+    let path = Path { segs };
+    let stroke = |color, width: f64| Paint {
+        stroke: Some(Stroke {
+            color,
+            width: width * at.scale,
+            join: style.join,
+            cap: Cap::Butt,
+            miter_limit: style.miter_limit,
+        }),
+        fill: None,
+    };
+    let mut out = Vec::new();
+    if let Some(c) = style.band_outline {
+        if style.band_outline_width > 0.0 {
+            out.push((path.clone(), stroke(c, 2.0 * half_outer(style))));
+        }
+    }
+    if let Some(c) = style.stroke {
+        if style.band_width > 0.0 {
+            out.push((path, stroke(c, style.band_width)));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tourglyph_draw::Corner;
+
+    fn strap() -> Style {
+        Style {
+            interlace: true,
+            ..Style::default()
+        }
+    }
+
+    #[test]
+    fn a_ring_is_one_closed_piece() {
+        let g = GlyphData::new(&[(0, 0), (2, 0), (2, 1), (0, 1)], true, Corner::Sharp);
+        let b = band(&g, &strap());
+        assert!(b.closed);
+        assert_eq!(b.pieces.len(), 1);
+    }
+
+    #[test]
+    fn a_bow_tie_is_cut_once_on_the_strand_underneath() {
+        // 0,0 → 4,4 → 4,0 → 0,4: segments 0 and 2 cross at (2, 2) at right angles.
+        let g = GlyphData::new(&[(0, 0), (4, 4), (4, 0), (0, 4)], true, Corner::Sharp);
+        let st = strap();
+        let b = band(&g, &st);
+        assert_eq!(b.crossings.crossings.len(), 1);
+        assert_eq!(b.pieces.len(), 1, "one cut leaves one open piece");
+        let c = &b.crossings.crossings[0];
+        // The cut: h = (w + gap)/1 at a right angle, on the under strand.
+        let h = half_outer(&st) + st.gap;
+        let piece = &b.pieces[0];
+        let (first, last) = (piece[0], *piece.last().unwrap());
+        let d = |p: (f64, f64)| ((p.0 - 2.0) * (p.0 - 2.0) + (p.1 - 2.0) * (p.1 - 2.0)).sqrt();
+        assert!((d(first) - h).abs() < 1e-9 && (d(last) - h).abs() < 1e-9);
+        // The ends lie on the under segment; the over one runs through (2, 2) uncut.
+        let under_is_a = !c.a_over;
+        let on_diag = |p: (f64, f64)| (p.0 - p.1).abs() < 1e-9;
+        assert_eq!(on_diag(first), under_is_a);
+        assert_eq!(piece.len(), 6, "both ends plus the four corners");
+    }
+}
