@@ -50,10 +50,6 @@ const PLOTS: [(&str, Option<PlotKind>); 3] = [
     ("concentric", Some(PlotKind::Concentric)),
 ];
 
-/// The style keys of plotting, written by [`Style::to_toml`] only when they differ from
-/// their defaults (so a style that does not plot reads as it did before they existed).
-const PLOT_KEYS: [&str; 3] = ["plot", "pen_width", "hatch_angle"];
-
 /// How a sheet of glyphs looks. Lengths marked "pitch" are fractions of the cell pitch
 /// (the distance between neighbouring cell centres).
 #[derive(Clone, Debug, PartialEq)]
@@ -457,16 +453,6 @@ const TABLE: &[Key] = &[
     },
 ];
 
-/// Keys [`Style::to_toml`] prints only when the style is interlaced (or one of them
-/// differs from its default), so that a style that does not interlace prints as before.
-const INTERLACE_KEYS: [&str; 5] = [
-    "interlace",
-    "band_width",
-    "band_outline",
-    "band_outline_width",
-    "gap",
-];
-
 /// The keys a style file may hold, in the order of [`Style`]'s fields.
 pub fn keys() -> Vec<&'static str> {
     TABLE.iter().map(|k| k.name).collect()
@@ -582,22 +568,11 @@ impl Style {
         })
     }
 
-    /// The style as TOML, every key in the order of [`keys`] (the plotting keys only when
-    /// one differs from its default, the interlace keys only when interlaced or one differs): given back to
+    /// The style as TOML, every key in the order of [`keys`]: given back to
     /// [`Style::parse`] it gives this style again.
     pub fn to_toml(&self) -> String {
-        let d = Style::default();
-        let plots =
-            (self.plot, self.pen_width, self.hatch_angle) != (d.plot, d.pen_width, d.hatch_angle);
-        let plain = !self.interlace
-            && TABLE
-                .iter()
-                .filter(|k| INTERLACE_KEYS.contains(&k.name))
-                .all(|k| (k.get)(self) == (k.get)(&d));
         TABLE
             .iter()
-            .filter(|k| plots || !PLOT_KEYS.contains(&k.name))
-            .filter(|k| !(plain && INTERLACE_KEYS.contains(&k.name)))
             .map(|k| format!("{} = {}\n", k.name, (k.get)(self)))
             .collect()
     }

@@ -102,7 +102,7 @@ pub enum Command {
     /// Closed tours of a shaped board (a text grid, or a PNG/SVG silhouette): count,
     /// print or draw them, one closed line per part.
     #[command(
-        after_help = "Examples:\n  tourglyph shape count --shape ring.txt\n  tourglyph shape glyph --shape heart.svg --board 40x40 --blocks --random --seed 3 -o heart.svg"
+        after_help = "Examples:\n  tourglyph shape count --shape examples/shapes/ring.txt\n  tourglyph shape glyph --shape examples/shapes/heart.svg --board 40x40 --blocks --random -o h.svg"
     )]
     Shape(ShapeArgs),
     /// List the built-in styles, or print one as TOML (a starting point for --style FILE).

@@ -143,6 +143,13 @@ fn every_help_example_runs() {
                     std::fs::copy(&p, gallery.join(p.file_name().unwrap())).unwrap();
                 }
             }
+            // The example shapes the `shape` command's examples read.
+            let shapes = dir.path().join("examples/shapes");
+            std::fs::create_dir_all(&shapes).unwrap();
+            for e in std::fs::read_dir(root.join("examples/shapes")).unwrap() {
+                let p = e.unwrap().path();
+                std::fs::copy(&p, shapes.join(p.file_name().unwrap())).unwrap();
+            }
             let files = outputs(&ex, dir.path(), &home);
             for f in &files {
                 std::fs::create_dir_all(f.parent().unwrap()).unwrap();

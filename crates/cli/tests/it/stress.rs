@@ -469,7 +469,12 @@ impl Job {
     fn svg_paths(&self, page: u64) -> usize {
         let st = &self.style;
         let line = |g: &GlyphData| {
-            if st.outline {
+            if st.interlace {
+                // The inside's fill, then the band's outline and its inside (two strokes).
+                usize::from(g.closed && st.fill.is_some())
+                    + usize::from(st.band_outline.is_some() && st.band_outline_width > 0.0)
+                    + usize::from(st.stroke.is_some() && st.band_width > 0.0)
+            } else if st.outline {
                 usize::from(g.closed && st.fill.is_some())
                     + usize::from(
                         !tourglyph::layout::outline::outline(g, st)
