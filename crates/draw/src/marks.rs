@@ -153,6 +153,21 @@ pub struct Path {
 }
 
 impl Path {
+    /// Append a polyline in glyph units (`points` placed by `at`), closed when `closed`.
+    pub fn push_polyline(&mut self, points: &[(f64, f64)], closed: bool, at: &Place) {
+        for (i, &(x, y)) in points.iter().enumerate() {
+            let (px, py) = at.map(x, y);
+            self.segs.push(if i == 0 {
+                Seg::MoveTo(px, py)
+            } else {
+                Seg::LineTo(px, py)
+            });
+        }
+        if closed {
+            self.segs.push(Seg::Close);
+        }
+    }
+
     /// An axis-aligned rectangle.
     pub fn rect(x: f64, y: f64, w: f64, h: f64) -> Path {
         Path {

@@ -21,7 +21,7 @@
 
 use crate::style::Style;
 use tourglyph_core::interlace::{Interlace, interlace};
-use tourglyph_draw::{Cap, GlyphData, Paint, Path, Place, Seg, Stroke};
+use tourglyph_draw::{Cap, GlyphData, Paint, Path, Place, Stroke};
 
 /// The pieces of a band, in glyph units.
 #[derive(Clone, Debug, PartialEq)]
@@ -180,21 +180,10 @@ pub fn band(g: &GlyphData, style: &Style) -> Band {
 /// The band's paths placed at `at`, each with its paint, in drawing order: the outline
 /// at the outer width, then the band over it (either absent when its colour is none).
 pub fn paths(b: &Band, at: &Place, style: &Style) -> Vec<(Path, Paint)> {
-    let mut segs = Vec::new();
+    let mut path = Path::default();
     for piece in &b.pieces {
-        for (i, &(x, y)) in piece.iter().enumerate() {
-            let (px, py) = at.map(x, y);
-            segs.push(if i == 0 {
-                Seg::MoveTo(px, py)
-            } else {
-                Seg::LineTo(px, py)
-            });
-        }
-        if b.closed {
-            segs.push(Seg::Close);
-        }
+        path.push_polyline(piece, b.closed, at);
     }
-    let path = Path { segs };
     let stroke = |color, width: f64| Paint {
         stroke: Some(Stroke {
             color,

@@ -39,7 +39,7 @@ use i_overlay::i_float::int::angle::Angle;
 use i_overlay::i_float::int::point::IntPoint;
 use i_overlay::mesh::int::outline::offset::IntOutlineOffset;
 use i_overlay::mesh::int::style::{IntLineJoin, IntOutlineStyle};
-use tourglyph_draw::{Cap, GlyphData, Join, Paint, Path, Place, Rgb, Seg, Stroke};
+use tourglyph_draw::{Cap, GlyphData, Join, Paint, Path, Place, Rgb, Stroke};
 
 /// A pen stroke in glyph units (cell pitch 1): a polyline, closed when its last point joins
 /// its first.
@@ -104,21 +104,13 @@ impl PenStrokes {
         if self.centre_line {
             return glyph.to_path(at);
         }
-        let mut segs = Vec::with_capacity(self.lines.iter().map(|l| l.points.len() + 1).sum());
+        let mut path = Path {
+            segs: Vec::with_capacity(self.lines.iter().map(|l| l.points.len() + 1).sum()),
+        };
         for l in &self.lines {
-            for (i, &(x, y)) in l.points.iter().enumerate() {
-                let (px, py) = at.map(x, y);
-                segs.push(if i == 0 {
-                    Seg::MoveTo(px, py)
-                } else {
-                    Seg::LineTo(px, py)
-                });
-            }
-            if l.closed {
-                segs.push(Seg::Close);
-            }
+            path.push_polyline(&l.points, l.closed, at);
         }
-        Path { segs }
+        path
     }
 
     /// True when nothing is drawn.
