@@ -583,11 +583,16 @@ pub struct PickFlags {
     /// Seed for --random.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
-    /// exact (uniform, by the diagrams; narrow shapes) or tree (shapes of 2x2 blocks, any
-    /// size: around a uniform random spanning tree; the tours are not uniform). Default:
-    /// exact up to 14 columns, else tree when the shape is made of blocks.
+    /// exact (uniform, by the diagrams; narrow shapes), tree (shapes of 2x2 blocks, any
+    /// size: around a uniform random spanning tree; the tours are not uniform) or chain
+    /// (a Markov chain of 2-opt moves from the tree's or the exact tour; any piece; not
+    /// uniform). Default: exact up to 14 columns, else tree when the shape is made of
+    /// blocks.
     #[arg(long)]
     pub method: Option<String>,
+    /// For --method chain: the moves proposed per part (default 20 per cell).
+    #[arg(long)]
+    pub steps: Option<u64>,
     /// Build the diagrams even when the shape looks too wide (and write PNG images over
     /// 100 megapixels).
     #[arg(long)]

@@ -27,6 +27,7 @@ impl PickFlags {
             random: self.random,
             seed: self.seed,
             method: self.method.clone(),
+            steps: self.steps,
             force: self.force,
         }
     }
@@ -44,7 +45,7 @@ pub fn run(a: ShapeArgs, quiet: bool) -> Result<()> {
         ShapeAction::Tour { src, pick } => {
             let t = tourglyph::job::shape::pick(&src.request(), &pick.pick())?;
             if !quiet {
-                eprintln!("tourglyph: method {}", t.method.name());
+                eprintln!("tourglyph: {}", t.how());
             }
             let mut out = tourglyph::output::stdout();
             out.write_all(t.json().as_bytes())?;
@@ -64,7 +65,7 @@ pub fn run(a: ShapeArgs, quiet: bool) -> Result<()> {
         } => {
             let t = tourglyph::job::shape::pick(&src.request(), &pick.pick())?;
             if !quiet {
-                eprintln!("tourglyph: method {}", t.method.name());
+                eprintln!("tourglyph: {}", t.how());
             }
             let d = ShapeDrawing {
                 format,
