@@ -354,3 +354,66 @@ fn chain_tours_are_valid_reproducible_and_leave_the_tree() {
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert!(stderr(&o).contains("add --method chain"), "{}", stderr(&o));
 }
+
+#[test]
+fn a_word_set_in_the_fonts_is_filled_with_tours() {
+    // The word at 24 rows a line, in 2x2 blocks (the default for text): every
+    // part (letters and dots) one closed rook tour, the parts covering every cell.
+    let o = run(&[
+        "shape",
+        "tour",
+        "--shape-text",
+        "كوفي",
+        "--cell-height",
+        "24",
+        "--random",
+        "--seed",
+        "1",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let json = stdout(&o);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["method"], "tree");
+    let board = v["board"].as_str().unwrap();
+    assert!(board.starts_with("24x"), "{board}");
+    let cells: usize = v["parts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p.as_array().unwrap().len())
+        .sum();
+    let parts = check_tour_json(&json, cells);
+    // Two joined groups (كو and في) and the dots of ف and ي: more than two parts.
+    assert!(parts > 2, "{parts} parts");
+    // Two lines at half the height take at most the same rows, about half the columns.
+    let o2 = run(&[
+        "shape",
+        "tour",
+        "--shape-text",
+        "كوفي\\nكوفي",
+        "--cell-height",
+        "12",
+        "--random",
+    ]);
+    assert!(o2.status.success(), "{}", stderr(&o2));
+    let v2: serde_json::Value = serde_json::from_str(&stdout(&o2)).unwrap();
+    let b2 = v2["board"].as_str().unwrap();
+    let cols = |b: &str| b.split('x').nth(1).unwrap().parse::<f64>().unwrap();
+    // (Sampling may leave the last rows empty, and the shape's board ends at its ink.)
+    let rows2: u32 = b2.split('x').next().unwrap().parse().unwrap();
+    assert!((14..=24).contains(&rows2), "{b2}");
+    let ratio = cols(b2) / cols(board);
+    assert!((0.4..0.6).contains(&ratio), "{b2} against {board}");
+    // --board belongs to pictures, --cell-height to text.
+    let o = run(&[
+        "shape",
+        "tour",
+        "--shape-text",
+        "a",
+        "--board",
+        "4x4",
+        "--random",
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("drop --board"), "{}", stderr(&o));
+}

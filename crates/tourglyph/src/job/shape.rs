@@ -53,6 +53,13 @@ pub struct ShapeRequest {
     pub blocks: bool,
     /// The piece as written.
     pub piece: String,
+    /// Instead of a file: this text set in the fonts (`\n` between lines) and sampled
+    /// onto cells ([`tourglyph_draw::silhouette::text_mask`]).
+    pub text: Option<String>,
+    /// For `text`: a font file tried before the bundled fonts.
+    pub font: Option<String>,
+    /// For `text`: rows of cells per line of text.
+    pub cell_height: u32,
 }
 
 impl Default for ShapeRequest {
@@ -63,6 +70,9 @@ impl Default for ShapeRequest {
             threshold: 0.5,
             blocks: false,
             piece: "rook".into(),
+            text: None,
+            font: None,
+            cell_height: 24,
         }
     }
 }
@@ -97,6 +107,9 @@ fn read_bytes(path: &Path) -> Result<Vec<u8>> {
 
 /// The shape `req` describes.
 pub fn load(req: &ShapeRequest) -> Result<Shape> {
+    if let Some(text) = &req.text {
+        return text_shape(req, text);
+    }
     let path = Path::new(&req.file);
     let ext = path
         .extension()
@@ -158,6 +171,31 @@ pub fn load(req: &ShapeRequest) -> Result<Shape> {
     } else {
         Ok(shape)
     }
+}
+
+/// A text set in the fonts and sampled onto cells: `cell_height` rows a line, taken
+/// in 2×2 blocks (each sampled cell a block, so half as many rows are sampled) when
+/// `blocks` is set.
+fn text_shape(req: &ShapeRequest, text: &str) -> Result<Shape> {
+    if req.board.is_some() {
+        return Err(Error::usage(
+            "--board samples a picture; --shape-text sets its size with --cell-height ROWS: drop --board",
+        ));
+    }
+    let fonts = tourglyph_draw::text::Fonts::with_user(req.font.as_deref().map(Path::new))?;
+    let rows = if req.blocks {
+        if req.cell_height < 2 {
+            return Err(Error::usage(
+                "--cell-height is at least 2 rows in 2x2 blocks: give a larger --cell-height (or --no-blocks)",
+            ));
+        }
+        req.cell_height / 2
+    } else {
+        req.cell_height
+    };
+    let t = tourglyph_draw::silhouette::text_mask(&fonts, text, rows, req.threshold)?;
+    let s = Shape::from_mask(Board::new(t.rows, t.cols), &t.mask)?;
+    if req.blocks { doubled(&s) } else { Ok(s) }
 }
 
 /// `shape count`'s figures.
