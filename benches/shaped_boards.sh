@@ -3,7 +3,10 @@
 # spanning-tree method (Wilson's algorithm over 2x2 blocks), as JSON cells, SVG and PNG:
 # wall time and peak memory (RSS), against a baseline run in the same script (the closed
 # knight's tour of the same 1000x1000 board by `find`'s construction, as JSON), and the
-# JSON checked to be one closed rook tour through every cell of each part.
+# JSON checked to be one closed rook tour through every cell of each part. Then a
+# 200x200 square by the Markov chain (`--method chain`, its default 20 proposals per
+# cell, and 5 times as many), against the tree tour of the same square as the baseline,
+# checked the same way.
 #
 #   benches/shaped_boards.sh        # builds in release mode, writes into a temp folder
 #
@@ -42,8 +45,20 @@ run "tree glyph 1000x1000 square, SVG" "$T" shape glyph --shape "$OUT/square.txt
 run "tree glyph 1000x1000 square, PNG" "$T" shape glyph --shape "$OUT/square.txt" --random --seed 1 -o "$OUT/square.png" --size 500mm
 echo "ratio tree tour / baseline: $(echo "$TREE / $BASE" | bc -l | cut -c1-5)"
 
+python3 -c "
+import sys
+sys.stdout.write(('#' * 200 + '\n') * 200)" >"$OUT/sq200.txt"
+run "baseline: tree tour 200x200 square, JSON" "$T" shape tour --shape "$OUT/sq200.txt" --random --seed 1
+B200=$SECS
+run "chain 200x200 square (800,000 steps), JSON" "$T" shape tour --shape "$OUT/sq200.txt" --random --seed 1 --method chain
+cp "$OUT/stdout" "$OUT/chain.json"
+C200=$SECS
+run "chain 200x200 square (4,000,000 steps), JSON" "$T" shape tour --shape "$OUT/sq200.txt" --random --seed 1 --method chain --steps 4000000
+cp "$OUT/stdout" "$OUT/chain4m.json"
+echo "chain: $(python3 -c "import json,sys; t=json.load(open(sys.argv[1])); print(t['steps'], 'proposed,', t['accepted'], 'accepted')" "$OUT/chain.json"); time over the tree tour's: $(echo "$C200 / $B200" | bc -l | cut -c1-5)"
+
 # Validity: every part one closed rook tour, the parts covering each cell once.
-for f in square disc; do
+for f in square disc chain chain4m; do
 python3 - "$OUT/$f.json" <<'PY'
 import json, sys
 t = json.load(open(sys.argv[1]))

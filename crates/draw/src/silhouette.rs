@@ -7,7 +7,10 @@
 //! dark when its darkness is over one half. Pure arithmetic on integers and
 //! correctly-rounded float operations, so a picture gives the same cells everywhere.
 
+use crate::Seg;
+use crate::text::{Fonts, glyph_paths, shape};
 use resvg::{tiny_skia, usvg};
+use std::fmt::Write;
 use tourglyph_core::error::{Error, Result};
 
 /// The most sample points taken over the whole grid.
@@ -99,6 +102,112 @@ pub fn svg_mask(bytes: &[u8], rows: u32, cols: u32, threshold: f64) -> Result<Ve
     Ok(sample(&pm, rows, cols, threshold))
 }
 
+/// The most cells a text shape may sample (as for a picture's `--board`).
+const MAX_TEXT_CELLS: u64 = 25_000_000;
+
+/// A text set in `fonts` and sampled onto cells: its rows, columns and cells (row-major).
+#[derive(Clone, Debug, PartialEq)]
+pub struct TextCells {
+    /// Rows of cells.
+    pub rows: u32,
+    /// Columns of cells.
+    pub cols: u32,
+    /// Each cell in or out, row-major.
+    pub mask: Vec<bool>,
+}
+
+/// The cells of `text` set in `fonts`: each line (split at `\n`) shaped with bidi and
+/// the fonts' fallbacks ([`shape`]), drawn as its glyph outlines (nonzero fill) and
+/// sampled like a picture (the module's rule, `threshold`). Every line takes
+/// `rows_per_line` rows, the em scaled so that the tallest ink of any line (from the
+/// highest point above a baseline to the lowest below one, control points included)
+/// fills them; lines are centred on the widest, whose ink sets the columns. The outlines
+/// are written as an SVG path in cell units and rasterised by resvg, as an SVG shape is.
+pub fn text_mask(
+    fonts: &Fonts,
+    text: &str,
+    rows_per_line: u32,
+    threshold: f64,
+) -> Result<TextCells> {
+    if rows_per_line == 0 {
+        return Err(Error::usage(
+            "--cell-height is the rows of cells per line of text: give at least 1",
+        ));
+    }
+    let lines: Vec<&str> = text.split('\n').collect();
+    // Each line's outlines in em units (y down, baseline at 0), and the ink's extent.
+    let mut outlines = Vec::with_capacity(lines.len());
+    let (mut top, mut bottom) = (0.0f64, 0.0f64);
+    let mut any_ink = false;
+    for l in &lines {
+        let line = shape(fonts, l)?;
+        let mut segs = Vec::new();
+        let (mut left, mut right) = (f64::INFINITY, f64::NEG_INFINITY);
+        for g in &line.glyphs {
+            let (gx, gy) = (f64::from(g.x), f64::from(g.y));
+            for seg in glyph_paths::outline(&fonts.faces[g.face as usize], g.gid) {
+                let seg = seg.map(|x, y| (x + gx, y - gy));
+                let pts: &[(f64, f64)] = &match seg {
+                    Seg::MoveTo(x, y) | Seg::LineTo(x, y) => vec![(x, y)],
+                    Seg::CubicTo(a, b, c, d, x, y) => vec![(a, b), (c, d), (x, y)],
+                    Seg::Close => vec![],
+                };
+                for &(x, y) in pts {
+                    any_ink = true;
+                    left = left.min(x);
+                    right = right.max(x);
+                    top = top.min(y);
+                    bottom = bottom.max(y);
+                }
+                segs.push(seg);
+            }
+        }
+        outlines.push((segs, left, right));
+    }
+    if !any_ink {
+        return Err(Error::usage(
+            "--shape-text draws no ink (empty or only spaces): give some letters",
+        ));
+    }
+    let scale = f64::from(rows_per_line) / (bottom - top); // cells per em
+    let widest = outlines
+        .iter()
+        .filter(|o| o.1.is_finite())
+        .map(|o| o.2 - o.1)
+        .fold(0.0f64, f64::max);
+    let cols = (widest * scale).ceil().max(1.0) as u64;
+    let rows = u64::from(rows_per_line) * lines.len() as u64;
+    if cols * rows > MAX_TEXT_CELLS || cols > u64::from(u32::MAX) {
+        return Err(Error::usage(format!(
+            "--shape-text at --cell-height {rows_per_line} needs {rows} x {cols} cells (at most 25,000,000): give a smaller --cell-height or a shorter text"
+        )));
+    }
+    let mut svg = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{cols}\" height=\"{rows}\" viewBox=\"0 0 {cols} {rows}\"><path fill-rule=\"nonzero\" d=\""
+    );
+    for (i, (segs, left, right)) in outlines.iter().enumerate() {
+        if !left.is_finite() {
+            continue;
+        }
+        // Centre the line's ink; its baseline sits `-top` em below its band's top.
+        let dx = (cols as f64 - (right - left) * scale) / 2.0 - left * scale;
+        let dy = (i as f64) * f64::from(rows_per_line) - top * scale;
+        let p = |x: f64, y: f64| (x * scale + dx, y * scale + dy);
+        for seg in segs {
+            let _ = match seg.map(p) {
+                Seg::MoveTo(x, y) => write!(svg, "M{x} {y}"),
+                Seg::LineTo(x, y) => write!(svg, "L{x} {y}"),
+                Seg::CubicTo(a, b, c, d, x, y) => write!(svg, "C{a} {b} {c} {d} {x} {y}"),
+                Seg::Close => write!(svg, "Z"),
+            };
+        }
+    }
+    svg.push_str("\"/></svg>");
+    let (rows, cols) = (rows as u32, cols as u32);
+    let mask = svg_mask(svg.as_bytes(), rows, cols, threshold)?;
+    Ok(TextCells { rows, cols, mask })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -139,5 +248,27 @@ mod tests {
         assert_eq!(b.iter().filter(|&&b| b).count(), 6);
         assert!(png_mask(b"nope", 2, 2, 0.5).unwrap_err().is_usage());
         assert!(png_mask(&png, 2, 2, 1.5).unwrap_err().is_usage());
+    }
+
+    #[test]
+    fn text_is_set_in_the_fonts_and_sampled_onto_cells() {
+        let fonts = Fonts::bundled();
+        let t = text_mask(&fonts, "I", 20, 0.5).unwrap();
+        assert_eq!(t.rows, 20);
+        // A capital I of a sans face: one upright bar, narrower than tall, every ink row
+        // one run of cells.
+        assert!(t.cols < 20, "{}", t.cols);
+        let ink = t.mask.iter().filter(|&&b| b).count();
+        assert!(ink > 20, "{ink}");
+        // Two lines: twice the rows, the same ink twice.
+        let two = text_mask(&fonts, "I\nI", 20, 0.5).unwrap();
+        assert_eq!(two.rows, 40);
+        assert_eq!(two.mask.iter().filter(|&&b| b).count(), 2 * ink);
+        // Arabic, shaped and joined: the word is wider than tall.
+        let w = text_mask(&fonts, "كوفي", 24, 0.5).unwrap();
+        assert_eq!(w.rows, 24);
+        assert!(w.cols > 24, "{}", w.cols);
+        assert!(text_mask(&fonts, "  ", 10, 0.5).unwrap_err().is_usage());
+        assert!(text_mask(&fonts, "a", 0, 0.5).unwrap_err().is_usage());
     }
 }

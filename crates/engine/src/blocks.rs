@@ -53,8 +53,8 @@ pub fn block_mask(shape: &Shape) -> Option<Vec<bool>> {
     Some(mask)
 }
 
-/// A uniform integer below `n` (1 ≤ n ≤ 4 here), by rejection: no modulo bias.
-fn below(rng: &mut Pcg64, n: u32) -> u32 {
+/// A uniform integer below `n` (n ≥ 1), by rejection: no modulo bias.
+pub(crate) fn below(rng: &mut Pcg64, n: u32) -> u32 {
     let zone = u32::MAX - u32::MAX % n;
     loop {
         let x = rng.next_u32();

@@ -32,6 +32,7 @@
 
 pub mod backtrack;
 pub mod blocks;
+pub mod chain;
 pub mod count;
 pub mod find;
 pub mod frontier;

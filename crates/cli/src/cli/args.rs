@@ -102,7 +102,7 @@ pub enum Command {
     /// Closed tours of a shaped board (a text grid, or a PNG/SVG silhouette): count,
     /// print or draw them, one closed line per part.
     #[command(
-        after_help = "Examples:\n  tourglyph shape count --shape examples/shapes/ring.txt\n  tourglyph shape glyph --shape examples/shapes/heart.svg --board 40x40 --blocks --random -o h.svg"
+        after_help = "Examples:\n  tourglyph shape count --shape examples/shapes/ring.txt\n  tourglyph shape glyph --shape examples/shapes/heart.svg --board 40x40 --blocks --random -o h.svg\n  tourglyph shape glyph --shape-text كوفي --random -o kufi.svg\n  tourglyph shape tour --shape examples/shapes/ring.txt --random --method chain"
     )]
     Shape(ShapeArgs),
     /// List the built-in styles, or print one as TOML (a starting point for --style FILE).
@@ -553,14 +553,28 @@ pub enum ShapeAction {
 pub struct ShapeSource {
     /// The shape: a text grid ('#' a cell, '.' none; ragged lines allowed), or a .png or
     /// .svg silhouette sampled onto --board.
-    #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
-    pub shape: String,
+    #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath, required_unless_present = "shape_text", conflicts_with = "shape_text")]
+    pub shape: Option<String>,
+    /// Instead of --shape: this text set in the bundled fonts (shaped, bidi; "\n" between
+    /// lines) and sampled onto cells, in 2x2 blocks unless --no-blocks.
+    #[arg(long, value_name = "TEXT")]
+    pub shape_text: Option<String>,
+    /// For --shape-text: a font file tried before the bundled fonts.
+    #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath, requires = "shape_text")]
+    pub font: Option<String>,
+    /// For --shape-text: rows of cells per line of text.
+    #[arg(long, default_value_t = 24, requires = "shape_text")]
+    pub cell_height: u32,
+    /// For --shape-text: single cells, not 2x2 blocks (a part may then have no tour).
+    #[arg(long, requires = "shape_text", conflicts_with = "blocks")]
+    pub no_blocks: bool,
     /// For a picture: the cells it is sampled onto, ROWSxCOLS.
     #[arg(long)]
     pub board: Option<String>,
-    /// For a picture: a cell is in when more than this share of it is dark.
-    #[arg(long, default_value_t = 0.5)]
-    pub threshold: f64,
+    /// A cell is in when more than this share of it is dark (default 0.5 for a picture,
+    /// 0.3 for --shape-text, whose thin strokes would break apart at 0.5).
+    #[arg(long)]
+    pub threshold: Option<f64>,
     /// Take the shape in 2x2 blocks (a picture sampled onto half the rows and columns,
     /// each cell made a block; a text grid's cells each made a block): every part then
     /// has a tour.
@@ -583,11 +597,16 @@ pub struct PickFlags {
     /// Seed for --random.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
-    /// exact (uniform, by the diagrams; narrow shapes) or tree (shapes of 2x2 blocks, any
-    /// size: around a uniform random spanning tree; the tours are not uniform). Default:
-    /// exact up to 14 columns, else tree when the shape is made of blocks.
+    /// exact (uniform, by the diagrams; narrow shapes), tree (shapes of 2x2 blocks, any
+    /// size: around a uniform random spanning tree; the tours are not uniform) or chain
+    /// (a Markov chain of 2-opt moves from the tree's or the exact tour; any piece; not
+    /// uniform). Default: exact up to 14 columns, else tree when the shape is made of
+    /// blocks.
     #[arg(long)]
     pub method: Option<String>,
+    /// For --method chain: the moves proposed per part (default 20 per cell).
+    #[arg(long)]
+    pub steps: Option<u64>,
     /// Build the diagrams even when the shape looks too wide (and write PNG images over
     /// 100 megapixels).
     #[arg(long)]

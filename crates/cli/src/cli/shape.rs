@@ -11,11 +11,17 @@ use tourglyph::job::shape::{ShapeDrawing, ShapePick, ShapeRequest};
 impl ShapeSource {
     pub(super) fn request(&self) -> ShapeRequest {
         ShapeRequest {
-            file: self.shape.clone(),
+            file: self.shape.clone().unwrap_or_default(),
             board: self.board.clone(),
-            threshold: self.threshold,
-            blocks: self.blocks,
+            threshold: self
+                .threshold
+                .unwrap_or(if self.shape_text.is_some() { 0.3 } else { 0.5 }),
+            // Text is taken in blocks unless --no-blocks says otherwise.
+            blocks: self.blocks || (self.shape_text.is_some() && !self.no_blocks),
             piece: self.piece.clone(),
+            text: self.shape_text.as_ref().map(|t| t.replace("\\n", "\n")),
+            font: self.font.clone(),
+            cell_height: self.cell_height,
         }
     }
 }
@@ -27,6 +33,7 @@ impl PickFlags {
             random: self.random,
             seed: self.seed,
             method: self.method.clone(),
+            steps: self.steps,
             force: self.force,
         }
     }
@@ -44,7 +51,7 @@ pub fn run(a: ShapeArgs, quiet: bool) -> Result<()> {
         ShapeAction::Tour { src, pick } => {
             let t = tourglyph::job::shape::pick(&src.request(), &pick.pick())?;
             if !quiet {
-                eprintln!("tourglyph: method {}", t.method.name());
+                eprintln!("tourglyph: {}", t.how());
             }
             let mut out = tourglyph::output::stdout();
             out.write_all(t.json().as_bytes())?;
@@ -64,7 +71,7 @@ pub fn run(a: ShapeArgs, quiet: bool) -> Result<()> {
         } => {
             let t = tourglyph::job::shape::pick(&src.request(), &pick.pick())?;
             if !quiet {
-                eprintln!("tourglyph: method {}", t.method.name());
+                eprintln!("tourglyph: {}", t.how());
             }
             let d = ShapeDrawing {
                 format,

@@ -253,3 +253,167 @@ fn bad_shapes_are_usage_errors() {
     assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(check_tour_json(&stdout(&o), 48), 1);
 }
+
+/// Each part of a tour JSON a closed tour of leaps {dr, dc} = {a, b}; all parts together
+/// cover `cells` cells once each.
+fn check_leaper_json(json: &str, a: i64, b: i64, cells: usize) {
+    let v: serde_json::Value = serde_json::from_str(json).unwrap();
+    let mut seen = std::collections::BTreeSet::new();
+    for p in v["parts"].as_array().unwrap() {
+        let p: Vec<(i64, i64)> = p
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|rc| (rc[0].as_i64().unwrap(), rc[1].as_i64().unwrap()))
+            .collect();
+        for (i, &(r, c)) in p.iter().enumerate() {
+            let (r2, c2) = p[(i + 1) % p.len()];
+            let mut d = [(r - r2).abs(), (c - c2).abs()];
+            d.sort();
+            assert_eq!(
+                d,
+                [a.min(b), a.max(b)],
+                "({r},{c}) to ({r2},{c2}) is no leap"
+            );
+            assert!(seen.insert((r, c)), "({r},{c}) twice");
+        }
+    }
+    assert_eq!(seen.len(), cells);
+}
+
+#[test]
+fn chain_tours_are_valid_reproducible_and_leave_the_tree() {
+    let d = tmp();
+    // A 40x40 square ring (a hole in the middle), each character a 2x2 block: 80x80 cells.
+    let mut grid = String::new();
+    for r in 0..40 {
+        let line: String = (0..40)
+            .map(|c| {
+                if (10..30).contains(&r) && (10..30).contains(&c) {
+                    '.'
+                } else {
+                    '#'
+                }
+            })
+            .collect();
+        grid.push_str(&line);
+        grid.push('\n');
+    }
+    let ring = write(d.path(), "ring.txt", &grid);
+    let cells = 4 * (40 * 40 - 20 * 20);
+    let tour = |method: &str, seed: &str| {
+        let o = run(&[
+            "shape", "tour", "--shape", &ring, "--blocks", "--random", "--seed", seed, "--method",
+            method,
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        o
+    };
+    let a = tour("chain", "4");
+    assert!(stderr(&a).contains("method chain ("), "{}", stderr(&a));
+    let json = stdout(&a);
+    assert_eq!(check_tour_json(&json, cells), 1);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["method"], "chain");
+    assert_eq!(v["steps"].as_u64(), Some(20 * cells as u64));
+    let accepted = v["accepted"].as_u64().unwrap();
+    assert!(accepted > cells as u64 / 10, "{accepted} moves accepted");
+    // The same seed gives the same tour; the chain moved far from the tree's tour.
+    assert_eq!(stdout(&tour("chain", "4")), json);
+    let tree = stdout(&tour("tree", "4"));
+    let edges = |j: &str| -> std::collections::BTreeSet<((i64, i64), (i64, i64))> {
+        let v: serde_json::Value = serde_json::from_str(j).unwrap();
+        let p: Vec<(i64, i64)> = v["parts"][0]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|rc| (rc[0].as_i64().unwrap(), rc[1].as_i64().unwrap()))
+            .collect();
+        (0..p.len())
+            .map(|i| {
+                let (x, y) = (p[i], p[(i + 1) % p.len()]);
+                (x.min(y), x.max(y))
+            })
+            .collect()
+    };
+    let kept = edges(&json).intersection(&edges(&tree)).count();
+    assert!(kept < cells * 4 / 5, "{kept} of {cells} tree edges kept");
+    // Knights on a small rectangle as a shape: the chain starts from the exact tour.
+    let sq = write(d.path(), "sq.txt", &"######\n".repeat(6));
+    let o = run(&[
+        "shape", "tour", "--shape", &sq, "--piece", "knight", "--random", "--seed", "2",
+        "--method", "chain", "--steps", "3000",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    check_leaper_json(&stdout(&o), 1, 2, 36);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["id"], serde_json::Value::Null, "a chain's tour has no ID");
+    assert_eq!(v["steps"].as_u64(), Some(3000));
+    // --steps belongs to the chain.
+    let o = run(&["shape", "tour", "--shape", &sq, "--random", "--steps", "5"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("add --method chain"), "{}", stderr(&o));
+}
+
+#[test]
+fn a_word_set_in_the_fonts_is_filled_with_tours() {
+    // The word at 24 rows a line, in 2x2 blocks (the default for text): every
+    // part (letters and dots) one closed rook tour, the parts covering every cell.
+    let o = run(&[
+        "shape",
+        "tour",
+        "--shape-text",
+        "كوفي",
+        "--cell-height",
+        "24",
+        "--random",
+        "--seed",
+        "1",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let json = stdout(&o);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["method"], "tree");
+    let board = v["board"].as_str().unwrap();
+    assert!(board.starts_with("24x"), "{board}");
+    let cells: usize = v["parts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p.as_array().unwrap().len())
+        .sum();
+    let parts = check_tour_json(&json, cells);
+    // Two joined groups (كو and في) and the dots of ف and ي: more than two parts.
+    assert!(parts > 2, "{parts} parts");
+    // Two lines at half the height take at most the same rows, about half the columns.
+    let o2 = run(&[
+        "shape",
+        "tour",
+        "--shape-text",
+        "كوفي\\nكوفي",
+        "--cell-height",
+        "12",
+        "--random",
+    ]);
+    assert!(o2.status.success(), "{}", stderr(&o2));
+    let v2: serde_json::Value = serde_json::from_str(&stdout(&o2)).unwrap();
+    let b2 = v2["board"].as_str().unwrap();
+    let cols = |b: &str| b.split('x').nth(1).unwrap().parse::<f64>().unwrap();
+    // (Sampling may leave the last rows empty, and the shape's board ends at its ink.)
+    let rows2: u32 = b2.split('x').next().unwrap().parse().unwrap();
+    assert!((14..=24).contains(&rows2), "{b2}");
+    let ratio = cols(b2) / cols(board);
+    assert!((0.4..0.6).contains(&ratio), "{b2} against {board}");
+    // --board belongs to pictures, --cell-height to text.
+    let o = run(&[
+        "shape",
+        "tour",
+        "--shape-text",
+        "a",
+        "--board",
+        "4x4",
+        "--random",
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("drop --board"), "{}", stderr(&o));
+}

@@ -3,12 +3,14 @@
 //! are numbered), counted, listed and drawn as one glyph.
 //!
 //! Which tours: by tuple ID (the frontier diagram of each part, exact), or at random
-//! with a seed by one of two methods ([`Method`]): `exact` (uniform over the tuples, by
-//! the diagrams: narrow shapes only) or `tree` (shapes made of 2×2 blocks, any size: the
+//! with a seed by one of three methods ([`Method`]): `exact` (uniform over the tuples, by
+//! the diagrams: narrow shapes only), `tree` (shapes made of 2×2 blocks, any size: the
 //! walk around a uniform random spanning tree of the blocks, [`tourglyph_engine::blocks`];
-//! varied, but not uniform among the tours). Without `method`, `exact` where the shape is
-//! at most [`EXACT_MAX_COLS`] columns wide, else `tree` where the shape is made of
-//! blocks. Every answer says which method it used.
+//! varied, but not uniform among the tours) or `chain` (a Markov chain of 2-opt moves,
+//! [`tourglyph_engine::chain`], run for `steps` proposals per part from the tree's tour,
+//! or from the exact method's where the diagrams fit; any piece; not uniform either).
+//! Without `method`, `exact` where the shape is at most [`EXACT_MAX_COLS`] columns wide,
+//! else `tree` where the shape is made of blocks. Every answer says which method it used.
 
 use super::{Draw, Opened, Target, json_str, single_format};
 use std::io::Read;
@@ -18,6 +20,7 @@ use tourglyph_core::{Board, Error, Piece, Result};
 use tourglyph_draw::png::PngOptions;
 use tourglyph_draw::{DocOptions, Format, Label, Sink};
 use tourglyph_engine::blocks;
+use tourglyph_engine::chain::{self, ChainStats};
 use tourglyph_engine::shape::ShapeDiagrams;
 use tourglyph_layout::grid::Grid;
 use tourglyph_layout::shape_glyph::{draw_shape_glyph, part_glyph};
@@ -26,6 +29,11 @@ use tourglyph_layout::{Sheet, SheetText, glyph::reach};
 /// The widest shape (columns) the `exact` method takes without being asked: the
 /// frontier diagrams of wider shapes grow too large to build quickly.
 pub const EXACT_MAX_COLS: u32 = 14;
+
+/// The chain's proposals per cell of a part when `--steps` is not given: enough that a
+/// 2×2-block tree tour loses its tree look (most of its edges are exchanged) on the
+/// shapes tried, from 8×8 to 200×200.
+pub const DEFAULT_STEPS_PER_CELL: u64 = 20;
 
 /// The largest shape file read, in bytes.
 const MAX_SHAPE_FILE: u64 = 64 << 20;
@@ -45,6 +53,13 @@ pub struct ShapeRequest {
     pub blocks: bool,
     /// The piece as written.
     pub piece: String,
+    /// Instead of a file: this text set in the fonts (`\n` between lines) and sampled
+    /// onto cells ([`tourglyph_draw::silhouette::text_mask`]).
+    pub text: Option<String>,
+    /// For `text`: a font file tried before the bundled fonts.
+    pub font: Option<String>,
+    /// For `text`: rows of cells per line of text.
+    pub cell_height: u32,
 }
 
 impl Default for ShapeRequest {
@@ -55,6 +70,9 @@ impl Default for ShapeRequest {
             threshold: 0.5,
             blocks: false,
             piece: "rook".into(),
+            text: None,
+            font: None,
+            cell_height: 24,
         }
     }
 }
@@ -89,6 +107,9 @@ fn read_bytes(path: &Path) -> Result<Vec<u8>> {
 
 /// The shape `req` describes.
 pub fn load(req: &ShapeRequest) -> Result<Shape> {
+    if let Some(text) = &req.text {
+        return text_shape(req, text);
+    }
     let path = Path::new(&req.file);
     let ext = path
         .extension()
@@ -150,6 +171,31 @@ pub fn load(req: &ShapeRequest) -> Result<Shape> {
     } else {
         Ok(shape)
     }
+}
+
+/// A text set in the fonts and sampled onto cells: `cell_height` rows a line, taken
+/// in 2×2 blocks (each sampled cell a block, so half as many rows are sampled) when
+/// `blocks` is set.
+fn text_shape(req: &ShapeRequest, text: &str) -> Result<Shape> {
+    if req.board.is_some() {
+        return Err(Error::usage(
+            "--board samples a picture; --shape-text sets its size with --cell-height ROWS: drop --board",
+        ));
+    }
+    let fonts = tourglyph_draw::text::Fonts::with_user(req.font.as_deref().map(Path::new))?;
+    let rows = if req.blocks {
+        if req.cell_height < 2 {
+            return Err(Error::usage(
+                "--cell-height is at least 2 rows in 2x2 blocks: give a larger --cell-height (or --no-blocks)",
+            ));
+        }
+        req.cell_height / 2
+    } else {
+        req.cell_height
+    };
+    let t = tourglyph_draw::silhouette::text_mask(&fonts, text, rows, req.threshold)?;
+    let s = Shape::from_mask(Board::new(t.rows, t.cols), &t.mask)?;
+    if req.blocks { doubled(&s) } else { Ok(s) }
 }
 
 /// `shape count`'s figures.
@@ -229,6 +275,8 @@ pub enum Method {
     Exact,
     /// Around a uniform random spanning tree of the 2×2 blocks (not uniform tours).
     Tree,
+    /// A Markov chain of 2-opt moves from the tree's (or the exact method's) tour.
+    Chain,
 }
 
 impl Method {
@@ -237,6 +285,7 @@ impl Method {
         match self {
             Method::Exact => "exact",
             Method::Tree => "tree",
+            Method::Chain => "chain",
         }
     }
 
@@ -245,8 +294,9 @@ impl Method {
         match s {
             "exact" => Ok(Method::Exact),
             "tree" => Ok(Method::Tree),
+            "chain" => Ok(Method::Chain),
             _ => Err(Error::usage(format!(
-                "unknown --method '{s}': give exact (the diagrams: by ID or uniform) or tree (2x2-block shapes: around a random spanning tree)"
+                "unknown --method '{s}': give exact (the diagrams: by ID or uniform), tree (2x2-block shapes: around a random spanning tree) or chain (a Markov chain of local moves, --steps N)"
             ))),
         }
     }
@@ -261,8 +311,10 @@ pub struct ShapePick {
     pub random: bool,
     /// Seed for `random`.
     pub seed: u64,
-    /// `exact` or `tree`; `None`: chosen as the module says.
+    /// `exact`, `tree` or `chain`; `None`: chosen as the module says.
     pub method: Option<String>,
+    /// For `chain`: proposals per part; `None`: [`DEFAULT_STEPS_PER_CELL`] per cell.
+    pub steps: Option<u64>,
     /// Build diagrams even when the shape looks too large.
     pub force: bool,
 }
@@ -279,18 +331,38 @@ pub struct ShapeTour {
     pub method: Method,
     /// The tuple ID (exact method).
     pub id: Option<u128>,
+    /// For `chain`: the moves proposed and accepted, summed over the parts.
+    pub chain: Option<ChainStats>,
 }
 
 impl ShapeTour {
+    /// How the tour was chosen, for a one-line report: `method tree`, or
+    /// `method chain (P moves proposed, A accepted)`.
+    pub fn how(&self) -> String {
+        match self.chain {
+            Some(c) => format!(
+                "method {} ({} moves proposed, {} accepted)",
+                self.method.name(),
+                c.proposed,
+                c.accepted
+            ),
+            None => format!("method {}", self.method.name()),
+        }
+    }
+
     /// One JSON object: the method, the ID (or null), the board, and each part's cells as
     /// `[row, col]` pairs in walking order.
     pub fn json(&self) -> String {
         let b = self.shape.board();
         let mut s = String::with_capacity(self.parts.iter().map(|p| p.len() * 10).sum());
         s.push_str(&format!(
-            "{{\"method\":\"{}\",\"id\":{},\"board\":\"{b}\",\"parts\":[",
+            "{{\"method\":\"{}\",\"id\":{},{}\"board\":\"{b}\",\"parts\":[",
             self.method.name(),
-            self.id.map_or("null".to_string(), |i| format!("\"{i}\""))
+            self.id.map_or("null".to_string(), |i| format!("\"{i}\"")),
+            self.chain.map_or(String::new(), |c| format!(
+                "\"steps\":{},\"accepted\":{},",
+                c.proposed, c.accepted
+            ))
         ));
         for (i, p) in self.parts.iter().enumerate() {
             if i > 0 {
@@ -321,36 +393,111 @@ pub fn pick(req: &ShapeRequest, pick: &ShapePick) -> Result<ShapeTour> {
         None if blocks::block_mask(&shape).is_some() => Method::Tree,
         None => Method::Exact,
     };
-    if method == Method::Tree {
-        if pick.id.is_some() {
-            return Err(Error::usage(
-                "--id numbers the tours of the exact method; the tree method draws with --random --seed S",
-            ));
-        }
-        if !piece.is_rook() {
-            return Err(Error::usage(format!(
-                "the tree method draws rook tours; the {piece} needs --method exact"
-            )));
-        }
-        // Provable refusals first, as for the exact method.
-        for (i, g) in shape.part_graphs(&piece)?.iter().enumerate() {
-            if let Some(why) = tourglyph_core::shape::refusal(g, i) {
-                return Err(Error::runtime(format!("{why}; change the shape")));
-            }
-        }
-        let parts = blocks::tree_tours(&shape, pick.seed).ok_or_else(|| {
-            Error::usage(
-                "the tree method needs a shape made of 2x2 blocks: add --blocks, or use --method exact",
-            )
-        })?;
-        return Ok(ShapeTour {
-            shape,
-            parts,
-            method,
-            id: None,
-        });
+    if pick.steps.is_some() && method != Method::Chain {
+        return Err(Error::usage(
+            "--steps sets the length of the chain: add --method chain",
+        ));
     }
-    let d = diagrams(&shape, &piece, pick.force)?;
+    if method != Method::Exact && pick.id.is_some() {
+        return Err(Error::usage(format!(
+            "--id numbers the tours of the exact method; the {} method draws with --random --seed S",
+            method.name()
+        )));
+    }
+    // The chain starts from the tree's tour where the shape is made of blocks (the rook),
+    // else from the exact method's tour drawn with the same seed.
+    let start = match method {
+        Method::Tree => Method::Tree,
+        Method::Chain if piece.is_rook() && blocks::block_mask(&shape).is_some() => Method::Tree,
+        _ => Method::Exact,
+    };
+    let (mut parts, id) = if start == Method::Tree {
+        (tree_parts(&shape, &piece, pick.seed)?, None)
+    } else {
+        exact_parts(&shape, &piece, pick, method)?
+    };
+    let mut stats = None;
+    if method == Method::Chain {
+        let graphs = shape.part_graphs(&piece)?;
+        let mut total = ChainStats::default();
+        for t in &mut parts {
+            let g = graphs
+                .iter()
+                .find(|g| (0..g.vertex_count() as u32).any(|v| g.cell_of(v) == t[0]))
+                .expect("each tour lies in one part");
+            let s = mix_part(g, t, pick);
+            total.proposed += s.proposed;
+            total.accepted += s.accepted;
+        }
+        stats = Some(total);
+    }
+    Ok(ShapeTour {
+        shape,
+        parts,
+        method,
+        id,
+        chain: stats,
+    })
+}
+
+/// Mix one part's tour (board cells in walking order) by the chain, in place, and
+/// start it again at its smallest cell, towards the smaller of its two neighbours.
+fn mix_part(
+    g: &tourglyph_core::graph::LeapGraph,
+    t: &mut Vec<u32>,
+    pick: &ShapePick,
+) -> ChainStats {
+    let n = g.vertex_count();
+    let mut vertex = std::collections::BTreeMap::new();
+    for v in 0..n as u32 {
+        vertex.insert(g.cell_of(v), v);
+    }
+    let mut vs: Vec<u32> = t.iter().map(|c| vertex[c]).collect();
+    let steps = match pick.steps {
+        Some(s) => s,
+        None => DEFAULT_STEPS_PER_CELL.saturating_mul(n as u64),
+    };
+    // Each part gets its own stream: the seed mixed with the part's first cell.
+    let seed = pick.seed ^ (u64::from(t[0])).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    let s = chain::mix(g, &mut vs, steps, seed);
+    debug_assert!(chain::is_closed_tour(g, &vs));
+    let k = (0..n).min_by_key(|&k| g.cell_of(vs[k])).unwrap_or(0);
+    vs.rotate_left(k);
+    if n > 2 && g.cell_of(vs[n - 1]) < g.cell_of(vs[1]) {
+        vs[1..].reverse();
+    }
+    *t = vs.into_iter().map(|v| g.cell_of(v)).collect();
+    s
+}
+
+/// One tour per part around a random spanning tree of the blocks (rook only).
+fn tree_parts(shape: &Shape, piece: &Piece, seed: u64) -> Result<Vec<Vec<u32>>> {
+    if !piece.is_rook() {
+        return Err(Error::usage(format!(
+            "the tree method draws rook tours; the {piece} needs --method exact or chain"
+        )));
+    }
+    // Provable refusals first, as for the exact method.
+    for (i, g) in shape.part_graphs(piece)?.iter().enumerate() {
+        if let Some(why) = tourglyph_core::shape::refusal(g, i) {
+            return Err(Error::runtime(format!("{why}; change the shape")));
+        }
+    }
+    blocks::tree_tours(shape, seed).ok_or_else(|| {
+        Error::usage(
+            "the tree method needs a shape made of 2x2 blocks: add --blocks, or use --method exact",
+        )
+    })
+}
+
+/// The tuple by ID (or drawn uniformly with the seed) from the parts' diagrams.
+fn exact_parts(
+    shape: &Shape,
+    piece: &Piece,
+    pick: &ShapePick,
+    method: Method,
+) -> Result<(Vec<Vec<u32>>, Option<u128>)> {
+    let d = diagrams(shape, piece, pick.force)?;
     let id = match (&pick.id, pick.random) {
         (Some(id), _) => id.trim().parse::<u128>().map_err(|_| {
             Error::usage(format!(
@@ -377,12 +524,8 @@ pub fn pick(req: &ShapeRequest, pick: &ShapePick) -> Result<ShapeTour> {
         .zip(&tours)
         .map(|((g, _), t)| t.cells(g).into_iter().map(|v| g.cell_of(v)).collect())
         .collect();
-    Ok(ShapeTour {
-        shape,
-        parts,
-        method,
-        id: Some(id),
-    })
+    // A chain from the exact tour is not that ID's tour any more.
+    Ok((parts, (method == Method::Exact).then_some(id)))
 }
 
 /// How the glyph looks and where it goes.
