@@ -13,6 +13,8 @@
 //! - [`num`]: the one number formatter;
 //! - [`svg`], [`ps`], [`pdf`]: the three backends, each over any `io::Write`; [`png`]
 //!   rasterises SVG pages, [`pattern`] writes a tile as an SVG `<pattern>`;
+//! - [`motion`]: a line drawn as it is walked (an animated SVG, still frames);
+//!   [`frames`]: frames written as GIF or APNG;
 //! - [`silhouette`]: a picture (PNG, SVG) sampled onto a grid of cells, for shaped boards;
 //! - [`GlyphData`] and [`Backend::glyph`]: a compact integer polyline with a placement,
 //!   the fast path PostScript (a prolog procedure) and PDF (a `cm` transform with small
@@ -26,7 +28,9 @@ pub mod corners;
 pub mod css;
 pub mod document;
 pub mod estimate;
+pub mod frames;
 pub mod marks;
+pub mod motion;
 pub mod num;
 pub mod ops;
 pub mod pattern;

@@ -68,6 +68,13 @@ pub fn pixels(width_mm: f64, height_mm: f64, opts: PngOptions) -> Result<(u32, u
 
 /// Rasterise an SVG document (sized in mm, as the SVG backend writes) to PNG bytes.
 pub fn svg_to_png(svg: &[u8], opts: PngOptions) -> Result<Vec<u8>> {
+    let (rgba, w, h) = svg_to_rgba(svg, opts)?;
+    encode(&rgba, w, h, opts.dpi)
+}
+
+/// Rasterise an SVG document (sized in mm) to unpremultiplied RGBA pixels, with the
+/// image's width and height: the pixels [`svg_to_png`] encodes.
+pub fn svg_to_rgba(svg: &[u8], opts: PngOptions) -> Result<(Vec<u8>, u32, u32)> {
     let tree = usvg::Tree::from_data(svg, &usvg::Options::default())
         .map_err(|e| Error::runtime(format!("png: the page does not parse as SVG: {e}")))?;
     // usvg sizes the tree in CSS pixels, 96 to the inch.
@@ -91,7 +98,7 @@ pub fn svg_to_png(svg: &[u8], opts: PngOptions) -> Result<Vec<u8>> {
         let c = p.demultiply();
         rgba.extend_from_slice(&[c.red(), c.green(), c.blue(), c.alpha()]);
     }
-    encode(&rgba, w, h, opts.dpi)
+    Ok((rgba, w, h))
 }
 
 /// PNG bytes of an RGBA image with a `pHYs` chunk for `dpi`.

@@ -15,9 +15,20 @@
 //! not depend on drawing order, and every backend draws it with two stroked paths (the
 //! PDF, PostScript and SVG alike).
 //!
-//! Crossings closer together along a strand than their cut lengths merge their cuts; a
-//! crossing where the strand is over may then fall into its own cut (the band is too wide
-//! for the drawing): both strands show a gap there.
+//! **Crowded crossings.** Crossings closer together along a strand than their cut lengths
+//! would merge their cuts, and a cut could then reach a neighbouring crossing where the
+//! same strand passes *over*, leaving a hole where both strands are cut (the corners of an
+//! 8×8 knight's tour do this). So each crossing also *protects* an interval of its
+//! over-strand, `p = w·(1 + |cos θ|) / sin θ` either side (its butt ends, were it cut
+//! there, would clear the under-strand's band): the cuts are the union of the gaps minus
+//! the union of the protected intervals. The over-strand stays whole through every
+//! crossing, and a gap only ever removes under-strand; where a gap had to be shortened,
+//! the under-strand's end comes nearer the band over it than `gap` (it may touch it).
+//! Where a gap no longer spans the band over it (a neighbour's protected interval
+//! reaches into it: on knight's tours of 6×6 and 8×8 in the `strapwork` style, about two
+//! crossings in three), the strand over is drawn once more on top, over the length it is
+//! kept whole ([`Band::patches`]): with a short gap or none, its outline still shows it
+//! passing over.
 
 use crate::style::Style;
 use tourglyph_core::interlace::{Interlace, interlace};
@@ -30,6 +41,10 @@ pub struct Band {
     pub pieces: Vec<Vec<(f64, f64)>>,
     /// True when the only piece is the whole closed line (nothing was cut).
     pub closed: bool,
+    /// Open polylines of strands passing over where crossings crowd so that the strand
+    /// underneath could not be cut: drawn again after the pieces, outline and inside, so
+    /// that their outline shows which strand passes over.
+    pub patches: Vec<Vec<(f64, f64)>>,
     /// The crossings and their over/under decisions.
     pub crossings: Interlace,
 }
@@ -58,6 +73,7 @@ pub fn band(g: &GlyphData, style: &Style) -> Band {
         return Band {
             pieces: vec![p],
             closed: false,
+            patches: Vec::new(),
             crossings: il,
         };
     }
@@ -76,6 +92,10 @@ pub fn band(g: &GlyphData, style: &Style) -> Band {
     at.push(total);
     let w = half_outer(style);
     let mut cuts: Vec<(f64, f64)> = Vec::new();
+    let mut keep_whole: Vec<(f64, f64)> = Vec::new();
+    // Per crossing: the under-strand's and the over-strand's arc length there, and the
+    // half length of the over-strand kept whole.
+    let mut marks: Vec<(f64, f64, f64)> = Vec::new();
     for c in &il.crossings {
         let (da, db) = (dir(c.a), dir(c.b));
         let la = ((da.0 * da.0 + da.1 * da.1) as f64).sqrt();
@@ -84,20 +104,125 @@ pub fn band(g: &GlyphData, style: &Style) -> Band {
         let cos = (da.0 * db.0 + da.1 * db.1).abs() as f64 / (la * lb);
         let h = (w + style.gap + w * cos) / sin;
         let (seg, t) = if c.a_over { (c.b, c.tb) } else { (c.a, c.ta) };
-        let s = at[seg] + t * (at[seg + 1] - at[seg]);
-        cuts.push((s - h, s + h));
+        let su = at[seg] + t * (at[seg + 1] - at[seg]);
+        cuts.push((su - h, su + h));
+        // The over-strand, whole across the under-strand's band.
+        let keep = w * (1.0 + cos) / sin;
+        let (seg, t) = if c.a_over { (c.a, c.ta) } else { (c.b, c.tb) };
+        let so = at[seg] + t * (at[seg + 1] - at[seg]);
+        keep_whole.push((so - keep, so + keep));
+        marks.push((su, so, keep));
     }
-    if cuts.is_empty() {
+    // The gaps and the protected intervals, each folded and merged; the cuts are the
+    // gaps less the protected intervals.
+    let gaps = union(&cuts, total, g.closed);
+    let whole = union(&keep_whole, total, g.closed);
+    let merged = subtract(&gaps, &whole);
+    // The point at arc length s (s may run past the total once, on a closed line).
+    let point = |s: f64| -> (f64, f64) {
+        let s = if s >= total && g.closed { s - total } else { s };
+        let i = match at[..segs].binary_search_by(|x| x.total_cmp(&s)) {
+            Ok(i) => i,
+            Err(i) => i.saturating_sub(1),
+        }
+        .min(segs - 1);
+        let len = at[i + 1] - at[i];
+        let t = if len > 0.0 {
+            ((s - at[i]) / len).clamp(0.0, 1.0)
+        } else {
+            0.0
+        };
+        let (a, b) = (p[i], p[(i + 1) % n]);
+        (a.0 + t * (b.0 - a.0), a.1 + t * (b.1 - a.1))
+    };
+    // The line from arc length lo to hi (lo in [0, total); hi past the total at most once,
+    // on a closed line).
+    let polyline = |lo: f64, hi: f64| -> Vec<(f64, f64)> {
+        let mut piece = vec![point(lo)];
+        // Vertices strictly inside (lo, hi), walking round a closed line once.
+        let laps = if g.closed { 2 } else { 1 };
+        for k in 1..=segs * laps {
+            let v = at[k % segs] + (k / segs) as f64 * total;
+            if v > lo && v < hi {
+                piece.push(p[k % n]);
+            }
+        }
+        piece.push(point(hi));
+        piece
+    };
+    // Where crossings crowd so that a strand underneath is not cut across the band over
+    // it (a crossing of its own nearby keeps it whole), the strand over is drawn again on
+    // top there, the length it is kept whole, so that its outline shows which passes over.
+    let inside = |lo: f64, hi: f64| merged.iter().any(|&(a, b)| a <= lo && hi <= b);
+    // Is the strand cut all along [lo, hi]?
+    let cut_along = |lo: f64, hi: f64| {
+        if !g.closed {
+            return inside(lo.max(0.0), hi.min(total));
+        }
+        let len = hi - lo;
+        let lo = lo.rem_euclid(total);
+        let hi = lo + len;
+        if hi > total {
+            inside(lo, total) && inside(0.0, hi - total)
+        } else {
+            inside(lo, hi)
+        }
+    };
+    // The strand underneath must be cut at least across the band over it (as far as the
+    // strand over is kept whole); where it is not, the strand over is patched.
+    let patches: Vec<Vec<(f64, f64)>> = marks
+        .iter()
+        .filter(|&&(su, _, keep)| !cut_along(su - keep, su + keep))
+        .map(|&(_, so, keep)| {
+            if g.closed {
+                let lo = (so - keep).rem_euclid(total);
+                polyline(lo, lo + 2.0 * keep)
+            } else {
+                polyline((so - keep).max(0.0), (so + keep).min(total))
+            }
+        })
+        .collect();
+    if merged.is_empty() {
         return Band {
             pieces: vec![p],
             closed: g.closed,
+            patches,
             crossings: il,
         };
     }
-    // Fold the cuts into [0, total) (closed) or clamp them (open), then merge.
-    let mut folded: Vec<(f64, f64)> = Vec::with_capacity(cuts.len() + 2);
-    for (lo, hi) in cuts {
-        if g.closed {
+    // The kept intervals between cuts; a closed line's last and first join across 0.
+    let mut keep: Vec<(f64, f64)> = Vec::new();
+    for k in 0..merged.len() {
+        let lo = merged[k].1;
+        let hi = if k + 1 < merged.len() {
+            merged[k + 1].0
+        } else if g.closed {
+            merged[0].0 + total
+        } else {
+            total
+        };
+        if hi > lo {
+            keep.push((lo, hi));
+        }
+    }
+    if !g.closed && merged[0].0 > 0.0 {
+        keep.insert(0, (0.0, merged[0].0));
+    }
+    let pieces = keep.iter().map(|&(lo, hi)| polyline(lo, hi)).collect();
+    Band {
+        pieces,
+        closed: false,
+        patches,
+        crossings: il,
+    }
+}
+
+/// The intervals `iv` of arc length folded into `[0, total)` (a closed line) or clamped
+/// to `[0, total]` (an open one), sorted and merged.
+fn union(iv: &[(f64, f64)], total: f64, closed: bool) -> Vec<(f64, f64)> {
+    let mut folded: Vec<(f64, f64)> = Vec::with_capacity(iv.len() + 2);
+    for &(lo, hi) in iv {
+        if closed {
             if lo < 0.0 {
                 folded.push((lo + total, total));
                 folded.push((0.0, hi));
@@ -119,66 +244,34 @@ pub fn band(g: &GlyphData, style: &Style) -> Band {
             _ => merged.push((lo, hi)),
         }
     }
-    // The kept intervals between cuts; a closed line's last and first join across 0.
-    let mut keep: Vec<(f64, f64)> = Vec::new();
-    for k in 0..merged.len() {
-        let lo = merged[k].1;
-        let hi = if k + 1 < merged.len() {
-            merged[k + 1].0
-        } else if g.closed {
-            merged[0].0 + total
-        } else {
-            total
-        };
-        if hi > lo {
-            keep.push((lo, hi));
-        }
-    }
-    if !g.closed && merged[0].0 > 0.0 {
-        keep.insert(0, (0.0, merged[0].0));
-    }
-    // The point at arc length s (s may run past the total once, on a closed line).
-    let point = |s: f64| -> (f64, f64) {
-        let s = if s >= total && g.closed { s - total } else { s };
-        let i = match at[..segs].binary_search_by(|x| x.total_cmp(&s)) {
-            Ok(i) => i,
-            Err(i) => i.saturating_sub(1),
-        }
-        .min(segs - 1);
-        let len = at[i + 1] - at[i];
-        let t = if len > 0.0 {
-            ((s - at[i]) / len).clamp(0.0, 1.0)
-        } else {
-            0.0
-        };
-        let (a, b) = (p[i], p[(i + 1) % n]);
-        (a.0 + t * (b.0 - a.0), a.1 + t * (b.1 - a.1))
-    };
-    let pieces = keep
-        .iter()
-        .map(|&(lo, hi)| {
-            let mut piece = vec![point(lo)];
-            // Vertices strictly inside (lo, hi), walking round a closed line once.
-            let laps = if g.closed { 2 } else { 1 };
-            for k in 1..=segs * laps {
-                let v = at[k % segs] + (k / segs) as f64 * total;
-                if v > lo && v < hi {
-                    piece.push(p[k % n]);
-                }
+    merged
+}
+
+/// The sorted disjoint intervals `a` less the sorted disjoint intervals `b` (both from
+/// [`union`]); pieces of no length are dropped.
+fn subtract(a: &[(f64, f64)], b: &[(f64, f64)]) -> Vec<(f64, f64)> {
+    let mut out = Vec::new();
+    for &(lo, hi) in a {
+        let mut from = lo;
+        for &(blo, bhi) in b {
+            if bhi <= from || blo >= hi {
+                continue;
             }
-            piece.push(point(hi));
-            piece
-        })
-        .collect();
-    Band {
-        pieces,
-        closed: false,
-        crossings: il,
+            if blo > from {
+                out.push((from, blo));
+            }
+            from = from.max(bhi);
+        }
+        if hi > from {
+            out.push((from, hi));
+        }
     }
+    out
 }
 
 /// The band's paths placed at `at`, each with its paint, in drawing order: the outline
-/// at the outer width, then the band over it (either absent when its colour is none).
+/// at the outer width, then the band over it (either absent when its colour is none);
+/// then the same two for the patches, when there are any.
 pub fn paths(b: &Band, at: &Place, style: &Style) -> Vec<(Path, Paint)> {
     let mut path = Path::default();
     for piece in &b.pieces {
@@ -195,15 +288,25 @@ pub fn paths(b: &Band, at: &Place, style: &Style) -> Vec<(Path, Paint)> {
         fill: None,
     };
     let mut out = Vec::new();
-    if let Some(c) = style.band_outline {
-        if style.band_outline_width > 0.0 {
-            out.push((path.clone(), stroke(c, 2.0 * half_outer(style))));
+    let mut twice = |path: Path| {
+        if let Some(c) = style.band_outline {
+            if style.band_outline_width > 0.0 {
+                out.push((path.clone(), stroke(c, 2.0 * half_outer(style))));
+            }
         }
-    }
-    if let Some(c) = style.stroke {
-        if style.band_width > 0.0 {
-            out.push((path, stroke(c, style.band_width)));
+        if let Some(c) = style.stroke {
+            if style.band_width > 0.0 {
+                out.push((path, stroke(c, style.band_width)));
+            }
         }
+    };
+    twice(path);
+    if !b.patches.is_empty() {
+        let mut over = Path::default();
+        for piece in &b.patches {
+            over.push_polyline(piece, false, at);
+        }
+        twice(over);
     }
     out
 }

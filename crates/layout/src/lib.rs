@@ -7,6 +7,7 @@
 pub mod glyph;
 pub mod grid;
 pub mod interlace;
+pub mod numbers;
 pub mod outline;
 pub mod page;
 pub mod plot;

@@ -173,6 +173,8 @@ pub struct Sheet<'s, B: Backend> {
     /// run of glyphs (PDF keeps one glyph transform open across it).
     captions: Vec<Text>,
     sizes: TextSizes,
+    /// The next glyph's cells in walking order, to number ([`Sheet::number_next`]).
+    numbers: Option<Vec<(i32, i32)>>,
 }
 
 impl<'s, B: Backend> Sheet<'s, B> {
@@ -191,7 +193,14 @@ impl<'s, B: Backend> Sheet<'s, B> {
             open: false,
             captions: Vec::new(),
             sizes,
+            numbers: None,
         }
+    }
+
+    /// Number the next glyph's cells (glyph points (x, y) in walking order) when the style
+    /// asks for numbers ([`crate::numbers`]); they are drawn with the page's captions.
+    pub fn number_next(&mut self, cells: Vec<(i32, i32)>) {
+        self.numbers = self.style.numbers.then_some(cells);
     }
 
     /// The layout.
@@ -318,7 +327,9 @@ impl<'s, B: Backend> Sheet<'s, B> {
             self.backend.path(&p, &paint)?;
         }
         let paint = glyph::paint(st, s.place.scale, g.closed);
-        if st.plot.is_some() {
+        if self.numbers.is_some() && st.numbers_only {
+            // The numbers alone, no line.
+        } else if st.plot.is_some() {
             // Pen strokes over the inside's fill (if any), in the stroke colour.
             if paint.fill.is_some() {
                 let inside = Paint {
@@ -370,6 +381,10 @@ impl<'s, B: Backend> Sheet<'s, B> {
             }
         } else if paint.stroke.is_some() || paint.fill.is_some() {
             self.backend.glyph(g, &s.place, &paint, label)?;
+        }
+        if let Some(cells) = self.numbers.take() {
+            self.captions
+                .extend(crate::numbers::texts(&cells, &s.place, st));
         }
         self.close_slot(&s, caption);
         Ok(())

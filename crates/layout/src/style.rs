@@ -21,6 +21,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("plotter", include_str!("../styles/plotter.toml")),
     ("leaper", include_str!("../styles/leaper.toml")),
     ("strapwork", include_str!("../styles/strapwork.toml")),
+    ("diagram", include_str!("../styles/diagram.toml")),
 ];
 
 /// Corner treatment of the glyph line (geometry; see [`tourglyph_draw::Corner`]).
@@ -130,6 +131,12 @@ pub struct Style {
     /// Empty space between an over-strand's outline and the cut ends of the strand under
     /// it, pitch. Default 0.04.
     pub gap: f64,
+    /// Write the move number in each cell, 1 to N from the tour's first cell (a numbered
+    /// tour diagram; see [`crate::numbers`]): `steps`, or `none`.
+    /// Default none.
+    pub numbers: bool,
+    /// With `numbers`: the numbers alone, no line. Default false.
+    pub numbers_only: bool,
 }
 
 impl Default for Style {
@@ -165,6 +172,8 @@ impl Default for Style {
             band_outline: Some(Rgb::BLACK),
             band_outline_width: 0.035,
             gap: 0.04,
+            numbers: false,
+            numbers_only: false,
         }
     }
 }
@@ -451,7 +460,26 @@ const TABLE: &[Key] = &[
         },
         get: |st| num(st.gap),
     },
+    Key {
+        name: "numbers",
+        set: |st, v, _| {
+            st.numbers = pick(v, &NUMBERS)?;
+            Ok(())
+        },
+        get: |st| quoted(name_of(&NUMBERS, st.numbers)),
+    },
+    Key {
+        name: "numbers_only",
+        set: |st, v, _| {
+            st.numbers_only = v.as_bool().ok_or("expected true or false")?;
+            Ok(())
+        },
+        get: |st| st.numbers_only.to_string(),
+    },
 ];
+
+/// Names of the `numbers` key, as style files write them.
+const NUMBERS: [(&str, bool); 2] = [("none", false), ("steps", true)];
 
 /// The keys a style file may hold, in the order of [`Style`]'s fields.
 pub fn keys() -> Vec<&'static str> {

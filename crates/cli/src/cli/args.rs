@@ -300,6 +300,9 @@ pub struct GlyphArgs {
     /// (and write PNG images over 100 megapixels).
     #[arg(long)]
     pub force: bool,
+    /// Animation flags.
+    #[command(flatten)]
+    pub motion: MotionFlags,
 }
 
 /// `tourglyph find`.
@@ -611,4 +614,32 @@ pub struct PickFlags {
     /// 100 megapixels).
     #[arg(long)]
     pub force: bool,
+}
+
+/// `glyph`'s animation flags (issue 27): the tour drawn as it is walked.
+#[derive(Debug, Args)]
+pub struct MotionFlags {
+    /// Draw the tour being walked from its first cell: an animated SVG (.svg), an
+    /// animated PNG (.png); a .gif file is animated without this flag.
+    #[arg(long)]
+    pub animate: bool,
+    /// Seconds the walk takes (default 10).
+    #[arg(long, value_name = "SECONDS")]
+    pub duration: Option<String>,
+    /// Play the animation for ever (the finished glyph holds 2 s between walks).
+    #[arg(long = "loop")]
+    pub looped: bool,
+    /// The cell the walk starts from (a closed tour is turned to begin there; an open
+    /// tour starts at the end named).
+    #[arg(long, value_name = "CELL")]
+    pub start: Option<String>,
+    /// Walk the tour the other way round.
+    #[arg(long)]
+    pub reverse: bool,
+    /// GIF and PNG: frames a second (the frame count follows from --duration).
+    #[arg(long, value_name = "N")]
+    pub fps: Option<String>,
+    /// GIF and PNG: how many frames (default one a move, at most 241).
+    #[arg(long, value_name = "N")]
+    pub frames: Option<String>,
 }

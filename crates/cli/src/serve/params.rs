@@ -220,6 +220,7 @@ impl Params {
             style: self.style()?,
             draw: self.draw()?,
             force: false,
+            motion: Default::default(),
         })
     }
 

@@ -181,3 +181,213 @@ fn a_rook_tour_interlaced_is_one_closed_band_and_redraws_itself() {
     let e = stderr(&o);
     assert!(e.contains("band_width") && e.lines().count() == 1, "{e}");
 }
+
+/// The cells (row, col) of `find --board BOARD --closed --seed SEED`, as glyph points
+/// (x = col, y = row).
+fn found(board: &str, seed: u32) -> Vec<(i32, i32)> {
+    let seed = seed.to_string();
+    let o = run(&[
+        "find", "--board", board, "--closed", "--seed", &seed, "--json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    v["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| (c[1].as_i64().unwrap() as i32, c[0].as_i64().unwrap() as i32))
+        .collect()
+}
+
+/// Distance from `q` to the polyline `piece` (closed: the last point joins the first).
+fn distance(piece: &[(f64, f64)], closed: bool, q: (f64, f64)) -> f64 {
+    let n = piece.len();
+    let segs = if closed { n } else { n.saturating_sub(1) };
+    let mut best = f64::INFINITY;
+    for i in 0..segs {
+        let (a, b) = (piece[i], piece[(i + 1) % n]);
+        let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+        let l2 = dx * dx + dy * dy;
+        let t = if l2 > 0.0 {
+            (((q.0 - a.0) * dx + (q.1 - a.1) * dy) / l2).clamp(0.0, 1.0)
+        } else {
+            0.0
+        };
+        let (px, py) = (a.0 + t * dx - q.0, a.1 + t * dy - q.1);
+        best = best.min((px * px + py * py).sqrt());
+    }
+    best
+}
+
+/// Crowded crossings (issue 27, the holes of the first strapwork): across every crossing
+/// of 40 knight's tours (8×8 and 6×6), the strand that passes over is whole — drawn all
+/// the way across the band underneath — and the strand underneath is cut at it unless a
+/// crossing of its own nearby needs it whole.
+#[test]
+fn the_over_strand_is_never_cut_where_crossings_crowd() {
+    let st = Style::resolve("strapwork").unwrap();
+    let w = tourglyph::layout::interlace::half_outer(&st);
+    let (mut crossings, mut under_cut) = (0, 0);
+    for (board, seeds) in [("8x8", 0..20), ("6x6", 0..20)] {
+        for seed in seeds {
+            let pts = found(board, seed);
+            let gd = GlyphData::new(&pts, true, Corner::Sharp);
+            let b = band(&gd, &st);
+            let p = &gd.points;
+            let n = p.len();
+            let unit = |s: usize| {
+                let (a, b) = (p[s], p[(s + 1) % n]);
+                let (dx, dy) = (f64::from(b.0 - a.0), f64::from(b.1 - a.1));
+                let l = (dx * dx + dy * dy).sqrt();
+                (dx / l, dy / l)
+            };
+            let on_band = |q: (f64, f64)| {
+                b.pieces
+                    .iter()
+                    .any(|piece| distance(piece, b.closed, q) < 1e-9)
+            };
+            for c in &b.crossings.crossings {
+                let (over, under) = if c.a_over { (c.a, c.b) } else { (c.b, c.a) };
+                let (uo, uu) = (unit(over), unit(under));
+                let sin = (uo.0 * uu.1 - uo.1 * uu.0).abs();
+                let cos = (uo.0 * uu.0 + uo.1 * uu.1).abs();
+                // The over-strand's butt ends, were it cut this far away, would just clear
+                // the under-strand's band: it must be drawn at least that far each way.
+                let reach = w * (1.0 + cos) / sin;
+                // How far the over segment runs on each side of the crossing.
+                let (o0, o1) = (p[over], p[(over + 1) % n]);
+                let len =
+                    f64::from((o1.0 - o0.0) * (o1.0 - o0.0) + (o1.1 - o0.1) * (o1.1 - o0.1)).sqrt();
+                let t = if c.a_over { c.ta } else { c.tb };
+                for k in [0.05, 0.25, 0.5, 0.75, 0.99] {
+                    for sign in [-1.0, 1.0] {
+                        // Past a corner the band turns with the line: not checked here.
+                        let room = if sign < 0.0 { t * len } else { (1.0 - t) * len };
+                        if k * reach >= room {
+                            continue;
+                        }
+                        let q = (
+                            c.at.0 + sign * k * reach * uo.0,
+                            c.at.1 + sign * k * reach * uo.1,
+                        );
+                        assert!(
+                            on_band(q),
+                            "{board} seed {seed}: the over-strand is cut {:.3} from the crossing at {:?}",
+                            k * reach,
+                            c.at
+                        );
+                    }
+                }
+                // The strand underneath is cut across the band over it, or (crowded) the
+                // strand over is drawn again on top through the crossing.
+                let (u0, u1) = (p[under], p[(under + 1) % n]);
+                let ulen =
+                    f64::from((u1.0 - u0.0) * (u1.0 - u0.0) + (u1.1 - u0.1) * (u1.1 - u0.1)).sqrt();
+                let tu = if c.a_over { c.tb } else { c.ta };
+                let cut = [0.05, 0.5, 0.95].iter().all(|&k| {
+                    [-1.0, 1.0].iter().all(|&sign| {
+                        let room = if sign < 0.0 {
+                            tu * ulen
+                        } else {
+                            (1.0 - tu) * ulen
+                        };
+                        let d = (k * reach).min(room - 1e-6);
+                        !on_band((c.at.0 + sign * d * uu.0, c.at.1 + sign * d * uu.1))
+                    })
+                });
+                let on_patch = |q: (f64, f64)| {
+                    b.patches
+                        .iter()
+                        .any(|piece| distance(piece, false, q) < 1e-9)
+                };
+                let patched = on_patch((c.at.0 + 0.05 * uo.0, c.at.1 + 0.05 * uo.1))
+                    && on_patch((c.at.0 - 0.05 * uo.0, c.at.1 - 0.05 * uo.1));
+                assert!(
+                    cut || patched,
+                    "{board} seed {seed}: the crossing at {:?} shows neither a gap nor the strand over on top",
+                    c.at
+                );
+                under_cut += usize::from(cut);
+                crossings += 1;
+            }
+        }
+    }
+    // Knight's tours crowd at the strapwork style's widths: about a third of the
+    // crossings show their whole gap (992 of 3,062 when written), the rest are patched.
+    eprintln!("gaps shown at {under_cut} of {crossings} crossings");
+    assert!(
+        under_cut * 5 >= crossings,
+        "the strand underneath is cut at {under_cut} of {crossings} crossings"
+    );
+}
+
+/// The same seen in pixels: an 8×8 knight strapwork glyph rasterised (grey band, black
+/// outline, white page) has band at every crossing point; the first strapwork left white
+/// holes where crossings crowd.
+#[test]
+fn every_crossing_is_inked_in_the_raster() {
+    let d = tmp();
+    let style = d.path().join("strap.toml");
+    std::fs::write(
+        &style,
+        "interlace = true\nstroke = \"#808080\"\nband_outline = \"#000000\"\nband_width = 0.16\nband_outline_width = 0.035\ngap = 0.04\nbackground = \"#ffffff\"\njoin = \"round\"\n",
+    )
+    .unwrap();
+    let pts = found("8x8", 1);
+    let tour: Vec<String> = pts
+        .iter()
+        .map(|&(x, y)| format!("{}{}", (b'a' + x as u8) as char, 8 - y))
+        .collect();
+    let p = d.path().join("k.png");
+    let o = run(&[
+        "glyph",
+        "--piece",
+        "knight",
+        "--board",
+        "8x8",
+        "--tour",
+        &tour.join(" "),
+        "--style",
+        style.to_str().unwrap(),
+        "--size",
+        "100mm",
+        "--dpi",
+        "254",
+        "-o",
+        p.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let dec = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&p).unwrap()));
+    let mut r = dec.read_info().unwrap();
+    let mut buf = vec![0; r.output_buffer_size().unwrap()];
+    let info = r.next_frame(&mut buf).unwrap();
+    assert_eq!(info.color_type, png::ColorType::Rgba);
+    let (w, h) = (info.width as usize, info.height as usize);
+    // 100 mm at 254 dpi: 10 px a mm; the glyph's place on its page.
+    let st = Style::resolve(style.to_str().unwrap()).unwrap();
+    let board: tourglyph::Board = "8x8".parse().unwrap();
+    let mut grid = tourglyph::layout::grid::Grid::single(board, 100.0, st.padding).unwrap();
+    grid.spec.reach = tourglyph::layout::glyph::reach(&st, &tourglyph::Piece::knight(), true);
+    let place = grid.slot(0).place;
+    let gd = GlyphData::new(&pts, true, Corner::Sharp);
+    let il = band(&gd, &st).crossings;
+    assert!(il.crossings.len() > 60, "{}", il.crossings.len());
+    let mut holes = Vec::new();
+    for c in &il.crossings {
+        let (x, y) = place.map(c.at.0, c.at.1);
+        let (px, py) = ((x * 10.0) as usize, (y * 10.0) as usize);
+        assert!(px < w && py < h);
+        let i = (py * w + px) * 4;
+        let g = buf[i];
+        // White: a hole (grey is the band, black an outline drawn over it).
+        if g > 200 {
+            holes.push((c.at, g));
+        }
+    }
+    assert!(
+        holes.is_empty(),
+        "{} of {} crossings are holes: {holes:?}",
+        holes.len(),
+        il.crossings.len()
+    );
+}

@@ -18,6 +18,8 @@ mod help_examples;
 mod interlace;
 mod leaper_count;
 mod miter;
+mod motion;
+mod numbers;
 mod output_failures;
 mod parsers;
 mod plot;

@@ -470,10 +470,12 @@ impl Job {
         let st = &self.style;
         let line = |g: &GlyphData| {
             if st.interlace {
-                // The inside's fill, then the band's outline and its inside (two strokes).
-                usize::from(g.closed && st.fill.is_some())
-                    + usize::from(st.band_outline.is_some() && st.band_outline_width > 0.0)
-                    + usize::from(st.stroke.is_some() && st.band_width > 0.0)
+                // The inside's fill, then the band's outline and its inside (two strokes),
+                // and the same two again for the patches where crossings crowd.
+                let two = usize::from(st.band_outline.is_some() && st.band_outline_width > 0.0)
+                    + usize::from(st.stroke.is_some() && st.band_width > 0.0);
+                let patched = !tourglyph::layout::interlace::band(g, st).patches.is_empty();
+                usize::from(g.closed && st.fill.is_some()) + two * (1 + usize::from(patched))
             } else if st.outline {
                 usize::from(g.closed && st.fill.is_some())
                     + usize::from(

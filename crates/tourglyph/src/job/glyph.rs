@@ -61,6 +61,8 @@ pub struct GlyphRequest {
     /// Build the diagram even when the estimate says it cannot finish in reasonable time
     /// (and write PNG images over 100 megapixels).
     pub force: bool,
+    /// The animation flags ([`super::animate`]): none set, a still glyph.
+    pub motion: super::animate::Motion,
 }
 
 impl Default for GlyphRequest {
@@ -82,18 +84,25 @@ impl Default for GlyphRequest {
             style: "line".into(),
             draw: Draw::default(),
             force: false,
+            motion: super::animate::Motion::default(),
         }
     }
 }
 
-/// Draw the glyph `a` asks for to `target`; returns its format.
+/// Draw the glyph `a` asks for to `target`; returns its format (of an animation: SVG,
+/// or PNG for an animated PNG or a GIF, the raster format nearest it).
 pub fn glyph(a: &GlyphRequest, target: Target<'_>) -> Result<Format> {
     let style = super::style_with(&a.style, &a.draw)?;
     let png = PngOptions {
         smaller: Some("--size"),
         ..super::png_options(&a.draw, a.force)
     };
-    let format = single_format(a.format.as_deref(), &target)?;
+    let motion = super::animate::kind(&a.motion, a.format.as_deref(), &target)?;
+    let format = match motion {
+        Some(super::animate::Kind::Svg) => Format::Svg,
+        Some(_) => Format::Png,
+        None => single_format(a.format.as_deref(), &target)?,
+    };
     let size = parse_size(&a.size)?;
     let piece: Piece = a.piece.parse()?;
     let board: Board = a.board.parse()?;
@@ -102,6 +111,11 @@ pub fn glyph(a: &GlyphRequest, target: Target<'_>) -> Result<Format> {
     } else {
         TourKind::Closed
     };
+    if a.torus && motion.is_some() {
+        return Err(Error::usage(
+            "--animate draws a tour of the plane board: a torus tile cannot be animated yet; drop --torus",
+        ));
+    }
     if a.torus {
         let g = tourglyph_core::torus::graph(board, &piece, kind)?;
         let (tour, title, id) = pick(a, &g, kind)?;
@@ -123,6 +137,20 @@ pub fn glyph(a: &GlyphRequest, target: Target<'_>) -> Result<Format> {
         id: id.map_or("tour".to_string(), |id| format!("tour-{id}")),
         title,
     };
+    if let Some(k) = motion {
+        super::animate::write(
+            k,
+            &a.motion,
+            &tour,
+            &g,
+            &style,
+            size,
+            png,
+            (label, desc),
+            target,
+        )?;
+        return Ok(format);
+    }
     write_glyph(&tour, &g, &style, size, format, png, (label, desc), target)?;
     Ok(format)
 }
@@ -186,7 +214,7 @@ pub(super) fn style_words(style: &str, draw: &Draw) -> Vec<String> {
     }
     for (key, value) in draw.overrides() {
         match key {
-            "outline" | "interlace" => {}
+            "outline" | "interlace" | "numbers" => {}
             "stroke_width" => flag("--width", &value),
             k => flag(&format!("--{}", k.replace('_', "-")), &value),
         }
@@ -196,6 +224,9 @@ pub(super) fn style_words(style: &str, draw: &Draw) -> Vec<String> {
     }
     if draw.interlace {
         words.push("--interlace".into());
+    }
+    if draw.numbers {
+        words.push("--numbers".into());
     }
     words
 }
@@ -241,7 +272,14 @@ pub fn write_glyph(
         ..DocOptions::default()
     };
     let doc = format.open(Sink::Stream(Vec::new()), opts)?;
-    let bytes = draw(doc, &glyph, grid, &style, &label)?
+    // A numbered diagram: the tour's cells in `list`'s order.
+    let numbers = style.numbers.then(|| {
+        tour.coords(g)
+            .into_iter()
+            .map(|(r, c)| (c as i32, r as i32))
+            .collect()
+    });
+    let bytes = draw(doc, &glyph, grid, &style, &label, numbers)?
         .into_writers()
         .concat();
     out.finish(&bytes)
@@ -253,8 +291,12 @@ fn draw<B: Backend>(
     grid: Grid,
     style: &Style,
     label: &Label,
+    numbers: Option<Vec<(i32, i32)>>,
 ) -> Result<B> {
     let mut sheet = Sheet::new(b, grid, style, SheetText::default());
+    if let Some(cells) = numbers {
+        sheet.number_next(cells);
+    }
     sheet.push_labelled(glyph, "", Some(label))?;
     sheet.finish()
 }

@@ -454,6 +454,18 @@ pub static KEYS: &[Key] = &[
         )
     },
     Key {
+        doors: Doors::CLI,
+        ..key(
+            "numbers",
+            Group::Draw,
+            Field::Switch(|f| &mut f.draw.numbers),
+            cli(
+                "Write the move number in each cell, 1 to N from the tour's first cell: a numbered tour diagram (style keys numbers, numbers_only)",
+                "NUMBERS",
+            ),
+        )
+    },
+    Key {
         doors: Doors::CLI.and(Doors::SERVE),
         ..key(
             "dpi",

@@ -12,7 +12,8 @@
 //! - [`list`]: `list`'s lines (JSON or text), streamed;
 //! - [`sheet`]: a sheet of glyphs (PDF, PostScript, EPS, SVG, PNG), or one file a tour
 //!   ([`split`]);
-//! - [`glyph`]: one tour as a glyph (a torus tile: [`tile`]);
+//! - [`glyph`]: one tour as a glyph (a torus tile: [`tile`]); [`animate`]: the glyph drawn
+//!   as its tour is walked (animated SVG, GIF, APNG);
 //! - [`symmetric_tours`]: `--symmetry` on big boards, the symmetric tours found directly
 //!   on quotient boards (for `list`, `sheet`, `glyph --random` and `font`);
 //! - [`font`]: a TrueType font of tours with its map and specimen; [`gallery`]: every
@@ -29,6 +30,7 @@
 //! nothing below calls a job. Progress and notices go through [`Progress`], which a
 //! caller may ignore ([`Silent`]).
 
+pub mod animate;
 pub mod count;
 pub mod find;
 pub mod font;

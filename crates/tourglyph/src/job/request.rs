@@ -86,6 +86,8 @@ pub struct Draw {
     pub hatch_angle: Option<String>,
     /// Draw the line as an interlaced band (style key `interlace`).
     pub interlace: bool,
+    /// Write the move numbers in the cells (style key `numbers = "steps"`).
+    pub numbers: bool,
 }
 
 impl Default for Draw {
@@ -104,6 +106,7 @@ impl Default for Draw {
             pen_width: None,
             hatch_angle: None,
             interlace: false,
+            numbers: false,
         }
     }
 }
@@ -133,6 +136,9 @@ impl Draw {
         }
         if self.interlace {
             v.push(("interlace", "true".to_string()));
+        }
+        if self.numbers {
+            v.push(("numbers", "steps".to_string()));
         }
         v
     }

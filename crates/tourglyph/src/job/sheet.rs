@@ -33,7 +33,15 @@ use tourglyph_layout::{grid::Grid, grid::GridSpec};
 
 /// One glyph ready to place: its geometry, its outline (outline styles), its caption and
 /// its label (SVG id and title).
-type Drawn = (SheetGlyph, Option<Shape>, String, Option<Label>);
+/// A glyph drawn on a worker: its geometry, outline, caption, label, and its cells in
+/// walking order when the style numbers them ([`tourglyph_layout::numbers`]).
+type Drawn = (
+    SheetGlyph,
+    Option<Shape>,
+    String,
+    Option<Label>,
+    Option<Vec<(i32, i32)>>,
+);
 
 /// A sheet, as `render`'s flags give it.
 #[derive(Clone, Debug, PartialEq)]
@@ -625,7 +633,14 @@ impl Job<'_> {
                 }
                 _ => None,
             };
-            (glyph, shape, caption, label)
+            let cells = style.numbers.then(|| {
+                it.tour
+                    .coords(g)
+                    .into_iter()
+                    .map(|(r, c)| (c as i32, r as i32))
+                    .collect()
+            });
+            (glyph, shape, caption, label, cells)
         };
         let progress = self.progress;
         let mut last_page = 0;
@@ -633,7 +648,11 @@ impl Job<'_> {
                          glyph: &SheetGlyph,
                          shape: Option<&Shape>,
                          caption: &str,
-                         label: Option<&Label>| {
+                         label: Option<&Label>,
+                         cells: Option<Vec<(i32, i32)>>| {
+            if let Some(c) = cells {
+                sheet.number_next(c);
+            }
             match glyph {
                 SheetGlyph::Line(d) => sheet.push_full(d, shape, caption, label)?,
                 // A torus tile in its frame (drawn as a stroke).
@@ -655,8 +674,9 @@ impl Job<'_> {
                     g,
                     self.q,
                     map,
-                    |(glyph, shape, caption, label)| {
-                        place(&mut sheet, &glyph, shape.as_ref(), &caption, label.as_ref())?;
+                    |(glyph, shape, caption, label, cells)| {
+                        let (s, l) = (shape.as_ref(), label.as_ref());
+                        place(&mut sheet, &glyph, s, &caption, l, cells)?;
                         Ok(match sheet.drawn() < self.count {
                             true => Flow::Continue,
                             false => Flow::Stop,
@@ -683,16 +703,18 @@ impl Job<'_> {
                         })
                         .collect();
                     for d in drawn {
-                        let (glyph, shape, caption, label) = d?;
-                        place(&mut sheet, &glyph, shape.as_ref(), &caption, label.as_ref())?;
+                        let (glyph, shape, caption, label, cells) = d?;
+                        let (s, l) = (shape.as_ref(), label.as_ref());
+                        place(&mut sheet, &glyph, s, &caption, l, cells)?;
                     }
                 }
             }
             Plan::Tours(items) => {
                 for chunk in items.chunks(BATCH) {
                     let drawn: Vec<Drawn> = chunk.par_iter().map(map).collect();
-                    for (glyph, shape, caption, label) in drawn {
-                        place(&mut sheet, &glyph, shape.as_ref(), &caption, label.as_ref())?;
+                    for (glyph, shape, caption, label, cells) in drawn {
+                        let (s, l) = (shape.as_ref(), label.as_ref());
+                        place(&mut sheet, &glyph, s, &caption, l, cells)?;
                     }
                 }
             }

@@ -1,0 +1,196 @@
+//! Issue 27, numbered tour diagrams: `glyph --numbers` (the `diagram` style) writes the
+//! move number in each cell. `pdftotext -bbox` of a numbered 8×8 knight's tour gives back
+//! 1 … 64, each in a cell, the cells of consecutive numbers a knight's move apart along
+//! the tour's own moves; a rook tour's numbers follow `list`'s order; the SVG holds them
+//! as `<text>`.
+
+use crate::common::{arg, run, stderr, stdout, tool};
+use crate::render::tmp;
+use std::collections::BTreeSet;
+use tourglyph::layout::glyph::reach;
+use tourglyph::layout::grid::Grid;
+use tourglyph::layout::style::Style;
+use tourglyph::{Board, Piece};
+
+/// (number, x mm, y mm) of each word of page 1 of a PDF that is a whole number; `None`
+/// when pdftotext is not installed.
+fn pdf_numbers(p: &std::path::Path) -> Option<Vec<(usize, f64, f64)>> {
+    let out = p.with_extension("html");
+    let o = tool(
+        "pdftotext",
+        &["-bbox", arg(p), arg(&out)],
+        "the numbers are not read back from the PDF",
+    )?;
+    assert!(o.status.success(), "pdftotext: {}", stderr(&o));
+    let html = std::fs::read_to_string(&out).unwrap();
+    let attr = |w: &str, name: &str| -> f64 {
+        let k = w.find(&format!("{name}=\"")).unwrap() + name.len() + 2;
+        w[k..k + w[k..].find('"').unwrap()].parse().unwrap()
+    };
+    let mut words = Vec::new();
+    for w in html.split("<word ").skip(1) {
+        let text = &w[w.find('>').unwrap() + 1..w.find("</word>").unwrap()];
+        let Ok(n) = text.parse::<usize>() else {
+            continue;
+        };
+        let mm = 25.4 / 72.0;
+        let x = (attr(w, "xMin") + attr(w, "xMax")) / 2.0 * mm;
+        let y = (attr(w, "yMin") + attr(w, "yMax")) / 2.0 * mm;
+        words.push((n, x, y));
+    }
+    Some(words)
+}
+
+/// The cell (row, col) under the page point (x, y) mm of a glyph of `board` drawn
+/// `size` mm wide in `style`, if within a third of a pitch of its centre.
+fn cell_at(
+    style: &str,
+    board: &str,
+    piece: &Piece,
+    size: f64,
+    x: f64,
+    y: f64,
+) -> Option<(u32, u32)> {
+    let st = Style::resolve(style).unwrap();
+    let b: Board = board.parse().unwrap();
+    let mut grid = Grid::single(b, size, st.padding).unwrap();
+    grid.spec.reach = reach(&st, piece, true);
+    let p = grid.slot(0).place;
+    let (cx, cy) = ((x - p.x) / p.scale, (y - p.y) / p.scale);
+    let (c, r) = (cx.round(), cy.round());
+    ((cx - c).abs() < 0.34 && (cy - r).abs() < 0.34 && c >= 0.0 && r >= 0.0)
+        .then_some((r as u32, c as u32))
+}
+
+#[test]
+fn a_numbered_knights_tour_reads_back_from_the_pdf_in_its_cells() {
+    let d = tmp();
+    let o = run(&[
+        "find", "--board", "8x8", "--closed", "--seed", "1", "--json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    let cells: Vec<(u32, u32)> = v["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| (c[0].as_u64().unwrap() as u32, c[1].as_u64().unwrap() as u32))
+        .collect();
+    let name = |(r, c): (u32, u32)| format!("{}{}", (b'a' + c as u8) as char, 8 - r);
+    let tour: Vec<String> = cells.iter().map(|&c| name(c)).collect();
+    let tour = tour.join(" ");
+    // The tour's moves, as unordered pairs of cells.
+    let edge = |a: (u32, u32), b: (u32, u32)| if a < b { (a, b) } else { (b, a) };
+    let moves: BTreeSet<_> = (0..cells.len())
+        .map(|i| edge(cells[i], cells[(i + 1) % cells.len()]))
+        .collect();
+    for ext in ["pdf", "svg", "ps", "png"] {
+        let p = d.path().join(format!("n.{ext}"));
+        let o = run(&[
+            "glyph",
+            "--piece",
+            "knight",
+            "--board",
+            "8x8",
+            "--tour",
+            &tour,
+            "--style",
+            "diagram",
+            "--size",
+            "120mm",
+            "-o",
+            arg(&p),
+        ]);
+        assert!(o.status.success(), "{ext}: {}", stderr(&o));
+    }
+    let svg = std::fs::read_to_string(d.path().join("n.svg")).unwrap();
+    let texts: BTreeSet<usize> = svg
+        .split("<text")
+        .skip(1)
+        .map(|t| {
+            t[t.find('>').unwrap() + 1..t.find("</text>").unwrap()]
+                .trim()
+                .parse()
+                .unwrap()
+        })
+        .collect();
+    assert_eq!(texts, (1..=64).collect(), "one <text> a cell, 1 to 64");
+    let Some(words) = pdf_numbers(&d.path().join("n.pdf")) else {
+        return;
+    };
+    let mut at = vec![None; 65];
+    for &(n, x, y) in &words {
+        assert!((1..=64).contains(&n), "{n}");
+        let c = cell_at("diagram", "8x8", &Piece::knight(), 120.0, x, y)
+            .unwrap_or_else(|| panic!("{n} at ({x:.1}, {y:.1}) mm is in no cell's middle"));
+        assert!(at[n].replace(c).is_none(), "{n} twice");
+    }
+    let at: Vec<(u32, u32)> = at[1..].iter().map(|c| c.expect("every number")).collect();
+    let distinct: BTreeSet<_> = at.iter().collect();
+    assert_eq!(distinct.len(), 64, "64 cells");
+    // Step k to step k + 1 (and 64 back to 1) is one of the tour's moves.
+    for k in 0..64 {
+        let (a, b) = (at[k], at[(k + 1) % 64]);
+        assert!(
+            moves.contains(&edge(a, b)),
+            "{} to {}",
+            k + 1,
+            (k + 1) % 64 + 1
+        );
+    }
+}
+
+#[test]
+fn a_rook_tour_is_numbered_in_lists_order_and_numbers_only_drops_the_line() {
+    let d = tmp();
+    let o = run(&["list", "--board", "4x4", "--json"]);
+    let line = stdout(&o).lines().nth(2).unwrap().to_string();
+    let v: serde_json::Value = serde_json::from_str(&line).unwrap();
+    assert_eq!(v["id"], 2);
+    let cells: Vec<(u32, u32)> = v["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| (c[0].as_u64().unwrap() as u32, c[1].as_u64().unwrap() as u32))
+        .collect();
+    let p = d.path().join("r.pdf");
+    let o = run(&[
+        "glyph",
+        "--board",
+        "4x4",
+        "--id",
+        "2",
+        "--numbers",
+        "--size",
+        "60mm",
+        "-o",
+        arg(&p),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    if let Some(words) = pdf_numbers(&p) {
+        assert_eq!(words.len(), 16);
+        for (n, x, y) in words {
+            let c = cell_at("line", "4x4", &Piece::rook(), 60.0, x, y).expect("in a cell");
+            assert_eq!(c, cells[n - 1], "number {n}");
+        }
+    }
+    // numbers_only: the numbers, no line.
+    let style = d.path().join("only.toml");
+    std::fs::write(&style, "numbers = \"steps\"\nnumbers_only = true\n").unwrap();
+    let q = d.path().join("only.svg");
+    let o = run(&[
+        "glyph",
+        "--board",
+        "4x4",
+        "--id",
+        "2",
+        "--style",
+        arg(&style),
+        "-o",
+        arg(&q),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let svg = std::fs::read_to_string(&q).unwrap();
+    assert_eq!(svg.matches("<text").count(), 16);
+    assert!(!svg.contains("<path"), "no line: {svg}");
+}
