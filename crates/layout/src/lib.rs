@@ -9,6 +9,7 @@ pub mod grid;
 pub mod interlace;
 pub mod outline;
 pub mod page;
+pub mod pens;
 pub mod plot;
 pub mod shape_glyph;
 pub mod sheet;

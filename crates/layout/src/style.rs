@@ -21,6 +21,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("plotter", include_str!("../styles/plotter.toml")),
     ("leaper", include_str!("../styles/leaper.toml")),
     ("strapwork", include_str!("../styles/strapwork.toml")),
+    ("plotter-bold", include_str!("../styles/plotter-bold.toml")),
 ];
 
 /// Corner treatment of the glyph line (geometry; see [`tourglyph_draw::Corner`]).
@@ -42,6 +43,22 @@ pub enum PlotKind {
     /// Offsets of the band's edge one pen width apart, from the edge inwards.
     Concentric,
 }
+
+/// How a plotter's drawing is split into pens, one layer each ([`crate::pens`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LayersBy {
+    /// By what is drawn: `1 tours`, `2 frames`, `3 dots`.
+    Role,
+    /// By colour: one pen for each stroke colour the style draws with.
+    Color,
+}
+
+/// Layer splits, as style files write them.
+const LAYERS: [(&str, Option<LayersBy>); 3] = [
+    ("none", None),
+    ("role", Some(LayersBy::Role)),
+    ("color", Some(LayersBy::Color)),
+];
 
 /// Plot names, as style files write them.
 const PLOTS: [(&str, Option<PlotKind>); 3] = [
@@ -130,6 +147,12 @@ pub struct Style {
     /// Empty space between an over-strand's outline and the cut ends of the strand under
     /// it, pitch. Default 0.04.
     pub gap: f64,
+    /// Draw each page's strokes in the order that shortens the pen's travel (see
+    /// `tourglyph_draw::travel`). Default false.
+    pub optimize: bool,
+    /// One layer per pen (SVG, [`crate::pens`]): `role` (`1 tours`, `2 frames`, `3 dots`),
+    /// `color` (a pen for each colour), or `none` (one layer). Default none.
+    pub layers_by: Option<LayersBy>,
 }
 
 impl Default for Style {
@@ -165,6 +188,8 @@ impl Default for Style {
             band_outline: Some(Rgb::BLACK),
             band_outline_width: 0.035,
             gap: 0.04,
+            optimize: false,
+            layers_by: None,
         }
     }
 }
@@ -450,6 +475,22 @@ const TABLE: &[Key] = &[
             Ok(())
         },
         get: |st| num(st.gap),
+    },
+    Key {
+        name: "optimize",
+        set: |st, v, _| {
+            st.optimize = v.as_bool().ok_or("expected true or false")?;
+            Ok(())
+        },
+        get: |st| st.optimize.to_string(),
+    },
+    Key {
+        name: "layers_by",
+        set: |st, v, _| {
+            st.layers_by = pick(v, &LAYERS)?;
+            Ok(())
+        },
+        get: |st| quoted(name_of(&LAYERS, st.layers_by)),
     },
 ];
 

@@ -21,6 +21,7 @@ mod miter;
 mod output_failures;
 mod parsers;
 mod plot;
+mod plotter;
 mod poster;
 mod readback;
 mod recipes;

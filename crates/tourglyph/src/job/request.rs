@@ -86,6 +86,10 @@ pub struct Draw {
     pub hatch_angle: Option<String>,
     /// Draw the line as an interlaced band (style key `interlace`).
     pub interlace: bool,
+    /// Order each page's strokes to shorten the pen's travel (style key `optimize`).
+    pub optimize: bool,
+    /// One layer per pen: `role`, `color` or `none` (style key `layers_by`).
+    pub layers_by: Option<String>,
 }
 
 impl Default for Draw {
@@ -104,6 +108,8 @@ impl Default for Draw {
             pen_width: None,
             hatch_angle: None,
             interlace: false,
+            optimize: false,
+            layers_by: None,
         }
     }
 }
@@ -123,6 +129,7 @@ impl Draw {
             ("plot", &self.plot),
             ("pen_width", &self.pen_width),
             ("hatch_angle", &self.hatch_angle),
+            ("layers_by", &self.layers_by),
         ] {
             if let Some(x) = val {
                 v.push((key, x.clone()));
@@ -133,6 +140,9 @@ impl Draw {
         }
         if self.interlace {
             v.push(("interlace", "true".to_string()));
+        }
+        if self.optimize {
+            v.push(("optimize", "true".to_string()));
         }
         v
     }
