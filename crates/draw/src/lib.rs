@@ -47,8 +47,8 @@ pub mod ttf;
 
 pub use backend::Backend;
 pub use document::{DocOptions, Document, Format, Sink};
-pub use pen::Pen;
 pub use marks::{
     Anchor, Cap, Corner, DEFAULT_MITER_LIMIT, GlyphData, Join, Label, Paint, Path, Place, Rgb, Seg,
     Stroke, Text,
 };
+pub use pen::Pen;

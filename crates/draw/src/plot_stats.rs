@@ -73,7 +73,11 @@ pub fn measure(src: &str) -> Result<(Vec<LayerStats>, LayerStats)> {
     let xml = usvg::roxmltree::Document::parse(src)
         .map_err(|e| Error::usage(format!("not an XML document: {e}")))?;
     let mut labels: Vec<(String, String)> = Vec::new();
-    for g in xml.root_element().children().filter(|n| n.has_tag_name("g")) {
+    for g in xml
+        .root_element()
+        .children()
+        .filter(|n| n.has_tag_name("g"))
+    {
         if g.attribute((INKSCAPE, "groupmode")) == Some("layer") {
             if let Some(id) = g.attribute("id") {
                 let label = g.attribute((INKSCAPE, "label")).unwrap_or(id);
@@ -215,7 +219,10 @@ fn map_back(p: (f64, f64)) -> Point {
 
 /// The distance between two points, mm.
 fn len(a: Point, b: Point) -> f64 {
-    let (dx, dy) = (f64::from(a.x) - f64::from(b.x), f64::from(a.y) - f64::from(b.y));
+    let (dx, dy) = (
+        f64::from(a.x) - f64::from(b.x),
+        f64::from(a.y) - f64::from(b.y),
+    );
     (dx * dx + dy * dy).sqrt() * MM_PER_PX
 }
 

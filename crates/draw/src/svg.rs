@@ -235,7 +235,10 @@ impl<W: PageWrite> SvgWriter<'_, W> {
     fn labelled(&mut self, path: &Path, paint: &Paint, label: Option<&Label>) -> Result<()> {
         let mut e = path_element(path, paint);
         let pens = &self.pens;
-        let page = self.page.as_mut().ok_or_else(|| Error::runtime("svg: drawing outside a page"))?;
+        let page = self
+            .page
+            .as_mut()
+            .ok_or_else(|| Error::runtime("svg: drawing outside a page"))?;
         page.name_pen(&mut e, pens, paint);
         if let Some(l) = label {
             e.assign("id", unique_id(&mut page.ids, &l.id));
@@ -361,7 +364,10 @@ impl<W: PageWrite> Backend for SvgWriter<'_, W> {
     fn path(&mut self, path: &Path, paint: &Paint) -> Result<()> {
         let mut e = path_element(path, paint);
         let pens = &self.pens;
-        let page = self.page.as_mut().ok_or_else(|| Error::runtime("svg: drawing outside a page"))?;
+        let page = self
+            .page
+            .as_mut()
+            .ok_or_else(|| Error::runtime("svg: drawing outside a page"))?;
         page.name_pen(&mut e, pens, paint);
         page.layer().append(e);
         Ok(())
@@ -566,7 +572,10 @@ mod tests {
             name: name.into(),
             color: Some(c),
         };
-        let pens = vec![pen(1, "tours", Rgb(26, 26, 26)), pen(2, "frames", Rgb(200, 0, 0))];
+        let pens = vec![
+            pen(1, "tours", Rgb(26, 26, 26)),
+            pen(2, "frames", Rgb(200, 0, 0)),
+        ];
         let paint = Paint {
             stroke: Some(Stroke {
                 color: Rgb::BLACK,
@@ -578,8 +587,8 @@ mod tests {
             fill: None,
         };
         let draw = |split: bool| {
-            let mut w = SvgWriter::new(Box::new(|_| Ok(Vec::<u8>::new())))
-                .with_pens(pens.clone(), split);
+            let mut w =
+                SvgWriter::new(Box::new(|_| Ok(Vec::<u8>::new()))).with_pens(pens.clone(), split);
             w.begin_page(30.0, 20.0).unwrap();
             w.pen(&pens[1]).unwrap();
             w.path(&Path::rect(1.0, 1.0, 2.0, 2.0), &paint).unwrap();

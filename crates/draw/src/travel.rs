@@ -626,10 +626,12 @@ mod tests {
         let q = |p: Pt| ((p.0 * 1e6).round() as i64, (p.1 * 1e6).round() as i64);
         let mut v: Vec<_> = subs
             .iter()
-            .flat_map(|s| s.pts.windows(2).map(|w| {
-                let (a, b) = (q(w[0]), q(w[1]));
-                if a <= b { [a, b] } else { [b, a] }
-            }))
+            .flat_map(|s| {
+                s.pts.windows(2).map(|w| {
+                    let (a, b) = (q(w[0]), q(w[1]));
+                    if a <= b { [a, b] } else { [b, a] }
+                })
+            })
             .collect();
         v.sort();
         v
@@ -680,7 +682,12 @@ mod tests {
         for s in &after {
             assert_eq!(s.start().0, s.start().1);
         }
-        assert!(pen_up(&after) < 0.5 * pen_up(&before), "{} {}", pen_up(&after), pen_up(&before));
+        assert!(
+            pen_up(&after) < 0.5 * pen_up(&before),
+            "{} {}",
+            pen_up(&after),
+            pen_up(&before)
+        );
     }
 
     #[test]

@@ -145,10 +145,7 @@ mod tests {
             labels(&by_colour),
             ["1 tours+dots #1a1a1a", "2 frames #c80000"]
         );
-        assert_eq!(
-            pen(&by_colour, Role::Dots),
-            pen(&by_colour, Role::Tours)
-        );
+        assert_eq!(pen(&by_colour, Role::Dots), pen(&by_colour, Role::Tours));
         assert_eq!(pen(&by_colour, Role::Frames).unwrap().number, 2);
         // Without frames or dots, tours alone; a background on its own layer.
         let plain = Style {

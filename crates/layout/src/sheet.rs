@@ -5,9 +5,9 @@
 
 use crate::grid::{self, Grid, GridSpec, MM_PER_PT};
 use crate::page::PageSpec;
+use crate::pens::{self, Role};
 use crate::style::Style;
 use crate::text_size::{self, Measure, Title, caption_scale, fit_size, page_scale, wrap_title};
-use crate::pens::{self, Role};
 use crate::{glyph, interlace, outline, plot};
 use std::sync::Arc;
 use tourglyph_core::board::Board;
@@ -347,7 +347,8 @@ impl<'s, B: Backend> Sheet<'s, B> {
             }
             let strokes = plot::pen_strokes(g, st, s.place.scale);
             if let Some(pen) = plot::pen_paint(st).filter(|_| !strokes.is_empty()) {
-                self.backend.mark(&strokes.to_path(g, &s.place), &pen, label)?;
+                self.backend
+                    .mark(&strokes.to_path(g, &s.place), &pen, label)?;
             }
         } else if st.interlace {
             // The inside first (a closed line's fill), then the band's two paths.

@@ -180,7 +180,15 @@ fn optimize_draws_the_same_strokes_with_less_travel() {
     let d = tempfile::tempdir().unwrap();
     let (a, b) = (d.path().join("ids.svg"), d.path().join("opt.svg"));
     let base = [
-        "render", "--board", "6x6", "--classes", "--page", "a3", "--style", "kufic", "--plot",
+        "render",
+        "--board",
+        "6x6",
+        "--classes",
+        "--page",
+        "a3",
+        "--style",
+        "kufic",
+        "--plot",
         "hatch",
     ];
     let render = |extra: &[&str], out: &Path| {
@@ -217,7 +225,12 @@ fn optimize_draws_the_same_strokes_with_less_travel() {
     let ((_, ta), (_, tb)) = (stats(&a), stats(&b));
     assert_eq!(ta.2, tb.2, "pen lifts");
     assert!((ta.0 - tb.0).abs() < 1e-6 * ta.0, "pen-down {ta:?} {tb:?}");
-    assert!(tb.1 <= 0.4 * ta.1, "pen-up: optimised {} against {}", tb.1, ta.1);
+    assert!(
+        tb.1 <= 0.4 * ta.1,
+        "pen-up: optimised {} against {}",
+        tb.1,
+        ta.1
+    );
     // Deterministic, whatever the thread count.
     let again = d.path().join("again.svg");
     let again_s = again.display().to_string();
@@ -237,7 +250,13 @@ fn split_layers_writes_a_file_per_pen() {
     let o = out.display().to_string();
     let w = whole.display().to_string();
     let base = [
-        "render", "--board", "4x4", "--style", &style, "--layers-by", "role",
+        "render",
+        "--board",
+        "4x4",
+        "--style",
+        &style,
+        "--layers-by",
+        "role",
     ];
     let mut v = base.to_vec();
     v.extend_from_slice(&["--split-layers", "-o", &o]);
@@ -253,7 +272,10 @@ fn split_layers_writes_a_file_per_pen() {
         assert_eq!(labels(&s), [label.clone()]);
         let (one, total) = stats(&f);
         assert_eq!(one.len(), 1);
-        assert!((total.0 - down).abs() < 1e-6 * down, "{label}: {total:?} {down}");
+        assert!(
+            (total.0 - down).abs() < 1e-6 * down,
+            "{label}: {total:?} {down}"
+        );
         assert_eq!(total.2, *lifts);
     }
     let mut names: Vec<String> = std::fs::read_dir(d.path())
@@ -262,7 +284,14 @@ fn split_layers_writes_a_file_per_pen() {
         .filter(|n| n.starts_with("sheet"))
         .collect();
     names.sort();
-    assert_eq!(names, ["sheet-1-tours.svg", "sheet-2-frames.svg", "sheet-3-dots.svg"]);
+    assert_eq!(
+        names,
+        [
+            "sheet-1-tours.svg",
+            "sheet-2-frames.svg",
+            "sheet-3-dots.svg"
+        ]
+    );
 }
 
 #[test]
@@ -277,7 +306,15 @@ fn plotter_bold_is_kufic_hatched_optimised_on_layers() {
         assert!(s.contains(k), "{k} in {s}");
     }
     let svg = String::from_utf8(ok(&[
-        "glyph", "--board", "6x6", "--id", "17", "--style", "plotter-bold", "-o", "-",
+        "glyph",
+        "--board",
+        "6x6",
+        "--id",
+        "17",
+        "--style",
+        "plotter-bold",
+        "-o",
+        "-",
     ]))
     .unwrap();
     assert_eq!(labels(&svg), ["1 tours", "% captions"]);
@@ -327,8 +364,19 @@ fn vpype_reads_our_layers_and_pen_down_length() {
     let f = d.path().join("plot.svg");
     let fs = f.display().to_string();
     ok(&[
-        "render", "--board", "6x6", "--classes", "--limit", "20", "--style", &style,
-        "--layers-by", "role", "--optimize", "-o", &fs,
+        "render",
+        "--board",
+        "6x6",
+        "--classes",
+        "--limit",
+        "20",
+        "--style",
+        &style,
+        "--layers-by",
+        "role",
+        "--optimize",
+        "-o",
+        &fs,
     ]);
     let (ours, _) = stats(&f);
     // By colour (the command): one layer per stroke colour, each as long as ours.
@@ -365,6 +413,9 @@ fn vpype_reads_our_layers_and_pen_down_length() {
     for (t, o) in theirs.iter().zip(&ours) {
         assert!((t.length - o.1).abs() / o.1 < 0.005, "{t:?} {o:?}");
         // Pen-up as vpype measures it: between a layer's strokes, in document order.
-        assert!((t.pen_up - o.2).abs() <= 0.005 * o.2.max(1.0), "{t:?} {o:?}");
+        assert!(
+            (t.pen_up - o.2).abs() <= 0.005 * o.2.max(1.0),
+            "{t:?} {o:?}"
+        );
     }
 }
