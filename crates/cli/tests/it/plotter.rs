@@ -27,9 +27,11 @@ fn ok(args: &[&str]) -> Vec<u8> {
     o.stdout
 }
 
-/// `plot-stats --json` of `file`: (label, pen-down mm, pen-up mm, lifts) per layer, and
-/// the total.
-fn stats(file: &Path) -> (Vec<(String, f64, f64, u64)>, (f64, f64, u64)) {
+/// One layer of `plot-stats --json`: (label, pen-down mm, pen-up mm, lifts).
+type Layer = (String, f64, f64, u64);
+
+/// `plot-stats --json` of `file`: each layer, and the total (pen-down, pen-up, lifts).
+fn stats(file: &Path) -> (Vec<Layer>, (f64, f64, u64)) {
     let out = ok(&["plot-stats", "--json", &file.display().to_string()]);
     let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
     let row = |l: &serde_json::Value| {
@@ -153,9 +155,7 @@ fn strokes(svg: &str) -> Vec<Vec<(i64, i64)>> {
         };
         // Our path data: M/L with two numbers, Z; numbers to 1e-4 mm.
         let q = |t: &str| (t.parse::<f64>().unwrap() * 1e4).round() as i64;
-        let mut tokens = d
-            .split(|c: char| c == 'M' || c == 'L' || c == 'Z' || c == ' ')
-            .filter(|t| !t.is_empty());
+        let mut tokens = d.split(['M', 'L', 'Z', ' ']).filter(|t| !t.is_empty());
         let ops: Vec<char> = d.chars().filter(|c| "MLZC".contains(*c)).collect();
         assert!(!ops.contains(&'C'), "curves in a hatch plot: {d}");
         for op in ops {
@@ -269,7 +269,7 @@ fn split_layers_writes_a_file_per_pen() {
     for (name, (label, down, _, lifts)) in ["1-tours", "2-frames", "3-dots"].iter().zip(&layers) {
         let f = d.path().join(format!("sheet-{name}.svg"));
         let s = std::fs::read_to_string(&f).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
-        assert_eq!(labels(&s), [label.clone()]);
+        assert_eq!(labels(&s), std::slice::from_ref(label));
         let (one, total) = stats(&f);
         assert_eq!(one.len(), 1);
         assert!(
