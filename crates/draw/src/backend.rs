@@ -2,6 +2,7 @@
 //! glyphs, filled regions and text; the defaults draw glyphs and regions as paths.
 
 use crate::marks::{GlyphData, Label, Paint, Path, Place, Text};
+use crate::pen::Pen;
 use crate::region;
 use tourglyph_core::error::Result;
 
@@ -40,6 +41,22 @@ pub trait Backend {
             return Ok(());
         }
         self.path(&shape.to_path(at), paint)
+    }
+
+    /// Draw a path that is one glyph (a plotted glyph's pen strokes), described by `label`
+    /// where the format can hold it. The default draws it with [`Backend::path`]; SVG
+    /// overrides it to attach the label.
+    fn mark(&mut self, path: &Path, paint: &Paint, label: Option<&Label>) -> Result<()> {
+        let _ = label;
+        self.path(path, paint)
+    }
+
+    /// The marks that follow, until the next call, are drawn by `pen` ([`crate::pen`]):
+    /// a format with layers (SVG) puts them on the pen's layer. The default ignores it;
+    /// nothing calls it unless the drawing is made for a plotter's pens.
+    fn pen(&mut self, pen: &Pen) -> Result<()> {
+        let _ = pen;
+        Ok(())
     }
 
     /// Start a page of `width` × `height` mm.

@@ -11,6 +11,7 @@
 use crate::backend::Backend;
 use crate::marks::{GlyphData, Label, Paint, Path, Place, Text};
 use crate::pdf::{PdfOptions, PdfWriter};
+use crate::pen::Pen;
 use crate::png::{PngOptions, PngPage};
 use crate::ps::{PsOptions, PsWriter};
 use crate::region::Shape;
@@ -306,6 +307,8 @@ impl Format {
             png,
             eps_box,
             pdf_threads,
+            pens,
+            split_pens,
         } = opts;
         let inner = match self {
             Format::Pdf => {
@@ -331,7 +334,7 @@ impl Format {
             Format::Svg => {
                 // The <title> is the title, else the description.
                 let name = if title.is_empty() { &desc } else { &title };
-                let svg = SvgWriter::new(sink.pages(self));
+                let svg = SvgWriter::new(sink.pages(self)).with_pens(pens, split_pens);
                 Inner::Svg(svg.with_meta(name, &desc).with_text(fonts, text_as_paths))
             }
             // The SVG page rasterised: no title, no description, the SVG's own text.
@@ -421,6 +424,11 @@ pub struct DocOptions {
     /// PDF compression threads, 0 for the calling thread ([`PdfOptions::threads`]).
     /// Default `None`: the PDF backend's default.
     pub pdf_threads: Option<usize>,
+    /// A plotter's pens, each a layer of its own where the format has layers (SVG,
+    /// [`crate::pen`]). Default: none (one layer).
+    pub pens: Vec<Pen>,
+    /// SVG: one file a page and plotting pen ([`SvgWriter::with_pens`]). Default false.
+    pub split_pens: bool,
 }
 
 impl Default for DocOptions {
@@ -434,6 +442,8 @@ impl Default for DocOptions {
             png: PngOptions::default(),
             eps_box: None,
             pdf_threads: None,
+            pens: Vec::new(),
+            split_pens: false,
         }
     }
 }
@@ -494,6 +504,14 @@ impl<W: PageWrite> Backend for Document<'_, W> {
         label: Option<&Label>,
     ) -> Result<()> {
         self.backend().shape(shape, at, paint, label)
+    }
+
+    fn mark(&mut self, path: &Path, paint: &Paint, label: Option<&Label>) -> Result<()> {
+        self.backend().mark(path, paint, label)
+    }
+
+    fn pen(&mut self, pen: &Pen) -> Result<()> {
+        self.backend().pen(pen)
     }
 
     fn begin_page(&mut self, width: f64, height: f64) -> Result<()> {

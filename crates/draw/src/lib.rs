@@ -11,6 +11,9 @@
 //! - [`document`]: the output [`Format`]s, the one place that tells them apart, and the
 //!   [`Document`] each opens;
 //! - [`num`]: the one number formatter;
+//! - [`pen`]: a plotter's pens (one SVG layer each); [`travel`]: the order a page's
+//!   strokes are drawn in, to cut the pen's travel; [`plot_stats`]: what a plot of an SVG
+//!   file costs (pen-down and pen-up lengths, lifts, time), layer by layer;
 //! - [`svg`], [`ps`], [`pdf`]: the three backends, each over any `io::Write`; [`png`]
 //!   rasterises SVG pages, [`pattern`] writes a tile as an SVG `<pattern>`;
 //! - [`motion`]: a line drawn as it is walked (an animated SVG, still frames);
@@ -35,12 +38,15 @@ pub mod num;
 pub mod ops;
 pub mod pattern;
 pub mod pdf;
+pub mod pen;
+pub mod plot_stats;
 pub mod png;
 pub mod ps;
 pub mod region;
 pub mod silhouette;
 pub mod svg;
 pub mod text;
+pub mod travel;
 pub mod ttf;
 
 pub use backend::Backend;
@@ -49,3 +55,4 @@ pub use marks::{
     Anchor, Cap, Corner, DEFAULT_MITER_LIMIT, GlyphData, Join, Label, Paint, Path, Place, Rgb, Seg,
     Stroke, Text,
 };
+pub use pen::Pen;

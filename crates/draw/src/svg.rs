@@ -6,6 +6,12 @@
 //! skip, so a plot draws only the glyphs. A page is built in memory and written at
 //! [`Backend::end_page`] to the writer the page opener hands out (one file per page).
 //!
+//! Told its pens ([`SvgWriter::with_pens`], a plotter's drawing), a page puts each pen's
+//! marks on a layer of its own instead (`1 tours`, `2 frames`, …, [`crate::pen`]), the
+//! pen's colour on the layer's group, every declared layer on every page in the order
+//! declared; split, it writes one document a page and pen, each holding that pen's layer
+//! only (pens that do not plot are left out).
+//!
 //! Text stays editable `<text>`, its `font-family` naming the fonts of [`crate::text`]
 //! (the bundled Noto Sans and Noto Kufi Arabic, a `--font` first), or, with
 //! [`SvgWriter::with_text`]'s `as_paths`, is drawn as the shaped glyphs' outlines for
@@ -14,6 +20,7 @@
 
 use super::num::Num;
 use super::{Anchor, Backend, Cap, GlyphData, Join, Label, Paint, Path, Place, Seg, Text};
+use crate::pen::Pen;
 use crate::text::Fonts;
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -54,6 +61,12 @@ struct Page {
     height: f64,
     glyphs: Group,
     captions: Group,
+    /// The layer of each declared pen, in the order declared.
+    pens: Vec<Group>,
+    /// The pen drawing now (an index into the declared pens), if any.
+    pen: Option<usize>,
+    /// Something was drawn outside every pen (on the `glyphs` layer).
+    loose: bool,
     /// How often each label id was used on this page, so a repeat gets `-2`, `-3`, ….
     ids: HashMap<String, u32>,
 }
@@ -66,6 +79,10 @@ pub struct SvgWriter<'a, W: PageWrite> {
     meta: Option<(String, String)>,
     fonts: Arc<Fonts>,
     as_paths: bool,
+    /// The pens, each a layer (none: one `glyphs` layer).
+    pens: Vec<Pen>,
+    /// One document a page and plotting pen.
+    split: bool,
 }
 
 impl<'a, W: PageWrite> SvgWriter<'a, W> {
@@ -78,7 +95,19 @@ impl<'a, W: PageWrite> SvgWriter<'a, W> {
             meta: None,
             fonts: Fonts::bundled(),
             as_paths: false,
+            pens: Vec::new(),
+            split: false,
         }
+    }
+
+    /// Draw each of `pens` on a layer of its own, in this order, on every page
+    /// ([`Backend::pen`] says which draws what follows); with `split`, write one document
+    /// a page and plotting pen (page `p`'s pen `k` is the writer numbered `p · n + k`, `n`
+    /// the number of plotting pens), each holding that pen's layer alone.
+    pub fn with_pens(mut self, pens: Vec<Pen>, split: bool) -> Self {
+        self.pens = pens;
+        self.split = split;
+        self
     }
 
     /// Give every page a document `<title>` and `<desc>` (what it shows, how to draw it
@@ -190,17 +219,77 @@ pub(crate) fn path_element(path: &Path, paint: &Paint) -> Element {
 }
 
 impl<W: PageWrite> SvgWriter<'_, W> {
+    /// Write `doc` to the next writer the opener hands out.
+    fn write(&mut self, doc: &svg::Document) -> Result<()> {
+        let mut w = (self.open)(self.done.len())?;
+        w.write_all(b"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")?;
+        svg::write(&mut w, doc)?;
+        w.write_all(b"\n")?;
+        w.close()?;
+        self.done.push(w);
+        Ok(())
+    }
+
     /// A glyph's path (its stroke, or its outline), carrying `label` as its unique id and
     /// a `<title>`.
     fn labelled(&mut self, path: &Path, paint: &Paint, label: Option<&Label>) -> Result<()> {
         let mut e = path_element(path, paint);
-        let page = self.page()?;
+        let pens = &self.pens;
+        let page = self
+            .page
+            .as_mut()
+            .ok_or_else(|| Error::runtime("svg: drawing outside a page"))?;
+        page.name_pen(&mut e, pens, paint);
         if let Some(l) = label {
             e.assign("id", unique_id(&mut page.ids, &l.id));
             e.append(Title::new(xml_chars(&l.title)));
         }
-        page.glyphs.append(e);
+        page.layer().append(e);
         Ok(())
+    }
+}
+
+impl Page {
+    /// On a pen's layer, a mark that only fills names the pen's colour as its stroke, at
+    /// width 0 (nothing is drawn round it; without it the mark would take the layer's
+    /// stroke): tools that sort paths into pens by stroke colour (`vpype read --attr
+    /// stroke`) then put it with its pen.
+    fn name_pen(&self, e: &mut Element, pens: &[Pen], paint: &Paint) {
+        if paint.stroke.is_some() {
+            return;
+        }
+        if let Some(c) = self.pen.and_then(|i| pens[i].color) {
+            e.assign("stroke", c.hex());
+            e.assign("stroke-width", "0");
+        }
+    }
+
+    /// The group marks go to now: the current pen's layer, else `glyphs`.
+    fn layer(&mut self) -> &mut Group {
+        match self.pen {
+            Some(i) => &mut self.pens[i],
+            None => {
+                self.loose = true;
+                &mut self.glyphs
+            }
+        }
+    }
+}
+
+/// An Inkscape layer.
+fn layer(id: &str, label: &str) -> Group {
+    Group::new()
+        .set("id", id)
+        .set("inkscape:groupmode", "layer")
+        .set("inkscape:label", label)
+}
+
+/// The layer of `pen`, its colour on the group.
+fn pen_layer(pen: &Pen) -> Group {
+    let g = layer(&format!("layer-{}", pen.slug()), &pen.label());
+    match pen.color {
+        Some(c) => g.set("stroke", c.hex()),
+        None => g,
     }
 }
 
@@ -239,29 +328,48 @@ impl<W: PageWrite> Backend for SvgWriter<'_, W> {
         self.labelled(&shape.to_path(at), paint, label)
     }
 
+    fn mark(&mut self, path: &Path, paint: &Paint, label: Option<&Label>) -> Result<()> {
+        self.labelled(path, paint, label)
+    }
+
+    fn pen(&mut self, pen: &Pen) -> Result<()> {
+        // Told no pens (a PNG page): one layer.
+        if self.pens.is_empty() {
+            return Ok(());
+        }
+        let i = self.pens.iter().position(|p| p == pen).ok_or_else(|| {
+            Error::runtime(format!("svg: pen '{}' was not declared", pen.label()))
+        })?;
+        self.page()?.pen = Some(i);
+        Ok(())
+    }
+
     fn begin_page(&mut self, width: f64, height: f64) -> Result<()> {
         if self.page.is_some() {
             return Err(Error::runtime("svg: page begun twice"));
         }
-        let layer = |id: &str, label: &str| {
-            Group::new()
-                .set("id", id)
-                .set("inkscape:groupmode", "layer")
-                .set("inkscape:label", label)
-        };
         self.page = Some(Page {
             width,
             height,
             glyphs: layer("glyphs", "glyphs"),
             captions: layer("captions", "% captions"),
+            pens: self.pens.iter().map(pen_layer).collect(),
+            pen: None,
+            loose: false,
             ids: HashMap::new(),
         });
         Ok(())
     }
 
     fn path(&mut self, path: &Path, paint: &Paint) -> Result<()> {
-        let e = path_element(path, paint);
-        self.page()?.glyphs.append(e);
+        let mut e = path_element(path, paint);
+        let pens = &self.pens;
+        let page = self
+            .page
+            .as_mut()
+            .ok_or_else(|| Error::runtime("svg: drawing outside a page"))?;
+        page.name_pen(&mut e, pens, paint);
+        page.layer().append(e);
         Ok(())
     }
 
@@ -346,14 +454,25 @@ impl<W: PageWrite> Backend for SvgWriter<'_, W> {
         if let Some((title, desc)) = &self.meta {
             doc = add_meta(doc, title, desc);
         }
-        let doc = doc.add(p.glyphs).add(p.captions);
-        let mut w = (self.open)(self.done.len())?;
-        w.write_all(b"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")?;
-        svg::write(&mut w, &doc)?;
-        w.write_all(b"\n")?;
-        w.close()?;
-        self.done.push(w);
-        Ok(())
+        if self.pens.is_empty() {
+            return self.write(&doc.add(p.glyphs).add(p.captions));
+        }
+        if self.split {
+            for (pen, group) in self.pens.clone().iter().zip(p.pens) {
+                if pen.plots() {
+                    self.write(&doc.clone().add(group))?;
+                }
+            }
+            return Ok(());
+        }
+        let mut doc = doc;
+        for group in p.pens {
+            doc = doc.add(group);
+        }
+        if p.loose {
+            doc = doc.add(p.glyphs);
+        }
+        self.write(&doc.add(p.captions))
     }
 
     fn finish(&mut self) -> Result<()> {
@@ -444,6 +563,63 @@ mod tests {
             "{s}"
         );
         resvg::usvg::Tree::from_str(&s, &resvg::usvg::Options::default()).unwrap();
+    }
+
+    #[test]
+    fn pens_are_layers_in_the_declared_order_or_files_of_their_own() {
+        let pen = |number, name: &str, c| Pen {
+            number,
+            name: name.into(),
+            color: Some(c),
+        };
+        let pens = vec![
+            pen(1, "tours", Rgb(26, 26, 26)),
+            pen(2, "frames", Rgb(200, 0, 0)),
+        ];
+        let paint = Paint {
+            stroke: Some(Stroke {
+                color: Rgb::BLACK,
+                width: 0.5,
+                join: Join::Round,
+                cap: Cap::Round,
+                miter_limit: 4.0,
+            }),
+            fill: None,
+        };
+        let draw = |split: bool| {
+            let mut w =
+                SvgWriter::new(Box::new(|_| Ok(Vec::<u8>::new()))).with_pens(pens.clone(), split);
+            w.begin_page(30.0, 20.0).unwrap();
+            w.pen(&pens[1]).unwrap();
+            w.path(&Path::rect(1.0, 1.0, 2.0, 2.0), &paint).unwrap();
+            w.pen(&pens[0]).unwrap();
+            w.path(&Path::rect(5.0, 5.0, 2.0, 2.0), &paint).unwrap();
+            let stray = pen(3, "dots", Rgb::BLACK);
+            assert!(w.pen(&stray).unwrap_err().to_string().contains("3 dots"));
+            w.end_page().unwrap();
+            w.finish().unwrap();
+            w.into_writers()
+                .into_iter()
+                .map(|b| String::from_utf8(b).unwrap())
+                .collect::<Vec<_>>()
+        };
+        let one = draw(false);
+        assert_eq!(one.len(), 1);
+        let s = &one[0];
+        let at = |t: &str| s.find(t).unwrap_or_else(|| panic!("{t} in {s}"));
+        // Declared order, whatever the drawing order; each path in its pen's layer.
+        assert!(at(r#"inkscape:label="1 tours""#) < at("M5 5"), "{s}");
+        assert!(at("M5 5") < at(r#"inkscape:label="2 frames""#), "{s}");
+        assert!(at(r#"inkscape:label="2 frames""#) < at("M1 1"), "{s}");
+        assert!(s.contains(r##"stroke="#c80000""##), "{s}");
+        assert!(!s.contains(r#"inkscape:label="glyphs""#), "{s}");
+        assert!(s.contains(r#"inkscape:label="% captions""#), "{s}");
+        resvg::usvg::Tree::from_str(s, &resvg::usvg::Options::default()).unwrap();
+        let two = draw(true);
+        assert_eq!(two.len(), 2);
+        assert!(two[0].contains("1 tours") && two[0].contains("M5 5") && !two[0].contains("M1 1"));
+        assert!(two[1].contains("2 frames") && two[1].contains("M1 1") && !two[1].contains("M5 5"));
+        assert!(!two[0].contains("captions"));
     }
 
     #[test]

@@ -10,6 +10,7 @@ pub mod interlace;
 pub mod numbers;
 pub mod outline;
 pub mod page;
+pub mod pens;
 pub mod plot;
 pub mod shape_glyph;
 pub mod sheet;

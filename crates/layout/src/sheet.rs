@@ -5,6 +5,7 @@
 
 use crate::grid::{self, Grid, GridSpec, MM_PER_PT};
 use crate::page::PageSpec;
+use crate::pens::{self, Role};
 use crate::style::Style;
 use crate::text_size::{self, Measure, Title, caption_scale, fit_size, page_scale, wrap_title};
 use crate::{glyph, interlace, outline, plot};
@@ -12,7 +13,7 @@ use std::sync::Arc;
 use tourglyph_core::board::Board;
 use tourglyph_core::error::Result;
 use tourglyph_draw::text::Fonts;
-use tourglyph_draw::{Anchor, Backend, GlyphData, Label, Paint, Path, Text};
+use tourglyph_draw::{Anchor, Backend, GlyphData, Label, Paint, Path, Pen, Text};
 
 /// Band heights for a style at its own sizes: (caption, title, footer) in mm; 0 where
 /// absent.
@@ -175,6 +176,9 @@ pub struct Sheet<'s, B: Backend> {
     sizes: TextSizes,
     /// The next glyph's cells in walking order, to number ([`Sheet::number_next`]).
     numbers: Option<Vec<(i32, i32)>>,
+    /// The pens of the background, the glyphs, the frames and the dots, when the style
+    /// asks for layers ([`crate::pens`]).
+    pens: [Option<Pen>; 4],
 }
 
 impl<'s, B: Backend> Sheet<'s, B> {
@@ -194,6 +198,16 @@ impl<'s, B: Backend> Sheet<'s, B> {
             captions: Vec::new(),
             sizes,
             numbers: None,
+            pens: [Role::Background, Role::Tours, Role::Frames, Role::Dots]
+                .map(|r| pens::pen(style, r)),
+        }
+    }
+
+    /// Draw what follows with the pen of `role` (index into `pens`), if the style has one.
+    fn pen(&mut self, role: usize) -> Result<()> {
+        match &self.pens[role] {
+            Some(p) => self.backend.pen(p),
+            None => Ok(()),
         }
     }
 
@@ -227,6 +241,7 @@ impl<'s, B: Backend> Sheet<'s, B> {
         self.backend.begin_page(w, h)?;
         self.open = true;
         let st = self.style;
+        self.pen(0)?;
         if let Some(bg) = st.background {
             let p = Paint {
                 stroke: None,
@@ -321,11 +336,14 @@ impl<'s, B: Backend> Sheet<'s, B> {
         let st = self.style;
         let board = self.grid.spec.board;
         if let Some((p, paint)) = glyph::frame(board, &s.place, st) {
+            self.pen(2)?;
             self.backend.path(&p, &paint)?;
         }
         if let Some((p, paint)) = glyph::dots(board, &s.place, st) {
+            self.pen(3)?;
             self.backend.path(&p, &paint)?;
         }
+        self.pen(1)?;
         let paint = glyph::paint(st, s.place.scale, g.closed);
         if self.numbers.is_some() && st.numbers_only {
             // The numbers alone, no line.
@@ -340,7 +358,8 @@ impl<'s, B: Backend> Sheet<'s, B> {
             }
             let strokes = plot::pen_strokes(g, st, s.place.scale);
             if let Some(pen) = plot::pen_paint(st).filter(|_| !strokes.is_empty()) {
-                self.backend.path(&strokes.to_path(g, &s.place), &pen)?;
+                self.backend
+                    .mark(&strokes.to_path(g, &s.place), &pen, label)?;
             }
         } else if st.interlace {
             // The inside first (a closed line's fill), then the band's two paths.
@@ -400,6 +419,7 @@ impl<'s, B: Backend> Sheet<'s, B> {
     ) -> Result<()> {
         let s = self.open_slot()?;
         let st = self.style;
+        self.pen(1)?;
         draw(&mut self.backend, &s.place, st)?;
         self.close_slot(&s, caption);
         Ok(())

@@ -22,6 +22,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("leaper", include_str!("../styles/leaper.toml")),
     ("strapwork", include_str!("../styles/strapwork.toml")),
     ("diagram", include_str!("../styles/diagram.toml")),
+    ("plotter-bold", include_str!("../styles/plotter-bold.toml")),
 ];
 
 /// Corner treatment of the glyph line (geometry; see [`tourglyph_draw::Corner`]).
@@ -43,6 +44,22 @@ pub enum PlotKind {
     /// Offsets of the band's edge one pen width apart, from the edge inwards.
     Concentric,
 }
+
+/// How a plotter's drawing is split into pens, one layer each ([`crate::pens`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LayersBy {
+    /// By what is drawn: `1 tours`, `2 frames`, `3 dots`.
+    Role,
+    /// By colour: one pen for each stroke colour the style draws with.
+    Color,
+}
+
+/// Layer splits, as style files write them.
+const LAYERS: [(&str, Option<LayersBy>); 3] = [
+    ("none", None),
+    ("role", Some(LayersBy::Role)),
+    ("color", Some(LayersBy::Color)),
+];
 
 /// Plot names, as style files write them.
 const PLOTS: [(&str, Option<PlotKind>); 3] = [
@@ -137,6 +154,12 @@ pub struct Style {
     pub numbers: bool,
     /// With `numbers`: the numbers alone, no line. Default false.
     pub numbers_only: bool,
+    /// Draw each page's strokes in the order that shortens the pen's travel (see
+    /// `tourglyph_draw::travel`). Default false.
+    pub optimize: bool,
+    /// One layer per pen (SVG, [`crate::pens`]): `role` (`1 tours`, `2 frames`, `3 dots`),
+    /// `color` (a pen for each colour), or `none` (one layer). Default none.
+    pub layers_by: Option<LayersBy>,
 }
 
 impl Default for Style {
@@ -174,6 +197,8 @@ impl Default for Style {
             gap: 0.04,
             numbers: false,
             numbers_only: false,
+            optimize: false,
+            layers_by: None,
         }
     }
 }
@@ -475,6 +500,20 @@ const TABLE: &[Key] = &[
             Ok(())
         },
         get: |st| st.numbers_only.to_string(),
+        name: "optimize",
+        set: |st, v, _| {
+            st.optimize = v.as_bool().ok_or("expected true or false")?;
+            Ok(())
+        },
+        get: |st| st.optimize.to_string(),
+    },
+    Key {
+        name: "layers_by",
+        set: |st, v, _| {
+            st.layers_by = pick(v, &LAYERS)?;
+            Ok(())
+        },
+        get: |st| quoted(name_of(&LAYERS, st.layers_by)),
     },
 ];
 

@@ -105,6 +105,12 @@ pub enum Command {
         after_help = "Examples:\n  tourglyph shape count --shape examples/shapes/ring.txt\n  tourglyph shape glyph --shape examples/shapes/heart.svg --board 40x40 --blocks --random -o h.svg\n  tourglyph shape glyph --shape-text كوفي --random -o kufi.svg\n  tourglyph shape tour --shape examples/shapes/ring.txt --random --method chain"
     )]
     Shape(ShapeArgs),
+    /// What plotting an SVG file costs, layer by layer: pen-down and pen-up lengths, pen
+    /// lifts and the time at a speed.
+    #[command(
+        after_help = "Examples:\n  tourglyph render --board 6x6 --classes --page a3 --style plotter-bold -o c.svg && tourglyph plot-stats c.svg\n  tourglyph plot-stats c.svg --json --speed 40"
+    )]
+    PlotStats(PlotStatsArgs),
     /// List the built-in styles, or print one as TOML (a starting point for --style FILE).
     #[command(
         after_help = "Examples:\n  tourglyph styles\n  tourglyph styles kufic > k.toml && tourglyph glyph --board 4x4 --id 3 --style k.toml -o g.svg"
@@ -230,6 +236,25 @@ pub struct RenderArgs {
     /// SVG: draw text as outlines (paths) instead of editable text.
     #[arg(long)]
     pub text_as_paths: bool,
+    /// SVG for plotters: one file a page and pen, NAME-PEN.svg (NAME-PAGE-PEN.svg for
+    /// several pages), each holding that pen's layer (layers by role unless --layers-by).
+    #[arg(long)]
+    pub split_layers: bool,
+}
+
+/// `tourglyph plot-stats`.
+#[derive(Debug, Args)]
+pub struct PlotStatsArgs {
+    /// The SVG file (one page).
+    #[arg(value_name = "FILE", value_hint = ValueHint::FilePath)]
+    pub file: PathBuf,
+    /// One JSON object: each layer's pen_down_mm, pen_up_mm, lifts and seconds, and the
+    /// total.
+    #[arg(long)]
+    pub json: bool,
+    /// The plotting speed in mm/s, pen up and down (each lift adds 0.3 s).
+    #[arg(long, value_name = "MM/S", default_value_t = 25.0)]
+    pub speed: f64,
 }
 
 /// `tourglyph glyph`.

@@ -19,6 +19,7 @@ mod keys;
 mod list;
 mod man;
 mod offer;
+mod plot_stats;
 mod render;
 mod serve;
 mod shape;
@@ -45,6 +46,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Serve(a) => serve::run(a),
         Command::Font(a) => font::run(a, quiet),
         Command::Shape(a) => shape::run(a, quiet),
+        Command::PlotStats(a) => plot_stats::run(a),
         Command::Styles { name } => styles::run(name.as_deref()),
         Command::Completions { shell } => {
             // Into memory first: clap_complete panics on a failed write (a closed pipe).

@@ -31,6 +31,7 @@ pub fn request(a: &RenderArgs) -> SheetRequest {
         split: a.split,
         font: a.font.clone(),
         text_as_paths: a.text_as_paths,
+        split_layers: a.split_layers,
     }
 }
 

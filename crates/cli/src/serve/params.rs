@@ -249,6 +249,7 @@ impl Params {
             split: false,
             font: None,
             text_as_paths: self.flag("text_as_paths")?,
+            split_layers: false,
         })
     }
 }

@@ -265,6 +265,37 @@ const CASES: &[(&[&str], i32)] = &[
         &["count", "--piece", "king", "--board", "300x2", "--classes"],
         2,
     ),
+    (
+        &["render", "--board", "4x4", "--split-layers", "-o", "x.pdf"],
+        2,
+    ),
+    (
+        &[
+            "render",
+            "--board",
+            "4x4",
+            "--split-layers",
+            "-o",
+            "-",
+            "--format",
+            "svg",
+        ],
+        2,
+    ),
+    (
+        &[
+            "render",
+            "--board",
+            "4x4",
+            "--layers-by",
+            "pens",
+            "-o",
+            "x.svg",
+        ],
+        2,
+    ),
+    (&["plot-stats", "no-such.svg"], 1),
+    (&["plot-stats", "--speed", "0", "no-such.svg"], 2),
 ];
 
 /// A Markdown table cell: pipes escaped, kept on one line.

@@ -23,6 +23,7 @@ mod numbers;
 mod output_failures;
 mod parsers;
 mod plot;
+mod plotter;
 mod poster;
 mod readback;
 mod recipes;

@@ -16,6 +16,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use tourglyph_core::{Board, Error, LeapGraph, Piece, Result, Tour, TourKind};
 use tourglyph_draw::png::PngOptions;
+use tourglyph_draw::travel::Optimize;
 use tourglyph_draw::{Backend, DocOptions, Format, GlyphData, Label, Sink};
 use tourglyph_engine::frontier::Zdd;
 use tourglyph_engine::sample::Sampler;
@@ -214,7 +215,7 @@ pub(super) fn style_words(style: &str, draw: &Draw) -> Vec<String> {
     }
     for (key, value) in draw.overrides() {
         match key {
-            "outline" | "interlace" | "numbers" => {}
+            "outline" | "interlace" | "numbers" | "optimize" => {}
             "stroke_width" => flag("--width", &value),
             k => flag(&format!("--{}", k.replace('_', "-")), &value),
         }
@@ -227,6 +228,9 @@ pub(super) fn style_words(style: &str, draw: &Draw) -> Vec<String> {
     }
     if draw.numbers {
         words.push("--numbers".into());
+    }
+    if draw.optimize {
+        words.push("--optimize".into());
     }
     words
 }
@@ -269,6 +273,7 @@ pub fn write_glyph(
         desc,
         png,
         pdf_threads: Some(0),
+        pens: tourglyph_layout::pens::pens(&style),
         ..DocOptions::default()
     };
     let doc = format.open(Sink::Stream(Vec::new()), opts)?;
@@ -279,9 +284,11 @@ pub fn write_glyph(
             .map(|(r, c)| (c as i32, r as i32))
             .collect()
     });
-    let bytes = draw(doc, &glyph, grid, &style, &label, numbers)?
-        .into_writers()
-        .concat();
+    let doc = match style.optimize {
+        true => draw(Optimize::new(doc), &glyph, grid, &style, &label, numbers)?.into_inner(),
+        false => draw(doc, &glyph, grid, &style, &label, numbers)?,
+    };
+    let bytes = doc.into_writers().concat();
     out.finish(&bytes)
 }
 

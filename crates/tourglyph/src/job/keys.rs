@@ -442,6 +442,30 @@ pub static KEYS: &[Key] = &[
         )
     },
     Key {
+        doors: Doors::CLI,
+        ..key(
+            "optimize",
+            Group::Draw,
+            Field::Switch(|f| &mut f.draw.optimize),
+            cli(
+                "Draw each page's strokes in the order that shortens the pen's travel (nearest neighbour and 2-opt over the glyphs, each closed stroke begun nearest the pen)",
+                "OPTIMIZE",
+            ),
+        )
+    },
+    Key {
+        doors: Doors::CLI,
+        ..key(
+            "layers_by",
+            Group::Draw,
+            Field::MaybeText(|f| &mut f.draw.layers_by),
+            cli(
+                "SVG: one Inkscape layer per plotter pen: role (1 tours, 2 frames, 3 dots), color (a pen per stroke colour) or none",
+                "HOW",
+            ),
+        )
+    },
+    Key {
         doors: Doors::CLI.and(Doors::SERVE),
         ..key(
             "interlace",

@@ -19,7 +19,8 @@
 //! - [`font`]: a TrueType font of tours with its map and specimen; [`gallery`]: every
 //!   gallery manifest of a folder and their index; [`find`]: one tour on any board;
 //!   [`slide`]: the sliding rooks and queens puzzle; [`shape`]: closed tours of shaped
-//!   boards (text grids, pictures), counted, listed and drawn.
+//!   boards (text grids, pictures), counted, listed and drawn; [`plot_stats`]: what
+//!   plotting an SVG file costs, layer by layer.
 //!
 //! The request's types sit at the bottom ([`request`]); [`keys`] is the one table of the
 //! names the front doors give their fields (the CLI's flags, the server's query
@@ -38,6 +39,7 @@ pub mod gallery;
 pub mod glyph;
 pub mod keys;
 pub mod list;
+pub mod plot_stats;
 pub mod request;
 pub mod residues;
 pub mod resolve;

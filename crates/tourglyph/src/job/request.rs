@@ -88,6 +88,10 @@ pub struct Draw {
     pub interlace: bool,
     /// Write the move numbers in the cells (style key `numbers = "steps"`).
     pub numbers: bool,
+    /// Order each page's strokes to shorten the pen's travel (style key `optimize`).
+    pub optimize: bool,
+    /// One layer per pen: `role`, `color` or `none` (style key `layers_by`).
+    pub layers_by: Option<String>,
 }
 
 impl Default for Draw {
@@ -107,6 +111,8 @@ impl Default for Draw {
             hatch_angle: None,
             interlace: false,
             numbers: false,
+            optimize: false,
+            layers_by: None,
         }
     }
 }
@@ -126,6 +132,7 @@ impl Draw {
             ("plot", &self.plot),
             ("pen_width", &self.pen_width),
             ("hatch_angle", &self.hatch_angle),
+            ("layers_by", &self.layers_by),
         ] {
             if let Some(x) = val {
                 v.push((key, x.clone()));
@@ -139,6 +146,9 @@ impl Draw {
         }
         if self.numbers {
             v.push(("numbers", "steps".to_string()));
+        }
+        if self.optimize {
+            v.push(("optimize", "true".to_string()));
         }
         v
     }

@@ -18,8 +18,10 @@ use tourglyph_core::{Error, LeapGraph, Result};
 use tourglyph_core::{budget::free_space, budget::human_bytes};
 use tourglyph_draw::estimate;
 use tourglyph_draw::region::Shape;
+use tourglyph_draw::svg::PageWrite;
 use tourglyph_draw::text::Fonts;
-use tourglyph_draw::{Backend, DocOptions, Format, Label, Sink};
+use tourglyph_draw::travel::Optimize;
+use tourglyph_draw::{Backend, DocOptions, Document, Format, Label, Pen, Sink};
 use tourglyph_engine::Flow;
 use tourglyph_engine::frontier::Zdd;
 use tourglyph_engine::{select::Item, select::Query, select::stream, select::tally};
@@ -73,6 +75,9 @@ pub struct SheetRequest {
     pub font: Option<PathBuf>,
     /// SVG: draw text as outlines (paths) instead of editable text.
     pub text_as_paths: bool,
+    /// SVG: one file a page and plotter pen ([`split_layer_paths`] names them), the style's
+    /// layers by role unless it says otherwise.
+    pub split_layers: bool,
 }
 
 impl Default for SheetRequest {
@@ -91,6 +96,7 @@ impl Default for SheetRequest {
             split: false,
             font: None,
             text_as_paths: false,
+            split_layers: false,
         }
     }
 }
@@ -119,7 +125,10 @@ pub fn sheet_pages(
         Target::Path(p, o) => (p, *o),
         Target::Writer(_) => (&dash, Default::default()),
     };
-    let style = super::style_with(&a.style, &a.draw)?;
+    let mut style = super::style_with(&a.style, &a.draw)?;
+    if a.split_layers && style.layers_by.is_none() {
+        style.layers_by = Some(tourglyph_layout::style::LayersBy::Role);
+    }
     // One file per glyph (--split) is of a fixed size; a sheet fits its --page.
     let png = tourglyph_draw::png::PngOptions {
         smaller: (!a.split).then_some("--page"),
@@ -133,6 +142,9 @@ pub fn sheet_pages(
     };
     if a.split {
         super::split::check_dir(output, opts)?;
+    }
+    if a.split_layers {
+        check_split_layers(a, format, output)?;
     }
     let page = PageSpec::parse(&a.page)?.landscape(a.landscape);
     if a.columns == Some(0) {
@@ -333,6 +345,8 @@ pub fn sheet_pages(
         plan,
         count: drawn,
     };
+    let pens = tourglyph_layout::pens::pens(&style);
+    let plotting: Vec<Pen> = pens.iter().filter(|p| p.plots()).cloned().collect();
     let doc = DocOptions {
         title,
         desc,
@@ -340,15 +354,34 @@ pub fn sheet_pages(
         texts,
         text_as_paths: a.text_as_paths,
         png,
+        pens,
+        split_pens: a.split_layers,
         ..DocOptions::default()
     };
     let written = match target {
         Target::Writer(w) => {
             // An SVG or PNG sheet on a writer is one page, checked above.
             let doc = format.open(Sink::Stream(&mut *w), doc)?;
-            job.draw(doc)?.into_writers();
+            job.draw_doc(doc)?.into_writers();
             w.flush()?;
             Written::default()
+        }
+        Target::Path(path, out) if a.split_layers => {
+            let paths = split_layer_paths(path, shown, &plotting);
+            let open = {
+                let paths = paths.clone();
+                Box::new(move |i: usize| open_out_with(&paths[i], out))
+            };
+            let files = job
+                .draw_doc(format.open(Sink::Files(open), doc)?)?
+                .into_writers();
+            for f in files {
+                f.commit()?;
+            }
+            Written {
+                files: paths,
+                removed: vec![],
+            }
         }
         Target::Path(path, out) => {
             // Before the first page: --no-clobber refuses an earlier sheet's files.
@@ -361,7 +394,7 @@ pub fn sheet_pages(
                 .map_or_else(|| vec![path.to_path_buf()], |p| p.paths().to_vec());
             let open = Box::new(move |i: usize| open_out_with(&paths[i], out));
             let files = job
-                .draw(format.open(Sink::Files(open), doc)?)?
+                .draw_doc(format.open(Sink::Files(open), doc)?)?
                 .into_writers();
             match pages {
                 Some(pages) => pages.commit(files)?,
@@ -381,6 +414,49 @@ pub fn sheet_pages(
     };
     progress.end();
     Ok((format, written))
+}
+
+/// Refuse `--split-layers` where it cannot write one SVG file a pen: another format, the
+/// files of `--split`, standard output.
+fn check_split_layers(a: &SheetRequest, format: Format, output: &Path) -> Result<()> {
+    if a.split {
+        return Err(Error::usage(
+            "--split-layers splits a sheet's pages by pen, --split writes one file a tour: give one of them",
+        ));
+    }
+    if format != Format::Svg {
+        return Err(Error::usage(format!(
+            "--split-layers writes one SVG file a pen, not {}: name the output .svg (or give --format svg)",
+            format.name()
+        )));
+    }
+    if output.as_os_str() == "-" {
+        return Err(Error::usage(
+            "--split-layers writes one file a pen, which stdout cannot hold: write to a file, -o NAME.svg",
+        ));
+    }
+    Ok(())
+}
+
+/// The files of `--split-layers` for a sheet written as `NAME.svg` of `pages` pages drawn
+/// by the plotting `pens`: `NAME-PEN.svg` for one page, `NAME-PAGE-PEN.svg` for more, in
+/// page order and within a page in pen order (`PEN` the pen's label as a file name:
+/// `1-tours`; `PAGE` from 1). They sit beside `NAME.svg`, which is not written.
+pub fn split_layer_paths(path: &Path, pages: u64, pens: &[Pen]) -> Vec<PathBuf> {
+    let stem = path
+        .file_stem()
+        .map_or_else(|| "sheet".to_string(), |s| s.to_string_lossy().into_owned());
+    let mut out = Vec::new();
+    for p in 1..=pages {
+        for pen in pens {
+            let name = match pages {
+                1 => format!("{stem}-{}.svg", pen.slug()),
+                _ => format!("{stem}-{p}-{}.svg", pen.slug()),
+            };
+            out.push(path.with_file_name(name));
+        }
+    }
+    out
 }
 
 /// The texts a sheet of `pages` pages shows besides captions, known before it is drawn
@@ -604,6 +680,15 @@ struct Job<'a> {
 const BATCH: usize = 4096;
 
 impl Job<'_> {
+    /// [`Job::draw`] on a document, its strokes in the order that shortens the pen's
+    /// travel when the style asks for it ([`Optimize`]).
+    fn draw_doc<'d, W: PageWrite>(self, doc: Document<'d, W>) -> Result<Document<'d, W>> {
+        match self.style.optimize {
+            true => Ok(self.draw(Optimize::new(doc))?.into_inner()),
+            false => self.draw(doc),
+        }
+    }
+
     /// Stream the tours onto a sheet over `backend`; returns the finished backend.
     fn draw<B: Backend>(self, backend: B) -> Result<B> {
         let (g, style) = (self.g, self.style);

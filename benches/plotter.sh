@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# The plotter sheet at scale (issue 26): the 580,717 symmetry classes of 8x8 in the
+# `kufic` style, hatched for a pen (--plot hatch), as SVG on A0 pages (one file a page),
+# in ID order and with --optimize; wall time and peak resident memory of each, against a
+# baseline in the same run: the same sheet without pen strokes (kufic, PDF, the sheet
+# benches/render.sh times). Then a count: every glyph drawn exactly once in the optimised
+# files (each glyph is one path with its id, tour-ID; the IDs of all pages together are
+# 580,717, all different), and the same number of strokes as in ID order.
+#
+# Goals (issue): under 60 s and 200 MB with --optimize.
+#
+#   benches/plotter.sh            # about 3 GB of SVG in a temporary folder, removed after
+#   LIMIT=20000 benches/plotter.sh   # the first 20,000 classes only (a quick look)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+cargo build --release -p tourglyph-cli >/dev/null 2>&1
+T="$PWD/target/release/tourglyph"
+OUT="$(mktemp -d)"
+trap 'rm -rf "$OUT"' EXIT
+SEL=(--board 8x8 --classes)
+[ -n "${LIMIT:-}" ] && SEL+=(--limit "$LIMIT")
+
+run() {
+    local label="$1"; shift
+    /usr/bin/time -f "%e %M" -o "$OUT/time" "$@" >/dev/null
+    read -r SECS KB < "$OUT/time"
+    printf "%-40s %8.2f s %8.1f MB\n" "$label" "$SECS" "$(echo "$KB / 1024" | bc -l)"
+}
+ratio() { echo "scale=2; $1 / $2" | bc -l; }
+
+echo "load average at start: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) CPUs"
+run "baseline: kufic PDF (no pen strokes)" "$T" render "${SEL[@]}" --style kufic -o "$OUT/base.pdf" --quiet
+B=$SECS
+mkdir "$OUT/ids" "$OUT/opt"
+run "kufic --plot hatch, SVG A0, ID order" "$T" render "${SEL[@]}" --style kufic --plot hatch --page a0 --force -o "$OUT/ids/s.svg" --quiet
+echo "  ratio to baseline: $(ratio "$SECS" "$B")"
+run "kufic --plot hatch --optimize, SVG A0" "$T" render "${SEL[@]}" --style kufic --plot hatch --optimize --page a0 --force -o "$OUT/opt/s.svg" --quiet
+echo "  ratio to baseline: $(ratio "$SECS" "$B")"
+echo "  files: $(ls "$OUT/opt" | wc -l) pages, $(du -sh "$OUT/opt" | cut -f1)"
+for d in ids opt; do
+    cat "$OUT/$d"/*.svg | grep -o 'id="tour-[0-9]*"' | sort >"$OUT/$d.ids"
+    printf "%-4s glyphs drawn: %d, distinct: %d, subpaths: %d\n" "$d" \
+        "$(wc -l <"$OUT/$d.ids")" "$(uniq "$OUT/$d.ids" | wc -l)" \
+        "$(cat "$OUT/$d"/*.svg | grep -o 'M[0-9.-]' | wc -l)"
+done
+cmp -s "$OUT/ids.ids" "$OUT/opt.ids" && echo "the same glyphs in both: yes" || echo "the same glyphs in both: NO"
+echo "(load average at end: $(cut -d' ' -f1-3 /proc/loadavg))"

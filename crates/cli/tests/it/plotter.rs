@@ -1,0 +1,421 @@
+//! Plotter SVG: pens by layer (`--layers-by`, `--split-layers`), the travel order
+//! (`--optimize`), `plot-stats`, and vpype reading our files (skipped without vpype).
+//!
+//! Each claim is checked against a second, independent reading: layers against the pen-down
+//! length of the same sheet without layers; the optimised order against the unoptimised
+//! file's strokes, compared one by one; `plot-stats` against vpype's `stat`.
+
+use super::common::{run, run_threads, stderr, tool};
+use std::path::Path;
+
+/// A style file: kufic with a red frame and blue dots, so each part has its own colour.
+fn frame_style(dir: &Path) -> String {
+    let p = dir.join("framed.toml");
+    std::fs::write(
+        &p,
+        "stroke_width = 0.5\nstroke = \"#1a1a1a\"\njoin = \"miter\"\ncap = \"square\"\n\
+         frame = \"#c0392b\"\ndots = \"#2471a3\"\nplot = \"hatch\"\n",
+    )
+    .unwrap();
+    p.display().to_string()
+}
+
+/// Run the binary; it must succeed.
+fn ok(args: &[&str]) -> Vec<u8> {
+    let o = run(args);
+    assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+    o.stdout
+}
+
+/// One layer of `plot-stats --json`: (label, pen-down mm, pen-up mm, lifts).
+type Layer = (String, f64, f64, u64);
+
+/// `plot-stats --json` of `file`: each layer, and the total (pen-down, pen-up, lifts).
+fn stats(file: &Path) -> (Vec<Layer>, (f64, f64, u64)) {
+    let out = ok(&["plot-stats", "--json", &file.display().to_string()]);
+    let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    let row = |l: &serde_json::Value| {
+        (
+            l["label"].as_str().unwrap().to_string(),
+            l["pen_down_mm"].as_f64().unwrap(),
+            l["pen_up_mm"].as_f64().unwrap(),
+            l["lifts"].as_u64().unwrap(),
+        )
+    };
+    let layers = v["layers"].as_array().unwrap().iter().map(row).collect();
+    let (_, d, u, n) = row(&v["total"]);
+    (layers, (d, u, n))
+}
+
+/// The inkscape:label of every layer, in document order.
+fn labels(svg: &str) -> Vec<String> {
+    svg.split("inkscape:label=\"")
+        .skip(1)
+        .map(|s| s[..s.find('"').unwrap()].to_string())
+        .collect()
+}
+
+#[test]
+fn layers_by_role_put_each_part_on_its_pen() {
+    let d = tempfile::tempdir().unwrap();
+    let style = frame_style(d.path());
+    let (plain, layered) = (d.path().join("plain.svg"), d.path().join("layered.svg"));
+    let base = ["render", "--board", "6x6", "--classes", "--limit", "12"];
+    let with = |extra: &[&str], out: &Path| {
+        let mut a: Vec<&str> = base.to_vec();
+        a.extend_from_slice(&["--style", &style]);
+        a.extend_from_slice(extra);
+        let o = out.display().to_string();
+        a.extend_from_slice(&["-o", &o]);
+        ok(&a);
+    };
+    with(&[], &plain);
+    with(&["--layers-by", "role"], &layered);
+    let p = std::fs::read_to_string(&plain).unwrap();
+    let l = std::fs::read_to_string(&layered).unwrap();
+    // Without the flag: the one glyphs layer, as before.
+    assert_eq!(labels(&p), ["glyphs", "% captions"]);
+    assert_eq!(
+        labels(&l),
+        ["1 tours", "2 frames", "3 dots", "% captions"],
+        "{l}"
+    );
+    // Each layer's group carries its pen's colour, and holds only marks of that colour.
+    for (label, color) in [
+        ("1 tours", "#1a1a1a"),
+        ("2 frames", "#c0392b"),
+        ("3 dots", "#2471a3"),
+    ] {
+        let at = l.find(&format!("inkscape:label=\"{label}\"")).unwrap();
+        let group = &l[l[..at].rfind("<g").unwrap()..];
+        let group = &group[..group.find("</g>").unwrap()];
+        assert!(group.contains(&format!("stroke=\"{color}\"")), "{group}");
+        let others = ["#1a1a1a", "#c0392b", "#2471a3"]
+            .into_iter()
+            .filter(|c| *c != color);
+        for c in others {
+            assert!(!group.contains(c), "{label} holds {c}");
+        }
+    }
+    // The same strokes, only grouped: the pen-down length of the plain file equals the
+    // layers' sum; plot-stats names the layers.
+    let (layers, total) = stats(&layered);
+    let names: Vec<&str> = layers.iter().map(|l| l.0.as_str()).collect();
+    assert_eq!(names, ["1 tours", "2 frames", "3 dots"]);
+    let (_, plain_total) = stats(&plain);
+    assert!(
+        (total.0 - plain_total.0).abs() < 1e-6 * total.0,
+        "{total:?} {plain_total:?}"
+    );
+    assert_eq!(total.2, plain_total.2);
+    // By colour: tours, frames and dots differ in colour here, so three pens again.
+    let by_colour = d.path().join("colour.svg");
+    with(&["--layers-by", "color"], &by_colour);
+    let c = std::fs::read_to_string(&by_colour).unwrap();
+    assert_eq!(
+        labels(&c),
+        [
+            "1 tours #1a1a1a",
+            "2 frames #c0392b",
+            "3 dots #2471a3",
+            "% captions"
+        ]
+    );
+}
+
+/// The subpaths of every `<path d>` of an SVG, each as a canonical list of points (a
+/// closed ring from its least point, in its lesser direction; an open line in its lesser
+/// direction), sorted: what a plot draws, whatever the order and direction.
+fn strokes(svg: &str) -> Vec<Vec<(i64, i64)>> {
+    let mut out = Vec::new();
+    for part in svg.split(" d=\"").skip(1) {
+        let d = &part[..part.find('"').unwrap()];
+        let mut cur: Vec<(i64, i64)> = Vec::new();
+        let mut closed = false;
+        let mut flush = |cur: &mut Vec<(i64, i64)>, closed: bool| {
+            if cur.is_empty() {
+                return;
+            }
+            let mut pts = std::mem::take(cur);
+            if closed {
+                if pts.len() > 1 && pts[0] == pts[pts.len() - 1] {
+                    pts.pop();
+                }
+                let k = (0..pts.len()).min_by_key(|&i| pts[i]).unwrap();
+                pts.rotate_left(k);
+                let mut rev = pts.clone();
+                rev[1..].reverse();
+                pts = pts.min(rev);
+                pts.push((i64::MIN, 0));
+            } else {
+                let rev: Vec<_> = pts.iter().rev().copied().collect();
+                pts = pts.min(rev);
+            }
+            out.push(pts);
+        };
+        // Our path data: M/L with two numbers, Z; numbers to 1e-4 mm.
+        let q = |t: &str| (t.parse::<f64>().unwrap() * 1e4).round() as i64;
+        let mut tokens = d.split(['M', 'L', 'Z', ' ']).filter(|t| !t.is_empty());
+        let ops: Vec<char> = d.chars().filter(|c| "MLZC".contains(*c)).collect();
+        assert!(!ops.contains(&'C'), "curves in a hatch plot: {d}");
+        for op in ops {
+            match op {
+                'M' => {
+                    flush(&mut cur, closed);
+                    closed = false;
+                    cur.push((q(tokens.next().unwrap()), q(tokens.next().unwrap())));
+                }
+                'L' => cur.push((q(tokens.next().unwrap()), q(tokens.next().unwrap()))),
+                _ => closed = true,
+            }
+        }
+        flush(&mut cur, closed);
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn optimize_draws_the_same_strokes_with_less_travel() {
+    let d = tempfile::tempdir().unwrap();
+    let (a, b) = (d.path().join("ids.svg"), d.path().join("opt.svg"));
+    let base = [
+        "render",
+        "--board",
+        "6x6",
+        "--classes",
+        "--page",
+        "a3",
+        "--style",
+        "kufic",
+        "--plot",
+        "hatch",
+    ];
+    let render = |extra: &[&str], out: &Path| {
+        let mut v: Vec<&str> = base.to_vec();
+        v.extend_from_slice(extra);
+        let o = out.display().to_string();
+        v.extend_from_slice(&["-o", &o]);
+        ok(&v);
+    };
+    render(&[], &a);
+    render(&["--optimize"], &b);
+    let (sa, sb) = (
+        std::fs::read_to_string(&a).unwrap(),
+        std::fs::read_to_string(&b).unwrap(),
+    );
+    // Every stroke drawn, each once: the same subpaths, as sets with repeats.
+    let (pa, pb) = (strokes(&sa), strokes(&sb));
+    assert!(pa.len() > 1000, "{}", pa.len());
+    assert_eq!(pa.len(), pb.len());
+    assert!(pa == pb, "the optimised file draws other strokes");
+    // Every glyph once, its id kept.
+    let ids = |s: &str| {
+        let mut v: Vec<String> = s
+            .split("id=\"tour-")
+            .skip(1)
+            .map(|t| t[..t.find('"').unwrap()].to_string())
+            .collect();
+        v.sort();
+        v
+    };
+    assert_eq!(ids(&sa).len(), 149);
+    assert_eq!(ids(&sa), ids(&sb));
+    // Less travel with the pen up: at most 40 % of ID order's (the issue's goal).
+    let ((_, ta), (_, tb)) = (stats(&a), stats(&b));
+    assert_eq!(ta.2, tb.2, "pen lifts");
+    assert!((ta.0 - tb.0).abs() < 1e-6 * ta.0, "pen-down {ta:?} {tb:?}");
+    assert!(
+        tb.1 <= 0.4 * ta.1,
+        "pen-up: optimised {} against {}",
+        tb.1,
+        ta.1
+    );
+    // Deterministic, whatever the thread count.
+    let again = d.path().join("again.svg");
+    let again_s = again.display().to_string();
+    let mut v: Vec<&str> = base.to_vec();
+    v.extend_from_slice(&["--optimize", "-o", &again_s]);
+    let o = run_threads(&v, 1);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(std::fs::read(&again).unwrap(), sb.as_bytes());
+}
+
+#[test]
+fn split_layers_writes_a_file_per_pen() {
+    let d = tempfile::tempdir().unwrap();
+    let style = frame_style(d.path());
+    let out = d.path().join("sheet.svg");
+    let whole = d.path().join("whole.svg");
+    let o = out.display().to_string();
+    let w = whole.display().to_string();
+    let base = [
+        "render",
+        "--board",
+        "4x4",
+        "--style",
+        &style,
+        "--layers-by",
+        "role",
+    ];
+    let mut v = base.to_vec();
+    v.extend_from_slice(&["--split-layers", "-o", &o]);
+    ok(&v);
+    let mut v = base.to_vec();
+    v.extend_from_slice(&["-o", &w]);
+    ok(&v);
+    assert!(!out.exists());
+    let (layers, _) = stats(&whole);
+    for (name, (label, down, _, lifts)) in ["1-tours", "2-frames", "3-dots"].iter().zip(&layers) {
+        let f = d.path().join(format!("sheet-{name}.svg"));
+        let s = std::fs::read_to_string(&f).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
+        assert_eq!(labels(&s), std::slice::from_ref(label));
+        let (one, total) = stats(&f);
+        assert_eq!(one.len(), 1);
+        assert!(
+            (total.0 - down).abs() < 1e-6 * down,
+            "{label}: {total:?} {down}"
+        );
+        assert_eq!(total.2, *lifts);
+    }
+    let mut names: Vec<String> = std::fs::read_dir(d.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with("sheet"))
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        [
+            "sheet-1-tours.svg",
+            "sheet-2-frames.svg",
+            "sheet-3-dots.svg"
+        ]
+    );
+}
+
+#[test]
+fn plotter_bold_is_kufic_hatched_optimised_on_layers() {
+    let s = String::from_utf8(ok(&["styles", "plotter-bold"])).unwrap();
+    for k in [
+        "plot = \"hatch\"",
+        "optimize = true",
+        "layers_by = \"role\"",
+        "stroke_width = 0.5",
+    ] {
+        assert!(s.contains(k), "{k} in {s}");
+    }
+    let svg = String::from_utf8(ok(&[
+        "glyph",
+        "--board",
+        "6x6",
+        "--id",
+        "17",
+        "--style",
+        "plotter-bold",
+        "-o",
+        "-",
+    ]))
+    .unwrap();
+    assert_eq!(labels(&svg), ["1 tours", "% captions"]);
+    assert!(svg.contains("id=\"tour-17\""), "{svg}");
+}
+
+/// One layer of `vpype … stat`: length and pen-up length in mm, stroke colour, name.
+#[derive(Debug, Default)]
+struct VpLayer {
+    length: f64,
+    pen_up: f64,
+    stroke: String,
+    name: String,
+}
+
+/// Parse `vpype … stat` (lengths in CSS pixels).
+fn vpype_layers(out: &str) -> Vec<VpLayer> {
+    let px = 25.4 / 96.0;
+    let mut v: Vec<VpLayer> = Vec::new();
+    for line in out.lines() {
+        let t = line.trim();
+        if t.starts_with("Totals") {
+            break;
+        }
+        let value = |k: &str| t.strip_prefix(k).map(|x| x.trim_matches('\'').to_string());
+        if t.starts_with("Layer ") {
+            v.push(VpLayer::default());
+        } else if let Some(l) = v.last_mut() {
+            if let Some(x) = value("Length: ") {
+                l.length = x.parse::<f64>().unwrap() * px;
+            } else if let Some(x) = value("Pen-up length: ") {
+                l.pen_up = x.parse::<f64>().unwrap() * px;
+            } else if let Some(x) = value("svg_stroke: ") {
+                l.stroke = x;
+            } else if let Some(x) = value("vp_name: ") {
+                l.name = x;
+            }
+        }
+    }
+    v
+}
+
+#[test]
+fn vpype_reads_our_layers_and_pen_down_length() {
+    let d = tempfile::tempdir().unwrap();
+    let style = frame_style(d.path());
+    let f = d.path().join("plot.svg");
+    let fs = f.display().to_string();
+    ok(&[
+        "render",
+        "--board",
+        "6x6",
+        "--classes",
+        "--limit",
+        "20",
+        "--style",
+        &style,
+        "--layers-by",
+        "role",
+        "--optimize",
+        "-o",
+        &fs,
+    ]);
+    let (ours, _) = stats(&f);
+    // By colour (the issue's command): one layer per stroke colour, each as long as ours.
+    let Some(o) = tool(
+        "vpype",
+        &["read", "--attr", "stroke", &fs, "stat"],
+        "checked the layers with plot-stats only",
+    ) else {
+        return;
+    };
+    assert!(o.status.success(), "{}", stderr(&o));
+    let theirs = vpype_layers(&String::from_utf8_lossy(&o.stdout));
+    assert_eq!(theirs.len(), ours.len(), "{theirs:?} {ours:?}");
+    for (label, color) in [
+        ("1 tours", "#1a1a1a"),
+        ("2 frames", "#c0392b"),
+        ("3 dots", "#2471a3"),
+    ] {
+        let ours = ours.iter().find(|l| l.0 == label).unwrap();
+        let theirs = theirs.iter().find(|l| l.stroke == color).unwrap();
+        let rel = (theirs.length - ours.1).abs() / ours.1;
+        assert!(
+            rel < 0.005,
+            "{label}: vpype {} mm, plot-stats {} mm",
+            theirs.length,
+            ours.1
+        );
+    }
+    // By group (vpype's default): the layers we wrote, numbered by their labels.
+    let o = tool("vpype", &["read", &fs, "stat"], "checked by colour only").unwrap();
+    let theirs = vpype_layers(&String::from_utf8_lossy(&o.stdout));
+    let names: Vec<&str> = theirs.iter().map(|l| l.name.as_str()).collect();
+    assert_eq!(names, ["1 tours", "2 frames", "3 dots"], "{theirs:?}");
+    for (t, o) in theirs.iter().zip(&ours) {
+        assert!((t.length - o.1).abs() / o.1 < 0.005, "{t:?} {o:?}");
+        // Pen-up as vpype measures it: between a layer's strokes, in document order.
+        assert!(
+            (t.pen_up - o.2).abs() <= 0.005 * o.2.max(1.0),
+            "{t:?} {o:?}"
+        );
+    }
+}

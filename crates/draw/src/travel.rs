@@ -1,0 +1,724 @@
+//! Pen travel: the order in which a plotter draws a page's strokes, chosen to shorten the
+//! distance the pen travels lifted (pen-up), page by page and pen by pen.
+//!
+//! [`Optimize`] wraps any [`Backend`]: it holds the marks of one page (never more, so a
+//! sheet of any length streams), and when the page ends hands them to the backend pen by
+//! pen ([`crate::pen`]), each pen's stroked marks in a new order: the marks that fill
+//! (a page's background, a closed glyph's inside) first, in the order drawn, then the
+//! stroked ones. A mark (one glyph: all its pen strokes, or a frame, as one path) stays
+//! one path, its label kept, so an SVG glyph keeps its id; only the order of the marks, the
+//! order of their subpaths, and where and which way each subpath is drawn change. What is
+//! drawn does not: the same subpaths, each once.
+//!
+//! The order, for the stroked marks of one pen on one page (a *cluster* each):
+//!
+//! 1. **Nearest neighbour over entry points.** The pen starts at the page's top-left
+//!    corner (a plotter's home). An entry point of a cluster is where one of its subpaths
+//!    can begin: either end of an open subpath (drawn backwards from its end), any vertex
+//!    of a closed one (drawn from there round to it). Each cluster stands in an R*-tree
+//!    (`rstar`, bulk-loaded) by up to [`CLUSTER_POINTS`] of its entry points, spread over
+//!    it (every k-th); the next cluster is the one with such a point nearest the pen (its
+//!    points then removed from the tree), entered at its entry point nearest the pen
+//!    among all of them.
+//! 2. **Inside a cluster, nearest neighbour again** (a scan of its entry points): from the
+//!    entry, the subpath whose entry point is nearest where the last one ended, until all
+//!    are drawn.
+//!    A cluster so planned is drawn from its entry to its exit; drawn backwards (its
+//!    subpaths in the reverse order, each reversed) it runs from the exit to the entry at
+//!    the same cost inside, which is what makes step 3 exact.
+//! 3. **2-opt** (Croes 1958) over the clusters as directed links entry → exit: reversing
+//!    the run of clusters between two places replaces two pen-up moves by two others and
+//!    leaves every move inside the run as long as it was (the run's clusters are drawn
+//!    backwards). Moves are tried in a fixed order and taken when they shorten the travel
+//!    by more than a nanometre, sweeping until a sweep takes none (at most
+//!    [`MAX_SWEEPS`]). A sweep tries every pair of places up to [`TWO_OPT_FULL`]
+//!    clusters, and above it only places at most [`TWO_OPT_WINDOW`] apart (and each with
+//!    the end), so that a page of thousands of glyphs takes time linear in them.
+//!
+//! Deterministic: ties between points at the same distance are broken by their index
+//! (cluster, subpath, vertex), nothing is hashed, distances use `+ − × ÷` and `sqrt` only.
+
+use crate::backend::Backend;
+use crate::marks::{GlyphData, Label, Paint, Path, Place, Seg, Text};
+use crate::pen::Pen;
+use crate::region;
+use rstar::RTree;
+use rstar::primitives::GeomWithData;
+use tourglyph_core::error::Result;
+
+/// A point in mm.
+type Pt = (f64, f64);
+
+/// Up to this many clusters (of one pen on one page) 2-opt tries every pair of places;
+/// above it, places at most [`TWO_OPT_WINDOW`] apart, and every place with the end.
+pub const TWO_OPT_FULL: usize = 1000;
+
+/// How far apart two places may be in a 2-opt move above [`TWO_OPT_FULL`] clusters.
+pub const TWO_OPT_WINDOW: usize = 100;
+
+/// Most 2-opt sweeps over a pen's clusters.
+pub const MAX_SWEEPS: usize = 50;
+
+/// A gain below this (mm) is no gain: rounding noise must not flip the order.
+const EPS: f64 = 1e-6;
+
+/// The page's corner where a plotter's pen rests.
+const HOME: Pt = (0.0, 0.0);
+
+/// One subpath: its vertices and, for the segment that ends at each vertex after the
+/// first, the control points of a cubic (`None`: a line). A closed subpath ends at its
+/// first vertex (the closing line is one of its segments).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sub {
+    /// The vertices.
+    pub pts: Vec<Pt>,
+    /// `ctrl[i]`: the segment from `pts[i]` to `pts[i + 1]`.
+    pub ctrl: Vec<Option<[Pt; 2]>>,
+    /// Drawn with a closing `Z`.
+    pub closed: bool,
+}
+
+/// Where a subpath is entered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Entry {
+    /// At a closed subpath's vertex `k`.
+    At(u32),
+    /// An open subpath from its first point.
+    Forward,
+    /// An open subpath from its last point, drawn backwards.
+    Backward,
+}
+
+impl Sub {
+    /// The subpaths of `path`, in order.
+    pub fn split(path: &Path) -> Vec<Sub> {
+        let mut out = Vec::new();
+        let mut cur: Option<Sub> = None;
+        // Where a subpath that follows a `Z` without a move begins (SVG's rule).
+        let mut last_start = HOME;
+        for s in &path.segs {
+            match *s {
+                Seg::MoveTo(x, y) => {
+                    out.extend(cur.take());
+                    cur = Some(Sub::at((x, y)));
+                    last_start = (x, y);
+                }
+                Seg::LineTo(x, y) => {
+                    let c = cur.get_or_insert_with(|| Sub::at(last_start));
+                    c.pts.push((x, y));
+                    c.ctrl.push(None);
+                }
+                Seg::CubicTo(a, b, c2, d, x, y) => {
+                    let c = cur.get_or_insert_with(|| Sub::at(last_start));
+                    c.pts.push((x, y));
+                    c.ctrl.push(Some([(a, b), (c2, d)]));
+                }
+                Seg::Close => {
+                    if let Some(mut c) = cur.take() {
+                        if c.pts.len() > 1 {
+                            let first = c.pts[0];
+                            if c.pts[c.pts.len() - 1] != first {
+                                c.pts.push(first);
+                                c.ctrl.push(None);
+                            }
+                            c.closed = true;
+                        }
+                        last_start = c.pts[0];
+                        out.push(c);
+                    }
+                }
+            }
+        }
+        out.extend(cur);
+        out
+    }
+
+    fn at(p: Pt) -> Sub {
+        Sub {
+            pts: vec![p],
+            ctrl: Vec::new(),
+            closed: false,
+        }
+    }
+
+    /// Its first point.
+    pub fn start(&self) -> Pt {
+        self.pts[0]
+    }
+
+    /// Its last point.
+    pub fn end(&self) -> Pt {
+        self.pts[self.pts.len() - 1]
+    }
+
+    /// Where it can be entered.
+    fn entries(&self) -> Vec<(Pt, Entry)> {
+        if self.closed {
+            let n = self.pts.len() - 1;
+            return (0..n).map(|k| (self.pts[k], Entry::At(k as u32))).collect();
+        }
+        let mut v = vec![(self.start(), Entry::Forward)];
+        if self.end() != self.start() {
+            v.push((self.end(), Entry::Backward));
+        }
+        v
+    }
+
+    /// Drawn backwards: the same segments, the other way.
+    pub fn reversed(&self) -> Sub {
+        Sub {
+            pts: self.pts.iter().rev().copied().collect(),
+            ctrl: self
+                .ctrl
+                .iter()
+                .rev()
+                .map(|c| c.map(|[a, b]| [b, a]))
+                .collect(),
+            closed: self.closed,
+        }
+    }
+
+    /// Entered at `e`.
+    fn enter(&self, e: Entry) -> Sub {
+        match e {
+            Entry::Forward => self.clone(),
+            Entry::Backward => self.reversed(),
+            Entry::At(k) => {
+                let k = k as usize;
+                let n = self.pts.len() - 1;
+                let mut pts = Vec::with_capacity(n + 1);
+                pts.extend_from_slice(&self.pts[k..n]);
+                pts.extend_from_slice(&self.pts[..=k]);
+                let mut ctrl = Vec::with_capacity(n);
+                ctrl.extend_from_slice(&self.ctrl[k..]);
+                ctrl.extend_from_slice(&self.ctrl[..k]);
+                Sub {
+                    pts,
+                    ctrl,
+                    closed: true,
+                }
+            }
+        }
+    }
+
+    /// Append it to `path`.
+    pub fn push_to(&self, path: &mut Path) {
+        let (x, y) = self.start();
+        path.segs.push(Seg::MoveTo(x, y));
+        for (i, c) in self.ctrl.iter().enumerate() {
+            let (x, y) = self.pts[i + 1];
+            path.segs.push(match c {
+                None => Seg::LineTo(x, y),
+                Some([(a, b), (c, d)]) => Seg::CubicTo(*a, *b, *c, *d, x, y),
+            });
+        }
+        if self.closed {
+            path.segs.push(Seg::Close);
+        }
+    }
+}
+
+/// The distance between two points.
+fn dist(a: Pt, b: Pt) -> f64 {
+    let (dx, dy) = (a.0 - b.0, a.1 - b.1);
+    (dx * dx + dy * dy).sqrt()
+}
+
+/// Points tagged `T`, nearest first, ties broken by the smaller tag.
+struct Index<T: Copy + Ord + PartialEq> {
+    tree: RTree<GeomWithData<[f64; 2], T>>,
+}
+
+impl<T: Copy + Ord + PartialEq> Index<T> {
+    fn new(points: Vec<(Pt, T)>) -> Self {
+        let items = points
+            .into_iter()
+            .map(|((x, y), t)| GeomWithData::new([x, y], t))
+            .collect();
+        Index {
+            tree: RTree::bulk_load(items),
+        }
+    }
+
+    /// The nearest point to `p` (the smallest tag among the nearest).
+    fn nearest(&self, p: Pt) -> Option<(Pt, T)> {
+        let mut best: Option<(f64, Pt, T)> = None;
+        for (item, d2) in self.tree.nearest_neighbor_iter_with_distance_2(&[p.0, p.1]) {
+            let g = item.geom();
+            match best {
+                Some((b, _, _)) if d2 > b => break,
+                Some((_, _, t)) if t <= item.data => {}
+                _ => best = Some((d2, (g[0], g[1]), item.data)),
+            }
+        }
+        best.map(|(_, p, t)| (p, t))
+    }
+
+    fn remove(&mut self, p: Pt, t: T) {
+        self.tree.remove(&GeomWithData::new([p.0, p.1], t));
+    }
+}
+
+/// A cluster's subpaths in the order that draws them from `entry` (subpath `first`),
+/// each nearest where the last ended (step 2 of the module doc; a scan of the cluster's
+/// entry points at each step, the smallest index winning a tie).
+fn plan_cluster(subs: &[Sub], first: usize, entry: Entry) -> Vec<Sub> {
+    let mut out = Vec::with_capacity(subs.len());
+    out.push(subs[first].enter(entry));
+    let points: Vec<(Pt, usize, Entry)> = subs
+        .iter()
+        .enumerate()
+        .flat_map(|(i, s)| s.entries().into_iter().map(move |(p, e)| (p, i, e)))
+        .collect();
+    let mut left = vec![true; subs.len()];
+    left[first] = false;
+    let mut pen = out[0].end();
+    for _ in 1..subs.len() {
+        let mut best: Option<(f64, usize, Entry)> = None;
+        for &(p, i, e) in &points {
+            if !left[i] {
+                continue;
+            }
+            let d = d2(pen, p);
+            if best.is_none_or(|(b, _, _)| d < b) {
+                best = Some((d, i, e));
+            }
+        }
+        let Some((_, i, e)) = best else { break };
+        left[i] = false;
+        let drawn = subs[i].enter(e);
+        pen = drawn.end();
+        out.push(drawn);
+    }
+    out
+}
+
+/// The entry of `subs` nearest `pen` (the smallest index among the nearest).
+fn nearest_entry(subs: &[Sub], pen: Pt) -> Option<(usize, Entry)> {
+    let mut best: Option<(f64, usize, Entry)> = None;
+    for (i, s) in subs.iter().enumerate() {
+        for (p, e) in s.entries() {
+            let d = d2(pen, p);
+            if best.is_none_or(|(b, _, _)| d < b) {
+                best = Some((d, i, e));
+            }
+        }
+    }
+    best.map(|(_, i, e)| (i, e))
+}
+
+/// The squared distance between two points.
+fn d2(a: Pt, b: Pt) -> f64 {
+    let (dx, dy) = (a.0 - b.0, a.1 - b.1);
+    dx * dx + dy * dy
+}
+
+/// Most entry points a cluster stands in the R*-tree by ([`order`]'s step 1).
+pub const CLUSTER_POINTS: usize = 16;
+
+/// A cluster planned: its subpaths in drawing order, from `entry` to `exit`.
+struct Planned {
+    subs: Vec<Sub>,
+    entry: Pt,
+    exit: Pt,
+}
+
+/// The order of `clusters` (each a list of subpaths) from the pen's home: for each
+/// position, the cluster's index and its subpaths as drawn there (see the module doc).
+pub fn order(clusters: &[Vec<Sub>]) -> Vec<(usize, Vec<Sub>)> {
+    // Step 1: nearest neighbour over the clusters, each standing in the tree by up to
+    // CLUSTER_POINTS of its entry points (every k-th, in subpath order); the chosen
+    // cluster is then entered at its entry point nearest the pen, among all of them.
+    let reps = |c: usize| -> Vec<(Pt, (u32, u32))> {
+        let all: Vec<Pt> = clusters[c]
+            .iter()
+            .flat_map(|s| s.entries().into_iter().map(|(p, _)| p))
+            .collect();
+        let k = all.len().div_ceil(CLUSTER_POINTS).max(1);
+        all.into_iter()
+            .step_by(k)
+            .enumerate()
+            .map(|(j, p)| (p, (c as u32, j as u32)))
+            .collect()
+    };
+    let mut index = Index::new((0..clusters.len()).flat_map(reps).collect());
+    let mut seq: Vec<usize> = Vec::with_capacity(clusters.len());
+    let mut planned: Vec<Option<Planned>> = (0..clusters.len()).map(|_| None).collect();
+    let mut pen = HOME;
+    while let Some((_, (c, _))) = index.nearest(pen) {
+        let c = c as usize;
+        for (p, t) in reps(c) {
+            index.remove(p, t);
+        }
+        let Some((s, e)) = nearest_entry(&clusters[c], pen) else {
+            continue;
+        };
+        let drawn = plan_cluster(&clusters[c], s, e);
+        let (entry, exit) = (drawn[0].start(), drawn[drawn.len() - 1].end());
+        pen = exit;
+        seq.push(c);
+        planned[c] = Some(Planned {
+            subs: drawn,
+            entry,
+            exit,
+        });
+    }
+    // Step 3: 2-opt over the clusters as links entry → exit.
+    let n = seq.len();
+    let mut flipped = vec![false; n];
+    let mut ent: Vec<Pt> = seq
+        .iter()
+        .map(|&c| planned[c].as_ref().map_or(HOME, |p| p.entry))
+        .collect();
+    let mut ext: Vec<Pt> = seq
+        .iter()
+        .map(|&c| planned[c].as_ref().map_or(HOME, |p| p.exit))
+        .collect();
+    two_opt(&mut seq, &mut ent, &mut ext, &mut flipped);
+    let mut out = Vec::with_capacity(n);
+    for (k, &c) in seq.iter().enumerate() {
+        let subs = planned[c].take().map_or_else(Vec::new, |p| p.subs);
+        let subs = match flipped[k] {
+            false => subs,
+            true => subs.iter().rev().map(Sub::reversed).collect(),
+        };
+        out.push((c, subs));
+    }
+    // Clusters with nothing to draw (no subpaths) keep their place at the end.
+    let mut seen = vec![false; clusters.len()];
+    for &(c, _) in &out {
+        seen[c] = true;
+    }
+    for (c, s) in seen.iter().enumerate() {
+        if !s {
+            out.push((c, Vec::new()));
+        }
+    }
+    out
+}
+
+/// 2-opt over links `ent[k] → ext[k]` in the order `seq` (see the module doc): the
+/// boundary before position `i` runs from `P(i)` (home, or the exit before) to `Q(i)`
+/// (the entry at `i`; none after the last). Reversing positions `i..j` joins `P(i)` to
+/// `P(j)` and `Q(i)` to `Q(j)`.
+fn two_opt(seq: &mut [usize], ent: &mut [Pt], ext: &mut [Pt], flipped: &mut [bool]) {
+    let n = seq.len();
+    if n < 2 {
+        return;
+    }
+    let window = if n <= TWO_OPT_FULL { n } else { TWO_OPT_WINDOW };
+    for _ in 0..MAX_SWEEPS {
+        let mut improved = false;
+        for i in 0..n {
+            let near = i + 1..=n.min(i + window);
+            let end = (i + window < n).then_some(n);
+            for j in near.chain(end) {
+                let p_i = if i == 0 { HOME } else { ext[i - 1] };
+                let p_j = ext[j - 1];
+                let (before, after) = if j < n {
+                    (
+                        dist(p_i, ent[i]) + dist(p_j, ent[j]),
+                        dist(p_i, p_j) + dist(ent[i], ent[j]),
+                    )
+                } else {
+                    (dist(p_i, ent[i]), dist(p_i, p_j))
+                };
+                if after < before - EPS {
+                    seq[i..j].reverse();
+                    flipped[i..j].reverse();
+                    ent[i..j].reverse();
+                    ext[i..j].reverse();
+                    for k in i..j {
+                        std::mem::swap(&mut ent[k], &mut ext[k]);
+                        flipped[k] = !flipped[k];
+                    }
+                    improved = true;
+                }
+            }
+        }
+        if !improved {
+            break;
+        }
+    }
+}
+
+/// One mark of a page, held until the page ends.
+struct Mark {
+    /// The pen drawing it (an index into the pens seen), if any.
+    pen: Option<usize>,
+    path: Path,
+    paint: Paint,
+    label: Option<Label>,
+}
+
+/// A backend that draws each page's strokes in the order that shortens the pen's travel
+/// (see the module doc), over `B`.
+pub struct Optimize<B: Backend> {
+    inner: B,
+    pens: Vec<Pen>,
+    pen: Option<usize>,
+    marks: Vec<Mark>,
+    texts: Vec<Text>,
+}
+
+impl<B: Backend> Optimize<B> {
+    /// Order the strokes drawn on `inner`.
+    pub fn new(inner: B) -> Self {
+        Optimize {
+            inner,
+            pens: Vec::new(),
+            pen: None,
+            marks: Vec::new(),
+            texts: Vec::new(),
+        }
+    }
+
+    /// The backend, after [`Backend::finish`].
+    pub fn into_inner(self) -> B {
+        self.inner
+    }
+
+    fn hold(&mut self, path: Path, paint: &Paint, label: Option<&Label>) {
+        self.marks.push(Mark {
+            pen: self.pen,
+            path,
+            paint: *paint,
+            label: label.cloned(),
+        });
+    }
+
+    /// Hand the page's marks to the backend, pen by pen, then its text.
+    fn flush(&mut self) -> Result<()> {
+        let marks = std::mem::take(&mut self.marks);
+        // The pens in the order first used on the page; marks of no pen first.
+        let mut groups: Vec<Option<usize>> = Vec::new();
+        for m in &marks {
+            if !groups.contains(&m.pen) {
+                groups.push(m.pen);
+            }
+        }
+        groups.sort_by_key(|g| g.is_some());
+        for g in groups {
+            if let Some(i) = g {
+                self.inner.pen(&self.pens[i])?;
+            }
+            let (fills, strokes): (Vec<&Mark>, Vec<&Mark>) = marks
+                .iter()
+                .filter(|m| m.pen == g)
+                .partition(|m| m.paint.fill.is_some() || m.paint.stroke.is_none());
+            for m in fills {
+                self.inner.mark(&m.path, &m.paint, m.label.as_ref())?;
+            }
+            let clusters: Vec<Vec<Sub>> = strokes.iter().map(|m| Sub::split(&m.path)).collect();
+            for (c, subs) in order(&clusters) {
+                let mut path = Path {
+                    segs: Vec::with_capacity(strokes[c].path.segs.len() + 1),
+                };
+                for s in &subs {
+                    s.push_to(&mut path);
+                }
+                if !path.segs.is_empty() {
+                    let m = strokes[c];
+                    self.inner.mark(&path, &m.paint, m.label.as_ref())?;
+                }
+            }
+        }
+        for t in std::mem::take(&mut self.texts) {
+            self.inner.text(&t)?;
+        }
+        Ok(())
+    }
+}
+
+impl<B: Backend> Backend for Optimize<B> {
+    fn glyph(
+        &mut self,
+        glyph: &GlyphData,
+        at: &Place,
+        paint: &Paint,
+        label: Option<&Label>,
+    ) -> Result<()> {
+        self.hold(glyph.to_path(at), paint, label);
+        Ok(())
+    }
+
+    fn shape(
+        &mut self,
+        shape: &region::Shape,
+        at: &Place,
+        paint: &Paint,
+        label: Option<&Label>,
+    ) -> Result<()> {
+        if !shape.contours.is_empty() {
+            self.hold(shape.to_path(at), paint, label);
+        }
+        Ok(())
+    }
+
+    fn mark(&mut self, path: &Path, paint: &Paint, label: Option<&Label>) -> Result<()> {
+        self.hold(path.clone(), paint, label);
+        Ok(())
+    }
+
+    fn pen(&mut self, pen: &Pen) -> Result<()> {
+        let i = match self.pens.iter().position(|p| p == pen) {
+            Some(i) => i,
+            None => {
+                self.pens.push(pen.clone());
+                self.pens.len() - 1
+            }
+        };
+        self.pen = Some(i);
+        Ok(())
+    }
+
+    fn begin_page(&mut self, width: f64, height: f64) -> Result<()> {
+        self.pen = None;
+        self.inner.begin_page(width, height)
+    }
+
+    fn path(&mut self, path: &Path, paint: &Paint) -> Result<()> {
+        self.hold(path.clone(), paint, None);
+        Ok(())
+    }
+
+    fn text(&mut self, text: &Text) -> Result<()> {
+        self.texts.push(text.clone());
+        Ok(())
+    }
+
+    fn end_page(&mut self) -> Result<()> {
+        self.flush()?;
+        self.inner.end_page()
+    }
+
+    fn finish(&mut self) -> Result<()> {
+        self.inner.finish()
+    }
+}
+
+/// Pen-up travel of `subs` drawn in order from the pen's home: the sum of the moves from
+/// home to the first start and from each end to the next start.
+pub fn pen_up(subs: &[Sub]) -> f64 {
+    let mut pen = HOME;
+    let mut total = 0.0;
+    for s in subs {
+        total += dist(pen, s.start());
+        pen = s.end();
+    }
+    total
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(a: Pt, b: Pt) -> Sub {
+        Sub {
+            pts: vec![a, b],
+            ctrl: vec![None],
+            closed: false,
+        }
+    }
+
+    /// Every subpath drawn, each once: the same segments as undirected pieces.
+    fn pieces(subs: &[Sub]) -> Vec<[(i64, i64); 2]> {
+        let q = |p: Pt| ((p.0 * 1e6).round() as i64, (p.1 * 1e6).round() as i64);
+        let mut v: Vec<_> = subs
+            .iter()
+            .flat_map(|s| {
+                s.pts.windows(2).map(|w| {
+                    let (a, b) = (q(w[0]), q(w[1]));
+                    if a <= b { [a, b] } else { [b, a] }
+                })
+            })
+            .collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn split_and_push_round_trip() {
+        let mut p = Path::circle(5.0, 5.0, 1.0);
+        p.segs.extend(Path::rect(0.0, 0.0, 2.0, 3.0).segs);
+        p.segs.push(Seg::MoveTo(7.0, 7.0));
+        p.segs.push(Seg::LineTo(8.0, 7.0));
+        let subs = Sub::split(&p);
+        assert_eq!(subs.len(), 3);
+        assert!(subs[0].closed && subs[1].closed && !subs[2].closed);
+        // The rectangle's closing line is a segment of its own: 4 segments, 5 points.
+        assert_eq!(subs[1].pts.len(), 5);
+        let mut back = Path::default();
+        for s in &subs {
+            s.push_to(&mut back);
+        }
+        assert_eq!(Sub::split(&back), subs);
+        // Reversed twice is itself; a rotated ring has the same pieces.
+        assert_eq!(subs[0].reversed().reversed(), subs[0]);
+        let r = subs[1].enter(Entry::At(2));
+        assert_eq!(r.start(), (2.0, 3.0));
+        assert_eq!(r.end(), (2.0, 3.0));
+        assert_eq!(pieces(&[r]), pieces(&subs[1..2]));
+    }
+
+    #[test]
+    fn lines_far_apart_are_drawn_near_to_far() {
+        // Ten short lines along a diagonal, given in a scrambled order.
+        let order_in: [u32; 10] = [7, 2, 9, 0, 5, 3, 8, 1, 6, 4];
+        let clusters: Vec<Vec<Sub>> = order_in
+            .iter()
+            .map(|&k| {
+                let x = 10.0 * f64::from(k);
+                vec![line((x + 1.0, x), (x, x))]
+            })
+            .collect();
+        let before: Vec<Sub> = clusters.iter().flatten().cloned().collect();
+        let got = order(&clusters);
+        let after: Vec<Sub> = got.iter().flat_map(|(_, s)| s.clone()).collect();
+        assert_eq!(pieces(&after), pieces(&before));
+        let drawn: Vec<u32> = got.iter().map(|(c, _)| order_in[*c]).collect();
+        assert_eq!(drawn, (0..10).collect::<Vec<_>>());
+        // Each line entered at its end nearer the pen (its start at (x, x)).
+        for s in &after {
+            assert_eq!(s.start().0, s.start().1);
+        }
+        assert!(
+            pen_up(&after) < 0.5 * pen_up(&before),
+            "{} {}",
+            pen_up(&after),
+            pen_up(&before)
+        );
+    }
+
+    #[test]
+    fn two_opt_undoes_a_crossing() {
+        // Points along a line visited 1, 3, 2, 4: a pen-up travel of 1 + 2 + 1 + 2; 2-opt
+        // reverses the middle run to 1, 2, 3, 4 (travel 4).
+        let xs = [1.0, 3.0, 2.0, 4.0];
+        let mut seq: Vec<usize> = (0..4).collect();
+        let mut ent: Vec<Pt> = xs.iter().map(|&x| (x, 0.0)).collect();
+        let mut ext = ent.clone();
+        let mut flipped = vec![false; 4];
+        two_opt(&mut seq, &mut ent, &mut ext, &mut flipped);
+        assert_eq!(seq, vec![0, 2, 1, 3]);
+        // A run of links drawn backwards: entry and exit swap, the flags say so.
+        let mut seq: Vec<usize> = (0..3).collect();
+        let mut ent = vec![(1.0, 0.0), (5.0, 0.0), (3.0, 0.0)];
+        let mut ext = vec![(2.0, 0.0), (6.0, 0.0), (4.0, 0.0)];
+        let mut flipped = vec![false; 3];
+        two_opt(&mut seq, &mut ent, &mut ext, &mut flipped);
+        assert_eq!(seq, vec![0, 2, 1]);
+        assert_eq!(ent, vec![(1.0, 0.0), (3.0, 0.0), (5.0, 0.0)]);
+        assert_eq!(flipped, vec![false; 3]);
+    }
+
+    #[test]
+    fn ties_are_broken_by_index() {
+        // Two identical clusters: the first given is drawn first, every time.
+        let clusters = vec![vec![line((1.0, 1.0), (2.0, 1.0))]; 2];
+        for _ in 0..3 {
+            let got: Vec<usize> = order(&clusters).into_iter().map(|(c, _)| c).collect();
+            assert_eq!(got, vec![0, 1]);
+        }
+    }
+}
