@@ -9,6 +9,8 @@
 //! row of facts and an arm of [`Format::open`] here, and its backend.
 
 use crate::backend::Backend;
+use crate::dxf::DxfWriter;
+use crate::gcode::{GcodeProfile, GcodeWriter};
 use crate::marks::{GlyphData, Label, Paint, Path, Place, Text};
 use crate::pdf::{PdfOptions, PdfWriter};
 use crate::png::{PngOptions, PngPage};
@@ -38,6 +40,12 @@ pub enum Format {
     Svg,
     /// PNG, one file per page, rasterised from the SVG page ([`crate::png`]).
     Png,
+    /// G-code for pen plotters and GRBL machines, one program per page
+    /// ([`crate::gcode`]).
+    Gcode,
+    /// DXF (AutoCAD 2000) for laser cutters and CNC routers: each glyph's outline as
+    /// closed polylines in mm, one drawing per page ([`crate::dxf`]).
+    Dxf,
 }
 
 /// What a format is, as callers ask it.
@@ -58,6 +66,8 @@ struct Facts {
     patterns: bool,
     /// Pages are pixels.
     raster: bool,
+    /// Glyphs are drawn as their outlines (the region a stroke covers), whatever the style.
+    outlines: bool,
     /// What drawing in the format costs.
     cost: Cost,
 }
@@ -86,6 +96,7 @@ const PDF: Facts = Facts {
     labels: false,
     patterns: false,
     raster: false,
+    outlines: false,
     cost: Cost {
         // Compressed: about an eighth of PostScript.
         glyph_bytes: |ps| ps / 7.0,
@@ -103,6 +114,7 @@ const PS: Facts = Facts {
     labels: false,
     patterns: false,
     raster: false,
+    outlines: false,
     cost: Cost {
         glyph_bytes: |ps| ps,
         cells_per_second: 12.8e6,
@@ -127,6 +139,7 @@ const SVG: Facts = Facts {
     labels: true,
     patterns: true,
     raster: false,
+    outlines: false,
     cost: Cost {
         // About four times PostScript, with its attributes and one file per page; 4.6
         // times slower.
@@ -145,6 +158,7 @@ const PNG: Facts = Facts {
     labels: false,
     patterns: false,
     raster: true,
+    outlines: false,
     cost: Cost {
         // Rasterised from SVG: the bytes depend on the resolution, not the glyphs (the
         // pixel limit guards the size); about a tenth of the SVG speed.
@@ -155,14 +169,54 @@ const PNG: Facts = Facts {
     },
 };
 
+const GCODE: Facts = Facts {
+    name: "G-code",
+    extension: "gcode",
+    mime: "text/x-gcode",
+    file_per_page: true,
+    single_page: false,
+    labels: false,
+    patterns: false,
+    raster: false,
+    outlines: false,
+    cost: Cost {
+        // Text like PostScript's, a line a corner (about as many bytes as PostScript's
+        // path operators), one file per page.
+        glyph_bytes: |ps| ps * 1.5,
+        cells_per_second: 2.8e6,
+        file_seconds: FILE_SECONDS,
+    },
+};
+
+const DXF: Facts = Facts {
+    name: "DXF",
+    extension: "dxf",
+    mime: "image/vnd.dxf",
+    file_per_page: true,
+    single_page: false,
+    labels: false,
+    patterns: false,
+    raster: false,
+    outlines: true,
+    cost: Cost {
+        // Group codes and values a line each: about six times PostScript's bytes, built
+        // in memory a page at a time.
+        glyph_bytes: |ps| ps * 6.0,
+        cells_per_second: 1.0e6,
+        file_seconds: FILE_SECONDS,
+    },
+};
+
 impl Format {
     /// Every format, in the order messages list them.
-    pub const ALL: [Format; 5] = [
+    pub const ALL: [Format; 7] = [
         Format::Pdf,
         Format::Ps,
         Format::Eps,
         Format::Svg,
         Format::Png,
+        Format::Gcode,
+        Format::Dxf,
     ];
 
     fn facts(self) -> &'static Facts {
@@ -172,10 +226,12 @@ impl Format {
             Format::Eps => &EPS,
             Format::Svg => &SVG,
             Format::Png => &PNG,
+            Format::Gcode => &GCODE,
+            Format::Dxf => &DXF,
         }
     }
 
-    /// Parse `pdf`, `ps`, `eps`, `svg` or `png` (as given to `--format`).
+    /// Parse `pdf`, `ps`, `eps`, `svg`, `png`, `gcode` or `dxf` (as given to `--format`).
     pub fn parse(s: &str) -> Result<Format> {
         let name = s.trim().to_ascii_lowercase();
         Format::ALL
@@ -274,6 +330,12 @@ impl Format {
         self.facts().patterns
     }
 
+    /// True when glyphs are drawn in this format as their filled outlines whatever the
+    /// style (DXF: the contours a cutter cuts); a job turns the style's `outline` on.
+    pub fn draws_outlines(self) -> bool {
+        self.facts().outlines
+    }
+
     /// Refuse, before anything is opened, a page of `width` × `height` mm the format
     /// cannot hold: a PNG of more pixels than the limit at `png`'s resolution, unless
     /// forced ([`crate::png::pixels`]). Vector formats hold any size.
@@ -306,6 +368,7 @@ impl Format {
             png,
             eps_box,
             pdf_threads,
+            gcode,
         } = opts;
         let inner = match self {
             Format::Pdf => {
@@ -341,6 +404,11 @@ impl Format {
                     Ok(PngPage::new(open(i)?, png))
                 })))
             }
+            Format::Gcode => {
+                let profile = gcode.unwrap_or_default();
+                Inner::Gcode(GcodeWriter::new(sink.pages(self), profile, &title))
+            }
+            Format::Dxf => Inner::Dxf(DxfWriter::new(sink.pages(self))),
         };
         Ok(Document(inner))
     }
@@ -421,6 +489,9 @@ pub struct DocOptions {
     /// PDF compression threads, 0 for the calling thread ([`PdfOptions::threads`]).
     /// Default `None`: the PDF backend's default.
     pub pdf_threads: Option<usize>,
+    /// The machine G-code is written for. Default `None`: the built-in `grbl-servo`
+    /// ([`crate::gcode::DEFAULT_PROFILE`]).
+    pub gcode: Option<Arc<GcodeProfile>>,
 }
 
 impl Default for DocOptions {
@@ -434,6 +505,7 @@ impl Default for DocOptions {
             png: PngOptions::default(),
             eps_box: None,
             pdf_threads: None,
+            gcode: None,
         }
     }
 }
@@ -447,6 +519,8 @@ enum Inner<'a, W: PageWrite> {
     Ps(PsWriter<W>),
     Svg(SvgWriter<'a, W>),
     Png(SvgWriter<'a, PngPage<W>>),
+    Gcode(GcodeWriter<'a, W>),
+    Dxf(DxfWriter<'a, W>),
 }
 
 impl<W: PageWrite> Document<'_, W> {
@@ -456,11 +530,14 @@ impl<W: PageWrite> Document<'_, W> {
             Inner::Ps(b) => b,
             Inner::Svg(b) => b,
             Inner::Png(b) => b,
+            Inner::Gcode(b) => b,
+            Inner::Dxf(b) => b,
         }
     }
 
     /// The writers, after [`Backend::finish`], to commit or flush, in the order they were
-    /// opened: the one file of a PDF or PostScript document, the pages of SVG and PNG.
+    /// opened: the one file of a PDF or PostScript document, the pages of SVG, PNG,
+    /// G-code and DXF.
     pub fn into_writers(self) -> Vec<W> {
         match self.0 {
             Inner::Pdf(b) => vec![b.into_inner()],
@@ -471,6 +548,8 @@ impl<W: PageWrite> Document<'_, W> {
                 .into_iter()
                 .map(PngPage::into_inner)
                 .collect(),
+            Inner::Gcode(b) => b.into_writers(),
+            Inner::Dxf(b) => b.into_writers(),
         }
     }
 }
@@ -597,19 +676,19 @@ mod tests {
         let e = |r: Result<Format>| r.unwrap_err().to_string();
         assert_eq!(
             e(Format::parse("gif")),
-            "unknown format 'gif': use pdf, ps, eps, svg or png"
+            "unknown format 'gif': use pdf, ps, eps, svg, png, gcode or dxf"
         );
         assert_eq!(
             e(Format::from_path(FsPath::new("-"))),
-            "writing to stdout (-o -): say which format with --format pdf|ps|eps|svg|png"
+            "writing to stdout (-o -): say which format with --format pdf|ps|eps|svg|png|gcode|dxf"
         );
         assert_eq!(
             e(Format::from_path(FsPath::new("x.gif"))),
-            "x.gif: unknown extension '.gif': name the file .pdf, .ps, .eps, .svg or .png, or give --format"
+            "x.gif: unknown extension '.gif': name the file .pdf, .ps, .eps, .svg, .png, .gcode or .dxf, or give --format"
         );
         assert_eq!(
             e(Format::from_path(FsPath::new("x"))),
-            "x: no extension to tell the format: name the file .pdf, .ps, .eps, .svg or .png, or give --format"
+            "x: no extension to tell the format: name the file .pdf, .ps, .eps, .svg, .png, .gcode or .dxf, or give --format"
         );
     }
 
@@ -667,8 +746,13 @@ mod tests {
                 .unwrap();
             doc.begin_page(10.0, 10.0).unwrap();
             doc.end_page().unwrap();
-            doc.begin_page(10.0, 10.0).unwrap();
-            let e = doc.end_page().unwrap_err().to_string();
+            // Refused when the second page begins (G-code, which streams, opens its file
+            // then) or when it ends (SVG, PNG and DXF, built in memory).
+            let e = match doc.begin_page(10.0, 10.0) {
+                Err(e) => e,
+                Ok(()) => doc.end_page().unwrap_err(),
+            };
+            let e = e.to_string();
             assert!(e.contains("a stream holds one page"), "{e}");
         }
     }

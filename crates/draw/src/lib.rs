@@ -13,6 +13,9 @@
 //! - [`num`]: the one number formatter;
 //! - [`svg`], [`ps`], [`pdf`]: the three backends, each over any `io::Write`; [`png`]
 //!   rasterises SVG pages, [`pattern`] writes a tile as an SVG `<pattern>`;
+//! - [`gcode`]: G-code programs for pen plotters and GRBL machines, one a page, and the
+//!   machine profiles they are written for; [`dxf`]: DXF drawings of outlines for cutters;
+//!   [`flatten`] cuts curves into straight moves;
 //! - [`silhouette`]: a picture (PNG, SVG) sampled onto a grid of cells, for shaped boards;
 //! - [`GlyphData`] and [`Backend::glyph`]: a compact integer polyline with a placement,
 //!   the fast path PostScript (a prolog procedure) and PDF (a `cm` transform with small
@@ -25,7 +28,10 @@ pub mod bounds;
 pub mod corners;
 pub mod css;
 pub mod document;
+pub mod dxf;
 pub mod estimate;
+pub mod flatten;
+pub mod gcode;
 pub mod marks;
 pub mod num;
 pub mod ops;

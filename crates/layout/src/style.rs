@@ -130,6 +130,12 @@ pub struct Style {
     /// Empty space between an over-strand's outline and the cut ends of the strand under
     /// it, pitch. Default 0.04.
     pub gap: f64,
+    /// Bridges across a closed tour's outline band (`outline`, DXF), so that a stencil's
+    /// inner island stays attached: this many strips left uncut, on the band's longest
+    /// straight runs (see [`crate::bridge`]). Default 0.
+    pub bridges: u32,
+    /// Width of each bridge, mm. Default 1.
+    pub bridge_width: f64,
 }
 
 impl Default for Style {
@@ -165,6 +171,8 @@ impl Default for Style {
             band_outline: Some(Rgb::BLACK),
             band_outline_width: 0.035,
             gap: 0.04,
+            bridges: 0,
+            bridge_width: 1.0,
         }
     }
 }
@@ -450,6 +458,28 @@ const TABLE: &[Key] = &[
             Ok(())
         },
         get: |st| num(st.gap),
+    },
+    Key {
+        name: "bridges",
+        set: |st, v, _| {
+            let n = length(v, 0.0, 1000.0)?;
+            if n.fract() != 0.0 {
+                return Err(format!(
+                    "{n} is not a whole number: give a count of bridges, e.g. 2"
+                ));
+            }
+            st.bridges = n as u32;
+            Ok(())
+        },
+        get: |st| st.bridges.to_string(),
+    },
+    Key {
+        name: "bridge_width",
+        set: |st, v, _| {
+            st.bridge_width = length(v, 0.01, 100.0)?;
+            Ok(())
+        },
+        get: |st| num(st.bridge_width),
     },
 ];
 

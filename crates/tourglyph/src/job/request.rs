@@ -86,6 +86,13 @@ pub struct Draw {
     pub hatch_angle: Option<String>,
     /// Draw the line as an interlaced band (style key `interlace`).
     pub interlace: bool,
+    /// Bridges across a closed tour's outline band (style key `bridges`).
+    pub bridges: Option<String>,
+    /// Width of each bridge in mm (style key `bridge_width`).
+    pub bridge_width: Option<String>,
+    /// G-code output: the machine profile, a built-in name (`grbl-servo`, `grbl-z`) or
+    /// the path of a TOML profile file; `None`: `grbl-servo`.
+    pub gcode_profile: Option<String>,
 }
 
 impl Default for Draw {
@@ -104,6 +111,9 @@ impl Default for Draw {
             pen_width: None,
             hatch_angle: None,
             interlace: false,
+            bridges: None,
+            bridge_width: None,
+            gcode_profile: None,
         }
     }
 }
@@ -123,6 +133,8 @@ impl Draw {
             ("plot", &self.plot),
             ("pen_width", &self.pen_width),
             ("hatch_angle", &self.hatch_angle),
+            ("bridges", &self.bridges),
+            ("bridge_width", &self.bridge_width),
         ] {
             if let Some(x) = val {
                 v.push((key, x.clone()));

@@ -126,6 +126,8 @@ pub fn sheet_pages(
     if a.split {
         super::split::check_dir(output, opts)?;
     }
+    let gcode = super::gcode_profile(&a.draw, format)?;
+    let style = super::style::for_format(style, format);
     let page = PageSpec::parse(&a.page)?.landscape(a.landscape);
     if a.columns == Some(0) {
         return Err(Error::usage("--columns must be at least 1"));
@@ -182,6 +184,7 @@ pub fn sheet_pages(
             style: &style,
             format,
             png,
+            gcode: gcode.clone(),
             dir: output,
             opts,
             force: a.sel.force,
@@ -212,6 +215,7 @@ pub fn sheet_pages(
             style: &style,
             format,
             png,
+            gcode: gcode.clone(),
             dir: output,
             opts,
             force: a.sel.force,
@@ -332,6 +336,7 @@ pub fn sheet_pages(
         texts,
         text_as_paths: a.text_as_paths,
         png,
+        gcode,
         ..DocOptions::default()
     };
     let written = match target {
