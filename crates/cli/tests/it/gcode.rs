@@ -179,17 +179,26 @@ fn svg_segments(svg: &[u8]) -> (Vec<Seg>, (f64, f64)) {
             match node {
                 Node::Group(g) => walk(g, segs),
                 Node::Path(p) if p.stroke().is_some() => {
+                    // User units are mm (the viewBox); the absolute transform adds
+                    // the viewBox's scale to CSS pixels (and any group's own), undone by k.
                     let t = p.abs_transform();
-                    assert!(t.kx == 0.0 && t.ky == 0.0 && t.tx == 0.0 && t.ty == 0.0);
+                    let k = f64::from(t.sx);
+                    let map = |q: resvg::tiny_skia::Point| {
+                        let (x, y) = (f64::from(q.x), f64::from(q.y));
+                        (
+                            (f64::from(t.sx) * x + f64::from(t.kx) * y + f64::from(t.tx)) / k,
+                            (f64::from(t.ky) * x + f64::from(t.sy) * y + f64::from(t.ty)) / k,
+                        )
+                    };
                     let (mut start, mut at) = ((0.0, 0.0), (0.0, 0.0));
                     for s in p.data().segments() {
                         match s {
                             PathSegment::MoveTo(q) => {
-                                at = (f64::from(q.x), f64::from(q.y));
+                                at = map(q);
                                 start = at;
                             }
                             PathSegment::LineTo(q) => {
-                                let to = (f64::from(q.x), f64::from(q.y));
+                                let to = map(q);
                                 segs.push((at, to));
                                 at = to;
                             }

@@ -1207,7 +1207,10 @@ fn machine_downloads_answer_the_clis_bytes() {
             "/api/sheet.gcode?board=4x4&gcode_profile=grbl",
             "unknown G-code profile 'grbl'",
         ),
-        ("/api/glyph.dxf?board=6x6&id=17&bridges=x", "--bridges"),
+        (
+            "/api/glyph.dxf?board=6x6&id=17&bridges=x",
+            "bridges: expected a number from 0 to 1000",
+        ),
     ] {
         let (status, ctype, body) = s.get(path);
         assert_eq!(
