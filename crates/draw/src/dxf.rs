@@ -53,7 +53,8 @@ const DOTS: &str = "dots";
 /// Writes each page as a DXF drawing ([`crate::document::Format::Dxf`]).
 pub struct DxfWriter<'a, W: PageWrite> {
     open: PageOpener<'a, W>,
-    page: Option<(Drawing, f64)>,
+    /// The page's drawing (boxed: a drawing's tables are large) and its height, mm.
+    page: Option<Box<(Drawing, f64)>>,
     done: Vec<W>,
 }
 
@@ -74,10 +75,11 @@ impl<'a, W: PageWrite> DxfWriter<'a, W> {
 
     /// Add `lines` (page mm) to the page's drawing on `layer`.
     fn add(&mut self, lines: Vec<Polyline>, layer: &str) -> Result<()> {
-        let (drawing, height) = self
+        let page = self
             .page
             .as_mut()
             .ok_or_else(|| Error::runtime("dxf: drawing outside a page"))?;
+        let (drawing, height) = &mut **page;
         for l in lines {
             let vertices: Vec<LwPolylineVertex> = l
                 .points
@@ -91,8 +93,10 @@ impl<'a, W: PageWrite> DxfWriter<'a, W> {
             if vertices.len() < 2 {
                 continue;
             }
-            let mut poly = LwPolyline::default();
-            poly.vertices = vertices;
+            let mut poly = LwPolyline {
+                vertices,
+                ..LwPolyline::default()
+            };
             poly.set_is_closed(l.closed);
             let mut e = Entity::new(EntityType::LwPolyline(poly));
             e.common.layer = layer.to_string();
@@ -128,10 +132,11 @@ fn drawing() -> Drawing {
     d.header.fingerprint_guid = uuid::Uuid::nil();
     d.header.version_guid = uuid::Uuid::nil();
     for (name, color) in LAYERS {
-        let mut layer = Layer::default();
-        layer.name = name.to_string();
-        layer.color = Color::from_index(color);
-        d.add_layer(layer);
+        d.add_layer(Layer {
+            name: name.to_string(),
+            color: Color::from_index(color),
+            ..Layer::default()
+        });
     }
     d
 }
@@ -166,7 +171,7 @@ impl<W: PageWrite> Backend for DxfWriter<'_, W> {
         if self.page.is_some() {
             return Err(Error::runtime("dxf: page begun twice"));
         }
-        self.page = Some((drawing(), height));
+        self.page = Some(Box::new((drawing(), height)));
         Ok(())
     }
 
@@ -184,7 +189,7 @@ impl<W: PageWrite> Backend for DxfWriter<'_, W> {
     }
 
     fn end_page(&mut self) -> Result<()> {
-        let (drawing, _) = self
+        let (drawing, _) = *self
             .page
             .take()
             .ok_or_else(|| Error::runtime("dxf: end_page without a page"))?;

@@ -26,8 +26,11 @@ fn area2(ring: &[(f64, f64)]) -> f64 {
         .sum()
 }
 
-/// The closed polylines of a DXF file: (layer, closed, points).
-fn polylines(p: &Path) -> Vec<(String, bool, Vec<(f64, f64)>)> {
+/// A polyline read back: its layer, whether it is closed, its points.
+type Poly = (String, bool, Vec<(f64, f64)>);
+
+/// The polylines of a DXF file.
+fn polylines(p: &Path) -> Vec<Poly> {
     let d = ::dxf::Drawing::load_file(p).unwrap();
     assert_eq!(d.header.version, ::dxf::enums::AcadVersion::R2000);
     assert_eq!(
