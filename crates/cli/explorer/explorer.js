@@ -70,10 +70,11 @@ function listParams() {
   return q;
 }
 
-function glyphUrl(id, format, outline) {
+function glyphUrl(id, format, outline, extra) {
   const q = kindParams();
   q.set("style", state.style);
   if (outline) q.set("outline", "true");
+  for (const [k, v] of Object.entries(extra || {})) q.set(k, v);
   q.set("id", id);
   return "/api/glyph." + format + "?" + q.toString();
 }
@@ -258,6 +259,18 @@ async function openView(id, orbit, cells, push) {
   const o = document.getElementById("dl-outline");
   o.href = glyphUrl(id, "svg", true);
   o.download = `${stem}-outline.svg`;
+  // For machines: the band as pen strokes (SVG and G-code), the outline for cutters (DXF).
+  const plot = { plot: "hatch" };
+  const makes = [
+    ["dl-plotter", "svg", plot, "-plotter.svg"],
+    ["dl-gcode", "gcode", plot, ".gcode"],
+    ["dl-dxf", "dxf", {}, ".dxf"],
+  ];
+  for (const [el, f, extra, suffix] of makes) {
+    const a = document.getElementById(el);
+    a.href = glyphUrl(id, f, false, extra);
+    a.download = stem + suffix;
+  }
   if (!view.open) view.showModal();
 }
 

@@ -9,6 +9,8 @@
 //! row of facts and an arm of [`Format::open`] here, and its backend.
 
 use crate::backend::Backend;
+use crate::dxf::DxfWriter;
+use crate::gcode::{GcodeProfile, GcodeWriter};
 use crate::marks::{GlyphData, Label, Paint, Path, Place, Text};
 use crate::pdf::{PdfOptions, PdfWriter};
 use crate::pen::Pen;
@@ -39,6 +41,12 @@ pub enum Format {
     Svg,
     /// PNG, one file per page, rasterised from the SVG page ([`crate::png`]).
     Png,
+    /// G-code for pen plotters and GRBL machines, one program per page
+    /// ([`crate::gcode`]).
+    Gcode,
+    /// DXF (AutoCAD 2000) for laser cutters and CNC routers: each glyph's outline as
+    /// closed polylines in mm, one drawing per page ([`crate::dxf`]).
+    Dxf,
 }
 
 /// What a format is, as callers ask it.
@@ -59,6 +67,8 @@ struct Facts {
     patterns: bool,
     /// Pages are pixels.
     raster: bool,
+    /// Glyphs are drawn as their outlines (the region a stroke covers), whatever the style.
+    outlines: bool,
     /// What drawing in the format costs.
     cost: Cost,
 }
@@ -87,6 +97,7 @@ const PDF: Facts = Facts {
     labels: false,
     patterns: false,
     raster: false,
+    outlines: false,
     cost: Cost {
         // Compressed: about an eighth of PostScript.
         glyph_bytes: |ps| ps / 7.0,
@@ -104,6 +115,7 @@ const PS: Facts = Facts {
     labels: false,
     patterns: false,
     raster: false,
+    outlines: false,
     cost: Cost {
         glyph_bytes: |ps| ps,
         cells_per_second: 12.8e6,
@@ -128,6 +140,7 @@ const SVG: Facts = Facts {
     labels: true,
     patterns: true,
     raster: false,
+    outlines: false,
     cost: Cost {
         // About four times PostScript, with its attributes and one file per page; 4.6
         // times slower.
@@ -146,6 +159,7 @@ const PNG: Facts = Facts {
     labels: false,
     patterns: false,
     raster: true,
+    outlines: false,
     cost: Cost {
         // Rasterised from SVG: the bytes depend on the resolution, not the glyphs (the
         // pixel limit guards the size); about a tenth of the SVG speed.
@@ -156,14 +170,54 @@ const PNG: Facts = Facts {
     },
 };
 
+const GCODE: Facts = Facts {
+    name: "G-code",
+    extension: "gcode",
+    mime: "text/x-gcode",
+    file_per_page: true,
+    single_page: false,
+    labels: false,
+    patterns: false,
+    raster: false,
+    outlines: false,
+    cost: Cost {
+        // Text like PostScript's, a line a corner (about as many bytes as PostScript's
+        // path operators), one file per page.
+        glyph_bytes: |ps| ps * 1.5,
+        cells_per_second: 2.8e6,
+        file_seconds: FILE_SECONDS,
+    },
+};
+
+const DXF: Facts = Facts {
+    name: "DXF",
+    extension: "dxf",
+    mime: "image/vnd.dxf",
+    file_per_page: true,
+    single_page: false,
+    labels: false,
+    patterns: false,
+    raster: false,
+    outlines: true,
+    cost: Cost {
+        // Group codes and values a line each: about six times PostScript's bytes, built
+        // in memory a page at a time.
+        glyph_bytes: |ps| ps * 6.0,
+        cells_per_second: 1.0e6,
+        file_seconds: FILE_SECONDS,
+    },
+};
+
 impl Format {
     /// Every format, in the order messages list them.
-    pub const ALL: [Format; 5] = [
+    pub const ALL: [Format; 7] = [
         Format::Pdf,
         Format::Ps,
         Format::Eps,
         Format::Svg,
         Format::Png,
+        Format::Gcode,
+        Format::Dxf,
     ];
 
     fn facts(self) -> &'static Facts {
@@ -173,10 +227,12 @@ impl Format {
             Format::Eps => &EPS,
             Format::Svg => &SVG,
             Format::Png => &PNG,
+            Format::Gcode => &GCODE,
+            Format::Dxf => &DXF,
         }
     }
 
-    /// Parse `pdf`, `ps`, `eps`, `svg` or `png` (as given to `--format`).
+    /// Parse `pdf`, `ps`, `eps`, `svg`, `png`, `gcode` or `dxf` (as given to `--format`).
     pub fn parse(s: &str) -> Result<Format> {
         let name = s.trim().to_ascii_lowercase();
         Format::ALL
@@ -275,6 +331,12 @@ impl Format {
         self.facts().patterns
     }
 
+    /// True when glyphs are drawn in this format as their filled outlines whatever the
+    /// style (DXF: the contours a cutter cuts); a job turns the style's `outline` on.
+    pub fn draws_outlines(self) -> bool {
+        self.facts().outlines
+    }
+
     /// Refuse, before anything is opened, a page of `width` × `height` mm the format
     /// cannot hold: a PNG of more pixels than the limit at `png`'s resolution, unless
     /// forced ([`crate::png::pixels`]). Vector formats hold any size.
@@ -309,6 +371,7 @@ impl Format {
             pdf_threads,
             pens,
             split_pens,
+            gcode,
         } = opts;
         let inner = match self {
             Format::Pdf => {
@@ -344,6 +407,11 @@ impl Format {
                     Ok(PngPage::new(open(i)?, png))
                 })))
             }
+            Format::Gcode => {
+                let profile = gcode.unwrap_or_default();
+                Inner::Gcode(GcodeWriter::new(sink.pages(self), profile, &title))
+            }
+            Format::Dxf => Inner::Dxf(DxfWriter::new(sink.pages(self))),
         };
         Ok(Document(inner))
     }
@@ -429,6 +497,9 @@ pub struct DocOptions {
     pub pens: Vec<Pen>,
     /// SVG: one file a page and plotting pen ([`SvgWriter::with_pens`]). Default false.
     pub split_pens: bool,
+    /// The machine G-code is written for. Default `None`: the built-in `grbl-servo`
+    /// ([`crate::gcode::DEFAULT_PROFILE`]).
+    pub gcode: Option<Arc<GcodeProfile>>,
 }
 
 impl Default for DocOptions {
@@ -444,6 +515,7 @@ impl Default for DocOptions {
             pdf_threads: None,
             pens: Vec::new(),
             split_pens: false,
+            gcode: None,
         }
     }
 }
@@ -457,6 +529,8 @@ enum Inner<'a, W: PageWrite> {
     Ps(PsWriter<W>),
     Svg(SvgWriter<'a, W>),
     Png(SvgWriter<'a, PngPage<W>>),
+    Gcode(GcodeWriter<'a, W>),
+    Dxf(DxfWriter<'a, W>),
 }
 
 impl<W: PageWrite> Document<'_, W> {
@@ -466,11 +540,14 @@ impl<W: PageWrite> Document<'_, W> {
             Inner::Ps(b) => b,
             Inner::Svg(b) => b,
             Inner::Png(b) => b,
+            Inner::Gcode(b) => b,
+            Inner::Dxf(b) => b,
         }
     }
 
     /// The writers, after [`Backend::finish`], to commit or flush, in the order they were
-    /// opened: the one file of a PDF or PostScript document, the pages of SVG and PNG.
+    /// opened: the one file of a PDF or PostScript document, the pages of SVG, PNG,
+    /// G-code and DXF.
     pub fn into_writers(self) -> Vec<W> {
         match self.0 {
             Inner::Pdf(b) => vec![b.into_inner()],
@@ -481,6 +558,8 @@ impl<W: PageWrite> Document<'_, W> {
                 .into_iter()
                 .map(PngPage::into_inner)
                 .collect(),
+            Inner::Gcode(b) => b.into_writers(),
+            Inner::Dxf(b) => b.into_writers(),
         }
     }
 }
@@ -615,19 +694,19 @@ mod tests {
         let e = |r: Result<Format>| r.unwrap_err().to_string();
         assert_eq!(
             e(Format::parse("gif")),
-            "unknown format 'gif': use pdf, ps, eps, svg or png"
+            "unknown format 'gif': use pdf, ps, eps, svg, png, gcode or dxf"
         );
         assert_eq!(
             e(Format::from_path(FsPath::new("-"))),
-            "writing to stdout (-o -): say which format with --format pdf|ps|eps|svg|png"
+            "writing to stdout (-o -): say which format with --format pdf|ps|eps|svg|png|gcode|dxf"
         );
         assert_eq!(
             e(Format::from_path(FsPath::new("x.gif"))),
-            "x.gif: unknown extension '.gif': name the file .pdf, .ps, .eps, .svg or .png, or give --format"
+            "x.gif: unknown extension '.gif': name the file .pdf, .ps, .eps, .svg, .png, .gcode or .dxf, or give --format"
         );
         assert_eq!(
             e(Format::from_path(FsPath::new("x"))),
-            "x: no extension to tell the format: name the file .pdf, .ps, .eps, .svg or .png, or give --format"
+            "x: no extension to tell the format: name the file .pdf, .ps, .eps, .svg, .png, .gcode or .dxf, or give --format"
         );
     }
 
@@ -685,8 +764,13 @@ mod tests {
                 .unwrap();
             doc.begin_page(10.0, 10.0).unwrap();
             doc.end_page().unwrap();
-            doc.begin_page(10.0, 10.0).unwrap();
-            let e = doc.end_page().unwrap_err().to_string();
+            // Refused when the second page begins (G-code, which streams, opens its file
+            // then) or when it ends (SVG, PNG and DXF, built in memory).
+            let e = match doc.begin_page(10.0, 10.0) {
+                Err(e) => e,
+                Ok(()) => doc.end_page().unwrap_err(),
+            };
+            let e = e.to_string();
             assert!(e.contains("a stream holds one page"), "{e}");
         }
     }

@@ -18,6 +18,9 @@
 //!   rasterises SVG pages, [`pattern`] writes a tile as an SVG `<pattern>`;
 //! - [`motion`]: a line drawn as it is walked (an animated SVG, still frames);
 //!   [`frames`]: frames written as GIF or APNG;
+//! - [`gcode`]: G-code programs for pen plotters and GRBL machines, one a page, and the
+//!   machine profiles they are written for; [`dxf`]: DXF drawings of outlines for cutters;
+//!   [`flatten`] cuts curves into straight moves;
 //! - [`silhouette`]: a picture (PNG, SVG) sampled onto a grid of cells, for shaped boards;
 //! - [`GlyphData`] and [`Backend::glyph`]: a compact integer polyline with a placement,
 //!   the fast path PostScript (a prolog procedure) and PDF (a `cm` transform with small
@@ -30,8 +33,11 @@ pub mod bounds;
 pub mod corners;
 pub mod css;
 pub mod document;
+pub mod dxf;
 pub mod estimate;
+pub mod flatten;
 pub mod frames;
+pub mod gcode;
 pub mod marks;
 pub mod motion;
 pub mod num;

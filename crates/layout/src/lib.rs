@@ -4,6 +4,7 @@
 
 #![forbid(unsafe_code)]
 
+pub mod bridge;
 pub mod glyph;
 pub mod grid;
 pub mod interlace;

@@ -8,7 +8,7 @@ use crate::page::PageSpec;
 use crate::pens::{self, Role};
 use crate::style::Style;
 use crate::text_size::{self, Measure, Title, caption_scale, fit_size, page_scale, wrap_title};
-use crate::{glyph, interlace, outline, plot};
+use crate::{bridge, glyph, interlace, outline, plot};
 use std::sync::Arc;
 use tourglyph_core::board::Board;
 use tourglyph_core::error::Result;
@@ -391,6 +391,13 @@ impl<'s, B: Backend> Sheet<'s, B> {
                         own = outline::outline(g, st);
                         &own
                     }
+                };
+                let cut;
+                let shape = if st.bridges > 0 {
+                    cut = bridge::bridged(g, st, shape.clone(), s.place.scale);
+                    &cut
+                } else {
+                    shape
                 };
                 let ink = Paint {
                     stroke: None,

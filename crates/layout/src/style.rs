@@ -160,6 +160,12 @@ pub struct Style {
     /// One layer per pen (SVG, [`crate::pens`]): `role` (`1 tours`, `2 frames`, `3 dots`),
     /// `color` (a pen for each colour), or `none` (one layer). Default none.
     pub layers_by: Option<LayersBy>,
+    /// Bridges across a closed tour's outline band (`outline`, DXF), so that a stencil's
+    /// inner island stays attached: this many strips left uncut, on the band's longest
+    /// straight runs (see [`crate::bridge`]). Default 0.
+    pub bridges: u32,
+    /// Width of each bridge, mm. Default 1.
+    pub bridge_width: f64,
 }
 
 impl Default for Style {
@@ -199,6 +205,8 @@ impl Default for Style {
             numbers_only: false,
             optimize: false,
             layers_by: None,
+            bridges: 0,
+            bridge_width: 1.0,
         }
     }
 }
@@ -500,6 +508,8 @@ const TABLE: &[Key] = &[
             Ok(())
         },
         get: |st| st.numbers_only.to_string(),
+    },
+    Key {
         name: "optimize",
         set: |st, v, _| {
             st.optimize = v.as_bool().ok_or("expected true or false")?;
@@ -514,6 +524,28 @@ const TABLE: &[Key] = &[
             Ok(())
         },
         get: |st| quoted(name_of(&LAYERS, st.layers_by)),
+    },
+    Key {
+        name: "bridges",
+        set: |st, v, _| {
+            let n = length(v, 0.0, 1000.0)?;
+            if n.fract() != 0.0 {
+                return Err(format!(
+                    "{n} is not a whole number: give a count of bridges, e.g. 2"
+                ));
+            }
+            st.bridges = n as u32;
+            Ok(())
+        },
+        get: |st| st.bridges.to_string(),
+    },
+    Key {
+        name: "bridge_width",
+        set: |st, v, _| {
+            st.bridge_width = length(v, 0.01, 100.0)?;
+            Ok(())
+        },
+        get: |st| num(st.bridge_width),
     },
 ];
 

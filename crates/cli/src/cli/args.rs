@@ -193,15 +193,16 @@ pub struct RenderArgs {
     /// Which tours.
     #[command(flatten)]
     pub sel: Selection,
-    /// Output file: .pdf, .ps, .eps, .svg or .png, the format from the extension (or
-    /// --format, which must agree with it); `-` for stdout, with --format
-    /// pdf|ps|eps|svg|png.
+    /// Output file: .pdf, .ps, .eps, .svg, .png or .gcode, the format from the extension
+    /// (or --format, which must agree with it); `-` for stdout, with --format
+    /// pdf|ps|eps|svg|png|gcode. SVG, PNG and G-code write a file a page: NAME-1.svg, …
+    /// when there are several.
     #[arg(short, long, value_name = "FILE", value_hint = ValueHint::FilePath)]
     pub output: PathBuf,
     /// Output file handling.
     #[command(flatten)]
     pub out: OutputFlags,
-    /// pdf, ps, eps (one page), svg or png.
+    /// pdf, ps, eps (one page), svg, png or gcode.
     #[arg(long, value_parser = formats(), hide_possible_values = true)]
     pub format: Option<String>,
     /// a0…a5, letter, legal, tabloid, WxHmm, WxHin, or poster.
@@ -309,7 +310,7 @@ pub struct GlyphArgs {
     /// Output file handling.
     #[command(flatten)]
     pub out: OutputFlags,
-    /// svg, pdf, ps, eps or png (default: from the extension; SVG on stdout).
+    /// svg, pdf, ps, eps, png or gcode (default: from the extension; SVG on stdout).
     #[arg(long, value_parser = formats(), hide_possible_values = true)]
     pub format: Option<String>,
     /// Glyph size, e.g. 50mm or 2in.
@@ -561,7 +562,7 @@ pub enum ShapeAction {
         /// Refuse to replace an existing output file.
         #[arg(long)]
         no_clobber: bool,
-        /// svg, pdf, ps, eps or png (default: from the extension; SVG on stdout).
+        /// svg, pdf, ps, eps, png or gcode (default: from the extension; SVG on stdout).
         #[arg(long)]
         format: Option<String>,
         /// Glyph size, e.g. 50mm or 2in.

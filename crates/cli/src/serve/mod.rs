@@ -1,7 +1,9 @@
 //! `tourglyph serve`: the explorer, a local web server over the [`tourglyph::job`] API.
 //!
 //! One axum [`Router`]: `/` (the page, compiled in), `/api/count`, `/api/tours`
-//! (NDJSON, streamed), `/api/glyph.{svg,pdf,ps,png}`, `/api/sheet.{pdf,ps,svg,png}`, and
+//! (NDJSON, streamed), `/api/glyph.{svg,pdf,ps,png,gcode,dxf}`,
+//! `/api/sheet.{pdf,ps,svg,png,gcode,dxf}` (G-code and DXF for plotters and cutters: a sheet
+//! of one page, as on stdout), and
 //! `/api/orbit` (a tour's symmetry class, for the glyph view). Each endpoint answers
 //! exactly the bytes the CLI writes for the same flags (query parameters are named as the
 //! flags), and an error as `{"error": "…"}` with the CLI's message in the explorer's
@@ -147,10 +149,14 @@ pub fn router() -> Router {
         .route("/api/glyph.pdf", get(|q| glyph(q, "pdf")))
         .route("/api/glyph.ps", get(|q| glyph(q, "ps")))
         .route("/api/glyph.png", get(|q| glyph(q, "png")))
+        .route("/api/glyph.gcode", get(|q| glyph(q, "gcode")))
+        .route("/api/glyph.dxf", get(|q| glyph(q, "dxf")))
         .route("/api/sheet.svg", get(|q| sheet(q, "svg")))
         .route("/api/sheet.pdf", get(|q| sheet(q, "pdf")))
         .route("/api/sheet.ps", get(|q| sheet(q, "ps")))
         .route("/api/sheet.png", get(|q| sheet(q, "png")))
+        .route("/api/sheet.gcode", get(|q| sheet(q, "gcode")))
+        .route("/api/sheet.dxf", get(|q| sheet(q, "dxf")))
         .fallback(not_found);
     api.layer(
         tower::ServiceBuilder::new()

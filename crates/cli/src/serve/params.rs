@@ -5,7 +5,8 @@
 //! set through the table; the endpoints' own parameters (`id`, `random`, `style`, `page`,
 //! …) are listed once here ([`OWN`]) with their kind. Booleans are `true` or `false`.
 //!
-//! Style names are the built-in ones only: a server never reads a file of its machine.
+//! Style and G-code profile names are the built-in ones only: a server never reads a file
+//! of its machine.
 
 use std::collections::BTreeMap;
 use tourglyph::job::glyph::GlyphRequest;
@@ -148,9 +149,20 @@ impl Params {
         Ok(self.fields(Group::Spec)?.spec)
     }
 
-    /// The style and raster flags (`dpi` as `--dpi` parses it: a number).
+    /// The style and raster flags (`dpi` as `--dpi` parses it: a number); a G-code
+    /// profile by a built-in name only.
     pub fn draw(&self) -> Result<Draw> {
-        Ok(self.fields(Group::Draw)?.draw)
+        let draw = self.fields(Group::Draw)?.draw;
+        if let Some(p) = &draw.gcode_profile {
+            let names = tourglyph::draw::gcode::GcodeProfile::builtin_names();
+            if !names.contains(&p.as_str()) {
+                return Err(Error::usage(format!(
+                    "unknown G-code profile '{p}': the server writes for the built-in profiles {}",
+                    names.join(", ")
+                )));
+            }
+        }
+        Ok(draw)
     }
 
     /// Which tours (never forced: the budgets hold).

@@ -296,7 +296,76 @@ const CASES: &[(&[&str], i32)] = &[
     ),
     (&["plot-stats", "no-such.svg"], 1),
     (&["plot-stats", "--speed", "0", "no-such.svg"], 2),
+    (
+        &[
+            "render",
+            "--board",
+            "4x4",
+            "--gcode-profile",
+            "grbl",
+            "-o",
+            "x.gcode",
+        ],
+        2,
+    ),
+    (
+        &[
+            "render",
+            "--board",
+            "4x4",
+            "--gcode-profile",
+            "bad-profile.toml",
+            "-o",
+            "x.gcode",
+        ],
+        2,
+    ),
+    (
+        &[
+            "render",
+            "--board",
+            "4x4",
+            "--gcode-profile",
+            "/dev/zero",
+            "-o",
+            "x.gcode",
+        ],
+        2,
+    ),
+    (
+        &[
+            "render",
+            "--board",
+            "4x4",
+            "--gcode-profile",
+            "missing.toml",
+            "-o",
+            "x.gcode",
+        ],
+        1,
+    ),
+    (
+        &[
+            "glyph",
+            "--board",
+            "4x4",
+            "--id",
+            "1",
+            "--gcode-profile",
+            "grbl-z",
+            "-o",
+            "g.svg",
+        ],
+        2,
+    ),
 ];
+
+/// Files the cases of [`CASES`] find in their folder (and may leave): a G-code profile
+/// with a bad value.
+const CASE_FIXTURES: &[(&str, &[u8])] = &[(
+    "bad-profile.toml",
+    b"pen_up = \"M5\"\npen_down = \"M3 S30\"\nfeed = 0\n",
+)];
 
 /// A Markdown table cell: pipes escaped, kept on one line.
 fn cell(s: &str) -> String {
@@ -312,6 +381,9 @@ fn bad_inputs_give_one_line_and_the_right_status() {
     );
     for (i, (args, want)) in CASES.iter().enumerate() {
         let dir = tempfile::tempdir().unwrap();
+        for (name, bytes) in CASE_FIXTURES {
+            std::fs::write(dir.path().join(name), bytes).unwrap();
+        }
         let o = Command::new(bin())
             .args(*args)
             .current_dir(dir.path())
@@ -333,7 +405,11 @@ fn bad_inputs_give_one_line_and_the_right_status() {
         assert!(err.starts_with("tourglyph: "), "{cmd}: {err}");
         assert_eq!(err.trim_end().lines().count(), 1, "{cmd}: {err}");
         assert!(!err.contains("panicked"), "{cmd}: {err}");
-        let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
+        let left: Vec<_> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .filter(|n| !CASE_FIXTURES.iter().any(|(f, _)| n.to_str() == Some(*f)))
+            .collect();
         assert!(left.is_empty(), "{cmd} left files");
         table += &format!(
             "| {} | `{}` | {want} | {} |\n",

@@ -1126,3 +1126,99 @@ fn no_tour_is_422_and_the_glyph_view_knows_its_orbit() {
     let (status, _, _) = s.get("/api/orbit?board=6x6&id=5000");
     assert_eq!(status, 400);
 }
+
+/// Issue 26: the downloads for machines (plotter SVG, G-code, DXF), for a glyph and a
+/// sheet, answer the CLI's bytes with their types; a profile that is not built in, or a
+/// bad bridge count, is a 400 with one line.
+#[test]
+fn machine_downloads_answer_the_clis_bytes() {
+    let s = Server::start(&[]);
+    let glyph = ["glyph", "--board", "6x6", "--id", "17", "--style", "kufic"];
+    let sheet = ["render", "--board", "4x4", "--style", "kufic"];
+    let with = |base: &[&str], extra: &[&str]| -> Vec<u8> {
+        let mut a = base.to_vec();
+        a.extend_from_slice(extra);
+        a.extend(["-o", "-"]);
+        cli(&a)
+    };
+    let cases: Vec<(&str, Vec<u8>, &str)> = vec![
+        (
+            "/api/glyph.svg?board=6x6&id=17&style=kufic&plot=hatch",
+            with(&glyph, &["--plot", "hatch"]),
+            "image/svg+xml",
+        ),
+        (
+            "/api/glyph.gcode?board=6x6&id=17&style=kufic&plot=hatch",
+            with(&glyph, &["--plot", "hatch", "--format", "gcode"]),
+            "text/x-gcode",
+        ),
+        (
+            "/api/glyph.dxf?board=6x6&id=17&style=kufic&bridges=2",
+            with(&glyph, &["--bridges", "2", "--format", "dxf"]),
+            "image/vnd.dxf",
+        ),
+        (
+            "/api/sheet.gcode?board=4x4&style=kufic&plot=hatch&gcode_profile=grbl-z",
+            with(
+                &sheet,
+                &[
+                    "--plot",
+                    "hatch",
+                    "--gcode-profile",
+                    "grbl-z",
+                    "--format",
+                    "gcode",
+                ],
+            ),
+            "text/x-gcode",
+        ),
+        (
+            "/api/sheet.dxf?board=4x4&style=kufic",
+            with(&sheet, &["--format", "dxf"]),
+            "image/vnd.dxf",
+        ),
+    ];
+    for (path, want, ctype) in cases {
+        let (status, got_type, body) = s.get(path);
+        assert_eq!(status, 200, "{path}: {}", String::from_utf8_lossy(&body));
+        assert_eq!(got_type, ctype, "{path}");
+        assert_eq!(body, want, "{path}: not the CLI's bytes");
+        // The bodies parse: G-code's moves, DXF's drawing, SVG's tree.
+        match ctype {
+            "text/x-gcode" => {
+                let t = String::from_utf8(body).unwrap();
+                assert!(t.starts_with(";tourglyph G-code, page 1") && t.contains("\nG1 X"));
+            }
+            "image/vnd.dxf" => {
+                let d = ::dxf::Drawing::load(&mut body.as_slice()).unwrap();
+                assert!(d.entities().count() >= 2, "{path}");
+            }
+            _ => {
+                crate::common::svg_tree(&body);
+            }
+        }
+    }
+    for (path, fragment) in [
+        (
+            "/api/glyph.gcode?board=6x6&id=17&gcode_profile=/etc/passwd",
+            "unknown G-code profile '/etc/passwd': the server writes for the built-in profiles grbl-servo, grbl-z",
+        ),
+        (
+            "/api/sheet.gcode?board=4x4&gcode_profile=grbl",
+            "unknown G-code profile 'grbl'",
+        ),
+        (
+            "/api/glyph.dxf?board=6x6&id=17&bridges=x",
+            "bridges: expected a number from 0 to 1000",
+        ),
+    ] {
+        let (status, ctype, body) = s.get(path);
+        assert_eq!(
+            (status, ctype.as_str()),
+            (400, "application/json"),
+            "{path}"
+        );
+        let e = error_of(&body);
+        assert!(e.contains(fragment) && !e.contains('\n'), "{path}: {e}");
+    }
+}

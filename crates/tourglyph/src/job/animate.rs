@@ -215,8 +215,7 @@ pub fn write(
         g,
         style,
         size,
-        Format::Svg,
-        png,
+        (Format::Svg, png, None),
         about,
         Target::Writer(&mut page),
     )?;

@@ -131,6 +131,7 @@ impl Found {
             )));
         }
         let format = super::single_format(None, &target)?;
+        let gcode = super::gcode_profile(draw, format)?;
         let g = LeapGraph::new(board, piece)?;
         let kind = if closed {
             TourKind::Closed
@@ -151,8 +152,7 @@ impl Found {
             &g,
             &style,
             DRAW_SIZE_MM,
-            format,
-            png,
+            (format, png, gcode),
             (label, String::new()),
             target,
         )

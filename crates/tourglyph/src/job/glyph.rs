@@ -15,6 +15,7 @@ use super::{Draw, Opened, Target, single_format};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use tourglyph_core::{Board, Error, LeapGraph, Piece, Result, Tour, TourKind};
+use tourglyph_draw::gcode::GcodeProfile;
 use tourglyph_draw::png::PngOptions;
 use tourglyph_draw::travel::Optimize;
 use tourglyph_draw::{Backend, DocOptions, Format, GlyphData, Label, Sink};
@@ -104,6 +105,7 @@ pub fn glyph(a: &GlyphRequest, target: Target<'_>) -> Result<Format> {
         Some(_) => Format::Png,
         None => single_format(a.format.as_deref(), &target)?,
     };
+    let gcode = super::gcode_profile(&a.draw, format)?;
     let size = parse_size(&a.size)?;
     let piece: Piece = a.piece.parse()?;
     let board: Board = a.board.parse()?;
@@ -152,7 +154,8 @@ pub fn glyph(a: &GlyphRequest, target: Target<'_>) -> Result<Format> {
         )?;
         return Ok(format);
     }
-    write_glyph(&tour, &g, &style, size, format, png, (label, desc), target)?;
+    let out = (format, png, gcode);
+    write_glyph(&tour, &g, &style, size, out, (label, desc), target)?;
     Ok(format)
 }
 
@@ -250,18 +253,19 @@ pub(super) fn shell_word(s: &str) -> String {
 /// to `target` (a file atomically). Shared by `glyph`, `find -o` and `render --split`. `about` names the tour: its label (the
 /// title goes into the document's metadata in every format; SVG also gives the glyph's
 /// path the label's id and title) and a description (SVG `<desc>`; empty for none).
+/// `out` is the format, its PNG options and its G-code profile (`None`: the default).
 #[allow(clippy::too_many_arguments)]
 pub fn write_glyph(
     tour: &Tour,
     g: &LeapGraph,
     style: &Style,
     size: f64,
-    format: Format,
-    png: PngOptions,
+    out: (Format, PngOptions, Option<Arc<GcodeProfile>>),
     about: (Label, String),
     target: Target<'_>,
 ) -> Result<()> {
-    let style = style.clone();
+    let (format, png, gcode) = out;
+    let style = super::style::for_format(style.clone(), format);
     let glyph = glyph_data(tour, g, &style);
     let mut grid = Grid::single(g.board(), size, style.padding)?;
     grid.spec.reach = reach(&style, g.piece(), tour.kind.is_closed());
@@ -274,6 +278,7 @@ pub fn write_glyph(
         png,
         pdf_threads: Some(0),
         pens: tourglyph_layout::pens::pens(&style),
+        gcode,
         ..DocOptions::default()
     };
     let doc = format.open(Sink::Stream(Vec::new()), opts)?;

@@ -406,7 +406,7 @@ pub static KEYS: &[Key] = &[
         )
     },
     Key {
-        doors: Doors::CLI,
+        doors: Doors::CLI.and(Doors::SERVE),
         ..key(
             "plot",
             Group::Draw,
@@ -418,7 +418,7 @@ pub static KEYS: &[Key] = &[
         )
     },
     Key {
-        doors: Doors::CLI,
+        doors: Doors::CLI.and(Doors::SERVE),
         ..key(
             "pen_width",
             Group::Draw,
@@ -430,7 +430,7 @@ pub static KEYS: &[Key] = &[
         )
     },
     Key {
-        doors: Doors::CLI,
+        doors: Doors::CLI.and(Doors::SERVE),
         ..key(
             "hatch_angle",
             Group::Draw,
@@ -502,6 +502,42 @@ pub static KEYS: &[Key] = &[
                 default: Some("300"),
                 ..cli("Resolution of PNG output, in dots per inch", "N")
             },
+        )
+    },
+    Key {
+        doors: Doors::CLI.and(Doors::SERVE),
+        ..key(
+            "bridges",
+            Group::Draw,
+            Field::MaybeText(|f| &mut f.draw.bridges),
+            cli(
+                "With --outline or -o NAME.dxf: leave N bridges uncut across each closed tour's band, on its longest straight runs, so a stencil's inner island stays attached",
+                "N",
+            ),
+        )
+    },
+    Key {
+        doors: Doors::CLI.and(Doors::SERVE),
+        ..key(
+            "bridge_width",
+            Group::Draw,
+            Field::MaybeText(|f| &mut f.draw.bridge_width),
+            cli(
+                "With --bridges: each bridge's width in mm (default 1)",
+                "MM",
+            ),
+        )
+    },
+    Key {
+        doors: Doors::CLI.and(Doors::SERVE),
+        ..key(
+            "gcode_profile",
+            Group::Draw,
+            Field::MaybeText(|f| &mut f.draw.gcode_profile),
+            cli(
+                "With -o NAME.gcode: the machine, grbl-servo (pen on a servo, M3 S30/M5; the default), grbl-z (pen on the Z axis) or a TOML profile file (feeds, pen commands or Z heights, dwell, origin corner, units, header, footer)",
+                "PROFILE",
+            ),
         )
     },
 ];

@@ -10,7 +10,7 @@
 //! - [`count`]: `count`'s figures, as its JSON object or its text; [`residues`]: a count
 //!   spread over many machines as residues;
 //! - [`list`]: `list`'s lines (JSON or text), streamed;
-//! - [`sheet`]: a sheet of glyphs (PDF, PostScript, EPS, SVG, PNG), or one file a tour
+//! - [`sheet`]: a sheet of glyphs (PDF, PostScript, EPS, SVG, PNG, G-code), or one file a tour
 //!   ([`split`]);
 //! - [`glyph`]: one tour as a glyph (a torus tile: [`tile`]); [`animate`]: the glyph drawn
 //!   as its tour is walked (animated SVG, GIF, APNG);
@@ -59,4 +59,4 @@ pub use resolve::{
     MAX_ENGINE_CELLS, Resolved, WALK_LIMIT, budget, build_zdd, check_walk, empty_selection,
     explain_impossible, impossible, piece_board, resolve, set_max_memory, walk_len,
 };
-pub use style::{png_options, style_with};
+pub use style::{gcode_profile, png_options, style_with};

@@ -92,6 +92,13 @@ pub struct Draw {
     pub optimize: bool,
     /// One layer per pen: `role`, `color` or `none` (style key `layers_by`).
     pub layers_by: Option<String>,
+    /// Bridges across a closed tour's outline band (style key `bridges`).
+    pub bridges: Option<String>,
+    /// Width of each bridge in mm (style key `bridge_width`).
+    pub bridge_width: Option<String>,
+    /// G-code output: the machine profile, a built-in name (`grbl-servo`, `grbl-z`) or
+    /// the path of a TOML profile file; `None`: `grbl-servo`.
+    pub gcode_profile: Option<String>,
 }
 
 impl Default for Draw {
@@ -113,6 +120,9 @@ impl Default for Draw {
             numbers: false,
             optimize: false,
             layers_by: None,
+            bridges: None,
+            bridge_width: None,
+            gcode_profile: None,
         }
     }
 }
@@ -133,6 +143,8 @@ impl Draw {
             ("pen_width", &self.pen_width),
             ("hatch_angle", &self.hatch_angle),
             ("layers_by", &self.layers_by),
+            ("bridges", &self.bridges),
+            ("bridge_width", &self.bridge_width),
         ] {
             if let Some(x) = val {
                 v.push((key, x.clone()));

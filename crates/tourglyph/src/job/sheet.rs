@@ -146,6 +146,8 @@ pub fn sheet_pages(
     if a.split_layers {
         check_split_layers(a, format, output)?;
     }
+    let gcode = super::gcode_profile(&a.draw, format)?;
+    let style = super::style::for_format(style, format);
     let page = PageSpec::parse(&a.page)?.landscape(a.landscape);
     if a.columns == Some(0) {
         return Err(Error::usage("--columns must be at least 1"));
@@ -202,6 +204,7 @@ pub fn sheet_pages(
             style: &style,
             format,
             png,
+            gcode: gcode.clone(),
             dir: output,
             opts,
             force: a.sel.force,
@@ -232,6 +235,7 @@ pub fn sheet_pages(
             style: &style,
             format,
             png,
+            gcode: gcode.clone(),
             dir: output,
             opts,
             force: a.sel.force,
@@ -356,6 +360,7 @@ pub fn sheet_pages(
         png,
         pens,
         split_pens: a.split_layers,
+        gcode,
         ..DocOptions::default()
     };
     let written = match target {

@@ -100,6 +100,8 @@ pub struct Split<'a> {
     pub format: Format,
     /// Resolution and size limit of PNG files.
     pub png: PngOptions,
+    /// The machine of G-code files (`None`: the default profile).
+    pub gcode: Option<std::sync::Arc<tourglyph_draw::gcode::GcodeProfile>>,
     /// The folder the files go into.
     pub dir: &'a Path,
     /// How each file is written.
@@ -180,8 +182,7 @@ impl Split<'_> {
                 self.g,
                 self.style,
                 SIZE_MM,
-                self.format,
-                self.png,
+                (self.format, self.png, self.gcode.clone()),
                 (
                     tourglyph_draw::Label {
                         id: format!("{prefix}-{id}"),
