@@ -12,7 +12,7 @@
 //!   `a`–`b`, `c`–`d` become `a`–`c`, `b`–`d` and the stretch from `b` to `c` is walked
 //!   backwards. Knights' and other leapers' tours cross themselves, and these moves are
 //!   common there; in a plane grid they never apply (below);
-//! - a **split-and-join move**, [`split_and_join`]: an exchange of two edges that splits
+//! - a **split-and-join move**, `split_and_join`: an exchange of two edges that splits
 //!   the tour into two cycles (for the rook: the flip of a unit square whose opposite
 //!   sides are tour edges, the grid's local move), then a second exchange between the two
 //!   cycles that joins them again, as one step (a 3-opt move).

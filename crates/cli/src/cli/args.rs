@@ -108,7 +108,7 @@ pub enum Command {
     /// What plotting an SVG file costs, layer by layer: pen-down and pen-up lengths, pen
     /// lifts and the time at a speed.
     #[command(
-        after_help = "Examples:\n  tourglyph render --board 6x6 --classes --page a3 --style plotter-bold -o c.svg && tourglyph plot-stats c.svg\n  tourglyph plot-stats c.svg --json --speed 40"
+        after_help = "Examples:\n  tourglyph render --board 4x4 --style plotter-bold -o c.svg && tourglyph plot-stats c.svg\n  tourglyph render --board 4x4 -o c.svg && tourglyph plot-stats c.svg --json --speed 40"
     )]
     PlotStats(PlotStatsArgs),
     /// List the built-in styles, or print one as TOML (a starting point for --style FILE).

@@ -129,7 +129,7 @@ fn completions_offer_pieces_styles_and_formats() {
     for (flag, want) in [
         ("--piece", tourglyph::piece::NAMES.join(" ")),
         ("--style", styles.join(" ")),
-        ("--format", "pdf ps eps svg png".to_string()),
+        ("--format", "pdf ps eps svg png gcode dxf".to_string()),
     ] {
         let arms = offered(flag);
         assert!(!arms.is_empty(), "no completion arm for {flag}");

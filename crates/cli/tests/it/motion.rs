@@ -48,8 +48,11 @@ fn glyph(seed: u32, extra: &[&str], out: &Path) {
     assert!(o.status.success(), "{a:?}: {}", stderr(&o));
 }
 
+/// A page's width and height, mm.
+type PageSize = (f64, f64);
+
 /// Page size (mm) and the map from a cell (row, col) to the page (mm), for the line style.
-fn page() -> ((f64, f64), impl Fn((u32, u32)) -> (f64, f64)) {
+fn page() -> (PageSize, impl Fn((u32, u32)) -> PageSize) {
     let st = Style::resolve("line").unwrap();
     let board: Board = "6x6".parse().unwrap();
     let mut grid = Grid::single(board, SIZE_MM, st.padding).unwrap();

@@ -244,8 +244,14 @@ fn check_ink(file: &Path, grid: &Grid, n: u64, style: &Style) {
                 let (x, y) = slot.place.map(f64::from(c), f64::from(r));
                 let d = img.darkest(x, y, win);
                 // An interlaced band's light inside is ink too (the strapwork style's is
-                // grey 230 on white).
-                let ink = if style.interlace { 240 } else { 128 };
+                // grey 230 on white), and so is a numbered diagram's thin light line (the
+                // diagram style's is grey 160, 0.025 of a cell wide, lighter still once
+                // rasterised).
+                let ink = if style.interlace || style.numbers {
+                    240
+                } else {
+                    128
+                };
                 assert!(
                     d < ink,
                     "{}: glyph {i} has no ink at cell ({r},{c}) = ({x:.1}, {y:.1}) mm (darkest {d})",

@@ -22,7 +22,7 @@ use tourglyph_core::{Error, LeapGraph, Result, Tour};
 use tourglyph_draw::frames::{self, Play};
 use tourglyph_draw::motion::{Timing, Walk, animated_svg, frame_svg};
 use tourglyph_draw::png::{PngOptions, svg_to_rgba};
-use tourglyph_draw::{Format, Label, Rgb};
+use tourglyph_draw::{Format, Rgb};
 use tourglyph_layout::glyph::{paint, reach};
 use tourglyph_layout::grid::Grid;
 use tourglyph_layout::style::Style;
@@ -163,7 +163,7 @@ pub fn walk_cells(tour: &Tour, g: &LeapGraph, m: &Motion) -> Result<Vec<(u32, u3
 }
 
 /// Refuse styles an animation cannot draw yet.
-fn check_style(style: &Style) -> Result<()> {
+pub(super) fn check_style(style: &Style) -> Result<()> {
     if style.interlace {
         return Err(Error::usage(
             "--animate draws the plain line: an interlaced glyph cannot be animated yet; drop --interlace (or use another --style)",
@@ -187,8 +187,9 @@ fn check_style(style: &Style) -> Result<()> {
     Ok(())
 }
 
-/// Write `tour` as an animation of `kind` to `target`: the static glyph of
-/// [`super::glyph::write_glyph`] (style, size, PNG options, label) with the walk over it.
+/// Write `tour` as an animation of `kind` to `target`: `page`, the static glyph as
+/// `glyph` writes it in SVG (the caller draws it with `write_glyph`, so that this module
+/// does not call back into [`super::glyph`]; `id` is its label's), with the walk over it.
 #[allow(clippy::too_many_arguments)]
 pub fn write(
     kind: Kind,
@@ -198,7 +199,7 @@ pub fn write(
     style: &Style,
     size: f64,
     png: PngOptions,
-    about: (Label, String),
+    (page, id): (Vec<u8>, String),
     target: Target<'_>,
 ) -> Result<()> {
     check_style(style)?;
@@ -207,18 +208,6 @@ pub fn write(
         None => DEFAULT_DURATION,
     };
     let cells = walk_cells(tour, g, m)?;
-    // The static page, as `glyph` writes it in SVG.
-    let id = about.0.id.clone();
-    let mut page = Vec::new();
-    super::glyph::write_glyph(
-        tour,
-        g,
-        style,
-        size,
-        (Format::Svg, png, None),
-        about,
-        Target::Writer(&mut page),
-    )?;
     let page = String::from_utf8(page).map_err(|_| Error::runtime("the page is not UTF-8"))?;
     // Where the glyph lies on it: the grid `write_glyph` draws on.
     let mut grid = Grid::single(g.board(), size, style.padding)?;

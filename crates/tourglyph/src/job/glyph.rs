@@ -141,6 +141,20 @@ pub fn glyph(a: &GlyphRequest, target: Target<'_>) -> Result<Format> {
         title,
     };
     if let Some(k) = motion {
+        super::animate::check_style(&style)?;
+        // The static page the animation draws over, as this command writes it in SVG.
+        let id = label.id.clone();
+        let mut page = Vec::new();
+        let svg = (Format::Svg, png, None);
+        write_glyph(
+            &tour,
+            &g,
+            &style,
+            size,
+            svg,
+            (label, desc),
+            Target::Writer(&mut page),
+        )?;
         super::animate::write(
             k,
             &a.motion,
@@ -149,7 +163,7 @@ pub fn glyph(a: &GlyphRequest, target: Target<'_>) -> Result<Format> {
             &style,
             size,
             png,
-            (label, desc),
+            (page, id),
             target,
         )?;
         return Ok(format);
