@@ -38,6 +38,7 @@ use crate::marks::{GlyphData, Label, Paint, Path, Place, Text};
 use crate::num::Num;
 use crate::region::Shape;
 use crate::svg::{PageOpener, PageWrite};
+use crate::toml_value::{number, pick};
 use g_code::emit::{Field, FormatOptions, Token, Value, format_gcode_io};
 use rust_decimal::Decimal;
 use std::borrow::Cow;
@@ -370,35 +371,6 @@ fn servo(text: &str) -> Line {
         .ok()
         .and_then(|mut l| l.pop())
         .unwrap_or_default()
-}
-
-/// One of `names`, as written.
-fn pick<T: Copy>(v: &DeValue<'_>, names: &[(&str, T)]) -> Check<T> {
-    v.as_str()
-        .and_then(|s| names.iter().find(|(n, _)| *n == s))
-        .map(|(_, x)| *x)
-        .ok_or_else(|| {
-            let list: Vec<String> = names.iter().map(|(n, _)| format!("\"{n}\"")).collect();
-            format!("expected one of {}", list.join(", "))
-        })
-}
-
-/// A number within [lo, hi], quoted as written in an error.
-fn number(v: &DeValue<'_>, lo: f64, hi: f64) -> Check<f64> {
-    let expected = || format!("expected a number from {lo} to {hi}");
-    let text = match v {
-        DeValue::Integer(i) if i.radix() == 10 => i.as_str(),
-        DeValue::Float(f) => f.as_str(),
-        _ => return Err(expected()),
-    };
-    let x: f64 = text.replace('_', "").parse().map_err(|_| expected())?;
-    if (lo..=hi).contains(&x) {
-        Ok(x)
-    } else {
-        Err(format!(
-            "{text} is out of range: use a number from {lo} to {hi}"
-        ))
-    }
 }
 
 /// G-code text (lines apart by newlines), parsed by the `g-code` crate; empty text only

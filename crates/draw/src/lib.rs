@@ -52,6 +52,7 @@ pub mod region;
 pub mod silhouette;
 pub mod svg;
 pub mod text;
+pub mod toml_value;
 pub mod travel;
 pub mod ttf;
 

@@ -10,6 +10,7 @@ use std::path::Path;
 use toml::de::{DeTable, DeValue};
 use tourglyph_core::input::MAX_TEXT_FILE;
 use tourglyph_core::{error::Error, error::Result};
+use tourglyph_draw::toml_value::{number, pick};
 use tourglyph_draw::{Cap, DEFAULT_MITER_LIMIT, Join, Rgb};
 
 /// The built-in styles: (name, TOML source).
@@ -577,17 +578,6 @@ fn name_of<T: PartialEq + Copy>(names: &[(&'static str, T)], x: T) -> &'static s
     names.iter().find(|(_, v)| *v == x).map_or("", |(n, _)| n)
 }
 
-/// One of `names`, as written.
-fn pick<T: Copy>(v: &DeValue<'_>, names: &[(&str, T)]) -> Check<T> {
-    v.as_str()
-        .and_then(|s| names.iter().find(|(n, _)| *n == s))
-        .map(|(_, x)| *x)
-        .ok_or_else(|| {
-            let list: Vec<String> = names.iter().map(|(n, _)| format!("\"{n}\"")).collect();
-            format!("expected one of {}", list.join(", "))
-        })
-}
-
 type Check<T> = std::result::Result<T, String>;
 
 impl Style {
@@ -697,27 +687,19 @@ fn read_style_file(spec: &str, p: &Path) -> Result<String> {
     }
 }
 
-/// A number (integer or float) within [lo, hi]; an error quotes it as written (a
-/// literal past f64's range would print as `inf`).
+/// A length within [lo, hi] ([`number`]), NaN refused as no length.
 fn length(v: &DeValue<'_>, lo: f64, hi: f64) -> Check<f64> {
-    let expected = || format!("expected a number from {lo} to {hi}");
-    let text = match v {
-        DeValue::Integer(i) if i.radix() == 10 => i.as_str(),
-        DeValue::Float(f) => f.as_str(),
-        _ => return Err(expected()),
-    };
-    let x: f64 = text.replace('_', "").parse().map_err(|_| expected())?;
-    if x.is_nan() {
-        Err(format!(
+    if let DeValue::Float(f) = v
+        && f.as_str()
+            .replace('_', "")
+            .parse::<f64>()
+            .is_ok_and(f64::is_nan)
+    {
+        return Err(format!(
             "nan is not a length: use a number from {lo} to {hi}"
-        ))
-    } else if (lo..=hi).contains(&x) {
-        Ok(x)
-    } else {
-        Err(format!(
-            "{text} is out of range: use a number from {lo} to {hi}"
-        ))
+        ));
     }
+    number(v, lo, hi)
 }
 
 /// `"#rrggbb"`, `"#rgb"`, a CSS colour name or `"none"`.

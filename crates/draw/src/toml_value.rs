@@ -1,0 +1,35 @@
+//! Reading one value of a TOML settings file (a style, a G-code profile): a name from a
+//! list, or a number within a range, each error a short phrase for the caller to prefix
+//! with the file, line and key.
+
+use toml::de::DeValue;
+
+/// One of `names`, as written.
+pub fn pick<T: Copy>(v: &DeValue<'_>, names: &[(&str, T)]) -> Result<T, String> {
+    v.as_str()
+        .and_then(|s| names.iter().find(|(n, _)| *n == s))
+        .map(|(_, x)| *x)
+        .ok_or_else(|| {
+            let list: Vec<String> = names.iter().map(|(n, _)| format!("\"{n}\"")).collect();
+            format!("expected one of {}", list.join(", "))
+        })
+}
+
+/// A number (integer or float) within [lo, hi]; an error quotes it as written (a
+/// literal past f64's range would print as `inf`). NaN is out of every range.
+pub fn number(v: &DeValue<'_>, lo: f64, hi: f64) -> Result<f64, String> {
+    let expected = || format!("expected a number from {lo} to {hi}");
+    let text = match v {
+        DeValue::Integer(i) if i.radix() == 10 => i.as_str(),
+        DeValue::Float(f) => f.as_str(),
+        _ => return Err(expected()),
+    };
+    let x: f64 = text.replace('_', "").parse().map_err(|_| expected())?;
+    if (lo..=hi).contains(&x) {
+        Ok(x)
+    } else {
+        Err(format!(
+            "{text} is out of range: use a number from {lo} to {hi}"
+        ))
+    }
+}
