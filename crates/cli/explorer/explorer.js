@@ -232,6 +232,7 @@ async function openView(id, orbit, cells, push) {
   const img = document.getElementById("view-img");
   img.src = glyphUrl(id, "svg");
   img.alt = `Glyph of tour ${id}`;
+  showStill();
   const facts = [`ID ${id}`, `${state.open ? "open" : "closed"} ${state.piece} tour of ${state.board}` +
     (state.torus ? " (torus)" : "")];
   const factsLine = document.getElementById("view-facts");
@@ -256,6 +257,13 @@ async function openView(id, orbit, cells, push) {
     a.href = glyphUrl(id, f);
     a.download = `${stem}.${f}`;
   }
+  // The tour walked from its first cell: an animated SVG and a GIF (issue 27).
+  const walk = document.getElementById("dl-walk");
+  walk.href = glyphUrl(id, "svg", false, walkKeys());
+  walk.download = `${stem}-walk.svg`;
+  const gif = document.getElementById("dl-gif");
+  gif.href = glyphUrl(id, "gif", false, { size: "80mm" });
+  gif.download = `${stem}.gif`;
   const o = document.getElementById("dl-outline");
   o.href = glyphUrl(id, "svg", true);
   o.download = `${stem}-outline.svg`;
@@ -273,6 +281,50 @@ async function openView(id, orbit, cells, push) {
   }
   if (!view.open) view.showModal();
 }
+
+// The walk as the glyph view plays it: 8 seconds, once (the finished glyph stays).
+// (Functions, not constants, of the page: openView may run before this line does.)
+function walkKeys() { return { animate: "true", duration: "8" }; }
+
+function showStill() {
+  const play = document.getElementById("view-play");
+  play.setAttribute("aria-pressed", "false");
+  play.textContent = "Play the walk";
+  document.getElementById("view-motion").textContent = "";
+}
+
+// Play (again) or stop: the glyph's image swapped for the animated SVG, which plays in
+// the <img> (SMIL); a style the walk cannot draw (interlaced, pen strokes) says why.
+document.getElementById("view-play").addEventListener("click", async () => {
+  const play = document.getElementById("view-play");
+  const motionLine = document.getElementById("view-motion");
+  const img = document.getElementById("view-img");
+  if (state.id === null) return;
+  if (play.getAttribute("aria-pressed") === "true") {
+    img.src = glyphUrl(state.id, "svg");
+    showStill();
+    return;
+  }
+  const url = glyphUrl(state.id, "svg", false, walkKeys());
+  try {
+    const r = await fetch(url);
+    if (!r.ok) {
+      const text = await r.text();
+      let msg = text;
+      try { msg = JSON.parse(text).error; } catch (e) { /* not JSON */ }
+      throw new Error(msg);
+    }
+    const blob = await r.blob();
+    if (img.dataset.walk) URL.revokeObjectURL(img.dataset.walk);
+    img.dataset.walk = URL.createObjectURL(blob);
+    img.src = img.dataset.walk;
+    play.setAttribute("aria-pressed", "true");
+    play.textContent = "Show the still glyph";
+    motionLine.textContent = "Walking the tour from its first cell (8 s).";
+  } catch (e) {
+    motionLine.textContent = "Cannot play: " + e.message;
+  }
+});
 
 function closeView() {
   if (view.open) view.close();

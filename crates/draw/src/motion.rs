@@ -200,8 +200,16 @@ fn keyed(walk: &Walk, value: impl Fn(f64) -> f64, scale: f64) -> (String, String
 /// The animated page: `page` (a static SVG page holding the element `id`) drawn as
 /// `walk` walks it, timed by `timing` (see the module doc).
 pub fn animated_svg(page: &str, id: &str, walk: &Walk, timing: &Timing) -> Result<String> {
-    if walk.points.len() < 2 || walk.times.len() != walk.points.len() {
-        return Err(Error::runtime("animation: a walk needs two vertices"));
+    animated_svg_many(page, &[(id, walk)], timing)
+}
+
+/// The animated page of several glyphs at once (a sheet, `render --animate`): each
+/// element `id` of `page` hidden while its `walk` walks it, all walks in step (same
+/// duration, same start), each pen and start marker drawn over the page in the order
+/// given. One walk gives exactly [`animated_svg`]'s page.
+pub fn animated_svg_many(page: &str, walks: &[(&str, &Walk)], timing: &Timing) -> Result<String> {
+    if walks.is_empty() {
+        return Err(Error::runtime("animation: no walk to animate"));
     }
     let d = timing.duration;
     let total_time = if timing.looped { d + timing.hold } else { d };
@@ -212,16 +220,6 @@ pub fn animated_svg(page: &str, id: &str, walk: &Walk, timing: &Timing) -> Resul
         r#" fill="freeze""#
     };
     let dur = Num(total_time);
-    let len = walk.drawn(1.0);
-    let (mut times, mut values) = keyed(walk, |t| len - walk.drawn(t), scale);
-    if timing.looped {
-        // The end holds until the loop restarts.
-        let _ = write!(times, ";1");
-        let _ = write!(values, ";0");
-    }
-    let dash = format!(
-        r#"<animate attributeName="stroke-dashoffset" values="{values}" keyTimes="{times}" dur="{dur}s"{repeat}/>"#
-    );
     // Shown while walking, hidden at the end (and the reverse for the glyph).
     let switch = |during: &str, after: &str| {
         format!(
@@ -231,10 +229,28 @@ pub fn animated_svg(page: &str, id: &str, walk: &Walk, timing: &Timing) -> Resul
     };
     let hide = switch("visible", "hidden");
     let show = switch("hidden", "visible");
-    let page = edit_element(page, id, r#" visibility="hidden""#, &show)?;
-    let pen = walk.pen(len, &format!("{dash}{hide}"));
-    let marker = walk.marker(&hide);
-    append(&page, &format!("<g id=\"walk\">{pen}{marker}</g>\n"))
+    let mut page = page.to_string();
+    let mut drawn = String::from("<g id=\"walk\">");
+    for &(id, walk) in walks {
+        if walk.points.len() < 2 || walk.times.len() != walk.points.len() {
+            return Err(Error::runtime("animation: a walk needs two vertices"));
+        }
+        let len = walk.drawn(1.0);
+        let (mut times, mut values) = keyed(walk, |t| len - walk.drawn(t), scale);
+        if timing.looped {
+            // The end holds until the loop restarts.
+            let _ = write!(times, ";1");
+            let _ = write!(values, ";0");
+        }
+        let dash = format!(
+            r#"<animate attributeName="stroke-dashoffset" values="{values}" keyTimes="{times}" dur="{dur}s"{repeat}/>"#
+        );
+        page = edit_element(&page, id, r#" visibility="hidden""#, &show)?;
+        drawn.push_str(&walk.pen(len, &format!("{dash}{hide}")));
+        drawn.push_str(&walk.marker(&hide));
+    }
+    drawn.push_str("</g>\n");
+    append(&page, &drawn)
 }
 
 /// The still picture of the walk at fraction `f` of its time (see the module doc): the

@@ -67,7 +67,7 @@ pub enum Command {
     List(ListArgs),
     /// Draw tours as a sheet of glyphs (PDF, PostScript or SVG).
     #[command(
-        after_help = "Examples:\n  tourglyph render --board 6x6 -o poster.pdf\n  tourglyph render --board 6x6 --classes --page a3 --style kufic -o classes.pdf"
+        after_help = "Examples:\n  tourglyph render --board 6x6 -o poster.pdf\n  tourglyph render --board 6x6 --classes --page a3 --style kufic -o classes.pdf\n  tourglyph render --piece knight --board 6x6 --sample 6 --animate -o walks.svg"
     )]
     Render(RenderArgs),
     /// Draw one tour as a glyph.
@@ -241,6 +241,9 @@ pub struct RenderArgs {
     /// several pages), each holding that pen's layer (layers by role unless --layers-by).
     #[arg(long)]
     pub split_layers: bool,
+    /// Animation flags (SVG: every glyph of one page walked at once).
+    #[command(flatten)]
+    pub motion: MotionFlags,
 }
 
 /// `tourglyph plot-stats`.
@@ -642,11 +645,11 @@ pub struct PickFlags {
     pub force: bool,
 }
 
-/// `glyph`'s animation flags (issue 27): the tour drawn as it is walked.
+/// The animation flags of `glyph` and `render` (issue 27): tours drawn as they are walked.
 #[derive(Debug, Args)]
 pub struct MotionFlags {
     /// Draw the tour being walked from its first cell: an animated SVG (.svg), an
-    /// animated PNG (.png); a .gif file is animated without this flag.
+    /// animated PNG (.png; glyph only); a .gif file (glyph) is animated without this flag.
     #[arg(long)]
     pub animate: bool,
     /// Seconds the walk takes (default 10).
@@ -668,4 +671,19 @@ pub struct MotionFlags {
     /// GIF and PNG: how many frames (default one a move, at most 241).
     #[arg(long, value_name = "N")]
     pub frames: Option<String>,
+}
+
+impl MotionFlags {
+    /// The library's animation flags, as written.
+    pub fn motion(&self) -> tourglyph::job::animate::Motion {
+        tourglyph::job::animate::Motion {
+            animate: self.animate,
+            duration: self.duration.clone(),
+            looped: self.looped,
+            start: self.start.clone(),
+            reverse: self.reverse,
+            fps: self.fps.clone(),
+            frames: self.frames.clone(),
+        }
+    }
 }

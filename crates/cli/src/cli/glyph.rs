@@ -32,14 +32,6 @@ pub fn request(a: &GlyphArgs) -> GlyphRequest {
         style: a.style.clone(),
         draw: a.draw.0.clone(),
         force: a.force,
-        motion: tourglyph::job::animate::Motion {
-            animate: a.motion.animate,
-            duration: a.motion.duration.clone(),
-            looped: a.motion.looped,
-            start: a.motion.start.clone(),
-            reverse: a.motion.reverse,
-            fps: a.motion.fps.clone(),
-            frames: a.motion.frames.clone(),
-        },
+        motion: a.motion.motion(),
     }
 }

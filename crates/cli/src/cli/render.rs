@@ -32,6 +32,7 @@ pub fn request(a: &RenderArgs) -> SheetRequest {
         font: a.font.clone(),
         text_as_paths: a.text_as_paths,
         split_layers: a.split_layers,
+        motion: a.motion.motion(),
     }
 }
 

@@ -1,7 +1,8 @@
 //! `tourglyph serve`: the explorer, a local web server over the [`tourglyph::job`] API.
 //!
 //! One axum [`Router`]: `/` (the page, compiled in), `/api/count`, `/api/tours`
-//! (NDJSON, streamed), `/api/glyph.{svg,pdf,ps,png,gcode,dxf}`,
+//! (NDJSON, streamed), `/api/glyph.{svg,pdf,ps,png,gcode,dxf,gif}`
+//! (`animate=true` and the animation keys for a walked glyph; `.gif` always animated),
 //! `/api/sheet.{pdf,ps,svg,png,gcode,dxf}` (G-code and DXF for plotters and cutters: a sheet
 //! of one page, as on stdout), and
 //! `/api/orbit` (a tour's symmetry class, for the glyph view). Each endpoint answers
@@ -151,6 +152,7 @@ pub fn router() -> Router {
         .route("/api/glyph.png", get(|q| glyph(q, "png")))
         .route("/api/glyph.gcode", get(|q| glyph(q, "gcode")))
         .route("/api/glyph.dxf", get(|q| glyph(q, "dxf")))
+        .route("/api/glyph.gif", get(|q| glyph(q, "gif")))
         .route("/api/sheet.svg", get(|q| sheet(q, "svg")))
         .route("/api/sheet.pdf", get(|q| sheet(q, "pdf")))
         .route("/api/sheet.ps", get(|q| sheet(q, "ps")))
@@ -195,6 +197,10 @@ fn bytes(content_type: &'static str, body: Vec<u8>) -> Response {
 
 /// The `Content-Type` of a drawing in `format` (a route's extension).
 fn content_type(format: &str) -> &'static str {
+    if format == "gif" {
+        // An animated glyph (not a drawing format of the sheets).
+        return "image/gif";
+    }
     tourglyph::draw::Format::parse(format).map_or("application/octet-stream", |f| f.mime())
 }
 

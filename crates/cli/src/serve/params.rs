@@ -39,6 +39,13 @@ pub const OWN: &[(&str, Kind)] = &[
     ("title", Kind::Text),
     ("no_captions", Kind::Switch),
     ("text_as_paths", Kind::Switch),
+    ("animate", Kind::Switch),
+    ("duration", Kind::Text),
+    ("loop", Kind::Switch),
+    ("start", Kind::Text),
+    ("reverse", Kind::Switch),
+    ("fps", Kind::Text),
+    ("frames", Kind::Text),
 ];
 
 /// The names an endpoint taking `takes` takes, in the order its messages list them: the
@@ -232,7 +239,15 @@ impl Params {
             style: self.style()?,
             draw: self.draw()?,
             force: false,
-            motion: Default::default(),
+            motion: tourglyph::job::animate::Motion {
+                animate: self.flag("animate")?,
+                duration: self.str("duration").map(str::to_string),
+                looped: self.flag("loop")?,
+                start: self.str("start").map(str::to_string),
+                reverse: self.flag("reverse")?,
+                fps: self.str("fps").map(str::to_string),
+                frames: self.str("frames").map(str::to_string),
+            },
         })
     }
 
@@ -262,6 +277,7 @@ impl Params {
             font: None,
             text_as_paths: self.flag("text_as_paths")?,
             split_layers: false,
+            motion: Default::default(),
         })
     }
 }
@@ -287,6 +303,13 @@ pub const GLYPH: &[Take] = &[
     Take::Key("repeat"),
     Take::Key("pattern"),
     Take::Group(Group::Draw),
+    Take::Key("animate"),
+    Take::Key("duration"),
+    Take::Key("loop"),
+    Take::Key("start"),
+    Take::Key("reverse"),
+    Take::Key("fps"),
+    Take::Key("frames"),
 ];
 /// What `/api/sheet.*` takes.
 pub const SHEET: &[Take] = &[

@@ -494,3 +494,140 @@ fn animation_flags_are_refused_where_they_cannot_apply() {
         assert!(!out.exists(), "{a:?} left a file");
     }
 }
+
+/// The vertices of the element `id="{id}"`'s path in `svg` (its `d`: M, L, Z).
+fn element_points(svg: &str, id: &str) -> Vec<(f64, f64)> {
+    let at = svg.find(&format!(" id=\"{id}\"")).expect("the element");
+    let open = svg[..at].rfind('<').unwrap();
+    let tag = &svg[open..open + svg[open..].find('>').unwrap()];
+    let d = &tag[tag.find(" d=\"").expect("a d") + 4..];
+    let d = &d[..d.find('"').unwrap()];
+    d.split(['M', 'L', 'Z'])
+        .filter(|s| !s.trim().is_empty())
+        .map(|p| {
+            let (x, y) = p.trim().split_once(' ').unwrap();
+            (x.parse().unwrap(), y.parse().unwrap())
+        })
+        .collect()
+}
+
+/// Every pen path of an animated page's walk group, as vertex lists, in page order.
+fn pens(svg: &str) -> Vec<Vec<(f64, f64)>> {
+    let g = &svg[svg.find("<g id=\"walk\">").expect("a walk group")..];
+    g.split("<path d=\"")
+        .skip(1)
+        .map(|p| {
+            p[..p.find('"').unwrap()]
+                .split(['M', 'L'])
+                .filter(|s| !s.is_empty())
+                .map(|v| {
+                    let (x, y) = v.split_once(' ').unwrap();
+                    (x.parse().unwrap(), y.parse().unwrap())
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// `render --animate`: every glyph of the page is hidden while a pen walks it in its own
+/// slot (each pen's vertices are its glyph's, starting where `list` starts the tour), all
+/// in step; played in Chromium, the end is the static sheet and the middle has less ink.
+#[test]
+fn an_animated_sheet_walks_every_glyph_in_its_slot() {
+    let d = tmp();
+    let (anim, still) = (d.path().join("a.svg"), d.path().join("s.svg"));
+    let base = [
+        "render",
+        "--piece",
+        "knight",
+        "--board",
+        "6x6",
+        "--sample",
+        "4",
+        "--seed",
+        "5",
+        "--no-captions",
+    ];
+    let mut a: Vec<&str> = base.to_vec();
+    a.extend(["--animate", "--duration", "6", "-o", arg(&anim)]);
+    let o = run(&a);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let mut s: Vec<&str> = base.to_vec();
+    s.extend(["-o", arg(&still)]);
+    assert!(run(&s).status.success());
+    let (a_svg, s_svg) = (
+        std::fs::read_to_string(&anim).unwrap(),
+        std::fs::read_to_string(&still).unwrap(),
+    );
+    // The tours drawn, in page order, and their cells as `list` gives them.
+    let o = run(&[
+        "list", "--piece", "knight", "--board", "6x6", "--sample", "4", "--seed", "5", "--json",
+    ]);
+    let ids: Vec<String> = stdout(&o)
+        .lines()
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).unwrap();
+            v["id"].to_string()
+        })
+        .collect();
+    assert_eq!(ids.len(), 4, "{}", stdout(&o));
+    let walks = pens(&a_svg);
+    assert_eq!(walks.len(), 4, "one pen a glyph");
+    for (id, pen) in ids.iter().zip(&walks) {
+        let tag = format!("tour-{}", id.trim_matches('"'));
+        let glyph = element_points(&s_svg, &tag);
+        // 36 cells and the return (the glyph's path leaves out straight-through cells).
+        assert_eq!(pen.len(), 37, "{tag}: a closed walk returns");
+        assert!(close(pen[0], pen[pen.len() - 1]), "{tag}: closes");
+        assert!(
+            glyph.iter().all(|q| pen.iter().any(|&p| close(p, *q))),
+            "{tag}: the pen walks its own glyph's corners, in its slot"
+        );
+        // Hidden until its walk ends.
+        let at = a_svg.find(&format!(" id=\"{tag}\"")).unwrap();
+        let open = a_svg[..at].rfind('<').unwrap();
+        let el = &a_svg[open..];
+        assert!(
+            el[..el.find('>').unwrap()].contains("visibility=\"hidden\""),
+            "{tag}"
+        );
+        assert!(el.contains("values=\"hidden;visible\""), "{tag}");
+    }
+    let Some(chromium) = ["chromium", "chromium-browser"]
+        .into_iter()
+        .find(|c| crate::common::installed(c))
+    else {
+        skip(
+            "chromium",
+            "not installed",
+            "the animated sheet is not played (its walks are checked above)",
+        );
+        return;
+    };
+    let (end, mid, st) = (
+        d.path().join("end.png"),
+        d.path().join("mid.png"),
+        d.path().join("still.png"),
+    );
+    shot(chromium, &anim, Some(7.0), &end);
+    shot(chromium, &anim, Some(3.0), &mid);
+    shot(chromium, &still, None, &st);
+    let ((ie, w), (im, _), (is, _)) = (ink(&end), ink(&mid), ink(&st));
+    let score = iou(&ie, &is, w, (0.0, 0.0), 0.0);
+    let count = |v: &[bool]| v.iter().filter(|&&x| x).count();
+    eprintln!(
+        "sheet: end matches the still sheet by {score:.3}; ink mid {} px, end {} px",
+        count(&im),
+        count(&ie)
+    );
+    assert!(
+        score > 0.98,
+        "the played sheet ends on the still sheet: {score:.3}"
+    );
+    assert!(
+        count(&im) * 10 > count(&is) * 3 && count(&im) * 10 < count(&is) * 8,
+        "half way, about half the ink: {} of {}",
+        count(&im),
+        count(&is)
+    );
+}

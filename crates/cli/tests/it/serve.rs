@@ -560,7 +560,7 @@ fn bad_and_oversized_requests_get_one_line_json_errors() {
         ),
         ("/api/no/such/thing", 404, &[]),
         ("/etc/passwd", 404, &[]),
-        ("/api/glyph.gif?board=6x6&id=1", 404, &[]),
+        ("/api/glyph.jpg?board=6x6&id=1", 404, &[]),
         // Today's flags, refused as the CLI refuses them.
         (
             "/api/glyph.png?board=6x6&id=1&dpi=100000",
@@ -973,6 +973,33 @@ fn the_page_works_in_chromium() {
             "-"
         ])
     );
+    // The walk plays in the view (the animated SVG in the image), and its GIF download
+    // is a GIF.
+    b.eval("document.getElementById('view-play').click(); 0");
+    b.wait(
+        "document.getElementById('view-play').getAttribute('aria-pressed')",
+        |v| v == "true",
+    );
+    let src = b.eval("document.getElementById('view-img').src");
+    assert!(src.as_str().unwrap().starts_with("blob:"), "{src}");
+    b.wait(
+        "(() => { const i = document.getElementById('view-img'); return i.complete && i.naturalWidth > 0; })()",
+        |v| v == true,
+    );
+    if let Some(dir) = std::env::var_os("TOURGLYPH_SHOTS") {
+        // To look at: the glyph view half way through its walk.
+        std::thread::sleep(std::time::Duration::from_secs(4));
+        let shot = b.call(
+            "Page.captureScreenshot",
+            serde_json::json!({ "format": "png" }),
+        );
+        let png = base64_decode(shot["data"].as_str().unwrap());
+        std::fs::write(std::path::Path::new(&dir).join("explorer-walk.png"), png).unwrap();
+    }
+    let href = b.eval("document.getElementById('dl-gif').getAttribute('href')");
+    let (status, ctype, gif) = s.get(href.as_str().unwrap());
+    assert_eq!((status, ctype.as_str()), (200, "image/gif"));
+    assert!(gif.starts_with(b"GIF89a"));
     let _ = b.call("Browser.close", serde_json::json!({}));
 }
 
@@ -1221,4 +1248,103 @@ fn machine_downloads_answer_the_clis_bytes() {
         let e = error_of(&body);
         assert!(e.contains(fragment) && !e.contains('\n'), "{path}: {e}");
     }
+}
+
+/// The glyph view's walk (issue 27): `/api/glyph.svg?animate=true` and `/api/glyph.gif`
+/// answer the CLI's bytes; bad animation keys are 400 with one line, and the server stays
+/// up.
+#[test]
+fn animated_glyphs_answer_the_clis_bytes() {
+    let s = Server::start(&[]);
+    let (status, ctype, body) = s.get("/api/glyph.svg?board=6x6&id=17&animate=true&duration=8");
+    assert_eq!((status, ctype.as_str()), (200, "image/svg+xml"));
+    assert_eq!(
+        body,
+        cli(&[
+            "glyph",
+            "--board",
+            "6x6",
+            "--id",
+            "17",
+            "--animate",
+            "--duration",
+            "8",
+            "-o",
+            "-"
+        ])
+    );
+    assert!(String::from_utf8_lossy(&body).contains("<animate "));
+    let d = tempfile::tempdir().unwrap();
+    let gif = d.path().join("g.gif");
+    let (status, ctype, body) = s.get("/api/glyph.gif?board=6x6&id=17&size=30mm&frames=5");
+    assert_eq!((status, ctype.as_str()), (200, "image/gif"));
+    cli(&[
+        "glyph",
+        "--board",
+        "6x6",
+        "--id",
+        "17",
+        "--size",
+        "30mm",
+        "--frames",
+        "5",
+        "-o",
+        gif.to_str().unwrap(),
+    ]);
+    assert_eq!(body, std::fs::read(&gif).unwrap(), "not the CLI's GIF");
+    assert!(body.starts_with(b"GIF89a"));
+    for (path, fragment) in [
+        (
+            "/api/glyph.svg?board=6x6&id=17&animate=true&duration=0",
+            "bad duration '0'",
+        ),
+        (
+            "/api/glyph.svg?board=6x6&id=17&duration=3",
+            "is for animations",
+        ),
+        (
+            "/api/glyph.svg?piece=knight&board=6x6&id=17&animate=true&style=strapwork",
+            "interlaced glyph cannot be animated",
+        ),
+        (
+            "/api/glyph.pdf?board=6x6&id=17&animate=true",
+            "writes SVG, GIF or PNG",
+        ),
+        ("/api/glyph.gif?board=6x6&id=17&frames=1", "frames '1'"),
+    ] {
+        let (status, ctype, body) = s.get(path);
+        assert_eq!(
+            (status, ctype.as_str()),
+            (400, "application/json"),
+            "{path}: {}",
+            String::from_utf8_lossy(&body)
+        );
+        let e = error_of(&body);
+        assert!(e.contains(fragment) && !e.contains('\n'), "{path}: {e}");
+    }
+    let (status, _, _) = s.get("/api/glyph.svg?board=6x6&id=17");
+    assert_eq!(status, 200, "the server stays up");
+}
+
+/// Standard base64 (a screenshot from the browser), decoded.
+fn base64_decode(text: &str) -> Vec<u8> {
+    let value = |c: u8| -> u32 {
+        match c {
+            b'A'..=b'Z' => u32::from(c - b'A'),
+            b'a'..=b'z' => u32::from(c - b'a') + 26,
+            b'0'..=b'9' => u32::from(c - b'0') + 52,
+            b'+' => 62,
+            b'/' => 63,
+            _ => panic!("not base64: {c}"),
+        }
+    };
+    let mut out = Vec::new();
+    for chunk in text.trim_end_matches('=').as_bytes().chunks(4) {
+        let mut n = 0u32;
+        for (i, &c) in chunk.iter().enumerate() {
+            n |= value(c) << (18 - 6 * i);
+        }
+        out.extend(n.to_be_bytes()[1..chunk.len()].iter());
+    }
+    out
 }

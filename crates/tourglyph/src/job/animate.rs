@@ -22,7 +22,7 @@ use tourglyph_core::{Error, LeapGraph, Result, Tour};
 use tourglyph_draw::frames::{self, Play};
 use tourglyph_draw::motion::{Timing, Walk, animated_svg, frame_svg};
 use tourglyph_draw::png::{PngOptions, svg_to_rgba};
-use tourglyph_draw::{Format, Rgb};
+use tourglyph_draw::{Format, Place, Rgb};
 use tourglyph_layout::glyph::{paint, reach};
 use tourglyph_layout::grid::Grid;
 use tourglyph_layout::style::Style;
@@ -72,8 +72,13 @@ pub enum Kind {
 
 /// Whether `m` asks for an animation written to `target` (as `format`, if given), and
 /// in what; usage errors for flags that need an animation and for formats that cannot
-/// hold one.
+/// hold one. A `.gif` file, or the format `gif` on a writer (the explorer's
+/// `/api/glyph.gif`), is an animated GIF.
 pub fn kind(m: &Motion, format: Option<&str>, target: &Target<'_>) -> Result<Option<Kind>> {
+    if matches!(target, Target::Writer(_)) && format.is_some_and(|f| f.eq_ignore_ascii_case("gif"))
+    {
+        return Ok(Some(Kind::Gif));
+    }
     let gif_file = matches!(target, Target::Path(p, _)
         if p.extension().is_some_and(|e| e.eq_ignore_ascii_case("gif")));
     if gif_file {
@@ -203,33 +208,14 @@ pub fn write(
     target: Target<'_>,
 ) -> Result<()> {
     check_style(style)?;
-    let duration = match &m.duration {
-        Some(d) => positive("--duration", d, 3600.0)?,
-        None => DEFAULT_DURATION,
-    };
+    let timing = timing(m)?;
+    let duration = timing.duration;
     let cells = walk_cells(tour, g, m)?;
     let page = String::from_utf8(page).map_err(|_| Error::runtime("the page is not UTF-8"))?;
     // Where the glyph lies on it: the grid `write_glyph` draws on.
     let mut grid = Grid::single(g.board(), size, style.padding)?;
     grid.spec.reach = reach(style, g.piece(), tour.kind.is_closed());
-    let place = grid.slot(0).place;
-    let points: Vec<(f64, f64)> = cells
-        .iter()
-        .map(|&(r, c)| place.map(f64::from(c), f64::from(r)))
-        .collect();
-    let mut stroke = paint(style, place.scale, true)
-        .stroke
-        .ok_or_else(|| Error::usage("--animate draws the line: give --stroke"))?;
-    if style.outline {
-        stroke.cap = tourglyph_draw::Cap::Round;
-    }
-    let marker = ((0.18 * place.scale).max(0.75 * stroke.width), stroke.color);
-    let walk = Walk::even(points, stroke, marker);
-    let timing = Timing {
-        duration,
-        hold: HOLD,
-        looped: m.looped,
-    };
+    let walk = walk_at(&cells, &grid.slot(0).place, style)?;
     let moves = cells.len().saturating_sub(1);
     let bytes = match kind {
         Kind::Svg => {
@@ -271,6 +257,112 @@ pub fn write(
         }
     };
     Opened::open(target)?.finish(&bytes)
+}
+
+/// How long the walk takes (`--duration`) and whether it plays again (`--loop`).
+fn timing(m: &Motion) -> Result<Timing> {
+    let duration = match &m.duration {
+        Some(d) => positive("--duration", d, 3600.0)?,
+        None => DEFAULT_DURATION,
+    };
+    Ok(Timing {
+        duration,
+        hold: HOLD,
+        looped: m.looped,
+    })
+}
+
+/// The pen's walk through `cells` (row, col) of a glyph drawn at `place` in `style`: the
+/// glyph's own stroke (round caps on an outlined band), a start disc sized to the cell,
+/// each move an equal share of the time.
+fn walk_at(cells: &[(u32, u32)], place: &Place, style: &Style) -> Result<Walk> {
+    let points: Vec<(f64, f64)> = cells
+        .iter()
+        .map(|&(r, c)| place.map(f64::from(c), f64::from(r)))
+        .collect();
+    let mut stroke = paint(style, place.scale, true)
+        .stroke
+        .ok_or_else(|| Error::usage("--animate draws the line: give --stroke"))?;
+    if style.outline {
+        stroke.cap = tourglyph_draw::Cap::Round;
+    }
+    let marker = ((0.18 * place.scale).max(0.75 * stroke.width), stroke.color);
+    Ok(Walk::even(points, stroke, marker))
+}
+
+/// The most glyphs `render --animate` animates on its page.
+pub const MAX_SHEET_WALKS: u64 = 400;
+
+/// Whether `render`'s flags ask for an animated sheet: usage errors for the animation
+/// flags without `--animate`, for the flags of GIF and PNG frames, and for outputs other
+/// than one SVG file.
+pub fn sheet_wanted(m: &Motion, format: Format, split: bool, split_layers: bool) -> Result<bool> {
+    if !m.animate {
+        let set = [
+            (m.duration.is_some(), "--duration"),
+            (m.looped, "--loop"),
+            (m.start.is_some(), "--start"),
+            (m.reverse, "--reverse"),
+            (m.fps.is_some(), "--fps"),
+            (m.frames.is_some(), "--frames"),
+        ];
+        if let Some((_, flag)) = set.iter().find(|(on, _)| *on) {
+            return Err(Error::usage(format!(
+                "{flag} is for animations: add --animate"
+            )));
+        }
+        return Ok(false);
+    }
+    if m.fps.is_some() || m.frames.is_some() {
+        return Err(Error::usage(
+            "render --animate writes an animated SVG, which plays smoothly: drop --fps and --frames (GIF and PNG frames are glyph's)",
+        ));
+    }
+    if split || split_layers {
+        let flag = if split { "--split" } else { "--split-layers" };
+        return Err(Error::usage(format!(
+            "render --animate writes one animated SVG page, not the files of {flag}: drop one of them"
+        )));
+    }
+    if format != Format::Svg {
+        return Err(Error::usage(format!(
+            "render --animate writes an animated SVG, not {}: name the output .svg (an animated GIF of one glyph: tourglyph glyph -o NAME.gif)",
+            format.name()
+        )));
+    }
+    Ok(true)
+}
+
+/// One glyph of an animated sheet: its element's id on the page, where it is drawn, and
+/// its walk's cells (as [`walk_cells`] gives them).
+pub struct SheetWalk {
+    /// The glyph's element id (its label).
+    pub id: String,
+    /// Where its cell (0, 0) lies and its scale.
+    pub place: Place,
+    /// The walk's cells, (row, col).
+    pub cells: Vec<(u32, u32)>,
+}
+
+/// Write the animated sheet: `page` (the static SVG page as `render` draws it) with every
+/// glyph of `walks` hidden while its walk is drawn, all in step ([`tourglyph_draw::motion::animated_svg_many`]).
+pub fn write_sheet(
+    m: &Motion,
+    style: &Style,
+    page: Vec<u8>,
+    walks: &[SheetWalk],
+    target: Target<'_>,
+) -> Result<()> {
+    check_style(style)?;
+    let timing = timing(m)?;
+    let page = String::from_utf8(page).map_err(|_| Error::runtime("the page is not UTF-8"))?;
+    let pens: Vec<Walk> = walks
+        .iter()
+        .map(|w| walk_at(&w.cells, &w.place, style))
+        .collect::<Result<_>>()?;
+    let pairs: Vec<(&str, &Walk)> = walks.iter().map(|w| w.id.as_str()).zip(&pens).collect();
+    let svg = tourglyph_draw::motion::animated_svg_many(&page, &pairs, &timing)?;
+    Opened::open(target)?.finish(svg.as_bytes())
 }
 
 /// How many frames: `--frames`, else `--fps` over the duration, else one a move (and the

@@ -299,6 +299,7 @@ fn request(m: &Manifest, dir: &Path, f: Format, force: bool) -> SheetRequest {
         font: m.font.as_ref().map(|f| dir.join(f)),
         text_as_paths: false,
         split_layers: false,
+        motion: Default::default(),
     }
 }
 

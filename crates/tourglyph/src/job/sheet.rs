@@ -8,6 +8,7 @@
 //! [`Sheet`] over the chosen backend, written to a file (under a temporary name, renamed
 //! when complete) or to any writer.
 
+use super::animate::SheetWalk;
 use super::{Draw, Pick, Progress, Spec, Target, budget, build_zdd, check_walk, resolve};
 use crate::output::sheet_files::{SheetFiles, Written};
 use crate::output::{check_stdout_pages, open_out_with};
@@ -43,6 +44,7 @@ type Drawn = (
     String,
     Option<Label>,
     Option<Vec<(i32, i32)>>,
+    Option<Result<Vec<(u32, u32)>>>,
 );
 
 /// A sheet, as `render`'s flags give it.
@@ -78,6 +80,10 @@ pub struct SheetRequest {
     /// SVG: one file a page and plotter pen ([`split_layer_paths`] names them), the style's
     /// layers by role unless it says otherwise.
     pub split_layers: bool,
+    /// SVG: each glyph drawn as its tour is walked, all in step (`--animate` and its
+    /// flags, [`super::animate`]); one page of at most
+    /// [`super::animate::MAX_SHEET_WALKS`] glyphs.
+    pub motion: super::animate::Motion,
 }
 
 impl Default for SheetRequest {
@@ -97,6 +103,7 @@ impl Default for SheetRequest {
             font: None,
             text_as_paths: false,
             split_layers: false,
+            motion: super::animate::Motion::default(),
         }
     }
 }
@@ -146,8 +153,12 @@ pub fn sheet_pages(
     if a.split_layers {
         check_split_layers(a, format, output)?;
     }
+    let animate = super::animate::sheet_wanted(&a.motion, format, a.split, a.split_layers)?;
     let gcode = super::gcode_profile(&a.draw, format)?;
     let style = super::style::for_format(style, format);
+    if animate {
+        super::animate::check_style(&style)?;
+    }
     let page = PageSpec::parse(&a.page)?.landscape(a.landscape);
     if a.columns == Some(0) {
         return Err(Error::usage("--columns must be at least 1"));
@@ -178,6 +189,11 @@ pub fn sheet_pages(
         }
     };
     let g = &r.graph;
+    if animate && g.topology().is_torus() {
+        return Err(Error::usage(
+            "--animate draws tours of the plane board: torus tiles cannot be animated yet; drop --torus",
+        ));
+    }
     let count = match (&planned, &zdd) {
         (Some(p), _) => p.count(),
         (None, Some(z)) if z.count() == 0 => 0,
@@ -280,6 +296,12 @@ pub fn sheet_pages(
         check_stdout_pages(output, shown, format.extension())?;
     }
     format.check_size(grid.width, grid.height, png)?;
+    if animate && (shown > 1 || drawn > super::animate::MAX_SHEET_WALKS) {
+        return Err(Error::usage(format!(
+            "render --animate animates one page of at most {} glyphs, and this sheet has {drawn} on {shown} pages: select fewer tours (--sample, --range) or a larger --page",
+            super::animate::MAX_SHEET_WALKS
+        )));
+    }
     if format.single_page() && shown > 1 {
         return Err(Error::usage(format!(
             "{}: an EPS file holds one page and this sheet takes {}: write .ps for all pages, or fit one page (--page poster, a larger --page, or fewer tours)",
@@ -336,6 +358,7 @@ pub fn sheet_pages(
     let texts = known_texts(&text, grid.pages);
     progress.begin(drawn, shown);
     let title = a.title.clone().unwrap_or_default();
+    let walks = std::cell::RefCell::new(Vec::new());
     let job = Job {
         zdd: zdd_ref,
         g,
@@ -348,6 +371,7 @@ pub fn sheet_pages(
         progress,
         plan,
         count: drawn,
+        motion: animate.then_some((&a.motion, &walks)),
     };
     let pens = tourglyph_layout::pens::pens(&style);
     let plotting: Vec<Pen> = pens.iter().filter(|p| p.plots()).cloned().collect();
@@ -364,6 +388,21 @@ pub fn sheet_pages(
         ..DocOptions::default()
     };
     let written = match target {
+        target if animate => {
+            // The static page in memory, then every glyph animated over it.
+            let mut page = Vec::new();
+            let doc = format.open(Sink::Stream(&mut page), doc)?;
+            job.draw_doc(doc)?.into_writers();
+            let file = match &target {
+                Target::Path(p, _) if p.as_os_str() != "-" => Some(p.to_path_buf()),
+                _ => None,
+            };
+            super::animate::write_sheet(&a.motion, &style, page, &walks.into_inner(), target)?;
+            Written {
+                files: Vec::from_iter(file),
+                removed: vec![],
+            }
+        }
         Target::Writer(w) => {
             // An SVG or PNG sheet on a writer is one page, checked above.
             let doc = format.open(Sink::Stream(&mut *w), doc)?;
@@ -679,6 +718,11 @@ struct Job<'a> {
     plan: Plan,
     /// Glyphs to draw (fewer than the plan's stream holds for a preview).
     count: u64,
+    /// `render --animate`: the walks' flags, and where each drawn glyph's walk is put.
+    motion: Option<(
+        &'a super::animate::Motion,
+        &'a std::cell::RefCell<Vec<SheetWalk>>,
+    )>,
 }
 
 /// IDs unranked and drawn per parallel batch.
@@ -700,6 +744,8 @@ impl Job<'_> {
         let mut sheet = Sheet::new(backend, self.grid, style, self.text);
         let captions = self.captions;
         let labels = self.labels.as_deref();
+        // The walks' flags alone (the collector stays on this thread).
+        let walk_flags = self.motion.map(|(m, _)| m);
         // Glyph geometry, and its outline when the style draws outlines, on the workers.
         // Symmetric tours found directly are numbered by index, not ID.
         let (prefix, word) = match self.zdd {
@@ -730,16 +776,19 @@ impl Job<'_> {
                     .map(|(r, c)| (c as i32, r as i32))
                     .collect()
             });
-            (glyph, shape, caption, label, cells)
+            let walk = walk_flags.map(|m| super::animate::walk_cells(&it.tour, g, m));
+            (glyph, shape, caption, label, cells, walk)
         };
         let progress = self.progress;
+        let motion = self.motion;
         let mut last_page = 0;
         let mut place = |sheet: &mut Sheet<'_, B>,
                          glyph: &SheetGlyph,
                          shape: Option<&Shape>,
                          caption: &str,
                          label: Option<&Label>,
-                         cells: Option<Vec<(i32, i32)>>| {
+                         cells: Option<Vec<(i32, i32)>>,
+                         walk: Option<Result<Vec<(u32, u32)>>>| {
             if let Some(c) = cells {
                 sheet.number_next(c);
             }
@@ -754,6 +803,18 @@ impl Job<'_> {
             } else {
                 0
             };
+            if let (Some(walk), Some((_, walks))) = (walk, motion) {
+                let id = label
+                    .ok_or_else(|| Error::runtime("animation: the glyph carries no label"))?
+                    .id
+                    .clone();
+                let place = sheet.grid().slot(sheet.drawn() - 1).place;
+                walks.borrow_mut().push(SheetWalk {
+                    id,
+                    place,
+                    cells: walk?,
+                });
+            }
             progress.update(sheet.drawn(), page);
             Ok::<_, Error>(())
         };
@@ -764,9 +825,9 @@ impl Job<'_> {
                     g,
                     self.q,
                     map,
-                    |(glyph, shape, caption, label, cells)| {
+                    |(glyph, shape, caption, label, cells, walk)| {
                         let (s, l) = (shape.as_ref(), label.as_ref());
-                        place(&mut sheet, &glyph, s, &caption, l, cells)?;
+                        place(&mut sheet, &glyph, s, &caption, l, cells, walk)?;
                         Ok(match sheet.drawn() < self.count {
                             true => Flow::Continue,
                             false => Flow::Stop,
@@ -793,18 +854,18 @@ impl Job<'_> {
                         })
                         .collect();
                     for d in drawn {
-                        let (glyph, shape, caption, label, cells) = d?;
+                        let (glyph, shape, caption, label, cells, walk) = d?;
                         let (s, l) = (shape.as_ref(), label.as_ref());
-                        place(&mut sheet, &glyph, s, &caption, l, cells)?;
+                        place(&mut sheet, &glyph, s, &caption, l, cells, walk)?;
                     }
                 }
             }
             Plan::Tours(items) => {
                 for chunk in items.chunks(BATCH) {
                     let drawn: Vec<Drawn> = chunk.par_iter().map(map).collect();
-                    for (glyph, shape, caption, label, cells) in drawn {
+                    for (glyph, shape, caption, label, cells, walk) in drawn {
                         let (s, l) = (shape.as_ref(), label.as_ref());
-                        place(&mut sheet, &glyph, s, &caption, l, cells)?;
+                        place(&mut sheet, &glyph, s, &caption, l, cells, walk)?;
                     }
                 }
             }
