@@ -31,8 +31,18 @@
 //! passing over.
 
 use crate::style::Style;
+use i_overlay::core::fill_rule::FillRule;
+use i_overlay::core::overlay::Overlay;
+use i_overlay::core::overlay_rule::OverlayRule;
+use i_overlay::i_float::int::angle::Angle;
+use i_overlay::i_float::int::point::IntPoint;
+use i_overlay::i_shape::int::shape::IntShapes;
+use i_overlay::mesh::int::arc::ArcOptions;
+use i_overlay::mesh::int::stroke::offset::IntStrokeOffset;
+use i_overlay::mesh::int::style::{IntLineCap, IntLineJoin, IntStrokeStyle};
 use tourglyph_core::interlace::{Interlace, interlace};
-use tourglyph_draw::{Cap, GlyphData, Paint, Path, Place, Stroke};
+use tourglyph_draw::region::{Shape, signed_area2};
+use tourglyph_draw::{Cap, GlyphData, Join, Paint, Path, Place, Stroke};
 
 /// The pieces of a band, in glyph units.
 #[derive(Clone, Debug, PartialEq)]
@@ -309,6 +319,94 @@ pub fn paths(b: &Band, at: &Place, style: &Style) -> Vec<(Path, Paint)> {
         twice(over);
     }
     out
+}
+
+/// The band as one filled region, at `unit` coordinates per pitch (for fonts and cutters,
+/// which draw in one colour): what the two stroked paths of [`paths`] show when the band's
+/// inside is the paper and its outline the ink. With an outline colour, the ink is the
+/// outer band minus the inner band, then for the patches the same again over it (their
+/// outer band added, their inner band cleared), as the paths are painted; without one, the
+/// band itself. The cuts stay cut, so the strand underneath visibly stops short of the
+/// strand over it. Stroked and merged by `i_overlay` in integers, so deterministic.
+pub fn region(g: &GlyphData, style: &Style, unit: i32) -> Shape {
+    let b = band(g, style);
+    let k = f64::from(unit);
+    let outlined = style.band_outline.is_some() && style.band_outline_width > 0.0;
+    let outer = 2.0 * half_outer(style);
+    let inner = style.band_width;
+    let stroke = |pieces: &[Vec<(f64, f64)>], closed: bool, width: f64| -> IntShapes<i32> {
+        let w = ((width * k).round() as i32).max(2);
+        let arc = ArcOptions {
+            max_step: Angle::from_bits(1 << 26),
+            ..ArcOptions::default()
+        };
+        let join = match style.join {
+            Join::Round => IntLineJoin::Round(arc),
+            Join::Bevel => IntLineJoin::Bevel,
+            Join::Miter => IntLineJoin::Miter(
+                Angle::from_radians(2.0 * (1.0 / style.miter_limit.max(1.0)).asin())
+                    .unwrap_or(Angle::from_bits(1 << 26)),
+            ),
+        };
+        let st = IntStrokeStyle::new(w)
+            .line_join(join)
+            .start_cap(IntLineCap::Butt)
+            .end_cap(IntLineCap::Butt);
+        let mut all = Vec::new();
+        for piece in pieces {
+            let mut pts: Vec<IntPoint> = Vec::with_capacity(piece.len());
+            for &(x, y) in piece {
+                let q = IntPoint::new((x * k).round() as i32, (y * k).round() as i32);
+                if pts.last() != Some(&q) {
+                    pts.push(q);
+                }
+            }
+            if closed && pts.len() > 1 && pts.first() == pts.last() {
+                pts.pop();
+            }
+            if pts.len() < 2 {
+                continue;
+            }
+            if let Ok(shapes) = pts.stroke(&st, closed) {
+                all.extend(shapes);
+            }
+        }
+        Overlay::from_subj(&all).overlay(OverlayRule::Subject, FillRule::NonZero)
+    };
+    let minus = |a: &IntShapes<i32>, b: &IntShapes<i32>| {
+        Overlay::from_subj_and_clip(a, b).overlay(OverlayRule::Difference, FillRule::NonZero)
+    };
+    let plus = |a: &IntShapes<i32>, b: &IntShapes<i32>| {
+        Overlay::from_subj_and_clip(a, b).overlay(OverlayRule::Union, FillRule::NonZero)
+    };
+    let mut ink = if outlined {
+        minus(
+            &stroke(&b.pieces, b.closed, outer),
+            &stroke(&b.pieces, b.closed, inner),
+        )
+    } else {
+        stroke(&b.pieces, b.closed, inner)
+    };
+    if !b.patches.is_empty() {
+        ink = if outlined {
+            let over = plus(&ink, &stroke(&b.patches, false, outer));
+            minus(&over, &stroke(&b.patches, false, inner))
+        } else {
+            plus(&ink, &stroke(&b.patches, false, inner))
+        };
+    }
+    let mut contours = Vec::new();
+    for shape in ink {
+        for (i, c) in shape.into_iter().enumerate() {
+            let mut ring: Vec<(i32, i32)> = c.into_iter().map(|p| (p.x, p.y)).collect();
+            // The first contour of a shape is its outer boundary, the rest its holes.
+            if (i == 0) != (signed_area2(&ring) > 0) {
+                ring.reverse();
+            }
+            contours.push(ring);
+        }
+    }
+    Shape { contours, unit }
 }
 
 #[cfg(test)]

@@ -35,7 +35,8 @@ pub const MITER_LIMIT: f64 = 4.0;
 const CURVE_STEPS: usize = 8;
 
 /// The outline of `glyph` stroked as `style` says (width, join, cap); empty when the
-/// style has no stroke.
+/// style has no stroke. An interlaced style's outline is its band's
+/// ([`crate::interlace::region`]).
 pub fn outline(glyph: &GlyphData, style: &Style) -> Shape {
     let no_width = style.stroke_width.is_nan() || style.stroke_width <= 0.0;
     if style.stroke.is_none() || no_width || glyph.points.is_empty() {
@@ -43,6 +44,10 @@ pub fn outline(glyph: &GlyphData, style: &Style) -> Shape {
             contours: vec![],
             unit: EXACT_UNIT,
         };
+    }
+    if style.interlace {
+        // Strapwork: the interlaced band, its strands cut where they pass under.
+        return crate::interlace::region(glyph, style, GENERAL_UNIT);
     }
     if is_kufic(glyph, style) && lattice_simple(glyph) {
         return kufic(glyph);

@@ -391,3 +391,107 @@ fn every_crossing_is_inked_in_the_raster() {
         il.crossings.len()
     );
 }
+
+/// A path's `d`, in the page's mm.
+fn d_of(p: &tourglyph::draw::Path) -> String {
+    use tourglyph::draw::Seg;
+    let mut d = String::new();
+    for s in &p.segs {
+        match *s {
+            Seg::MoveTo(x, y) => d += &format!("M{x} {y}"),
+            Seg::LineTo(x, y) => d += &format!("L{x} {y}"),
+            Seg::CubicTo(a, b, c, e, x, y) => d += &format!("C{a} {b} {c} {e} {x} {y}"),
+            Seg::Close => d += "Z",
+        }
+    }
+    d
+}
+
+/// Dark pixels of an SVG page rasterised at 200 dpi.
+fn dark(svg: &str) -> Vec<bool> {
+    let opts = tourglyph::draw::png::PngOptions {
+        dpi: 200.0,
+        ..Default::default()
+    };
+    let (rgba, _, _) = tourglyph::draw::png::svg_to_rgba(svg.as_bytes(), opts).unwrap();
+    rgba.chunks_exact(4)
+        .map(|p| {
+            let a = u32::from(p[3]);
+            let g = (u32::from(p[0]) + u32::from(p[1]) + u32::from(p[2])) / 3;
+            (g * a + 255 * (255 - a)) / 255 < 128
+        })
+        .collect()
+}
+
+/// Fonts and cutters take the strapwork as one filled region (`outline` of an interlaced
+/// style, `layout::interlace::region`): rasterised, it is the ink of the painted glyph
+/// whose band is the paper and whose outline the ink (the two stroked paths of
+/// `interlace::paths`), on knight's tours of 6×6 and 8×8; the plain outline of the same
+/// line (no cuts, no band) is not.
+#[test]
+fn the_strapwork_region_is_the_painted_glyphs_ink() {
+    use tourglyph::draw::Place;
+    use tourglyph::layout::interlace::paths;
+    use tourglyph::layout::outline::outline;
+    let mut style = Style::resolve("strapwork").unwrap();
+    style.stroke = Some(tourglyph::draw::Rgb::WHITE);
+    style.band_outline = Some(tourglyph::draw::Rgb::BLACK);
+    for (board, n, seed) in [("6x6", 6.0, 1), ("6x6", 6.0, 2), ("8x8", 8.0, 3)] {
+        let pts = found(board, seed);
+        let g = GlyphData::new(&pts, true, Corner::Sharp);
+        let at = Place {
+            x: 10.0,
+            y: 10.0,
+            scale: 10.0,
+        };
+        let side = 10.0 * (n + 1.0);
+        let page = |body: String| {
+            format!(
+                r##"<svg xmlns="http://www.w3.org/2000/svg" width="{side}mm" height="{side}mm" viewBox="0 0 {side} {side}"><rect width="{side}" height="{side}" fill="#ffffff"/>{body}</svg>"##
+            )
+        };
+        let painted: String = paths(&band(&g, &style), &at, &style)
+            .iter()
+            .map(|(p, paint)| {
+                let s = paint.stroke.unwrap();
+                format!(
+                    r##"<path d="{}" fill="none" stroke="{}" stroke-width="{}" stroke-linejoin="round" stroke-linecap="butt"/>"##,
+                    d_of(p),
+                    s.color.hex(),
+                    s.width
+                )
+            })
+            .collect();
+        let fill = |shape: tourglyph::draw::region::Shape| {
+            format!(
+                r##"<path d="{}" fill="#000000" fill-rule="nonzero"/>"##,
+                d_of(&shape.to_path(&at))
+            )
+        };
+        let region = fill(outline(&g, &style));
+        let plain = fill(outline(
+            &g,
+            &Style {
+                interlace: false,
+                ..style.clone()
+            },
+        ));
+        let (a, b, c) = (
+            dark(&page(painted)),
+            dark(&page(region)),
+            dark(&page(plain)),
+        );
+        let iou = |x: &[bool], y: &[bool]| {
+            let both = x.iter().zip(y).filter(|(p, q)| **p && **q).count();
+            let any = x.iter().zip(y).filter(|(p, q)| **p || **q).count();
+            both as f64 / any.max(1) as f64
+        };
+        let (same, other) = (iou(&a, &b), iou(&a, &c));
+        eprintln!("{board} seed {seed}: region vs painted {same:.3}, plain outline {other:.3}");
+        assert!(same > 0.95, "{board} seed {seed}: {same:.3}");
+        assert!(
+            other < 0.6,
+            "{board} seed {seed}: the plain outline matches too: {other:.3}"
+        );
+    }
+}
