@@ -194,3 +194,84 @@ fn a_rook_tour_is_numbered_in_lists_order_and_numbers_only_drops_the_line() {
     assert_eq!(svg.matches("<text").count(), 16);
     assert!(!svg.contains("<path"), "no line: {svg}");
 }
+
+/// A numbered sheet (`render --numbers`): every glyph of the page carries 1…N once each,
+/// and in each glyph the numbers k and k+1 lie a knight's move apart (N back to 1: the
+/// tours are closed), in the SVG's `<text>` and, where poppler is installed, in the PDF's
+/// extracted text.
+#[test]
+fn a_numbered_sheet_numbers_every_glyph_along_its_tour() {
+    let d = tmp();
+    let base = [
+        "render",
+        "--piece",
+        "knight",
+        "--board",
+        "6x6",
+        "--sample",
+        "3",
+        "--seed",
+        "4",
+        "--numbers",
+        "--no-captions",
+    ];
+    let (svg, pdf) = (d.path().join("s.svg"), d.path().join("s.pdf"));
+    for out in [&svg, &pdf] {
+        let mut a = base.to_vec();
+        a.extend(["-o", arg(out)]);
+        let o = run(&a);
+        assert!(o.status.success(), "{}", stderr(&o));
+    }
+    // (number, x, y) of each <text> that is a whole number.
+    let text = std::fs::read_to_string(&svg).unwrap();
+    let mut found = Vec::new();
+    for t in text.split("<text ").skip(1) {
+        let body = t[t.find('>').unwrap() + 1..t.find("</text>").unwrap()].trim();
+        let Ok(n) = body.parse::<usize>() else {
+            continue;
+        };
+        let attr = |name: &str| -> f64 {
+            let k = t.find(&format!(" {name}=\"")).unwrap() + name.len() + 3;
+            t[k..k + t[k..].find('"').unwrap()].parse().unwrap()
+        };
+        found.push((n, attr("x"), attr("y")));
+    }
+    let check = |found: &[(usize, f64, f64)], what: &str| {
+        assert_eq!(found.len(), 3 * 36, "{what}: three glyphs of 36 numbers");
+        for k in 1..=36 {
+            let c = found.iter().filter(|w| w.0 == k).count();
+            assert_eq!(c, 3, "{what}: {k} appears {c} times");
+        }
+        // The pitch: the least distance between two numbers (neighbouring cells).
+        let dist = |a: &(usize, f64, f64), b: &(usize, f64, f64)| {
+            ((a.1 - b.1) * (a.1 - b.1) + (a.2 - b.2) * (a.2 - b.2)).sqrt()
+        };
+        let mut pitch = f64::INFINITY;
+        for (i, a) in found.iter().enumerate() {
+            for b in &found[i + 1..] {
+                pitch = pitch.min(dist(a, b));
+            }
+        }
+        let knight = pitch * 5f64.sqrt();
+        // Follow each glyph's chain from its 1: exactly one k+1 a knight's move away.
+        for start in found.iter().filter(|w| w.0 == 1) {
+            let mut at = *start;
+            for k in 2..=37 {
+                let want = if k == 37 { 1 } else { k };
+                let next: Vec<_> = found
+                    .iter()
+                    .filter(|w| w.0 == want && (dist(&at, w) - knight).abs() < 0.1 * pitch)
+                    .collect();
+                assert_eq!(next.len(), 1, "{what}: after {} at {at:?}", at.0);
+                at = *next[0];
+            }
+            assert_eq!(at, *start, "{what}: the chain closes on its own 1");
+        }
+    };
+    check(&found, "SVG");
+    if let Some(words) = pdf_numbers(&pdf) {
+        // Less the footer's words ("3 of the 9,862 …") at the foot of the A4 page.
+        let words: Vec<_> = words.into_iter().filter(|w| w.2 < 280.0).collect();
+        check(&words, "PDF");
+    }
+}
