@@ -90,9 +90,9 @@ fn ids(total: u128, sel: &Pick) -> Result<Box<dyn Iterator<Item = u128>>> {
                 "--sample draws from all the shape's tours: drop --range and --shard",
             ));
         }
+        // The draws of `Sampler::ids`, one at a time: memory does not grow with K.
         let mut s = Sampler::new(sel.seed);
-        let ids: Vec<u128> = s.ids(total, k)?.collect();
-        return Ok(Box::new(ids.into_iter()));
+        return Ok(Box::new((0..k).map(move |_| s.below(total))));
     }
     let mut range = match &sel.range {
         Some(r) => parse_range(r)?,
