@@ -10,6 +10,17 @@ use tourglyph::job::residues::ResidueRequest;
 /// Run `count`.
 pub fn run(a: CountArgs, quiet: bool) -> Result<()> {
     let mut out = tourglyph::output::stdout();
+    if let Some(shape) = a.shape.request()? {
+        if a.modulus.is_some() || a.plan_moduli || a.residue_bits.is_some() || !a.combine.is_empty()
+        {
+            return Err(tourglyph::Error::usage(
+                "--modulus, --plan-moduli, --combine and --residue-bits count a board's tours: drop them with --shape",
+            ));
+        }
+        let c = tourglyph::job::shape_board::count(&a.spec.0, &shape, a.force)?;
+        out.write_all(if a.json { c.json() } else { c.text() }.as_bytes())?;
+        return out.commit();
+    }
     if a.modulus.is_some() || a.plan_moduli || !a.combine.is_empty() {
         let req = ResidueRequest {
             spec: a.spec.0,

@@ -8,6 +8,15 @@ use tourglyph::job::glyph::GlyphRequest;
 
 /// Run `glyph`.
 pub fn run(a: GlyphArgs, quiet: bool) -> Result<()> {
+    if let Some(shape) = a.shape.request()? {
+        let target = Target::Path(&a.output, a.out.options());
+        let t = tourglyph::job::shape_board::glyph(&request(&a), &shape, target)?;
+        if !quiet {
+            eprintln!("tourglyph: {}", t.how());
+        }
+        report_files(quiet, [a.output.as_path()]);
+        return Ok(());
+    }
     tourglyph::job::glyph::glyph(&request(&a), Target::Path(&a.output, a.out.options()))?;
     report_files(quiet, [a.output.as_path()]);
     Ok(())
@@ -17,7 +26,7 @@ pub fn run(a: GlyphArgs, quiet: bool) -> Result<()> {
 pub fn request(a: &GlyphArgs) -> GlyphRequest {
     GlyphRequest {
         piece: a.piece.clone(),
-        board: a.board.clone(),
+        board: a.board.clone().unwrap_or_default(),
         open: a.open,
         torus: a.torus,
         repeat: a.repeat.clone(),

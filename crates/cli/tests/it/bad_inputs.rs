@@ -527,14 +527,38 @@ const CASES: &[(&[&str], i32)] = &[
         ],
         2,
     ),
+    // A shaped board on the ordinary commands (issue 30).
+    (&["count", "--board", "4x4", "--shape", "two.txt"], 2),
+    (&["count", "--board", "4x4", "--blocks"], 2),
+    (&["count", "--shape", "two.txt", "--modulus", "7"], 2),
+    (&["list", "--shape", "two.txt", "--classes"], 2),
+    (&["render", "--shape", "two.txt", "--split", "-o", "out"], 2),
+    (
+        &[
+            "render", "--shape", "two.txt", "--range", "90..99", "-o", "x.svg",
+        ],
+        2,
+    ),
+    (
+        &[
+            "glyph", "--shape", "two.txt", "--torus", "--id", "0", "-o", "g.svg",
+        ],
+        2,
+    ),
 ];
 
 /// Files the cases of [`CASES`] find in their folder (and may leave): a G-code profile
-/// with a bad value.
-const CASE_FIXTURES: &[(&str, &[u8])] = &[(
-    "bad-profile.toml",
-    b"pen_up = \"M5\"\npen_down = \"M3 S30\"\nfeed = 0\n",
-)];
+/// with a bad value, a shape of two parts.
+const CASE_FIXTURES: &[(&str, &[u8])] = &[
+    (
+        "bad-profile.toml",
+        b"pen_up = \"M5\"\npen_down = \"M3 S30\"\nfeed = 0\n",
+    ),
+    (
+        "two.txt",
+        b"####.#####\n####.#####\n####.#####\n####.#####\n",
+    ),
+];
 
 /// A Markdown table cell: pipes escaped, kept on one line.
 fn cell(s: &str) -> String {

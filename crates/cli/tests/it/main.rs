@@ -35,6 +35,8 @@ mod residue_bits;
 mod residues;
 mod sample;
 mod serve;
+mod shape_commands;
+mod shape_oracle;
 mod shaped_boards;
 mod shapes;
 mod slide;

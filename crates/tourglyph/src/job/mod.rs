@@ -44,6 +44,7 @@ pub mod request;
 pub mod residues;
 pub mod resolve;
 pub mod shape;
+pub mod shape_board;
 pub mod sheet;
 mod single;
 pub mod slide;

@@ -257,7 +257,8 @@ pub fn count(req: &ShapeRequest, force: bool) -> Result<ShapeCount> {
     })
 }
 
-fn diagrams(shape: &Shape, piece: &Piece, force: bool) -> Result<ShapeDiagrams> {
+/// The parts' diagrams of `shape`, refusing shapes too wide to enumerate unless `force`.
+pub(crate) fn diagrams(shape: &Shape, piece: &Piece, force: bool) -> Result<ShapeDiagrams> {
     if !force && shape.board().cols > 2 * EXACT_MAX_COLS {
         return Err(Error::usage(format!(
             "the shape's board {} is too wide to enumerate (more than {} columns): draw a tour with --random --method tree (shapes of 2x2 blocks: add --blocks), or add --force",
@@ -471,7 +472,7 @@ fn mix_part(
 }
 
 /// One tour per part around a random spanning tree of the blocks (rook only).
-fn tree_parts(shape: &Shape, piece: &Piece, seed: u64) -> Result<Vec<Vec<u32>>> {
+pub(crate) fn tree_parts(shape: &Shape, piece: &Piece, seed: u64) -> Result<Vec<Vec<u32>>> {
     if !piece.is_rook() {
         return Err(Error::usage(format!(
             "the tree method draws rook tours; the {piece} needs --method exact or chain"
