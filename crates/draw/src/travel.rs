@@ -130,6 +130,12 @@ impl Sub {
             }
         }
         out.extend(cur);
+        // Held for a whole page (Optimize): no room to spare.
+        for s in &mut out {
+            s.pts.shrink_to_fit();
+            s.ctrl.shrink_to_fit();
+        }
+        out.shrink_to_fit();
         out
     }
 
