@@ -14,6 +14,8 @@
 #
 #   benches/plotter.sh            # about 3 GB of SVG in a temporary folder, removed after
 #   LIMIT=20000 benches/plotter.sh   # the first 20,000 classes only (a quick look)
+#   PART=svg benches/plotter.sh      # the baseline and the SVG runs only (PART=gcode: the
+#                                    # baseline and the G-code runs only)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release -p tourglyph-cli >/dev/null 2>&1
@@ -35,6 +37,7 @@ ratio() { echo "scale=2; $1 / $2" | bc -l; }
 echo "load average at start: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) CPUs"
 run "baseline: kufic PDF (no pen strokes)" "$T" render "${SEL[@]}" --style kufic -o "$OUT/base.pdf" --quiet
 B=$SECS
+if [ "${PART:-svg}" = svg ] || [ -z "${PART:-}" ]; then
 mkdir "$OUT/ids" "$OUT/opt"
 run "kufic --plot hatch, SVG A0, ID order" "$T" render "${SEL[@]}" --style kufic --plot hatch --page a0 --force -o "$OUT/ids/s.svg" --quiet
 echo "  ratio to baseline: $(ratio "$SECS" "$B")"
@@ -49,6 +52,8 @@ for d in ids opt; do
 done
 cmp -s "$OUT/ids.ids" "$OUT/opt.ids" && echo "the same glyphs in both: yes" || echo "the same glyphs in both: NO"
 rm -rf "$OUT/ids" "$OUT/opt"
+fi
+if [ "${PART:-gcode}" = gcode ] || [ -z "${PART:-}" ]; then
 mkdir "$OUT/gids" "$OUT/gopt"
 run "kufic --plot hatch, G-code A0, ID order" "$T" render "${SEL[@]}" --style kufic --plot hatch --page a0 --force -o "$OUT/gids/s.gcode" --quiet
 echo "  ratio to baseline: $(ratio "$SECS" "$B")"
@@ -59,4 +64,5 @@ for d in gids gopt; do
     printf "%-4s pen-down strokes: %d, segments: %d\n" "$d" \
         "$(cat "$OUT/$d"/*.gcode | grep -c '^M3')" "$(cat "$OUT/$d"/*.gcode | grep -c '^G1 ')"
 done
+fi
 echo "(load average at end: $(cut -d' ' -f1-3 /proc/loadavg))"

@@ -35,7 +35,6 @@ use dxf::entities::{Entity, EntityType, LwPolyline};
 use dxf::enums::{AcadVersion, Units};
 use dxf::tables::Layer;
 use dxf::{Color, Drawing, LwPolylineVertex};
-use std::io::Write;
 use tourglyph_core::error::{Error, Result};
 
 /// How far (mm) a curve may be from the straight pieces that draw it.
@@ -294,10 +293,7 @@ mod tests {
         let bytes = page(|w| w.shape(&shape, &at, &ink, None).unwrap());
         let text = String::from_utf8(bytes.clone()).unwrap();
         let lines: Vec<&str> = text.split("\r\n").collect();
-        let pairs: Vec<(&str, &str)> = lines
-            .chunks_exact(2)
-            .map(|p| (p[0].trim(), p[1]))
-            .collect();
+        let pairs: Vec<(&str, &str)> = lines.chunks_exact(2).map(|p| (p[0].trim(), p[1])).collect();
         let hex = |v: &str| u64::from_str_radix(v.trim(), 16).unwrap();
         let mut heads = Vec::new();
         for (k, p) in pairs.iter().enumerate() {
