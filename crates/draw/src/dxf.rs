@@ -141,6 +141,57 @@ fn drawing() -> Drawing {
     d
 }
 
+/// `text` (a DXF file as the crate writes it) with a handle and an owner in each table's
+/// head. The `dxf` crate (0.6.2) writes a `TABLE` head without its handle (group 5; its
+/// generator has "TODO: assign and write table handles"), which the DXF reference for
+/// AutoCAD 2000 asks for, with the owner (group 330) 0; `ezdxf audit` then reports
+/// "invalid table head handle" for each table and gives it one. Here each head gets a new
+/// handle above every handle in the file (groups 5 and 105, and `$HANDSEED`), in the order
+/// the tables come, and `$HANDSEED` moves past them.
+fn table_handles(text: &str) -> String {
+    let lines: Vec<&str> = text.split("\r\n").collect();
+    let pair = |k: usize| (lines[k].trim(), lines.get(k + 1).copied().unwrap_or(""));
+    let hex = |v: &str| u64::from_str_radix(v.trim(), 16).ok();
+    let mut top = 0;
+    let mut seed_at = None;
+    let mut k = 0;
+    while k + 1 < lines.len() {
+        match pair(k) {
+            ("5" | "105", v) => top = top.max(hex(v).unwrap_or(0)),
+            ("9", "$HANDSEED") if k + 3 < lines.len() => {
+                seed_at = Some(k + 3);
+                top = top.max(hex(lines[k + 3]).unwrap_or(0));
+            }
+            _ => {}
+        }
+        k += 2;
+    }
+    let tables = (0..lines.len().saturating_sub(1))
+        .step_by(2)
+        .filter(|&k| pair(k) == ("0", "TABLE"))
+        .count() as u64;
+    let mut next = top + 1;
+    let mut out = String::with_capacity(text.len() + 32 * tables as usize);
+    let mut k = 0;
+    while k < lines.len() {
+        let line = match Some(k) == seed_at {
+            true => format!("{:X}", top + 1 + tables),
+            false => lines[k].to_string(),
+        };
+        out.push_str(&line);
+        if k + 1 < lines.len() {
+            out.push_str("\r\n");
+        }
+        // After a table head's name (`0 TABLE`, `2 NAME`): its handle and owner.
+        if k % 2 == 1 && k >= 3 && lines[k - 1].trim() == "2" && pair(k - 3) == ("0", "TABLE") {
+            out.push_str(&format!("  5\r\n{next:X}\r\n330\r\n0\r\n"));
+            next += 1;
+        }
+        k += 1;
+    }
+    out
+}
+
 impl<W: PageWrite> Backend for DxfWriter<'_, W> {
     fn glyph(
         &mut self,
@@ -193,10 +244,13 @@ impl<W: PageWrite> Backend for DxfWriter<'_, W> {
             .page
             .take()
             .ok_or_else(|| Error::runtime("dxf: end_page without a page"))?;
-        let mut out = (self.open)(self.done.len())?;
+        let mut text = Vec::new();
         drawing
-            .save(&mut out)
+            .save(&mut text)
             .map_err(|e| Error::runtime(format!("dxf: {e}")))?;
+        let text = String::from_utf8(text).map_err(|e| Error::runtime(format!("dxf: {e}")))?;
+        let mut out = (self.open)(self.done.len())?;
+        out.write_all(table_handles(&text).as_bytes())?;
         out.close()?;
         self.done.push(out);
         Ok(())
@@ -219,6 +273,60 @@ mod tests {
         w.end_page().unwrap();
         w.finish().unwrap();
         w.into_writers().concat()
+    }
+
+    #[test]
+    fn every_table_head_has_its_own_handle_below_the_seed() {
+        let ink = Paint {
+            stroke: None,
+            fill: Some(Rgb::BLACK),
+        };
+        let shape = Shape {
+            contours: vec![vec![(0, 0), (8, 0), (8, 8), (0, 8)]],
+            unit: 4,
+        };
+        let at = Place {
+            x: 1.0,
+            y: 1.0,
+            scale: 2.0,
+        };
+        let bytes = page(|w| w.shape(&shape, &at, &ink, None).unwrap());
+        let text = String::from_utf8(bytes.clone()).unwrap();
+        let lines: Vec<&str> = text.split("\r\n").collect();
+        let pairs: Vec<(&str, &str)> = lines.chunks_exact(2).map(|p| (p[0].trim(), p[1])).collect();
+        let hex = |v: &str| u64::from_str_radix(v.trim(), 16).unwrap();
+        let mut heads = Vec::new();
+        for (k, p) in pairs.iter().enumerate() {
+            if *p == ("0", "TABLE") {
+                assert_eq!(pairs[k + 1].0, "2", "{:?}", &pairs[k..k + 4]);
+                assert_eq!(pairs[k + 2].0, "5", "{:?}", &pairs[k..k + 4]);
+                assert_eq!(pairs[k + 3], ("330", "0"), "{:?}", &pairs[k..k + 4]);
+                heads.push(hex(pairs[k + 2].1));
+            }
+        }
+        assert!(heads.len() >= 7, "{heads:?}");
+        let mut all: Vec<u64> = pairs
+            .iter()
+            .filter(|p| p.0 == "5" || p.0 == "105")
+            .map(|p| p.1)
+            .filter(|v| !v.is_empty())
+            .map(hex)
+            .collect();
+        let seed = pairs
+            .iter()
+            .position(|p| *p == ("9", "$HANDSEED"))
+            .map(|k| hex(pairs[k + 1].1))
+            .unwrap();
+        // The seed's own group 5 is not a handle.
+        all.retain(|&h| h != seed);
+        let n = all.len();
+        all.sort_unstable();
+        all.dedup();
+        assert_eq!(all.len(), n, "a handle used twice");
+        assert!(all.iter().all(|&h| h < seed), "{all:?} seed {seed:X}");
+        // The crate still reads it.
+        let d = Drawing::load(&mut bytes.as_slice()).unwrap();
+        assert_eq!(d.entities().count(), 1);
     }
 
     #[test]

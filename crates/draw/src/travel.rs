@@ -130,6 +130,12 @@ impl Sub {
             }
         }
         out.extend(cur);
+        // Held for a whole page (Optimize): no room to spare.
+        for s in &mut out {
+            s.pts.shrink_to_fit();
+            s.ctrl.shrink_to_fit();
+        }
+        out.shrink_to_fit();
         out
     }
 
@@ -151,17 +157,29 @@ impl Sub {
         self.pts[self.pts.len() - 1]
     }
 
-    /// Where it can be entered.
-    fn entries(&self) -> Vec<(Pt, Entry)> {
-        if self.closed {
-            let n = self.pts.len() - 1;
-            return (0..n).map(|k| (self.pts[k], Entry::At(k as u32))).collect();
+    /// Where it can be entered, in a fixed order (a closed subpath's vertices in order;
+    /// an open one's start, then its end unless the same point).
+    fn entries(&self) -> impl Iterator<Item = (Pt, Entry)> + '_ {
+        let (ring, ends) = match self.closed {
+            true => (self.pts.len() - 1, 0),
+            false if self.end() != self.start() => (0, 2),
+            false => (0, 1),
+        };
+        (0..ring)
+            .map(|k| (self.pts[k], Entry::At(k as u32)))
+            .chain((0..ends).map(|j| match j {
+                0 => (self.start(), Entry::Forward),
+                _ => (self.end(), Entry::Backward),
+            }))
+    }
+
+    /// Where it begins and ends when entered at `e`.
+    fn ends_from(&self, e: Entry) -> (Pt, Pt) {
+        match e {
+            Entry::Forward => (self.start(), self.end()),
+            Entry::Backward => (self.end(), self.start()),
+            Entry::At(k) => (self.pts[k as usize], self.pts[k as usize]),
         }
-        let mut v = vec![(self.start(), Entry::Forward)];
-        if self.end() != self.start() {
-            v.push((self.end(), Entry::Backward));
-        }
-        v
     }
 
     /// Drawn backwards: the same segments, the other way.
@@ -198,6 +216,46 @@ impl Sub {
                     closed: true,
                 }
             }
+        }
+    }
+
+    /// Append it to `path` entered at `e`, and drawn backwards after that if `back`: what
+    /// `self.enter(e)` (then `.reversed()`) would push, without building it.
+    fn push_entered(&self, e: Entry, back: bool, path: &mut Path) {
+        let m = self.ctrl.len();
+        if m == 0 {
+            let (x, y) = self.start();
+            path.segs.push(Seg::MoveTo(x, y));
+            return;
+        }
+        let (rot, fwd) = match e {
+            Entry::Forward => (0, true),
+            Entry::Backward => (0, false),
+            Entry::At(k) => (k as usize, true),
+        };
+        let fwd = fwd != back;
+        let seg = |t: usize| match fwd {
+            true => (rot + t) % m,
+            false => (rot + 2 * m - 1 - t) % m,
+        };
+        let (x, y) = match fwd {
+            true => self.pts[seg(0)],
+            false => self.pts[seg(0) + 1],
+        };
+        path.segs.push(Seg::MoveTo(x, y));
+        for t in 0..m {
+            let j = seg(t);
+            let ((x, y), c) = match fwd {
+                true => (self.pts[j + 1], self.ctrl[j]),
+                false => (self.pts[j], self.ctrl[j].map(|[a, b]| [b, a])),
+            };
+            path.segs.push(match c {
+                None => Seg::LineTo(x, y),
+                Some([(a, b), (c, d)]) => Seg::CubicTo(a, b, c, d, x, y),
+            });
+        }
+        if self.closed {
+            path.segs.push(Seg::Close);
         }
     }
 
@@ -259,52 +317,126 @@ impl<T: Copy + Ord + PartialEq> Index<T> {
     }
 }
 
-/// A cluster's subpaths in the order that draws them from `entry` (subpath `first`),
-/// each nearest where the last ended (step 2 of the module doc; a scan of the cluster's
-/// entry points at each step, the smallest index winning a tie).
-fn plan_cluster(subs: &[Sub], first: usize, entry: Entry) -> Vec<Sub> {
-    let mut out = Vec::with_capacity(subs.len());
-    out.push(subs[first].enter(entry));
-    let points: Vec<(Pt, usize, Entry)> = subs
-        .iter()
-        .enumerate()
-        .flat_map(|(i, s)| s.entries().into_iter().map(move |(p, e)| (p, i, e)))
-        .collect();
-    let mut left = vec![true; subs.len()];
-    left[first] = false;
-    let mut pen = out[0].end();
-    for _ in 1..subs.len() {
-        let mut best: Option<(f64, usize, Entry)> = None;
-        for &(p, i, e) in &points {
-            if !left[i] {
-                continue;
-            }
-            let d = d2(pen, p);
-            if best.is_none_or(|(b, _, _)| d < b) {
-                best = Some((d, i, e));
-            }
-        }
-        let Some((_, i, e)) = best else { break };
-        left[i] = false;
-        let drawn = subs[i].enter(e);
-        pen = drawn.end();
-        out.push(drawn);
-    }
-    out
+/// A subpath of a cluster entered somewhere: its index in the cluster and where.
+type Step = (u32, Entry);
+
+/// The entry points of one cluster's subpaths, for nearest-point queries (step 2 of the
+/// module doc) that give exactly what a scan of all of them would: the nearest entry
+/// point of a subpath not yet drawn, the first in the cluster's order ([`Sub::entries`]
+/// of each subpath in turn) among the nearest.
+///
+/// A sweep along one axis rather than a tree: the points sorted by that coordinate, a
+/// query walks outward from the pen's coordinate both ways and stops on each side at
+/// the first point whose distance along the axis alone exceeds the best found (no point
+/// further out can be nearer). Hatch lines are parallel runs one pen width apart, so with
+/// the axis across them a query looks at the runs of a line or two; the axis is the one
+/// the cluster's first open subpath runs less along. Points of subpaths drawn stay in the
+/// list (skipped) until they are half of it, then it is compacted.
+struct Sweep {
+    /// Across `y` (true) or `x`.
+    by_y: bool,
+    /// (coordinate on the axis, rank), sorted.
+    keys: Vec<(f64, u32)>,
+    /// By rank: the point, its subpath, the entry.
+    points: Vec<(Pt, u32, Entry)>,
+    /// Points of subpaths not yet drawn.
+    live: usize,
 }
 
-/// The entry of `subs` nearest `pen` (the smallest index among the nearest).
-fn nearest_entry(subs: &[Sub], pen: Pt) -> Option<(usize, Entry)> {
-    let mut best: Option<(f64, usize, Entry)> = None;
-    for (i, s) in subs.iter().enumerate() {
-        for (p, e) in s.entries() {
-            let d = d2(pen, p);
-            if best.is_none_or(|(b, _, _)| d < b) {
-                best = Some((d, i, e));
-            }
+impl Sweep {
+    fn new(subs: &[Sub]) -> Self {
+        let by_y = subs
+            .iter()
+            .find(|s| !s.closed && s.pts.len() > 1)
+            .is_none_or(|s| {
+                let (a, b) = (s.start(), s.end());
+                (b.0 - a.0).abs() >= (b.1 - a.1).abs()
+            });
+        let points: Vec<(Pt, u32, Entry)> = subs
+            .iter()
+            .enumerate()
+            .flat_map(|(i, s)| s.entries().map(move |(p, e)| (p, i as u32, e)))
+            .collect();
+        let key = |p: Pt| if by_y { p.1 } else { p.0 };
+        let mut keys: Vec<(f64, u32)> = points
+            .iter()
+            .enumerate()
+            .map(|(r, &(p, _, _))| (key(p), r as u32))
+            .collect();
+        keys.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+        let live = points.len();
+        Sweep {
+            by_y,
+            keys,
+            points,
+            live,
         }
     }
-    best.map(|(_, i, e)| (i, e))
+
+    /// The entry point nearest `pen` of a subpath with `left[i]` (see the type's doc).
+    fn nearest(&self, pen: Pt, left: &[bool]) -> Option<Step> {
+        let k = if self.by_y { pen.1 } else { pen.0 };
+        let pos = self.keys.partition_point(|&(u, _)| u < k);
+        let mut best: Option<(f64, u32)> = None;
+        // Exact: d2 = du² + dv² ≥ du² in floating point too (the same `du` as in d2's
+        // sum, and adding a non-negative number never rounds below).
+        let mut visit = |&(u, r): &(f64, u32)| -> bool {
+            let du = u - k;
+            if best.is_some_and(|(b, _)| du * du > b) {
+                return false;
+            }
+            let (p, i, _) = self.points[r as usize];
+            if left[i as usize] {
+                let d = d2(pen, p);
+                if best.is_none_or(|(b, br)| d < b || (d == b && r < br)) {
+                    best = Some((d, r));
+                }
+            }
+            true
+        };
+        for item in &self.keys[pos..] {
+            if !visit(item) {
+                break;
+            }
+        }
+        for item in self.keys[..pos].iter().rev() {
+            if !visit(item) {
+                break;
+            }
+        }
+        best.map(|(_, r)| {
+            let (_, i, e) = self.points[r as usize];
+            (i, e)
+        })
+    }
+
+    /// Subpath `i` (with `n` entry points) drawn: `left[i]` is now false.
+    fn drawn(&mut self, n: usize, left: &[bool]) {
+        self.live -= n;
+        if 2 * self.live < self.keys.len() {
+            let points = &self.points;
+            self.keys
+                .retain(|&(_, r)| left[points[r as usize].1 as usize]);
+        }
+    }
+}
+
+/// A cluster's subpaths in the order that draws them from the entry point nearest `pen`,
+/// each nearest where the last ended (step 2 of the module doc; the smallest index
+/// winning a tie), as (subpath, entry).
+fn plan_cluster(subs: &[Sub], pen: Pt) -> Vec<Step> {
+    let mut sweep = Sweep::new(subs);
+    let mut left = vec![true; subs.len()];
+    let mut out = Vec::with_capacity(subs.len());
+    let mut pen = pen;
+    while let Some((i, e)) = sweep.nearest(pen, &left) {
+        let s = &subs[i as usize];
+        left[i as usize] = false;
+        sweep.drawn(s.entries().count(), &left);
+        pen = s.ends_from(e).1;
+        out.push((i, e));
+    }
+    out
 }
 
 /// The squared distance between two points.
@@ -316,23 +448,57 @@ fn d2(a: Pt, b: Pt) -> f64 {
 /// Most entry points a cluster stands in the R*-tree by ([`order`]'s step 1).
 pub const CLUSTER_POINTS: usize = 16;
 
-/// A cluster planned: its subpaths in drawing order, from `entry` to `exit`.
-struct Planned {
-    subs: Vec<Sub>,
-    entry: Pt,
-    exit: Pt,
+/// One cluster in the drawing order: which, its subpaths as planned (entered from the
+/// planned entry to the exit), and whether 2-opt has it drawn backwards.
+struct Visit {
+    cluster: usize,
+    steps: Vec<Step>,
+    flipped: bool,
+}
+
+impl Visit {
+    /// Append its subpaths as drawn, in order, to `path`.
+    fn push_to(&self, subs: &[Sub], path: &mut Path) {
+        let one =
+            |&(i, e): &Step, path: &mut Path| subs[i as usize].push_entered(e, self.flipped, path);
+        match self.flipped {
+            false => self.steps.iter().for_each(|s| one(s, path)),
+            true => self.steps.iter().rev().for_each(|s| one(s, path)),
+        }
+    }
+
+    /// Its subpaths as drawn, in order.
+    fn subs<'a>(&'a self, subs: &'a [Sub]) -> impl Iterator<Item = Sub> + 'a {
+        let entered = move |&(i, e): &Step| subs[i as usize].enter(e);
+        let (fwd, back) = match self.flipped {
+            false => (Some(self.steps.iter().map(entered)), None),
+            true => (
+                None,
+                Some(self.steps.iter().rev().map(move |s| entered(s).reversed())),
+            ),
+        };
+        fwd.into_iter().flatten().chain(back.into_iter().flatten())
+    }
 }
 
 /// The order of `clusters` (each a list of subpaths) from the pen's home: for each
 /// position, the cluster's index and its subpaths as drawn there (see the module doc).
 pub fn order(clusters: &[Vec<Sub>]) -> Vec<(usize, Vec<Sub>)> {
+    plan(clusters)
+        .into_iter()
+        .map(|v| (v.cluster, v.subs(&clusters[v.cluster]).collect()))
+        .collect()
+}
+
+/// [`order`] as a plan: the clusters in order, each with its steps.
+fn plan(clusters: &[Vec<Sub>]) -> Vec<Visit> {
     // Step 1: nearest neighbour over the clusters, each standing in the tree by up to
     // CLUSTER_POINTS of its entry points (every k-th, in subpath order); the chosen
     // cluster is then entered at its entry point nearest the pen, among all of them.
     let reps = |c: usize| -> Vec<(Pt, (u32, u32))> {
         let all: Vec<Pt> = clusters[c]
             .iter()
-            .flat_map(|s| s.entries().into_iter().map(|(p, _)| p))
+            .flat_map(|s| s.entries().map(|(p, _)| p))
             .collect();
         let k = all.len().div_ceil(CLUSTER_POINTS).max(1);
         all.into_iter()
@@ -343,55 +509,50 @@ pub fn order(clusters: &[Vec<Sub>]) -> Vec<(usize, Vec<Sub>)> {
     };
     let mut index = Index::new((0..clusters.len()).flat_map(reps).collect());
     let mut seq: Vec<usize> = Vec::with_capacity(clusters.len());
-    let mut planned: Vec<Option<Planned>> = (0..clusters.len()).map(|_| None).collect();
+    let mut steps: Vec<Vec<Step>> = vec![Vec::new(); clusters.len()];
+    let mut ent: Vec<Pt> = Vec::with_capacity(clusters.len());
+    let mut ext: Vec<Pt> = Vec::with_capacity(clusters.len());
     let mut pen = HOME;
     while let Some((_, (c, _))) = index.nearest(pen) {
         let c = c as usize;
         for (p, t) in reps(c) {
             index.remove(p, t);
         }
-        let Some((s, e)) = nearest_entry(&clusters[c], pen) else {
+        let subs = &clusters[c];
+        let planned = plan_cluster(subs, pen);
+        let (Some(&(i, e)), Some(&(j, f))) = (planned.first(), planned.last()) else {
             continue;
         };
-        let drawn = plan_cluster(&clusters[c], s, e);
-        let (entry, exit) = (drawn[0].start(), drawn[drawn.len() - 1].end());
-        pen = exit;
+        ent.push(subs[i as usize].ends_from(e).0);
+        ext.push(subs[j as usize].ends_from(f).1);
+        pen = subs[j as usize].ends_from(f).1;
         seq.push(c);
-        planned[c] = Some(Planned {
-            subs: drawn,
-            entry,
-            exit,
-        });
+        steps[c] = planned;
     }
     // Step 3: 2-opt over the clusters as links entry → exit.
     let n = seq.len();
     let mut flipped = vec![false; n];
-    let mut ent: Vec<Pt> = seq
-        .iter()
-        .map(|&c| planned[c].as_ref().map_or(HOME, |p| p.entry))
-        .collect();
-    let mut ext: Vec<Pt> = seq
-        .iter()
-        .map(|&c| planned[c].as_ref().map_or(HOME, |p| p.exit))
-        .collect();
     two_opt(&mut seq, &mut ent, &mut ext, &mut flipped);
-    let mut out = Vec::with_capacity(n);
+    let mut out = Vec::with_capacity(clusters.len());
     for (k, &c) in seq.iter().enumerate() {
-        let subs = planned[c].take().map_or_else(Vec::new, |p| p.subs);
-        let subs = match flipped[k] {
-            false => subs,
-            true => subs.iter().rev().map(Sub::reversed).collect(),
-        };
-        out.push((c, subs));
+        out.push(Visit {
+            cluster: c,
+            steps: std::mem::take(&mut steps[c]),
+            flipped: flipped[k],
+        });
     }
     // Clusters with nothing to draw (no subpaths) keep their place at the end.
     let mut seen = vec![false; clusters.len()];
-    for &(c, _) in &out {
-        seen[c] = true;
+    for v in &out {
+        seen[v.cluster] = true;
     }
     for (c, s) in seen.iter().enumerate() {
         if !s {
-            out.push((c, Vec::new()));
+            out.push(Visit {
+                cluster: c,
+                steps: Vec::new(),
+                flipped: false,
+            });
         }
     }
     out
@@ -446,9 +607,19 @@ fn two_opt(seq: &mut [usize], ent: &mut [Pt], ext: &mut [Pt], flipped: &mut [boo
 struct Mark {
     /// The pen drawing it (an index into the pens seen), if any.
     pen: Option<usize>,
+    /// A filled (or unstroked) mark's path, drawn as it is.
     path: Path,
+    /// A stroked mark's subpaths (its path, split: [`Sub::split`]), to be ordered.
+    subs: Vec<Sub>,
     paint: Paint,
     label: Option<Label>,
+}
+
+impl Mark {
+    /// Drawn as it is (filled, or not stroked), not ordered.
+    fn fills(paint: &Paint) -> bool {
+        paint.fill.is_some() || paint.stroke.is_none()
+    }
 }
 
 /// A backend that draws each page's strokes in the order that shortens the pen's travel
@@ -478,10 +649,17 @@ impl<B: Backend> Optimize<B> {
         self.inner
     }
 
+    /// Hold a mark until the page ends: a stroked one as its subpaths only (the page's
+    /// marks are what the optimiser holds in memory).
     fn hold(&mut self, path: Path, paint: &Paint, label: Option<&Label>) {
+        let (path, subs) = match Mark::fills(paint) {
+            true => (path, Vec::new()),
+            false => (Path::default(), Sub::split(&path)),
+        };
         self.marks.push(Mark {
             pen: self.pen,
             path,
+            subs,
             paint: *paint,
             label: label.cloned(),
         });
@@ -489,7 +667,7 @@ impl<B: Backend> Optimize<B> {
 
     /// Hand the page's marks to the backend, pen by pen, then its text.
     fn flush(&mut self) -> Result<()> {
-        let marks = std::mem::take(&mut self.marks);
+        let mut marks = std::mem::take(&mut self.marks);
         // The pens in the order first used on the page; marks of no pen first.
         let mut groups: Vec<Option<usize>> = Vec::new();
         for m in &marks {
@@ -502,23 +680,23 @@ impl<B: Backend> Optimize<B> {
             if let Some(i) = g {
                 self.inner.pen(&self.pens[i])?;
             }
-            let (fills, strokes): (Vec<&Mark>, Vec<&Mark>) = marks
-                .iter()
-                .filter(|m| m.pen == g)
-                .partition(|m| m.paint.fill.is_some() || m.paint.stroke.is_none());
-            for m in fills {
+            let (fills, strokes): (Vec<usize>, Vec<usize>) = (0..marks.len())
+                .filter(|&k| marks[k].pen == g)
+                .partition(|&k| Mark::fills(&marks[k].paint));
+            for k in fills {
+                let m = &marks[k];
                 self.inner.mark(&m.path, &m.paint, m.label.as_ref())?;
             }
-            let clusters: Vec<Vec<Sub>> = strokes.iter().map(|m| Sub::split(&m.path)).collect();
-            for (c, subs) in order(&clusters) {
-                let mut path = Path {
-                    segs: Vec::with_capacity(strokes[c].path.segs.len() + 1),
-                };
-                for s in &subs {
-                    s.push_to(&mut path);
-                }
+            let clusters: Vec<Vec<Sub>> = strokes
+                .iter()
+                .map(|&k| std::mem::take(&mut marks[k].subs))
+                .collect();
+            let mut path = Path::default();
+            for v in plan(&clusters) {
+                path.segs.clear();
+                v.push_to(&clusters[v.cluster], &mut path);
                 if !path.segs.is_empty() {
-                    let m = strokes[c];
+                    let m = &marks[strokes[v.cluster]];
                     self.inner.mark(&path, &m.paint, m.label.as_ref())?;
                 }
             }
@@ -710,6 +888,110 @@ mod tests {
         assert_eq!(seq, vec![0, 2, 1]);
         assert_eq!(ent, vec![(1.0, 0.0), (3.0, 0.0), (5.0, 0.0)]);
         assert_eq!(flipped, vec![false; 3]);
+    }
+
+    /// Step 2 as a scan of every entry point at each step (the reference the sweep must
+    /// equal): from the entry nearest `pen`, the subpath whose entry point is nearest where
+    /// the last one ended, the first in order among the nearest.
+    fn plan_by_scan(subs: &[Sub], pen: Pt) -> Vec<Step> {
+        let points: Vec<(Pt, u32, Entry)> = subs
+            .iter()
+            .enumerate()
+            .flat_map(|(i, s)| s.entries().map(move |(p, e)| (p, i as u32, e)))
+            .collect();
+        let mut left = vec![true; subs.len()];
+        let (mut pen, mut out) = (pen, Vec::new());
+        loop {
+            let mut best: Option<(f64, u32, Entry)> = None;
+            for &(p, i, e) in &points {
+                let d = d2(pen, p);
+                if left[i as usize] && best.is_none_or(|(b, _, _)| d < b) {
+                    best = Some((d, i, e));
+                }
+            }
+            let Some((_, i, e)) = best else { break };
+            left[i as usize] = false;
+            pen = subs[i as usize].ends_from(e).1;
+            out.push((i, e));
+        }
+        out
+    }
+
+    /// A small deterministic generator (64-bit LCG, Knuth's MMIX constants).
+    struct Lcg(u64);
+    impl Lcg {
+        fn next(&mut self, n: u32) -> f64 {
+            self.0 = self
+                .0
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            f64::from(((self.0 >> 33) % u64::from(n)) as u32)
+        }
+    }
+
+    #[test]
+    fn the_sweep_plans_as_a_scan_of_every_point_would() {
+        let mut r = Lcg(7);
+        for case in 0..300 {
+            let mut subs = Vec::new();
+            // Hatch-like runs on a coarse grid (many ties, both directions), a few
+            // random segments, closed rings, single points.
+            let vertical = case % 3 == 1;
+            for row in 0..(case % 23 + 1) {
+                let mut x = r.next(5);
+                while x < 30.0 {
+                    let w = r.next(6) + 1.0;
+                    let (a, b) = ((x, f64::from(row)), (x + w, f64::from(row)));
+                    let (a, b) = match vertical {
+                        true => ((a.1, a.0), (b.1, b.0)),
+                        false => (a, b),
+                    };
+                    subs.push(match row % 2 {
+                        0 => line(a, b),
+                        _ => line(b, a),
+                    });
+                    x += w + r.next(4) + 1.0;
+                }
+            }
+            for _ in 0..case % 4 {
+                subs.push(line((r.next(40), r.next(40)), (r.next(40), r.next(40))));
+                let (x, y) = (r.next(30), r.next(30));
+                subs.push(Sub {
+                    pts: vec![(x, y), (x + 3.0, y), (x + 3.0, y + 2.0), (x, y)],
+                    ctrl: vec![None; 3],
+                    closed: true,
+                });
+                subs.push(line((x, y), (x, y)));
+            }
+            let pen = (r.next(40) - 5.0, r.next(40) - 5.0);
+            let want = plan_by_scan(&subs, pen);
+            assert_eq!(plan_cluster(&subs, pen), want, "case {case}");
+            assert_eq!(want.len(), subs.len());
+        }
+    }
+
+    #[test]
+    fn pushed_entered_as_built() {
+        let mut p = Path::circle(5.0, 5.0, 1.0);
+        p.segs.extend(Path::rect(0.0, 0.0, 2.0, 3.0).segs);
+        p.segs.push(Seg::MoveTo(7.0, 7.0));
+        p.segs.push(Seg::LineTo(8.0, 7.0));
+        p.segs.push(Seg::CubicTo(8.0, 8.0, 9.0, 8.0, 9.0, 9.0));
+        p.segs.push(Seg::MoveTo(1.0, 1.0));
+        for s in Sub::split(&p) {
+            for (_, e) in s.entries() {
+                for back in [false, true] {
+                    let built = match back {
+                        false => s.enter(e),
+                        true => s.enter(e).reversed(),
+                    };
+                    let (mut want, mut got) = (Path::default(), Path::default());
+                    built.push_to(&mut want);
+                    s.push_entered(e, back, &mut got);
+                    assert_eq!(got, want, "{e:?} {back}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -177,21 +177,15 @@ fn ezdxf_read(p: &Path) -> Option<serde_json::Value> {
     )?;
     let out = String::from_utf8_lossy(&o.stdout).into_owned() + &stderr(&o);
     assert!(o.status.success(), "ezdxf audit: {out}");
-    // No error. The one thing ezdxf mends is a handle on each table's head, which the dxf
-    // crate does not write (issue 110 in ezdxf's audit codes); anything else fails.
+    // Clean: no error and nothing mended (the table heads' handles, which the dxf crate
+    // does not write, are added by tourglyph_draw::dxf).
     assert!(
-        out.contains("No errors found") || out.contains("Found 0 errors"),
+        out.contains("No errors found") || out.contains("Found 0 errors, applied 0 fixes"),
         "ezdxf audit: {out}"
     );
-    let fixes: Vec<&str> = out
-        .lines()
-        .filter(|l| l.trim_start().starts_with("Fixed"))
-        .collect();
     assert!(
-        fixes
-            .iter()
-            .all(|l| l.contains("invalid table head handle")),
-        "ezdxf audit: {out}"
+        !out.lines().any(|l| l.trim_start().starts_with("Fixed")),
+        "ezdxf audit mended something: {out}"
     );
     if !installed("python3") {
         skip("python3", "not installed", "ezdxf audit only");
