@@ -34,7 +34,8 @@ for fmt in pdf svg; do
   done
   read -r pc pm < <(sort -n "$tmp/plain" | head -1)
   read -r ic im < <(sort -n "$tmp/inter" | head -1)
-  printf "%-6s %-11s %8s %8s %9s %10s\n" "$fmt" plain "$pc" "$pm" 1.00 "$(stat -c %s "$tmp/plain.$fmt")"
+  # SVG writes a file a page (plain-1.svg, …): the bytes of all of them.
+  printf "%-6s %-11s %8s %8s %9s %10s\n" "$fmt" plain "$pc" "$pm" 1.00 "$(cat "$tmp"/plain*."$fmt" | wc -c)"
   printf "%-6s %-11s %8s %8s %9s %10s\n" "$fmt" interlaced "$ic" "$im" \
-    "$(awk -v a="$ic" -v b="$pc" 'BEGIN { printf "%.2f", a / b }')" "$(stat -c %s "$tmp/inter.$fmt")"
+    "$(awk -v a="$ic" -v b="$pc" 'BEGIN { printf "%.2f", a / b }')" "$(cat "$tmp"/inter*."$fmt" | wc -c)"
 done
