@@ -8,12 +8,13 @@
 //! - **By colour** (`layers_by = "color"`): one pen for each colour the style strokes
 //!   with, numbered in the order tours, frames, dots; a pen drawing several parts of one
 //!   colour names them all (`1 tours+frames #1a1a1a`). A style colours every glyph with
-//!   its one `stroke` colour, so the glyphs of a sheet share one pen; the frames and the
-//!   dots get pens of their own when their colours differ.
+//!   its one `stroke` colour, so the glyphs of a sheet share one pen, unless it colours
+//!   them by orbit or by tour ([`tint`]): then each colour of its `palette` is a pen; the
+//!   frames and the dots get pens of their own when their colours differ.
 //!
 //! Either way a page's background (a fill, never plotted) is on a layer `% background`.
 
-use crate::style::{LayersBy, Style};
+use crate::style::{ColorBy, LayersBy, Style};
 use tourglyph_draw::{Pen, Rgb};
 
 /// What a mark of a sheet is, for choosing its pen.
@@ -29,12 +30,56 @@ pub enum Role {
     Dots,
 }
 
+/// The colour that strokes the glyph of tour `id` (`orbit`: the size of its orbit under
+/// the board's symmetries, on a sheet of classes) when the style colours glyphs
+/// (`color_by`); `None` when it does not, or strokes nothing, or colours by orbit and
+/// `orbit` is not known.
+///
+/// By tour, colour `id mod n` of the palette's `n`. By orbit, colour `Ω(orbit) mod n`,
+/// where Ω counts the prime factors of the orbit size with multiplicity: on the plane,
+/// whose orbit sizes are 1, 2, 4 and 8, the glyphs of orbits 1, 2, 4, 8 take the
+/// palette's first, second, third and fourth colours (so the most symmetric tours stand
+/// out); on the torus, whose orbit sizes divide 8·m·n, alike by their factors.
+pub fn tint(style: &Style, id: u128, orbit: Option<u32>) -> Option<Rgb> {
+    let by = style.color_by?;
+    style.stroke?;
+    let n = style.palette.len() as u128;
+    let i = match by {
+        ColorBy::Tour => id % n,
+        ColorBy::Orbit => u128::from(prime_factors(orbit?)) % n,
+    };
+    style.palette.get(i as usize).copied()
+}
+
+/// Ω(n): the prime factors of `n` counted with multiplicity (0 for 0 and 1).
+fn prime_factors(mut n: u32) -> u32 {
+    let mut count = 0;
+    let mut p = 2;
+    while n > 1 && p * p <= n {
+        while n % p == 0 {
+            n /= p;
+            count += 1;
+        }
+        p += 1;
+    }
+    if n > 1 {
+        count += 1;
+    }
+    count
+}
+
 /// The roles a sheet draws, in pen order, with their colours (a role the style does not
-/// draw is left out).
+/// draw is left out; glyphs coloured by [`tint`] are a part for each palette colour).
 fn parts(style: &Style) -> Vec<(Role, &'static str, Rgb)> {
     let mut v = Vec::new();
     if let Some(c) = style.stroke {
-        v.push((Role::Tours, "tours", c));
+        if style.color_by.is_some() {
+            for &p in &style.palette {
+                v.push((Role::Tours, "tours", p));
+            }
+        } else {
+            v.push((Role::Tours, "tours", c));
+        }
     }
     if let Some(c) = style.frame {
         v.push((Role::Frames, "frames", c));
@@ -75,7 +120,8 @@ pub fn pens(style: &Style) -> Vec<Pen> {
             let mut colors: Vec<(Rgb, Vec<&str>)> = Vec::new();
             for (_, name, color) in parts {
                 match colors.iter_mut().find(|(c, _)| *c == color) {
-                    Some((_, names)) => names.push(name),
+                    Some((_, names)) if !names.contains(&name) => names.push(name),
+                    Some(_) => {}
                     None => colors.push((color, vec![name])),
                 }
             }
@@ -89,6 +135,18 @@ pub fn pens(style: &Style) -> Vec<Pen> {
         }
     }
     all
+}
+
+/// The pen that draws a glyph stroked in `colour` by [`tint`], among `all` (the style's
+/// [`pens`]): by role the glyphs' pen, by colour that colour's.
+pub fn tinted(style: &Style, all: &[Pen], colour: Rgb) -> Option<Pen> {
+    match style.layers_by? {
+        LayersBy::Role => all.iter().find(|p| p.name == "tours").cloned(),
+        LayersBy::Color => all
+            .iter()
+            .find(|p| p.plots() && p.color == Some(colour))
+            .cloned(),
+    }
 }
 
 /// The non-plotting layer of a page's background.
@@ -155,5 +213,50 @@ mod tests {
         };
         assert_eq!(labels(&plain), ["% background", "1 tours"]);
         assert_eq!(pen(&plain, Role::Frames), None);
+    }
+
+    #[test]
+    fn glyphs_coloured_by_orbit_or_tour_get_a_pen_a_colour() {
+        let red = Rgb(200, 0, 0);
+        let blue = Rgb(0, 0, 200);
+        let st = Style {
+            color_by: Some(ColorBy::Orbit),
+            palette: vec![Rgb::BLACK, red, blue],
+            layers_by: Some(LayersBy::Color),
+            frame: Some(red),
+            ..Style::resolve("kufic").unwrap()
+        };
+        // Orbits 1, 2, 4, 8 by their prime factors, around the palette of three.
+        let by_orbit: Vec<_> = [1, 2, 4, 8, 3, 6]
+            .map(|o| tint(&st, 99, Some(o)).unwrap())
+            .to_vec();
+        assert_eq!(by_orbit, [Rgb::BLACK, red, blue, Rgb::BLACK, red, blue]);
+        assert_eq!(tint(&st, 99, None), None);
+        let all = pens(&st);
+        let labels: Vec<_> = all.iter().map(Pen::label).collect();
+        assert_eq!(
+            labels,
+            [
+                "1 tours #000000",
+                "2 tours+frames #c80000",
+                "3 tours #0000c8"
+            ]
+        );
+        assert_eq!(tinted(&st, &all, blue).unwrap().number, 3);
+        assert_eq!(tinted(&st, &all, red), pen(&st, Role::Frames));
+        // By tour: the ID around the palette; a style without colouring has no tint.
+        let by_tour = Style {
+            color_by: Some(ColorBy::Tour),
+            ..st.clone()
+        };
+        assert_eq!(tint(&by_tour, 7, None), Some(red));
+        let plain = Style {
+            color_by: None,
+            ..st
+        };
+        assert_eq!(tint(&plain, 7, Some(8)), None);
+        assert_eq!(prime_factors(0), 0);
+        assert_eq!(prime_factors(360), 6);
+        assert_eq!(prime_factors(97), 1);
     }
 }

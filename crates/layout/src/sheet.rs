@@ -179,6 +179,10 @@ pub struct Sheet<'s, B: Backend> {
     /// The pens of the background, the glyphs, the frames and the dots, when the style
     /// asks for layers ([`crate::pens`]).
     pens: [Option<Pen>; 4],
+    /// All the style's pens ([`pens::pens`]), for a glyph coloured by [`pens::tint`].
+    all_pens: Vec<Pen>,
+    /// The next glyph's colour when the style colours glyphs ([`Sheet::tint_next`]).
+    tint: Option<tourglyph_draw::Rgb>,
 }
 
 impl<'s, B: Backend> Sheet<'s, B> {
@@ -200,6 +204,8 @@ impl<'s, B: Backend> Sheet<'s, B> {
             numbers: None,
             pens: [Role::Background, Role::Tours, Role::Frames, Role::Dots]
                 .map(|r| pens::pen(style, r)),
+            all_pens: pens::pens(style),
+            tint: None,
         }
     }
 
@@ -215,6 +221,13 @@ impl<'s, B: Backend> Sheet<'s, B> {
     /// asks for numbers ([`crate::numbers`]); they are drawn with the page's captions.
     pub fn number_next(&mut self, cells: Vec<(i32, i32)>) {
         self.numbers = self.style.numbers.then_some(cells);
+    }
+
+    /// Stroke the next glyph, of tour `id` (`orbit`: its orbit size on a sheet of
+    /// classes), in its palette colour when the style colours glyphs by orbit or by tour
+    /// ([`pens::tint`]), on that colour's pen.
+    pub fn tint_next(&mut self, id: u128, orbit: Option<u32>) {
+        self.tint = pens::tint(self.style, id, orbit);
     }
 
     /// The layout.
@@ -333,7 +346,19 @@ impl<'s, B: Backend> Sheet<'s, B> {
         label: Option<&Label>,
     ) -> Result<()> {
         let s = self.open_slot()?;
-        let st = self.style;
+        let tint = self.tint.take();
+        let tinted;
+        let st: &Style = match tint {
+            // The style with the glyph's own stroke colour (frames and dots keep theirs).
+            Some(c) => {
+                tinted = Style {
+                    stroke: Some(c),
+                    ..self.style.clone()
+                };
+                &tinted
+            }
+            None => self.style,
+        };
         let board = self.grid.spec.board;
         if let Some((p, paint)) = glyph::frame(board, &s.place, st) {
             self.pen(2)?;
@@ -343,7 +368,10 @@ impl<'s, B: Backend> Sheet<'s, B> {
             self.pen(3)?;
             self.backend.path(&p, &paint)?;
         }
-        self.pen(1)?;
+        match tint.and_then(|c| pens::tinted(self.style, &self.all_pens, c)) {
+            Some(p) => self.backend.pen(&p)?,
+            None => self.pen(1)?,
+        }
         let paint = glyph::paint(st, s.place.scale, g.closed);
         if self.numbers.is_some() && st.numbers_only {
             // The numbers alone, no line.

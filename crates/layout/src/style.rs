@@ -55,6 +55,37 @@ pub enum LayersBy {
     Color,
 }
 
+/// Which glyphs of a sheet take which colour of the style's `palette` ([`crate::pens::tint`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ColorBy {
+    /// By the size of the glyph's orbit under the board's symmetries (sheets of classes).
+    Orbit,
+    /// By the glyph's tour ID, around the palette.
+    Tour,
+}
+
+/// Colourings, as style files write them.
+const COLOR_BY: [(&str, Option<ColorBy>); 3] = [
+    ("none", None),
+    ("orbit", Some(ColorBy::Orbit)),
+    ("tour", Some(ColorBy::Tour)),
+];
+
+/// The default palette of `color_by`: the Okabe–Ito colours that read on white paper
+/// (their yellow left out), black first.
+pub const DEFAULT_PALETTE: [Rgb; 7] = [
+    Rgb(0x00, 0x00, 0x00),
+    Rgb(0x00, 0x72, 0xb2),
+    Rgb(0xd5, 0x5e, 0x00),
+    Rgb(0x00, 0x9e, 0x73),
+    Rgb(0xcc, 0x79, 0xa7),
+    Rgb(0xe6, 0x9f, 0x00),
+    Rgb(0x56, 0xb4, 0xe9),
+];
+
+/// Most colours a palette may hold.
+pub const MAX_PALETTE: usize = 64;
+
 /// Layer splits, as style files write them.
 const LAYERS: [(&str, Option<LayersBy>); 3] = [
     ("none", None),
@@ -161,6 +192,15 @@ pub struct Style {
     /// One layer per pen (SVG, [`crate::pens`]): `role` (`1 tours`, `2 frames`, `3 dots`),
     /// `color` (a pen for each colour), or `none` (one layer). Default none.
     pub layers_by: Option<LayersBy>,
+    /// Stroke each glyph in a colour of `palette` chosen by `orbit` (the size of its
+    /// orbit under the board's symmetries: sheets of `--classes`) or by `tour` (its ID),
+    /// instead of `stroke`; with `layers_by = "color"` each colour is a pen of its own
+    /// ([`crate::pens::tint`]). `none` for every glyph in `stroke`. Default none.
+    pub color_by: Option<ColorBy>,
+    /// The colours of `color_by`, written as one string of colours separated by spaces
+    /// or commas (`"#000000 #0072b2 crimson"`), 1 to 64 of them. Default the Okabe–Ito
+    /// colours without yellow (`#000000 #0072b2 #d55e00 #009e73 #cc79a7 #e69f00 #56b4e9`).
+    pub palette: Vec<Rgb>,
     /// Bridges across a closed tour's outline band (`outline`, DXF), so that a stencil's
     /// inner island stays attached: this many strips left uncut, on the band's longest
     /// straight runs (see [`crate::bridge`]). Default 0.
@@ -206,6 +246,8 @@ impl Default for Style {
             numbers_only: false,
             optimize: false,
             layers_by: None,
+            color_by: None,
+            palette: DEFAULT_PALETTE.to_vec(),
             bridges: 0,
             bridge_width: 1.0,
         }
@@ -527,6 +569,25 @@ const TABLE: &[Key] = &[
         get: |st| quoted(name_of(&LAYERS, st.layers_by)),
     },
     Key {
+        name: "color_by",
+        set: |st, v, _| {
+            st.color_by = pick(v, &COLOR_BY)?;
+            Ok(())
+        },
+        get: |st| quoted(name_of(&COLOR_BY, st.color_by)),
+    },
+    Key {
+        name: "palette",
+        set: |st, v, _| {
+            st.palette = palette(v)?;
+            Ok(())
+        },
+        get: |st| {
+            let all: Vec<String> = st.palette.iter().map(|c| c.hex()).collect();
+            quoted(&all.join(" "))
+        },
+    },
+    Key {
         name: "bridges",
         set: |st, v, _| {
             let n = length(v, 0.0, 1000.0)?;
@@ -716,6 +777,35 @@ fn colour(v: &DeValue<'_>) -> Check<Option<Rgb>> {
             }),
         None => Err("expected a colour string like \"#000000\" or \"none\"".into()),
     }
+}
+
+/// A palette: colours separated by spaces or commas, each as [`colour`] reads one
+/// ("none" is not a colour here).
+fn palette(v: &DeValue<'_>) -> Check<Vec<Rgb>> {
+    let s = v
+        .as_str()
+        .ok_or("expected a string of colours like \"#000000 #0072b2 crimson\"")?;
+    let mut out = Vec::new();
+    for word in s.split([' ', ',', '\t']).filter(|w| !w.is_empty()) {
+        let c = Rgb::parse(word)
+            .or_else(|| tourglyph_draw::css::named(word))
+            .ok_or_else(|| {
+                format!(
+                    "bad colour \"{word}\" in the palette: write \"#rrggbb\", \"#rgb\" or a CSS colour name, separated by spaces"
+                )
+            })?;
+        out.push(c);
+    }
+    if out.is_empty() {
+        return Err("an empty palette: give at least one colour, e.g. \"#000000 #0072b2\"".into());
+    }
+    if out.len() > MAX_PALETTE {
+        return Err(format!(
+            "{} colours: a palette holds at most {MAX_PALETTE}",
+            out.len()
+        ));
+    }
+    Ok(out)
 }
 
 #[cfg(test)]

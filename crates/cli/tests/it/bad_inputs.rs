@@ -545,6 +545,45 @@ const CASES: &[(&[&str], i32)] = &[
         ],
         2,
     ),
+    // Glyphs coloured by orbit or tour (issue 26, pens by colour).
+    (
+        &[
+            "render",
+            "--board",
+            "4x4",
+            "--color-by",
+            "orbit",
+            "-o",
+            "x.svg",
+        ],
+        2,
+    ),
+    (
+        &[
+            "render",
+            "--board",
+            "4x4",
+            "--color-by",
+            "hue",
+            "-o",
+            "x.svg",
+        ],
+        2,
+    ),
+    (
+        &[
+            "render",
+            "--board",
+            "4x4",
+            "--color-by",
+            "tour",
+            "--palette",
+            "#00f nope",
+            "-o",
+            "x.svg",
+        ],
+        2,
+    ),
 ];
 
 /// Files the cases of [`CASES`] find in their folder (and may leave): a G-code profile

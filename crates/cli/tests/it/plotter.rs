@@ -419,3 +419,172 @@ fn vpype_reads_our_layers_and_pen_down_length() {
         );
     }
 }
+
+/// The stroke colour of the glyph `tour-ID` in an SVG, and the label of the layer it is in.
+fn glyph_colour_and_layer(svg: &str, id: u64) -> (String, String) {
+    let at = svg
+        .find(&format!("id=\"tour-{id}\""))
+        .unwrap_or_else(|| panic!("no glyph tour-{id}"));
+    let start = svg[..at].rfind('<').unwrap();
+    let end = at + svg[at..].find('>').unwrap();
+    let tag = &svg[start..end];
+    let colour = tag
+        .split("stroke=\"")
+        .nth(1)
+        .map(|s| s[..s.find('"').unwrap()].to_string())
+        .unwrap_or_default();
+    let layer = svg[..start]
+        .rsplit("inkscape:label=\"")
+        .next()
+        .map(|s| s[..s.find('"').unwrap()].to_string())
+        .unwrap();
+    (colour, layer)
+}
+
+#[test]
+fn glyphs_coloured_by_orbit_or_tour_go_on_a_pen_a_colour() {
+    let d = tempfile::tempdir().unwrap();
+    // The orbit of each class, by the other door: `list --classes --json`.
+    let listed = String::from_utf8(ok(&["list", "--board", "6x6", "--classes", "--json"])).unwrap();
+    let orbits: Vec<(u64, u64)> = listed
+        .lines()
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).unwrap();
+            (v["id"].as_u64().unwrap(), v["orbit"].as_u64().unwrap())
+        })
+        .collect();
+    assert_eq!(orbits.len(), 149);
+    let palette = "#000000 #0072b2 #d55e00 #009e73";
+    let out = d.path().join("orbits.svg");
+    ok(&[
+        "render",
+        "--board",
+        "6x6",
+        "--classes",
+        "--page",
+        "a3",
+        "--style",
+        "kufic",
+        "--color-by",
+        "orbit",
+        "--palette",
+        palette,
+        "--layers-by",
+        "color",
+        "-o",
+        &out.display().to_string(),
+    ]);
+    let svg = std::fs::read_to_string(&out).unwrap();
+    assert_eq!(
+        labels(&svg),
+        [
+            "1 tours #000000",
+            "2 tours #0072b2",
+            "3 tours #d55e00",
+            "4 tours #009e73",
+            "% captions"
+        ]
+    );
+    // Orbits of 1, 2, 4 and 8 tours take the palette's colours in that order, each glyph
+    // on its colour's pen.
+    let colours: Vec<&str> = palette.split(' ').collect();
+    let mut seen = std::collections::BTreeSet::new();
+    for &(id, orbit) in &orbits {
+        let want = colours[orbit.trailing_zeros() as usize];
+        let (colour, layer) = glyph_colour_and_layer(&svg, id);
+        assert_eq!(colour, want, "tour {id} of orbit {orbit}");
+        assert!(layer.ends_with(want), "tour {id} on layer {layer}");
+        seen.insert(orbit);
+    }
+    assert_eq!(
+        seen.len(),
+        3,
+        "6x6 classes have orbits of 2, 4 and 8 tours: {seen:?}"
+    );
+    // plot-stats sees the pens, and the pen-down length is the one-colour sheet's.
+    let plain = d.path().join("plain.svg");
+    ok(&[
+        "render",
+        "--board",
+        "6x6",
+        "--classes",
+        "--page",
+        "a3",
+        "--style",
+        "kufic",
+        "--layers-by",
+        "color",
+        "-o",
+        &plain.display().to_string(),
+    ]);
+    let (layers, total) = stats(&out);
+    let (_, plain_total) = stats(&plain);
+    assert!(layers.len() >= 3, "{layers:?}");
+    assert!(
+        (total.0 - plain_total.0).abs() < 1e-6 * total.0,
+        "{total:?} {plain_total:?}"
+    );
+    // By tour: the ID around the palette, on any sheet.
+    let by_tour = d.path().join("tours.svg");
+    ok(&[
+        "render",
+        "--board",
+        "4x4",
+        "--color-by",
+        "tour",
+        "--palette",
+        "red,#00f",
+        "--layers-by",
+        "color",
+        "-o",
+        &by_tour.display().to_string(),
+    ]);
+    let svg = std::fs::read_to_string(&by_tour).unwrap();
+    for id in 0..6u64 {
+        let want = ["#ff0000", "#0000ff"][(id % 2) as usize];
+        assert_eq!(glyph_colour_and_layer(&svg, id).0, want, "tour {id}");
+    }
+    // Orbits need classes; a bad palette is named.
+    for (args, needle) in [
+        (
+            vec!["render", "--board", "4x4", "--color-by", "orbit"],
+            "add --classes",
+        ),
+        (
+            vec![
+                "render",
+                "--board",
+                "4x4",
+                "--color-by",
+                "tour",
+                "--palette",
+                "#00f nope",
+            ],
+            "bad colour \"nope\"",
+        ),
+        (
+            vec![
+                "render",
+                "--board",
+                "4x4",
+                "--color-by",
+                "tour",
+                "--palette",
+                " , ",
+            ],
+            "empty palette",
+        ),
+        (
+            vec!["render", "--board", "4x4", "--color-by", "hue"],
+            "color-by",
+        ),
+    ] {
+        let mut a = args.clone();
+        let o = d.path().join("x.svg").display().to_string();
+        a.extend_from_slice(&["-o", &o]);
+        let r = run(&a);
+        assert_eq!(r.status.code(), Some(2), "{a:?}");
+        let e = stderr(&r);
+        assert!(e.contains(needle) && e.lines().count() == 1, "{a:?}: {e}");
+    }
+}

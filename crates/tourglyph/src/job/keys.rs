@@ -466,6 +466,30 @@ pub static KEYS: &[Key] = &[
         )
     },
     Key {
+        doors: Doors::CLI,
+        ..key(
+            "color_by",
+            Group::Draw,
+            Field::MaybeText(|f| &mut f.draw.color_by),
+            cli(
+                "Sheets: stroke each glyph in a colour of the palette by its orbit size (orbit, with --classes) or by its tour ID (tour), or all in the stroke colour (none); with --layers-by color, a pen a colour",
+                "HOW",
+            ),
+        )
+    },
+    Key {
+        doors: Doors::CLI,
+        ..key(
+            "palette",
+            Group::Draw,
+            Field::MaybeText(|f| &mut f.draw.palette),
+            cli(
+                "The colours of --color-by, separated by spaces or commas (default: #000000 #0072b2 #d55e00 #009e73 #cc79a7 #e69f00 #56b4e9)",
+                "COLOURS",
+            ),
+        )
+    },
+    Key {
         doors: Doors::CLI.and(Doors::SERVE),
         ..key(
             "interlace",

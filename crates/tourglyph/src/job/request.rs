@@ -92,6 +92,11 @@ pub struct Draw {
     pub optimize: bool,
     /// One layer per pen: `role`, `color` or `none` (style key `layers_by`).
     pub layers_by: Option<String>,
+    /// Colour each glyph of a sheet from the palette: `orbit`, `tour` or `none` (style
+    /// key `color_by`).
+    pub color_by: Option<String>,
+    /// The colours of `color_by`, separated by spaces or commas (style key `palette`).
+    pub palette: Option<String>,
     /// Bridges across a closed tour's outline band (style key `bridges`).
     pub bridges: Option<String>,
     /// Width of each bridge in mm (style key `bridge_width`).
@@ -120,6 +125,8 @@ impl Default for Draw {
             numbers: false,
             optimize: false,
             layers_by: None,
+            color_by: None,
+            palette: None,
             bridges: None,
             bridge_width: None,
             gcode_profile: None,
@@ -143,6 +150,8 @@ impl Draw {
             ("pen_width", &self.pen_width),
             ("hatch_angle", &self.hatch_angle),
             ("layers_by", &self.layers_by),
+            ("color_by", &self.color_by),
+            ("palette", &self.palette),
             ("bridges", &self.bridges),
             ("bridge_width", &self.bridge_width),
         ] {

@@ -45,6 +45,8 @@ type Drawn = (
     Option<Label>,
     Option<Vec<(i32, i32)>>,
     Option<Result<Vec<(u32, u32)>>>,
+    // The tour's ID and orbit size, for a style that colours glyphs by them.
+    (u128, Option<u32>),
 );
 
 /// A sheet, as `render`'s flags give it.
@@ -135,6 +137,11 @@ pub fn sheet_pages(
     let mut style = super::style_with(&a.style, &a.draw)?;
     if a.split_layers && style.layers_by.is_none() {
         style.layers_by = Some(tourglyph_layout::style::LayersBy::Role);
+    }
+    if style.color_by == Some(tourglyph_layout::style::ColorBy::Orbit) && !a.spec.classes {
+        return Err(Error::usage(
+            "color_by = \"orbit\" colours each glyph by its orbit size, which a sheet of symmetry classes knows: add --classes, or colour by tour (--color-by tour)",
+        ));
     }
     // One file per glyph (--split) is of a fixed size; a sheet fits its --page.
     let png = tourglyph_draw::png::PngOptions {
@@ -777,7 +784,7 @@ impl Job<'_> {
                     .collect()
             });
             let walk = walk_flags.map(|m| super::animate::walk_cells(&it.tour, g, m));
-            (glyph, shape, caption, label, cells, walk)
+            (glyph, shape, caption, label, cells, walk, (it.id, it.orbit))
         };
         let progress = self.progress;
         let motion = self.motion;
@@ -788,10 +795,12 @@ impl Job<'_> {
                          caption: &str,
                          label: Option<&Label>,
                          cells: Option<Vec<(i32, i32)>>,
-                         walk: Option<Result<Vec<(u32, u32)>>>| {
+                         walk: Option<Result<Vec<(u32, u32)>>>,
+                         (id, orbit): (u128, Option<u32>)| {
             if let Some(c) = cells {
                 sheet.number_next(c);
             }
+            sheet.tint_next(id, orbit);
             match glyph {
                 SheetGlyph::Line(d) => sheet.push_full(d, shape, caption, label)?,
                 // A torus tile in its frame (drawn as a stroke).
@@ -825,9 +834,9 @@ impl Job<'_> {
                     g,
                     self.q,
                     map,
-                    |(glyph, shape, caption, label, cells, walk)| {
+                    |(glyph, shape, caption, label, cells, walk, tint)| {
                         let (s, l) = (shape.as_ref(), label.as_ref());
-                        place(&mut sheet, &glyph, s, &caption, l, cells, walk)?;
+                        place(&mut sheet, &glyph, s, &caption, l, cells, walk, tint)?;
                         Ok(match sheet.drawn() < self.count {
                             true => Flow::Continue,
                             false => Flow::Stop,
@@ -854,18 +863,18 @@ impl Job<'_> {
                         })
                         .collect();
                     for d in drawn {
-                        let (glyph, shape, caption, label, cells, walk) = d?;
+                        let (glyph, shape, caption, label, cells, walk, tint) = d?;
                         let (s, l) = (shape.as_ref(), label.as_ref());
-                        place(&mut sheet, &glyph, s, &caption, l, cells, walk)?;
+                        place(&mut sheet, &glyph, s, &caption, l, cells, walk, tint)?;
                     }
                 }
             }
             Plan::Tours(items) => {
                 for chunk in items.chunks(BATCH) {
                     let drawn: Vec<Drawn> = chunk.par_iter().map(map).collect();
-                    for (glyph, shape, caption, label, cells, walk) in drawn {
+                    for (glyph, shape, caption, label, cells, walk, tint) in drawn {
                         let (s, l) = (shape.as_ref(), label.as_ref());
-                        place(&mut sheet, &glyph, s, &caption, l, cells, walk)?;
+                        place(&mut sheet, &glyph, s, &caption, l, cells, walk, tint)?;
                     }
                 }
             }
