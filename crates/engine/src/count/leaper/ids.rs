@@ -25,8 +25,9 @@
 //!
 //! What it stores: the top diagram (lo and hi children and a count, 24 bytes a node)
 //! and its final states (16 bytes each); the join's sides are freed once the weights
-//! are known. Each call builds the rest's diagram of one final state and keeps the last
-//! one, so consecutive IDs (a range) build it once. The idea of counting by halves is
+//! are known. Each call builds the rest's diagram of one final state and keeps it (up to
+//! [`REST_CACHE_BYTES`] of them), so consecutive IDs (a range) build it once. The idea
+//! of counting by halves is
 //! McKay's ("Knight's tours of an 8×8 chessboard", ANU TR-CS-97-03, 1997); the diagram
 //! is Knuth's SIMPATH frontier (TAOCP 7.1.4) as in [`crate::frontier`].
 
@@ -34,7 +35,7 @@ use super::bound::log2_bound;
 use super::halves;
 use crate::frontier::{Next, Plan};
 use rustc_hash::FxHashMap;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use tourglyph_core::budget::Budget;
 use tourglyph_core::graph::LeapGraph;
 use tourglyph_core::tour::{Tour, TourKind};
@@ -46,6 +47,10 @@ pub const BYTES_PER_NODE: f64 = 24.0;
 /// Bytes a level's index holds per state while the level after it is built (key,
 /// node, the hash map's slack) and the states themselves.
 const BYTES_PER_INDEXED: f64 = 64.0;
+
+/// Bytes of rests kept for later calls (see [`Ids`]); within the memory an [`Ids`]
+/// declares beside its top diagram ([`Ids::bytes`]).
+pub const REST_CACHE_BYTES: u64 = 256 << 20;
 
 /// Diagram nodes built per second (the frontier engine's rate; measured on knight 8×8's
 /// top levels here: 1.0·10^6 states a second, two successors each).
@@ -150,14 +155,20 @@ impl Diagram {
         d.finals = cur;
         d.lo.shrink_to_fit();
         d.hi.shrink_to_fit();
-        // Counts bottom-up: children always have larger numbers.
-        for x in (2..at).rev() {
-            let (l, h) = (d.lo[x] as usize, d.hi[x] as usize);
-            d.count[x] = d.count[l]
-                .checked_add(d.count[h])
-                .ok_or_else(|| Error::runtime(format!("{}: more than 2^128 tours", what())))?;
-        }
+        d.recount()
+            .ok_or_else(|| Error::runtime(format!("{}: more than 2^128 tours", what())))?;
         Ok(d)
+    }
+
+    /// Count the inner nodes bottom-up from the finals' counts (children always have
+    /// larger numbers); `None` past 2^128.
+    fn recount(&mut self) -> Option<()> {
+        let inner = *self.starts.last().expect("a level") as usize;
+        for x in (2..inner).rev() {
+            let (l, h) = (self.lo[x] as usize, self.hi[x] as usize);
+            self.count[x] = self.count[l].checked_add(self.count[h])?;
+        }
+        Some(())
     }
 
     /// Tours below the start.
@@ -239,8 +250,9 @@ pub struct Ids {
     top: Diagram,
     /// Edges in all.
     edges: usize,
-    /// The last rest built: the final it starts from and its diagram.
-    rest: Mutex<Option<(usize, std::sync::Arc<Diagram>)>>,
+    /// The rests built, by the final they start from, and the bytes they hold (all
+    /// dropped when a new one would pass [`REST_CACHE_BYTES`]).
+    rests: Mutex<(FxHashMap<usize, Arc<Diagram>>, u64)>,
     budget: Budget,
     what: String,
 }
@@ -317,7 +329,7 @@ impl Ids {
             plan,
             top,
             edges: g.edge_count(),
-            rest: Mutex::new(None),
+            rests: Mutex::default(),
             budget: *budget,
             what: format!(
                 "the diagram of the bottom edges of a closed {} tour of {}",
@@ -332,27 +344,29 @@ impl Ids {
         self.top.total()
     }
 
-    /// Bytes the top diagram holds.
+    /// Bytes held: the top diagram and the rests kept.
     pub fn bytes(&self) -> u64 {
-        self.top.bytes()
+        self.top.bytes() + REST_CACHE_BYTES
     }
 
-    /// The rest's diagram from top final `f`: the last one built, or a new one whose
+    /// The rest's diagram from top final `f`: one built before, or a new one whose
     /// count is checked against the final's weight.
-    fn rest(&self, f: usize) -> Result<std::sync::Arc<Diagram>> {
-        let mut cached = self.rest.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some((g, d)) = cached.as_ref() {
-            if *g == f {
-                return Ok(d.clone());
-            }
+    fn rest(&self, f: usize) -> Result<Arc<Diagram>> {
+        if let Some(d) = self.lock().0.get(&f) {
+            return Ok(d.clone());
         }
         let k = self.top.starts.len() - 1;
+        // The rest is held beside the top diagram and the rests kept.
+        let budget = Budget {
+            memory: self.budget.memory.saturating_sub(self.bytes()),
+            ..self.budget
+        };
         let d = Diagram::build(
             &self.plan,
             k..self.edges,
             self.top.finals[f],
             None,
-            &self.budget,
+            &budget,
             &|| self.what.clone(),
         )?;
         let from = *self.top.starts.last().expect("a level") as usize;
@@ -363,9 +377,18 @@ impl Ids {
                 d.total()
             )));
         }
-        let d = std::sync::Arc::new(d);
-        *cached = Some((f, d.clone()));
+        let d = Arc::new(d);
+        let mut cache = self.lock();
+        if cache.1 + d.bytes() > REST_CACHE_BYTES {
+            *cache = Default::default();
+        }
+        cache.1 += d.bytes();
+        cache.0.insert(f, d.clone());
         Ok(d)
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, (FxHashMap<usize, Arc<Diagram>>, u64)> {
+        self.rests.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     /// The tour with this ID, `None` past the last.
@@ -446,6 +469,60 @@ mod tests {
         }
     }
 
+    /// Pearson's χ² statistic of `draws` tours drawn by `draw` from the `n` tours of
+    /// a diagram `z`, each tour a cell.
+    fn chi_square(z: &Zdd, n: u128, draws: u64, mut draw: impl FnMut() -> Tour) -> f64 {
+        let mut seen = vec![0u64; n as usize];
+        for _ in 0..draws {
+            let t = draw();
+            seen[z.rank(&t.edges).expect("a tour") as usize] += 1;
+        }
+        let expected = draws as f64 / n as f64;
+        seen.iter()
+            .map(|&o| (o as f64 - expected) * (o as f64 - expected) / expected)
+            .sum()
+    }
+
+    /// 200,000 tours of knight 6×6 drawn by the halves (a uniform ID unranked) are
+    /// uniform over its 9,862 tours by Pearson's χ² (9,861 degrees of freedom: mean
+    /// 9,861, standard deviation 140; refused beyond 5 deviations); the same draws with
+    /// the top states weighed wrongly (each state that has a tour as one tour, its
+    /// first) are refused.
+    #[test]
+    fn draws_are_uniform_and_broken_weights_are_not() {
+        let g = knight(6, 6);
+        let z = Zdd::build(&g, TourKind::Closed).unwrap();
+        let ids = Ids::build(&g, &Budget::default()).unwrap().unwrap();
+        let n = ids.count();
+        let limit = 9861.0 + 5.0 * (2.0f64 * 9861.0).sqrt();
+        let mut s = Sampler::new(28);
+        let good = chi_square(&z, n, 200_000, || ids.unrank(s.below(n)).unwrap().unwrap());
+        assert!(
+            good < limit,
+            "uniform draws: chi2 {good:.0} over {limit:.0}"
+        );
+        // Broken: every top state that has a tour weighs 1.
+        let mut broken = Ids::build(&g, &Budget::default()).unwrap().unwrap();
+        let from = *broken.top.starts.last().unwrap() as usize;
+        for c in &mut broken.top.count[from..] {
+            *c = (*c).min(1);
+        }
+        broken.top.recount().unwrap();
+        let m = broken.count();
+        let bad = chi_square(&z, n, 200_000, || {
+            let mut edges = Vec::new();
+            let (f, rest) = broken.top.unrank(s.below(m), &mut edges).unwrap();
+            assert_eq!(rest, 0);
+            ids.rest(f).unwrap().unrank(0, &mut edges);
+            Tour {
+                edges,
+                kind: TourKind::Closed,
+            }
+        });
+        eprintln!("chi2 (9,861 degrees of freedom): uniform {good:.0}, broken weights {bad:.0}");
+        assert!(bad > limit, "broken weights pass: chi2 {bad:.0}");
+    }
+
     /// Random IDs of knight 6×7 agree with the full diagram.
     #[test]
     fn random_ids_of_6x7_agree_with_the_diagram() {
@@ -458,6 +535,67 @@ mod tests {
             let t = z.unrank(id).unwrap();
             assert_eq!(ids.unrank(id).unwrap().as_ref(), Some(&t), "id {id}");
             assert_eq!(ids.rank(&t.edges).unwrap(), Some(id));
+        }
+    }
+}
+#[cfg(test)]
+mod probe {
+    use super::*;
+    #[test]
+    #[ignore]
+    fn probe_ids() {
+        let b: tourglyph_core::Board = std::env::var("PROBE").unwrap().parse().unwrap();
+        let g = LeapGraph::new(b, &tourglyph_core::Piece::knight()).unwrap();
+        let t = std::time::Instant::now();
+        let w = halves::top_weights(&g, applies(&g).unwrap(), &Budget::new(8 << 30, true)).unwrap();
+        eprintln!(
+            "weights {} states {:.2}s",
+            w.len(),
+            t.elapsed().as_secs_f64()
+        );
+        drop(w);
+        let t = std::time::Instant::now();
+        let ids = Ids::build(&g, &Budget::new(8 << 30, true))
+            .unwrap()
+            .unwrap();
+        eprintln!(
+            "build {:.2}s count {} top nodes {} bytes {}",
+            t.elapsed().as_secs_f64(),
+            ids.count(),
+            ids.top.lo.len(),
+            ids.bytes()
+        );
+        let mut s = crate::sample::Sampler::new(3);
+        for id in s.ids(ids.count(), 10).unwrap() {
+            let t = std::time::Instant::now();
+            let tour = ids.unrank(id).unwrap().unwrap();
+            let n = ids.lock().1;
+            eprintln!(
+                "unrank {id} {:.3}s rest nodes {n}",
+                t.elapsed().as_secs_f64()
+            );
+            assert_eq!(ids.rank(&tour.edges).unwrap(), Some(id));
+        }
+    }
+}
+#[cfg(test)]
+mod probe2 {
+    use super::*;
+    #[test]
+    #[ignore]
+    fn probe_counts() {
+        for (r, c) in [(9, 6), (7, 8)] {
+            let g = LeapGraph::new(
+                tourglyph_core::Board::new(r, c),
+                &tourglyph_core::Piece::knight(),
+            )
+            .unwrap();
+            let h = applies(&g).unwrap();
+            let w = halves::top_weights(&g, h, &Budget::new(8 << 30, true)).unwrap();
+            let s: u128 = w.iter().map(|x| x.count * x.weight).sum();
+            let z = 0;
+            let hc = super::super::count(&g, &Budget::default()).unwrap().tours;
+            eprintln!("{r}x{c} h {h} weights-sum {s} zdd {z} halves {hc}");
         }
     }
 }
