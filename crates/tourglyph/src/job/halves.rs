@@ -22,41 +22,69 @@ pub const TRY_SECONDS: f64 = 15.0;
 /// Bytes the full diagram may be projected at before the halves take over.
 pub const TRY_MEMORY: u64 = 2 << 30;
 
-/// The halves for a request on `g` of `kind` tours (`plain`: no classes, crossing filter
-/// or symmetry), when they serve it (see the module's notes): `None` for the full
-/// diagram.
+/// Whether a request on `g` of `kind` tours (`plain`: no classes, crossing filter or
+/// symmetry) goes through the halves (see the module's notes): the full diagram tried
+/// within [`TRY_SECONDS`] and [`TRY_MEMORY`] first; the answer is kept for the process.
+pub fn applies(g: &LeapGraph, kind: TourKind, plain: bool) -> Result<bool> {
+    if !plain || !kind.is_closed() || g.topology().is_torus() || ids::applies(g).is_none() {
+        return Ok(false);
+    }
+    static TRIED: Mutex<Vec<(String, bool)>> = Mutex::new(Vec::new());
+    let key = format!("{} {}", g.piece(), g.board());
+    if let Some(&(_, a)) = lock(&TRIED).iter().find(|(k, _)| *k == key) {
+        return Ok(a);
+    }
+    let trial = Budget {
+        memory: super::budget(false).memory.min(TRY_MEMORY),
+        seconds: Some(TRY_SECONDS),
+    };
+    let halves = match Zdd::build_with_budget(g, kind, &trial) {
+        Ok(_) => false,
+        Err(Error::Refused { .. }) => true,
+        Err(e) => return Err(e),
+    };
+    lock(&TRIED).push((key, halves));
+    Ok(halves)
+}
+
+/// The halves of `g`'s closed tours, built within the budget (`force`: no time limit)
+/// and kept for the process (the last board asked for).
+pub fn ids(g: &LeapGraph, force: bool) -> Result<Arc<Ids>> {
+    static KEPT: Mutex<Option<(String, Arc<Ids>)>> = Mutex::new(None);
+    let key = format!("{} {}", g.piece(), g.board());
+    let mut kept = lock(&KEPT);
+    if let Some((k, ids)) = kept.as_ref() {
+        if *k == key {
+            return Ok(ids.clone());
+        }
+    }
+    *kept = None;
+    let ids = Arc::new(Ids::build(g, &super::budget(force))?.ok_or_else(|| {
+        Error::usage(format!(
+            "tour IDs by halves do not apply to the {} tours of {}",
+            g.piece(),
+            g.board()
+        ))
+    })?);
+    *kept = Some((key, ids.clone()));
+    Ok(ids)
+}
+
+/// [`applies`], then [`ids`].
 pub fn ids_for(
     g: &LeapGraph,
     kind: TourKind,
     plain: bool,
     force: bool,
 ) -> Result<Option<Arc<Ids>>> {
-    if !plain || !kind.is_closed() || g.topology().is_torus() || ids::applies(g).is_none() {
+    if !applies(g, kind, plain)? {
         return Ok(None);
     }
-    type Kept = Option<(String, Option<Arc<Ids>>)>;
-    static KEPT: Mutex<Kept> = Mutex::new(None);
-    let key = format!("{} {}", g.piece(), g.board());
-    let mut kept = KEPT.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some((k, ids)) = kept.as_ref() {
-        if *k == key {
-            return Ok(ids.clone());
-        }
-    }
-    let budget = super::budget(force);
-    let trial = Budget {
-        memory: budget.memory.min(TRY_MEMORY),
-        seconds: Some(TRY_SECONDS),
-    };
-    let ids = match Zdd::build_with_budget(g, kind, &trial) {
-        Ok(_) => None,
-        Err(Error::Refused { .. }) => {
-            Some(Arc::new(Ids::build(g, &budget)?.expect("the halves apply")))
-        }
-        Err(e) => return Err(e),
-    };
-    *kept = Some((key, ids.clone()));
-    Ok(ids)
+    ids(g, force).map(Some)
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// No tour with ID `id` among the `n` closed tours of `g`.

@@ -28,7 +28,15 @@ pub fn list(
         return crate::job::symmetric_tours::list(sel, json, r, out, progress);
     }
     let plain = !r.query.classes && !r.query.non_crossing && r.query.symmetry.is_none();
-    if let Some(ids) = super::halves::ids_for(&r.graph, r.kind, plain, sel.force)? {
+    if super::halves::applies(&r.graph, r.kind, plain)? {
+        let bounded = r.query.range.is_some() || r.shard.is_some() || sel.limit.is_some();
+        if !bounded && sel.sample.is_none() {
+            // All tours: refused (unless forced) before the halves are built, by the
+            // count, which is much cheaper.
+            let total = super::count::plain_count(&r.graph, r.kind, sel.force, &super::Silent)?;
+            check_walk(total, &r, sel, "listing")?;
+        }
+        let ids = super::halves::ids(&r.graph, sel.force)?;
         return by_halves(&ids, sel, r, json, out, progress);
     }
     let zdd = build_zdd(&r, sel.force)?;

@@ -222,7 +222,16 @@ pub struct Weighed {
 /// keeps its own sum. Σ count · weight is the number of tours. Refused, like the count,
 /// when the join's estimate breaks `budget`; it joins every run (the count's two
 /// symmetries halve its join each, which a state-by-state weight cannot use).
-pub fn top_weights(g: &LeapGraph, h: usize, budget: &Budget) -> Result<Vec<Weighed>> {
+///
+/// `after(s)` is the work that follows, in seconds, for `s` top states: it is added to
+/// the join's before the join is refused or run, so that a caller's whole run is
+/// planned once the sides are known.
+pub fn top_weights(
+    g: &LeapGraph,
+    h: usize,
+    budget: &Budget,
+    after: &dyn Fn(usize) -> f64,
+) -> Result<Vec<Weighed>> {
     let rows = g.board().rows as usize;
     let cols = g.board().cols as usize;
     let j = 2 * cols;
@@ -237,6 +246,7 @@ pub fn top_weights(g: &LeapGraph, h: usize, budget: &Budget) -> Result<Vec<Weigh
             .collect()
     };
     let states = top.len() + bottom.len();
+    let later = after(top.len());
     // Swapped: the join's "top" is the bottom side, its runs the top side's.
     let join = Join::new(middle_edges(g, h), cols, false, bottom, top);
     let runs: Vec<(u32, usize, usize, u128)> = join
@@ -253,7 +263,7 @@ pub fn top_weights(g: &LeapGraph, h: usize, budget: &Budget) -> Result<Vec<Weigh
             g.piece(),
             g.board_name(),
         ),
-        halves + seconds,
+        halves + seconds + later,
         states as f64 * (JOIN_BYTES_PER_STATE + 16.0) + 4.0 * 3u64.pow(j as u32) as f64,
     )?;
     let weights: Vec<Vec<u128>> = runs

@@ -56,6 +56,16 @@ pub const REST_CACHE_BYTES: u64 = 256 << 20;
 /// top levels here: 1.0·10^6 states a second, two successors each).
 pub const NODES_PER_SECOND: f64 = 1.0e6;
 
+/// Bytes a top state's weight holds in its map (key, weight, slack).
+const BYTES_PER_WEIGHT: f64 = 48.0;
+
+/// Nodes of the top diagram projected from the top side's final states: knight 6×8
+/// 1.10·10^7 nodes for 1.35·10^6 states (8.1 a state); 8×8 about 2·10^8 for
+/// 1.9·10^7 (10.5, the levels widen longer on a deeper side). Planned at 12 a state.
+fn projected(states: usize) -> f64 {
+    12.0 * states as f64
+}
+
 /// Does [`Ids`] apply to `g`: closed tours by halves ([`halves::cut`]), leaps that never
 /// stay in one row, counts below 2^127? Returns the cut row.
 pub fn applies(g: &LeapGraph) -> Option<usize> {
@@ -274,10 +284,23 @@ impl Ids {
                 g.piece()
             ))
         })?;
-        let weights: FxHashMap<(u32, u64), u128> = halves::top_weights(g, h, budget)?
-            .into_iter()
-            .map(|w| ((w.degrees, w.partners), w.weight))
-            .collect();
+        let weights: FxHashMap<(u32, u64), u128> =
+            halves::top_weights(g, h, budget, &|top| projected(top) / NODES_PER_SECOND)?
+                .into_iter()
+                .map(|w| ((w.degrees, w.partners), w.weight))
+                .collect();
+        // The diagram planned before it starts, beside the weights.
+        let nodes = projected(weights.len());
+        let what = format!(
+            "the diagram of the top edges of the closed {} tours of {} (about {nodes:.2e} nodes)",
+            g.piece(),
+            g.board_name()
+        );
+        budget.check(
+            &what,
+            nodes / NODES_PER_SECOND,
+            nodes * BYTES_PER_NODE + weights.len() as f64 * (BYTES_PER_WEIGHT + BYTES_PER_INDEXED),
+        )?;
         // The frontier after level k − 1: the vertices with an edge before k and one
         // from k on, in vertex order (the slots of a state there).
         let n = g.vertex_count();
@@ -319,11 +342,6 @@ impl Ids {
             }
             weights.get(&(degrees, partners)).copied().unwrap_or(0)
         };
-        let what = format!(
-            "the diagram of the top edges of the closed {} tours of {}",
-            g.piece(),
-            g.board_name()
-        );
         let top = Diagram::build(&plan, 0..k, 0, Some(&weight), budget, &|| what.clone())?;
         Ok(Some(Ids {
             plan,
@@ -535,67 +553,6 @@ mod tests {
             let t = z.unrank(id).unwrap();
             assert_eq!(ids.unrank(id).unwrap().as_ref(), Some(&t), "id {id}");
             assert_eq!(ids.rank(&t.edges).unwrap(), Some(id));
-        }
-    }
-}
-#[cfg(test)]
-mod probe {
-    use super::*;
-    #[test]
-    #[ignore]
-    fn probe_ids() {
-        let b: tourglyph_core::Board = std::env::var("PROBE").unwrap().parse().unwrap();
-        let g = LeapGraph::new(b, &tourglyph_core::Piece::knight()).unwrap();
-        let t = std::time::Instant::now();
-        let w = halves::top_weights(&g, applies(&g).unwrap(), &Budget::new(8 << 30, true)).unwrap();
-        eprintln!(
-            "weights {} states {:.2}s",
-            w.len(),
-            t.elapsed().as_secs_f64()
-        );
-        drop(w);
-        let t = std::time::Instant::now();
-        let ids = Ids::build(&g, &Budget::new(8 << 30, true))
-            .unwrap()
-            .unwrap();
-        eprintln!(
-            "build {:.2}s count {} top nodes {} bytes {}",
-            t.elapsed().as_secs_f64(),
-            ids.count(),
-            ids.top.lo.len(),
-            ids.bytes()
-        );
-        let mut s = crate::sample::Sampler::new(3);
-        for id in s.ids(ids.count(), 10).unwrap() {
-            let t = std::time::Instant::now();
-            let tour = ids.unrank(id).unwrap().unwrap();
-            let n = ids.lock().1;
-            eprintln!(
-                "unrank {id} {:.3}s rest nodes {n}",
-                t.elapsed().as_secs_f64()
-            );
-            assert_eq!(ids.rank(&tour.edges).unwrap(), Some(id));
-        }
-    }
-}
-#[cfg(test)]
-mod probe2 {
-    use super::*;
-    #[test]
-    #[ignore]
-    fn probe_counts() {
-        for (r, c) in [(9, 6), (7, 8)] {
-            let g = LeapGraph::new(
-                tourglyph_core::Board::new(r, c),
-                &tourglyph_core::Piece::knight(),
-            )
-            .unwrap();
-            let h = applies(&g).unwrap();
-            let w = halves::top_weights(&g, h, &Budget::new(8 << 30, true)).unwrap();
-            let s: u128 = w.iter().map(|x| x.count * x.weight).sum();
-            let z = 0;
-            let hc = super::super::count(&g, &Budget::default()).unwrap().tours;
-            eprintln!("{r}x{c} h {h} weights-sum {s} zdd {z} halves {hc}");
         }
     }
 }
