@@ -70,7 +70,7 @@ pub fn ids(g: &LeapGraph, force: bool) -> Result<Arc<Ids>> {
     Ok(ids)
 }
 
-/// [`applies`], then [`ids`].
+/// [`applies`], then [`ids()`].
 pub fn ids_for(
     g: &LeapGraph,
     kind: TourKind,
