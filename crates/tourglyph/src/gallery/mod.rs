@@ -169,10 +169,9 @@ impl<'de> Visitor<'de> for ManifestVisitor {
         }
         let title = title.ok_or_else(|| de::Error::missing_field("title"))?;
         let table = keys::KEYS.iter().filter(|k| k.doors.has(Doors::GALLERY));
-        if let Some(k) = table
-            .filter(|k| k.required)
-            .find(|k| !given.contains(&k.name))
-        {
+        if let Some(k) = table.filter(|k| k.required).find(|k| {
+            !given.contains(&k.name) && !k.required_unless.iter().any(|o| given.contains(o))
+        }) {
             return Err(de::Error::missing_field(k.name));
         }
         Ok(Manifest {
@@ -323,6 +322,7 @@ impl Manifest {
                 .try_for_each(|k| k.check_in(&f).map_err(|e| at(k.name, e)))
         };
         check(Group::Spec)?;
+        check(Group::Shape)?;
         Style::resolve(&m.style_in(dir)).map_err(|e| at("style", e))?;
         PageSpec::parse(&m.page).map_err(|e| at("page", e))?;
         check(Group::Pick)?;
