@@ -105,7 +105,7 @@ pub fn shape_of(spec: &Spec) -> Result<Option<ShapeRequest>> {
 /// The usage error for a flag that has no meaning on a shape.
 fn not_on_a_shape(flag: &str, why: &str) -> Error {
     Error::usage(format!(
-        "{flag} does not apply to a shaped board ({why}): drop {flag}, or give --board instead of --shape"
+        "{flag} does not apply to a shaped board ({why}): drop {flag}, or give --board instead of a shape"
     ))
 }
 
