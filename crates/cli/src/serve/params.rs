@@ -370,7 +370,7 @@ mod tests {
             .unwrap();
         assert_eq!(
             e.to_string(),
-            "unknown parameter 'limit': this endpoint takes piece, board, open, classes, non_crossing, torus, symmetry"
+            "unknown parameter 'limit': this endpoint takes piece, board, open, classes, non_crossing, torus, symmetry, shape_grid, shape_text, cell_height, no_blocks, threshold, blocks"
         );
         let e = Params::new(pairs(&[("board", "4x4"), ("board", "5x5")]), COUNT)
             .err()

@@ -496,8 +496,9 @@ mod tests {
         assert_eq!(
             e.msg,
             "unknown field `torus`, expected one of `title`, `piece`, `board`, `open`, `classes`, \
-             `non_crossing`, `limit`, `range`, `sample`, `seed`, `style`, `page`, `columns`, \
-             `formats`, `name`, `font`, `force`"
+             `non_crossing`, `shape`, `shape_grid`, `shape_text`, `shape_font`, `cell_height`, \
+             `no_blocks`, `shape_board`, `threshold`, `blocks`, `limit`, `range`, `sample`, \
+             `seed`, `style`, `page`, `columns`, `formats`, `name`, `font`, `force`"
         );
         let e = parse("title = \"T\"\nboard = \"4x4\"\nlimit = \"many\"\n").unwrap_err();
         assert_eq!((e.line, e.key.as_deref()), (3, Some("limit")), "{e}");
