@@ -32,8 +32,15 @@ function readUrl() {
     start: q.get("start") || "",
     id: q.get("id"),
     seed: q.get("seed"),
+    shape_grid: q.get("shape_grid") || "",
+    shape_text: q.get("shape_text") || "",
+    blocks: q.get("blocks") === "true",
   };
 }
+
+// A shaped board (issue 30) replaces the board: a text grid typed in (or read from a
+// file), or a text set in the fonts; its tours are tuples, one closed tour a part.
+function shaped() { return Boolean(state.shape_grid || state.shape_text); }
 
 function writeUrl(push) {
   const q = new URLSearchParams();
@@ -48,6 +55,9 @@ function writeUrl(push) {
   if (state.start) q.set("start", state.start);
   if (state.seed != null) q.set("seed", state.seed);
   if (state.id != null) q.set("id", state.id);
+  if (state.shape_grid) q.set("shape_grid", state.shape_grid);
+  if (state.shape_text) q.set("shape_text", state.shape_text);
+  if (state.blocks) q.set("blocks", "true");
   const url = "/?" + q.toString();
   if (push) history.pushState(null, "", url); else history.replaceState(null, "", url);
 }
@@ -56,6 +66,12 @@ function writeUrl(push) {
 function kindParams() {
   const q = new URLSearchParams();
   q.set("piece", state.piece);
+  if (shaped()) {
+    if (state.shape_grid) q.set("shape_grid", state.shape_grid);
+    if (state.shape_text) q.set("shape_text", state.shape_text);
+    if (state.blocks) q.set("blocks", "true");
+    return q;
+  }
   q.set("board", state.board);
   if (state.open) q.set("open", "true");
   if (state.torus) q.set("torus", "true");
@@ -65,6 +81,7 @@ function kindParams() {
 // The selection of /api/count and /api/tours.
 function listParams() {
   const q = kindParams();
+  if (shaped()) return q;
   if (state.classes) q.set("classes", "true");
   if (state.symmetry) q.set("symmetry", state.symmetry);
   return q;
@@ -90,6 +107,10 @@ function fillForm() {
   form.orbit.disabled = !state.classes;
   form.style.value = state.style;
   form.start.value = state.start;
+  form.shape_grid.value = state.shape_grid;
+  form.shape_text.value = state.shape_text;
+  form.blocks.checked = state.blocks;
+  if (shaped()) document.getElementById("shape-box").open = true;
 }
 
 async function getJson(url) {
@@ -126,14 +147,22 @@ async function restart() {
   showLoading();
   try {
     const c = JSON.parse(await getJson("/api/count?" + q.toString()));
-    total = Number(c.tours);
-    if (c.symmetric != null) symmetric = Number(c.symmetric);
-    if (total === 0) done = true;
-    let s = `${c.tours} ${c.closed ? "closed" : "open"} ${c.piece} tours of ${c.board}`;
-    if (c.torus) s += " (torus)";
-    if (c.symmetric != null) s += `, ${c.symmetric} fixed by ${c.symmetry}`;
-    if (c.classes != null) s += `, ${c.classes} symmetry classes`;
-    statusLine.textContent = s;
+    if (c.count != null) {
+      // A shape: a count per part, and the tuples of tours.
+      total = Number(c.count);
+      if (total === 0) done = true;
+      statusLine.textContent = `${c.count} closed ${c.piece} tour tuples of a shape of ` +
+        `${c.cells} cells in ${c.board} (${c.parts.length} part(s): ${c.parts.join(" × ")})`;
+    } else {
+      total = Number(c.tours);
+      if (c.symmetric != null) symmetric = Number(c.symmetric);
+      if (total === 0) done = true;
+      let s = `${c.tours} ${c.closed ? "closed" : "open"} ${c.piece} tours of ${c.board}`;
+      if (c.torus) s += " (torus)";
+      if (c.symmetric != null) s += `, ${c.symmetric} fixed by ${c.symmetry}`;
+      if (c.classes != null) s += `, ${c.classes} symmetry classes`;
+      statusLine.textContent = s;
+    }
   } catch (e) {
     statusLine.textContent = "Error: " + e.message;
     done = true;
@@ -174,6 +203,7 @@ async function loadMore() {
       if (state.orbit && String(t.orbit) !== state.orbit) continue;
       // Glyphs are drawn by ID: boards over 12x12 list symmetric tours without one.
       if (t.id == null) { done = true; statusLine.textContent += " (no tour IDs on this board: use the CLI)"; break; }
+      if (t.parts) t.cells = t.parts.flat();
       grid.appendChild(item(t));
     }
     if (next >= (byIndex ? symmetric : total)) done = true;
@@ -225,7 +255,8 @@ async function openView(id, orbit, cells, push) {
       const q = kindParams();
       q.set("range", `${id}..${BigInt(id) + 1n}`);
       const line = (await getJson("/api/tours?" + q.toString())).split("\n")[0];
-      cells = line ? JSON.parse(line).cells : [];
+      const t = line ? JSON.parse(line) : {};
+      cells = t.cells || (t.parts ? t.parts.flat() : []);
     } catch (e) { cells = []; }
   }
   document.getElementById("view-title").textContent = `Tour ${id}`;
@@ -236,12 +267,16 @@ async function openView(id, orbit, cells, push) {
   const facts = [`ID ${id}`, `${state.open ? "open" : "closed"} ${state.piece} tour of ${state.board}` +
     (state.torus ? " (torus)" : "")];
   const factsLine = document.getElementById("view-facts");
+  // A shape's glyph: no orbit (a shape has no symmetry group of its own), drawn still.
+  for (const el of ["view-play", "dl-gif", "dl-walk"]) document.getElementById(el).hidden = shaped();
+  if (shaped()) facts[1] = `closed ${state.piece} tours of the shape, one a part`;
   factsLine.textContent = facts.join(" · ") + (orbit ? ` · orbit ${orbit}` : " · orbit …");
   // The orbit and the class's first tour, from the server's symmetry test (any tour,
   // not only the class representatives a classes list shows).
   const q = kindParams();
   q.set("id", id);
-  getJson("/api/orbit?" + q.toString()).then((text) => {
+  if (shaped()) factsLine.textContent = facts.join(" · ");
+  else getJson("/api/orbit?" + q.toString()).then((text) => {
     if (state.id !== String(id)) return;
     const o = JSON.parse(text);
     const cls = String(o.class) === String(id) ? "first of its class" : `class of ID ${o.class}`;
@@ -251,7 +286,8 @@ async function openView(id, orbit, cells, push) {
   });
   document.getElementById("view-cells").textContent =
     "Cells: " + cells.map((c) => `(${c[0]},${c[1]})`).join(" ");
-  const stem = `${state.piece}-${state.board}${state.torus ? "-torus" : ""}-${id}`;
+  const stem = shaped() ? `${state.piece}-shape-${id}`
+    : `${state.piece}-${state.board}${state.torus ? "-torus" : ""}-${id}`;
   for (const f of ["svg", "pdf", "ps", "png"]) {
     const a = document.getElementById("dl-" + f);
     a.href = glyphUrl(id, f);
@@ -353,6 +389,8 @@ form.addEventListener("submit", (ev) => {
     symmetry: form.symmetry.value,
     orbit: form.classes.checked ? form.orbit.value : "",
     style: form.style.value, start: form.start.value.trim(), id: null, seed: null,
+    shape_grid: form.shape_grid.value.replace(/\s+$/, ""), shape_text: form.shape_text.value.trim(),
+    blocks: form.blocks.checked,
   };
   fillForm();
   writeUrl(true);
@@ -360,6 +398,13 @@ form.addEventListener("submit", (ev) => {
 });
 form.classes.addEventListener("change", () => { form.orbit.disabled = !form.classes.checked; });
 document.getElementById("random").addEventListener("click", randomTour);
+// A shape file uploaded: its text goes into the grid (the server reads no file).
+document.getElementById("shape-file").addEventListener("change", async (ev) => {
+  const f = ev.target.files[0];
+  if (!f) return;
+  form.shape_grid.value = (await f.text()).replace(/\s+$/, "");
+  form.shape_text.value = "";
+});
 document.getElementById("close").addEventListener("click", closeView);
 view.addEventListener("cancel", (ev) => { ev.preventDefault(); closeView(); });
 

@@ -93,10 +93,18 @@ pub fn svg_to_rgba(svg: &[u8], opts: PngOptions) -> Result<(Vec<u8>, u32, u32)> 
         tiny_skia::Transform::from_scale(kx, ky),
         &mut pm.as_mut(),
     );
-    let mut rgba = Vec::with_capacity(pm.data().len());
-    for p in pm.pixels() {
-        let c = p.demultiply();
-        rgba.extend_from_slice(&[c.red(), c.green(), c.blue(), c.alpha()]);
+    // Demultiplied in place (no second image in memory); an opaque pixel is its own
+    // demultiplied colour, and the others go through tiny-skia's own `demultiply`, so the
+    // bytes are those of demultiplying every pixel.
+    let mut rgba = pm.take();
+    for px in rgba.chunks_exact_mut(4) {
+        if px[3] == u8::MAX {
+            continue;
+        }
+        let c = tiny_skia::PremultipliedColorU8::from_rgba(px[0], px[1], px[2], px[3])
+            .expect("a pixmap's pixels are premultiplied")
+            .demultiply();
+        px.copy_from_slice(&[c.red(), c.green(), c.blue(), c.alpha()]);
     }
     Ok((rgba, w, h))
 }

@@ -25,6 +25,29 @@ pub fn part_glyph(shape: &Shape, cells: &[u32], style: &Style) -> GlyphData {
     GlyphData::new(&pts, true, corner(style))
 }
 
+/// The outline of a shape's glyph (its parts' closed lines, as [`outline::outline`]
+/// draws each): the parts' contours together, in one unit (the finest of theirs; the
+/// units are powers of two, so each coarser part is scaled exactly). The parts cover
+/// disjoint cells, so their regions do not overlap.
+pub fn shape_outline(parts: &[GlyphData], style: &Style) -> tourglyph_draw::region::Shape {
+    let each: Vec<_> = parts.iter().map(|g| outline::outline(g, style)).collect();
+    let unit = each
+        .iter()
+        .map(|s| s.unit)
+        .max()
+        .unwrap_or(outline::EXACT_UNIT);
+    let mut contours = Vec::new();
+    for s in each {
+        let k = unit / s.unit;
+        contours.extend(s.contours.into_iter().map(|c| {
+            c.into_iter()
+                .map(|(x, y)| (x * k, y * k))
+                .collect::<Vec<_>>()
+        }));
+    }
+    tourglyph_draw::region::Shape { contours, unit }
+}
+
 /// The shape's boundary as closed loops of cell edges (cell (r, c) spans x c−½…c+½,
 /// y r−½…r+½), each loop with the inside on its right in page coordinates (y down),
 /// holes included, loops in order of their first edge; straight runs are merged.

@@ -276,7 +276,9 @@ pub fn manifest(data: &[u8]) {
     match Manifest::parse(&src, FILE, STEM) {
         Ok(m) => {
             m.spec.piece.parse::<Piece>().unwrap();
-            m.spec.board.parse::<Board>().unwrap();
+            if !m.spec.shape.given() {
+                m.spec.board.parse::<Board>().unwrap();
+            }
             PageSpec::parse(&m.page).unwrap();
             if let Some(r) = &m.pick.range {
                 parse_range(r).unwrap();

@@ -3,7 +3,7 @@
 //! ([`super::keys`]); resolution into library objects happens in the jobs; no logic lives
 //! here.
 
-pub use super::keys::{DrawFlags, Selection, TourSpec};
+pub use super::keys::{DrawFlags, Selection, ShapeFlags, TourSpec};
 use super::offer::Offer;
 use clap::{Args, Parser, Subcommand, ValueHint};
 use std::path::PathBuf;
@@ -277,7 +277,7 @@ pub struct GlyphArgs {
     #[arg(long, default_value = "rook", value_parser = pieces(), hide_possible_values = true)]
     pub piece: String,
     /// The board, ROWSxCOLS.
-    #[arg(long, required_unless_present_any = ["shape", "shape_text"])]
+    #[arg(long, required_unless_present_any = ["shape", "shape_grid", "shape_text"])]
     pub board: Option<String>,
     /// A shaped board instead of --board.
     #[command(flatten)]
@@ -353,8 +353,11 @@ pub struct FindArgs {
     #[arg(long, default_value = "knight", value_parser = pieces(), hide_possible_values = true)]
     pub piece: String,
     /// The board, ROWSxCOLS.
-    #[arg(long)]
-    pub board: String,
+    #[arg(long, required_unless_present_any = ["shape", "shape_grid", "shape_text"])]
+    pub board: Option<String>,
+    /// A shaped board instead of --board: one closed tour of each part.
+    #[command(flatten)]
+    pub shape: ShapeFlags,
     /// A closed tour (the last cell is a move from the first).
     #[arg(long)]
     pub closed: bool,
@@ -391,6 +394,9 @@ pub struct FontArgs {
     /// Which tours.
     #[command(flatten)]
     pub spec: TourSpec,
+    /// A shaped board instead of --board.
+    #[command(flatten)]
+    pub shape: ShapeFlags,
     /// Which of them.
     #[command(flatten)]
     pub sel: Selection,
@@ -627,40 +633,6 @@ pub struct ShapeSource {
     /// The piece.
     #[arg(long, default_value = "rook")]
     pub piece: String,
-}
-
-/// A shaped board on the ordinary commands (count, list, render, glyph), in place of
-/// --board: the same shapes as `tourglyph shape`'s (a picture's cells given by
-/// --shape-board, since --board and --shape exclude each other).
-#[derive(Debug, Args, Clone, Default)]
-pub struct ShapeFlags {
-    /// A shaped board instead of --board: a text grid ('#' a cell, '.' none; ragged lines
-    /// allowed), or a .png or .svg silhouette sampled onto --shape-board.
-    #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath, conflicts_with_all = ["board", "shape_text"])]
-    pub shape: Option<String>,
-    /// Instead of --board: this text set in the bundled fonts (shaped, bidi; "\n" between
-    /// lines) and sampled onto cells, in 2x2 blocks unless --no-blocks.
-    #[arg(long, value_name = "TEXT", conflicts_with = "board")]
-    pub shape_text: Option<String>,
-    /// For --shape-text: a font file tried before the bundled fonts.
-    #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath, requires = "shape_text")]
-    pub shape_font: Option<String>,
-    /// For --shape-text: rows of cells per line of text.
-    #[arg(long, default_value_t = 24, requires = "shape_text")]
-    pub cell_height: u32,
-    /// For --shape-text: single cells, not 2x2 blocks (a part may then have no tour).
-    #[arg(long, requires = "shape_text", conflicts_with = "blocks")]
-    pub no_blocks: bool,
-    /// For a --shape picture: the cells it is sampled onto, ROWSxCOLS.
-    #[arg(long, value_name = "RxC", requires = "shape")]
-    pub shape_board: Option<String>,
-    /// For a --shape picture or --shape-text: a cell is in when more than this share of
-    /// it is dark (default 0.5 for a picture, 0.3 for text).
-    #[arg(long)]
-    pub threshold: Option<f64>,
-    /// Take the shape in 2x2 blocks: every part then has a tour.
-    #[arg(long)]
-    pub blocks: bool,
 }
 
 /// Which tour of the shape.

@@ -10,20 +10,21 @@ use tourglyph::job::residues::ResidueRequest;
 /// Run `count`.
 pub fn run(a: CountArgs, quiet: bool) -> Result<()> {
     let mut out = tourglyph::output::stdout();
-    if let Some(shape) = a.shape.request()? {
-        if a.modulus.is_some() || a.plan_moduli || a.residue_bits.is_some() || !a.combine.is_empty()
-        {
-            return Err(tourglyph::Error::usage(
-                "--modulus, --plan-moduli, --combine and --residue-bits count a board's tours: drop them with --shape",
-            ));
-        }
-        let c = tourglyph::job::shape_board::count(&a.spec.0, &shape, a.force)?;
-        out.write_all(if a.json { c.json() } else { c.text() }.as_bytes())?;
-        return out.commit();
+    let mut spec = a.spec.0;
+    spec.shape = a.shape.0;
+    if spec.shape.given()
+        && (a.modulus.is_some()
+            || a.plan_moduli
+            || a.residue_bits.is_some()
+            || !a.combine.is_empty())
+    {
+        return Err(tourglyph::Error::usage(
+            "--modulus, --plan-moduli, --combine and --residue-bits count a board's tours: drop them with --shape",
+        ));
     }
     if a.modulus.is_some() || a.plan_moduli || !a.combine.is_empty() {
         let req = ResidueRequest {
-            spec: a.spec.0,
+            spec,
             force: a.force,
             modulus: a.modulus,
             plan_moduli: a.plan_moduli,
@@ -35,8 +36,7 @@ pub fn run(a: CountArgs, quiet: bool) -> Result<()> {
         return out.commit();
     }
     let bar = Bar::steps(quiet, "counting");
-    let c = tourglyph::job::count::count_with(&a.spec.0, a.force, a.residue_bits, &bar)?;
-    let text = if a.json { c.json() } else { c.text() };
+    let text = tourglyph::job::count::answer(&spec, a.force, a.residue_bits, a.json, &bar)?;
     out.write_all(text.as_bytes())?;
     out.commit()
 }

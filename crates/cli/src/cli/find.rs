@@ -9,16 +9,39 @@ use super::args::FindArgs;
 use tourglyph::Result;
 use tourglyph::job::Target;
 use tourglyph::job::find::FindRequest;
+use tourglyph::job::shape::ShapeDrawing;
 
 /// Run `find`.
 pub fn run(a: FindArgs, quiet: bool) -> Result<()> {
     let req = FindRequest {
         piece: a.piece,
-        board: a.board,
+        board: a.board.unwrap_or_default(),
         closed: a.closed,
         start: a.start,
         seed: a.seed,
+        shape: a.shape.0,
     };
+    if let Some(shape) = tourglyph::job::shape_board::shape_of(&req.spec())? {
+        let t = tourglyph::job::shape_board::find(&req, &shape)?;
+        if a.verbose {
+            eprintln!("tourglyph: {}", t.how());
+        }
+        if let Some(path) = &a.output {
+            let d = ShapeDrawing {
+                style: a.style.clone(),
+                draw: a.draw.0.clone(),
+                ..ShapeDrawing::default()
+            };
+            tourglyph::job::shape::glyph(&t, &d, Target::Path(path, a.out.options()))?;
+            if path.as_os_str() == "-" {
+                return Ok(());
+            }
+            super::common::report_files(quiet, [path.as_path()]);
+        }
+        let mut w = tourglyph::output::stdout();
+        tourglyph::job::shape_board::write_found(&t, a.json, &mut w)?;
+        return w.commit();
+    }
     let found = tourglyph::job::find::find(&req)?;
     if a.verbose {
         eprintln!("tourglyph: {}", found.stats());

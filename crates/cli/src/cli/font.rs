@@ -9,7 +9,10 @@ use tourglyph::job::font::FontRequest;
 /// Run `font`.
 pub fn run(a: FontArgs, quiet: bool) -> Result<()> {
     let req = FontRequest {
-        spec: a.spec.0,
+        spec: tourglyph::job::Spec {
+            shape: a.shape.0,
+            ..a.spec.0
+        },
         pick: a.sel.0,
         style: a.style,
         width: a.width,

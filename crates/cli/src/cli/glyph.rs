@@ -8,16 +8,17 @@ use tourglyph::job::glyph::GlyphRequest;
 
 /// Run `glyph`.
 pub fn run(a: GlyphArgs, quiet: bool) -> Result<()> {
-    if let Some(shape) = a.shape.request()? {
+    let req = request(&a);
+    if let Some(shape) = tourglyph::job::shape_board::shape_of(&req.spec())? {
         let target = Target::Path(&a.output, a.out.options());
-        let t = tourglyph::job::shape_board::glyph(&request(&a), &shape, target)?;
+        let (t, _) = tourglyph::job::shape_board::glyph(&req, &shape, target)?;
         if !quiet {
             eprintln!("tourglyph: {}", t.how());
         }
         report_files(quiet, [a.output.as_path()]);
         return Ok(());
     }
-    tourglyph::job::glyph::glyph(&request(&a), Target::Path(&a.output, a.out.options()))?;
+    tourglyph::job::glyph::glyph(&req, Target::Path(&a.output, a.out.options()))?;
     report_files(quiet, [a.output.as_path()]);
     Ok(())
 }
@@ -42,5 +43,6 @@ pub fn request(a: &GlyphArgs) -> GlyphRequest {
         draw: a.draw.0.clone(),
         force: a.force,
         motion: a.motion.motion(),
+        shape: a.shape.0.clone(),
     }
 }

@@ -9,7 +9,7 @@ use super::offer::Offer;
 use clap::{Arg, ArgAction, ArgGroup, ArgMatches, Args, Command, FromArgMatches, value_parser};
 use std::sync::LazyLock;
 use tourglyph::job::keys::{self, Doors, Field, Fields, Group, Key, Kind, Value};
-use tourglyph::job::{Draw, Pick, Spec};
+use tourglyph::job::{Draw, Pick, ShapeKeys, Spec};
 
 /// What to enumerate: shared by `count`, `list`, `render` and `font`.
 #[derive(Debug, Clone, Default)]
@@ -23,6 +23,11 @@ pub struct Selection(pub Pick);
 /// `render`, `glyph` and `find`.
 #[derive(Debug, Clone, Default)]
 pub struct DrawFlags(pub Draw);
+
+/// A shaped board in place of `--board` (`--shape FILE`, `--shape-grid GRID`,
+/// `--shape-text TEXT` and their options): shared by every command that takes a board.
+#[derive(Debug, Clone, Default)]
+pub struct ShapeFlags(pub ShapeKeys);
 
 /// The long flag of every key, by the key's place in the table (`non-crossing`).
 static LONGS: LazyLock<Vec<String>> = LazyLock::new(|| {
@@ -77,6 +82,12 @@ fn arg(k: &'static Key) -> Arg {
     }
     if !k.conflicts.is_empty() {
         a = a.conflicts_with_all(k.conflicts);
+    }
+    for r in k.requires {
+        a = a.requires(*r);
+    }
+    if !k.required_unless.is_empty() {
+        a = a.required_unless_present_any(k.required_unless);
     }
     a
 }
@@ -183,6 +194,28 @@ impl Args for DrawFlags {
 impl FromArgMatches for DrawFlags {
     fn from_arg_matches(m: &ArgMatches) -> Result<Self, clap::Error> {
         Ok(DrawFlags(read(m, Group::Draw)?.draw))
+    }
+    fn update_from_arg_matches(&mut self, m: &ArgMatches) -> Result<(), clap::Error> {
+        *self = Self::from_arg_matches(m)?;
+        Ok(())
+    }
+}
+
+impl Args for ShapeFlags {
+    fn group_id() -> Option<clap::Id> {
+        Some(clap::Id::from("ShapeFlags"))
+    }
+    fn augment_args(cmd: Command) -> Command {
+        augment(cmd, "ShapeFlags", Group::Shape, vec![])
+    }
+    fn augment_args_for_update(cmd: Command) -> Command {
+        Self::augment_args(cmd)
+    }
+}
+
+impl FromArgMatches for ShapeFlags {
+    fn from_arg_matches(m: &ArgMatches) -> Result<Self, clap::Error> {
+        Ok(ShapeFlags(read(m, Group::Shape)?.spec.shape))
     }
     fn update_from_arg_matches(&mut self, m: &ArgMatches) -> Result<(), clap::Error> {
         *self = Self::from_arg_matches(m)?;

@@ -18,7 +18,10 @@ pub fn run(a: RenderArgs, quiet: bool) -> Result<()> {
 /// The flags as a request.
 pub fn request(a: &RenderArgs) -> SheetRequest {
     SheetRequest {
-        spec: a.spec.0.clone(),
+        spec: tourglyph::job::Spec {
+            shape: a.shape.0.clone(),
+            ..a.spec.0.clone()
+        },
         sel: a.sel.0.clone(),
         format: a.format.clone(),
         page: a.page.clone(),
@@ -39,10 +42,6 @@ pub fn request(a: &RenderArgs) -> SheetRequest {
 /// Draw the sheet; returns its format and the files written (none for stdout) and
 /// removed (the pages of an earlier SVG sheet of the same name).
 pub fn sheet(a: RenderArgs, quiet: bool) -> Result<(Format, Written)> {
-    if let Some(shape) = a.shape.request()? {
-        let target = Target::Path(&a.output, a.out.options());
-        return tourglyph::job::shape_board::render(&request(&a), &shape, target);
-    }
     let bar = Bar::glyphs(quiet);
     tourglyph::job::sheet::sheet(&request(&a), Target::Path(&a.output, a.out.options()), &bar)
 }

@@ -1,7 +1,7 @@
 //! `tourglyph shape`: closed tours of a shaped board, a thin caller of
 //! [`tourglyph::job::shape`] (its flags declared here, beside the command).
 
-use super::args::{PickFlags, ShapeAction, ShapeArgs, ShapeFlags, ShapeSource};
+use super::args::{PickFlags, ShapeAction, ShapeArgs, ShapeSource};
 use super::common::report_files;
 use std::io::Write;
 use tourglyph::Result;
@@ -22,34 +22,8 @@ impl ShapeSource {
             text: self.shape_text.as_ref().map(|t| t.replace("\\n", "\n")),
             font: self.font.clone(),
             cell_height: self.cell_height,
+            grid: None,
         }
-    }
-}
-
-impl ShapeFlags {
-    /// The shape the flags give, when --shape or --shape-text is given (the piece is
-    /// the command's own, set by the library).
-    pub(super) fn request(&self) -> Result<Option<ShapeRequest>> {
-        if self.shape.is_none() && self.shape_text.is_none() {
-            if self.blocks || self.threshold.is_some() {
-                return Err(tourglyph::Error::usage(
-                    "--blocks and --threshold take a shape: add --shape FILE or --shape-text TEXT",
-                ));
-            }
-            return Ok(None);
-        }
-        Ok(Some(ShapeRequest {
-            file: self.shape.clone().unwrap_or_default(),
-            board: self.shape_board.clone(),
-            threshold: self
-                .threshold
-                .unwrap_or(if self.shape_text.is_some() { 0.3 } else { 0.5 }),
-            blocks: self.blocks || (self.shape_text.is_some() && !self.no_blocks),
-            piece: "rook".into(),
-            text: self.shape_text.as_ref().map(|t| t.replace("\\n", "\n")),
-            font: self.shape_font.clone(),
-            cell_height: self.cell_height,
-        }))
     }
 }
 

@@ -209,10 +209,10 @@ async fn count(q: Pairs) -> std::result::Result<Response, Failure> {
     let p = pairs(q, params::COUNT)?;
     let cli = p.cli_command("count");
     let spec = p.spec()?;
-    let c = blocking(move || tourglyph::job::count::count(&spec, false, &Silent))
+    let c = blocking(move || tourglyph::job::count::answer(&spec, false, None, true, &Silent))
         .await
         .map_err(|f| f.with_cli(&cli))?;
-    Ok(bytes("application/json", c.json().into_bytes()))
+    Ok(bytes("application/json", c.into_bytes()))
 }
 
 /// `/api/glyph.*`: `glyph … -o -`'s bytes.

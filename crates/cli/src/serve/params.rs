@@ -146,14 +146,19 @@ impl Params {
         Ok(f)
     }
 
-    /// What to enumerate; `board` is required.
+    /// What to enumerate; `board` is required, or a shape in its place (`shape_grid`, a
+    /// text grid typed into the page, or `shape_text`), when the endpoint takes one.
     pub fn spec(&self) -> Result<Spec> {
-        if self.str("board").is_none() {
+        let shape = self.fields(Group::Shape)?.spec.shape;
+        if self.str("board").is_none() && !shape.given() {
             return Err(Error::usage(
                 "say which board: board=ROWSxCOLS (e.g. board=6x6)",
             ));
         }
-        Ok(self.fields(Group::Spec)?.spec)
+        Ok(Spec {
+            shape,
+            ..self.fields(Group::Spec)?.spec
+        })
     }
 
     /// The style and raster flags (`dpi` as `--dpi` parses it: a number); a G-code
@@ -223,6 +228,7 @@ impl Params {
             ));
         }
         Ok(GlyphRequest {
+            shape: spec.shape,
             piece: spec.piece,
             board: spec.board,
             open: spec.open,
@@ -295,6 +301,7 @@ fn shell_word(v: &str) -> String {
 
 /// What `/api/glyph.*` takes.
 pub const GLYPH: &[Take] = &[
+    Take::Group(Group::Shape),
     Take::Key("id"),
     Take::Key("random"),
     Take::Key("seed"),
@@ -313,6 +320,7 @@ pub const GLYPH: &[Take] = &[
 ];
 /// What `/api/sheet.*` takes.
 pub const SHEET: &[Take] = &[
+    Take::Group(Group::Shape),
     Take::Group(Group::Pick),
     Take::Key("style"),
     Take::Key("page"),
@@ -324,11 +332,11 @@ pub const SHEET: &[Take] = &[
     Take::Group(Group::Draw),
 ];
 /// What `/api/tours` takes.
-pub const TOURS: &[Take] = &[Take::Group(Group::Pick)];
+pub const TOURS: &[Take] = &[Take::Group(Group::Shape), Take::Group(Group::Pick)];
 /// What `/api/orbit` takes.
 pub const ORBIT: &[Take] = &[Take::Key("id")];
 /// What `/api/count` takes.
-pub const COUNT: &[Take] = &[];
+pub const COUNT: &[Take] = &[Take::Group(Group::Shape)];
 
 #[cfg(test)]
 mod tests {
@@ -362,7 +370,7 @@ mod tests {
             .unwrap();
         assert_eq!(
             e.to_string(),
-            "unknown parameter 'limit': this endpoint takes piece, board, open, classes, non_crossing, torus, symmetry"
+            "unknown parameter 'limit': this endpoint takes piece, board, open, classes, non_crossing, torus, symmetry, shape_grid, shape_text, cell_height, no_blocks, threshold, blocks"
         );
         let e = Params::new(pairs(&[("board", "4x4"), ("board", "5x5")]), COUNT)
             .err()

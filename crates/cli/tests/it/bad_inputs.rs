@@ -532,7 +532,17 @@ const CASES: &[(&[&str], i32)] = &[
     (&["count", "--board", "4x4", "--blocks"], 2),
     (&["count", "--shape", "two.txt", "--modulus", "7"], 2),
     (&["list", "--shape", "two.txt", "--classes"], 2),
-    (&["render", "--shape", "two.txt", "--split", "-o", "out"], 2),
+    (
+        &[
+            "render",
+            "--shape",
+            "two.txt",
+            "--split-layers",
+            "-o",
+            "x.svg",
+        ],
+        2,
+    ),
     (
         &[
             "render", "--shape", "two.txt", "--range", "90..99", "-o", "x.svg",
@@ -545,6 +555,18 @@ const CASES: &[(&[&str], i32)] = &[
         ],
         2,
     ),
+    // Shapes on font, find and render --split; a grid typed in.
+    (&["find", "--shape", "two.txt", "--start", "a1"], 2),
+    (
+        &[
+            "font", "--shape", "two.txt", "--range", "90..99", "-o", "f.ttf",
+        ],
+        2,
+    ),
+    (&["render", "--shape", "two.txt", "--split", "-o", "-"], 2),
+    (&["count", "--shape-grid", "##\\n#x"], 2),
+    (&["count", "--shape-grid", "##", "--shape-board", "4x4"], 2),
+    (&["count", "--shape-text", "ab", "--threshold", "lots"], 2),
     // Glyphs coloured by orbit or tour (issue 26, pens by colour).
     (
         &[

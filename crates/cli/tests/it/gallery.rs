@@ -470,3 +470,85 @@ fn gallery_refuses_two_manifests_of_one_name_and_a_file_for_out() {
     );
     assert_eq!(std::fs::read(&file).unwrap(), b"mine");
 }
+
+/// Issue 30: the shipped `gallery/shapes.toml` builds, and its SVG is the bytes of
+/// `render` with the same shape (its grid is `examples/shapes/showcase.txt`: a heart, a
+/// star, an octagon, a ring and the word كوفي); a manifest's `shape` file is relative to
+/// the manifest's folder; a manifest gives a board or a shape.
+#[test]
+fn shipped_shapes_gallery_builds_as_render_draws_it() {
+    let root = crate::common::repo_root();
+    let d = tempfile::tempdir().unwrap();
+    let g = d.path().join("g");
+    std::fs::create_dir_all(g.join("shapes")).unwrap();
+    std::fs::copy(root.join("gallery/shapes.toml"), g.join("shapes.toml")).unwrap();
+    // The same shape from a file beside the manifest, in a second gallery.
+    let showcase = root.join("examples/shapes/showcase.txt");
+    std::fs::copy(&showcase, g.join("shapes/showcase.txt")).unwrap();
+    let src = std::fs::read_to_string(root.join("gallery/shapes.toml")).unwrap();
+    let (head, _) = src.split_once("shape_grid = '''").unwrap();
+    let by_file = format!("{head}shape = \"shapes/showcase.txt\"\nname = \"by-file\"\n");
+    std::fs::write(g.join("z-by-file.toml"), by_file).unwrap();
+    let out = d.path().join("out");
+    let o = run(&[
+        "gallery",
+        g.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let files = snapshot(&out);
+    for f in ["shapes.svg", "shapes.pdf", "shapes.png", "by-file.svg"] {
+        assert!(files.contains_key(f), "{f} missing: {:?}", files.keys());
+    }
+    let svg = &files["shapes.svg"];
+    crate::common::svg_tree(svg);
+    assert_eq!(svg, &files["by-file.svg"], "the grid and the file differ");
+    let title = "Shapes filled with closed rook tours: heart, star, octagon, ring, كوفي";
+    let x = d.path().join("x.svg");
+    let o = run(&[
+        "render",
+        "--shape",
+        showcase.to_str().unwrap(),
+        "--blocks",
+        "--sample",
+        "8",
+        "--seed",
+        "1",
+        "--style",
+        "kufic",
+        "--page",
+        "a3",
+        "--columns",
+        "2",
+        "--title",
+        title,
+        "-o",
+        x.to_str().unwrap(),
+        "-q",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        &std::fs::read(&x).unwrap() == svg,
+        "the gallery's SVG is not render's"
+    );
+    // Eight glyphs, each of the shape's 11 parts (5 figures, 4 letters, 2 dots) one
+    // closed line.
+    let text = String::from_utf8_lossy(svg);
+    assert_eq!(text.matches("<title>").count() - 1, 8, "glyphs drawn");
+    // Neither a board nor a shape: the board is missing, by name.
+    std::fs::write(g.join("shapes.toml"), "title = \"T\"\nblocks = true\n").unwrap();
+    std::fs::remove_file(g.join("z-by-file.toml")).unwrap();
+    let o = run(&[
+        "gallery",
+        g.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("missing field `board`"),
+        "{}",
+        stderr(&o)
+    );
+}

@@ -1000,6 +1000,88 @@ fn the_page_works_in_chromium() {
     let (status, ctype, gif) = s.get(href.as_str().unwrap());
     assert_eq!((status, ctype.as_str()), (200, "image/gif"));
     assert!(gif.starts_with(b"GIF89a"));
+
+    // A shape (issue 30): a text grid uploaded into the page's form fills its grid box
+    // (the page reads the file; the server gets its text), and the shape's tuples load:
+    // two, the glyph view's SVG download the CLI's `glyph --shape-grid`.
+    let dir = tempfile::tempdir().unwrap();
+    let grid = "####..####\n#..#..####\n####..####";
+    let file = dir.path().join("shape.txt");
+    std::fs::write(&file, format!("{grid}\n")).unwrap();
+    let url = format!("http://{}/?board=4x4&style=kufic", s.addr);
+    b.call("Page.navigate", serde_json::json!({ "url": url }));
+    b.wait(&loaded, |v| v.as_u64().unwrap_or(0) >= 6);
+    let doc = b.call("DOM.getDocument", serde_json::json!({}));
+    let node = b.call(
+        "DOM.querySelector",
+        serde_json::json!({ "nodeId": doc["root"]["nodeId"], "selector": "#shape-file" }),
+    );
+    b.call(
+        "DOM.setFileInputFiles",
+        serde_json::json!({ "files": [file.to_str().unwrap()], "nodeId": node["nodeId"] }),
+    );
+    b.wait("document.querySelector('[name=shape_grid]').value", |v| {
+        v.as_str() == Some(grid)
+    });
+    b.eval("document.querySelector('#controls button[type=submit]').click(); 0");
+    b.wait(&loaded, |v| v == 2);
+    let status = b.eval("document.getElementById('status').textContent");
+    assert!(
+        status
+            .as_str()
+            .unwrap()
+            .starts_with("2 closed rook tour tuples of a shape of 22 cells"),
+        "{status}"
+    );
+    assert!(
+        b.eval("location.search")
+            .as_str()
+            .unwrap()
+            .contains("shape_grid=")
+    );
+    b.eval("document.querySelector('#grid a[data-id=\"1\"]').click(); 0");
+    b.wait("document.getElementById('view').open", |v| v == true);
+    let href = b.eval("document.getElementById('dl-svg').getAttribute('href')");
+    let (status, _, svg) = s.get(href.as_str().unwrap());
+    assert_eq!(status, 200);
+    assert_eq!(
+        svg,
+        cli(&[
+            "glyph",
+            "--shape-grid",
+            grid,
+            "--id",
+            "1",
+            "--style",
+            "kufic",
+            "-o",
+            "-"
+        ])
+    );
+    if let Some(dir) = std::env::var_os("TOURGLYPH_SHOTS") {
+        b.wait(
+            "(() => { const i = document.getElementById('view-img'); return i.complete && i.naturalWidth > 0; })()",
+            |v| v == true,
+        );
+        let shot = b.call(
+            "Page.captureScreenshot",
+            serde_json::json!({ "format": "png" }),
+        );
+        let png = base64_decode(shot["data"].as_str().unwrap());
+        std::fs::write(std::path::Path::new(&dir).join("explorer-shape.png"), png).unwrap();
+    }
+    // A bad grid typed in: the page says the server's one line, and the server stays up.
+    b.eval("document.getElementById('close').click(); 0");
+    b.eval("document.querySelector('[name=shape_grid]').value = '##\\n#x'; 0");
+    b.eval("document.querySelector('#controls button[type=submit]').click(); 0");
+    let status = b.wait("document.getElementById('status').textContent", |v| {
+        v.as_str().is_some_and(|t| t.starts_with("Error:"))
+    });
+    assert!(
+        status.as_str().unwrap().contains("'x' is neither"),
+        "{status}"
+    );
+    assert_eq!(s.get("/api/count?board=4x4").0, 200);
     let _ = b.call("Browser.close", serde_json::json!({}));
 }
 
@@ -1347,4 +1429,131 @@ fn base64_decode(text: &str) -> Vec<u8> {
         out.extend(n.to_be_bytes()[1..chunk.len()].iter());
     }
     out
+}
+
+/// A query value, percent-encoded (newlines, `#`, non-ASCII text).
+fn enc(v: &str) -> String {
+    v.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' => {
+                (b as char).to_string()
+            }
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+/// Issue 30: a shape typed into the page (`shape_grid`, a text grid) or set as text
+/// (`shape_text`) goes through the key table as the CLI's `--shape-grid` and
+/// `--shape-text`: count, tours, glyphs and sheets answer the CLI's bytes (and the
+/// bytes `--shape FILE` gives for the same grid); a bad shape answers 400 with the
+/// CLI's line, in query parameters' words, and the server stays up.
+#[test]
+fn shapes_typed_into_the_page_answer_the_clis_bytes() {
+    let dir = tempfile::tempdir().unwrap();
+    // Two parts: a ring of 10 cells (1 tour) and a 3x4 block (2 tours): 2 tuples.
+    let grid = "####..####\n#..#..####\n####..####";
+    let file = dir.path().join("two.txt");
+    std::fs::write(&file, grid).unwrap();
+    let f = file.to_str().unwrap();
+    let s = Server::start(&[]);
+    let g = enc(grid);
+    let cases: &[(String, Vec<&str>)] = &[
+        (
+            format!("/api/count?shape_grid={g}"),
+            vec!["count", "--shape", f, "--json"],
+        ),
+        (
+            format!("/api/tours?shape_grid={g}&range=0..2"),
+            vec!["list", "--shape", f, "--json", "--range", "0..2"],
+        ),
+        (
+            format!("/api/glyph.svg?shape_grid={g}&id=1&style=kufic"),
+            vec![
+                "glyph", "--shape", f, "--id", "1", "--style", "kufic", "-o", "-",
+            ],
+        ),
+        (
+            format!("/api/glyph.png?shape_grid={g}&id=0&dpi=50"),
+            vec![
+                "glyph", "--shape", f, "--id", "0", "--dpi", "50", "--format", "png", "-o", "-",
+            ],
+        ),
+        (
+            format!("/api/sheet.svg?shape_grid={g}&page=poster&style=kufic"),
+            vec![
+                "render", "--shape", f, "--page", "poster", "--style", "kufic", "--format", "svg",
+                "-o", "-",
+            ],
+        ),
+        (
+            format!(
+                "/api/glyph.svg?shape_text={}&cell_height=8&random=true&seed=2",
+                enc("كو")
+            ),
+            vec![
+                "glyph",
+                "--shape-text",
+                "كو",
+                "--cell-height",
+                "8",
+                "--random",
+                "--seed",
+                "2",
+                "-o",
+                "-",
+            ],
+        ),
+    ];
+    for (path, args) in cases {
+        let (status, _, body) = s.get(path);
+        assert_eq!(status, 200, "{path}: {}", String::from_utf8_lossy(&body));
+        assert!(body == cli(args), "{path}: not the bytes of {args:?}");
+    }
+    // The typed grid and the file give the same bytes to the CLI too.
+    let typed = cli(&["glyph", "--shape-grid", grid, "--id", "1", "-o", "-"]);
+    assert_eq!(typed, cli(&["glyph", "--shape", f, "--id", "1", "-o", "-"]));
+    // Bad shapes: 400, the CLI's line in the page's words, and the server stays up.
+    let bad: &[(String, &str)] = &[
+        (
+            format!("/api/count?shape_grid={}", enc("##\n#x")),
+            "tourglyph count --shape-grid '##\n#x' --json",
+        ),
+        (
+            format!("/api/count?board=4x4&shape_grid={g}"),
+            "tourglyph count --board 4x4 --shape-grid GRID --json",
+        ),
+        (format!("/api/glyph.svg?shape_grid={g}&torus=true&id=0"), ""),
+        (format!("/api/count?blocks=true&board=4x4"), ""),
+    ];
+    for (path, _) in bad {
+        let (status, ct, body) = s.get(path);
+        assert_eq!(status, 400, "{path}: {}", String::from_utf8_lossy(&body));
+        assert!(ct.starts_with("application/json"), "{path}: {ct}");
+        let e = error_of(&body);
+        assert!(!e.contains('\n') && !e.is_empty(), "{path}: {e:?}");
+        for flag in ["--shape-grid", "--board", "--torus", "--blocks"] {
+            assert!(!e.contains(flag), "{path}: {flag} in {e:?}");
+        }
+    }
+    let (status, _, body) = s.get(&bad[0].0);
+    let e = error_of(&body);
+    assert_eq!(status, 400);
+    let cli_line = cli_error(&["count", "--shape-grid", "##\n#x", "--json"]);
+    assert_eq!(e, cli_line, "the same line as the CLI's");
+    assert_eq!(
+        error_of(&s.get(&bad[2].0).2),
+        "torus=true does not apply to a shaped board (a shape is cut from the plane): drop torus=true, or give board instead of a shape"
+    );
+    // (`--shape FILE` stays as written: the server takes no file.)
+    assert_eq!(
+        error_of(&s.get(&bad[3].0).2),
+        "blocks=true and threshold take a shape: add --shape FILE, shape_grid=GRID or shape_text=TEXT"
+    );
+    // A file's name is not a parameter the server takes: it reads no file.
+    let (status, _, body) = s.get(&format!("/api/count?shape={}", enc(f)));
+    assert_eq!(status, 400);
+    assert!(error_of(&body).starts_with("unknown parameter 'shape'"));
+    // Still up.
+    assert_eq!(s.get(&format!("/api/count?shape_grid={g}")).0, 200);
 }

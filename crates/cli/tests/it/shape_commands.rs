@@ -247,15 +247,8 @@ fn board_and_shape_exclude_each_other_and_refusals_are_one_line() {
             "drop them with --shape",
         ),
         (
-            vec![
-                "render",
-                "--shape",
-                &two,
-                "--split",
-                "-o",
-                d.path().to_str().unwrap(),
-            ],
-            "--split does not apply",
+            vec!["render", "--shape", &two, "--split-layers", "-o", out],
+            "--split-layers does not apply",
         ),
         (
             vec!["glyph", "--shape", &two, "--torus", "--id", "0", "-o", out],
@@ -279,6 +272,15 @@ fn board_and_shape_exclude_each_other_and_refusals_are_one_line() {
             "--blocks and --threshold take a shape",
         ),
         (
+            vec!["find", "--shape", &two, "--start", "a1"],
+            "--start does not apply to a shaped board",
+        ),
+        (
+            vec!["font", "--shape", &two, "--range", "90..99", "-o", "f.ttf"],
+            "nothing to put in a font",
+        ),
+        (vec!["count", "--shape-grid", "##\\n#x"], "x"),
+        (
             vec!["render", "--shape", &two, "--range", "90..99", "-o", out],
             "nothing to draw",
         ),
@@ -293,4 +295,131 @@ fn board_and_shape_exclude_each_other_and_refusals_are_one_line() {
         }
     }
     assert!(!Path::new(out).exists());
+}
+
+/// `font`, `render --split` and `find` take a shape too, and a grid typed in with
+/// `--shape-grid` is the grid of a file: one glyph per tuple in the font, its map giving
+/// the tuple's parts as `list --shape` does; one file per tuple, each the bytes of
+/// `glyph --shape --id`; one tour per part from `find`, as `shape tour --random` draws it.
+#[test]
+fn font_split_and_find_take_a_shape() {
+    let d = tempfile::tempdir().unwrap();
+    let two = write(d.path(), "two.txt", TWO_PARTS);
+    // A grid typed in gives the file's answers, on every command.
+    let grid = TWO_PARTS.trim_end();
+    for args in [
+        vec!["count", "--json"],
+        vec!["list", "--json", "--range", "5..9"],
+        vec!["glyph", "--id", "7", "--style", "kufic", "-o", "-"],
+    ] {
+        let mut a = args.clone();
+        a.extend(["--shape", &two]);
+        let mut b = args.clone();
+        b.extend(["--shape-grid", grid]);
+        let (a, b) = (run(&a), run(&b));
+        assert!(
+            a.status.success() && b.status.success(),
+            "{args:?}: {}",
+            stderr(&b)
+        );
+        assert!(
+            a.stdout == b.stdout,
+            "{args:?}: --shape-grid is not --shape"
+        );
+    }
+    // The font: three glyphs, the map's parts those of `list`.
+    let ttf = d.path().join("t.ttf");
+    let o = run(&[
+        "font",
+        "--shape",
+        &two,
+        "--range",
+        "3..6",
+        "-o",
+        ttf.to_str().unwrap(),
+        "-q",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(std::fs::metadata(&ttf).unwrap().len() > 500);
+    let map: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(d.path().join("t.json")).unwrap()).unwrap();
+    let listed = json_lines(&run(&[
+        "list", "--shape", &two, "--json", "--range", "3..6",
+    ]));
+    let map = map.as_array().unwrap();
+    assert_eq!(map.len(), 3);
+    for (m, l) in map.iter().zip(&listed) {
+        assert_eq!(m["id"], l["id"]);
+        assert_eq!(m["parts"], l["parts"]);
+    }
+    assert_eq!(map[0]["glyph"], "shape_4x10_3");
+    assert_eq!(map[2]["codepoint"], "U+E002");
+    // The split: one file per tuple, each `glyph --shape --id`'s bytes.
+    let dir = d.path().join("split");
+    let o = run(&[
+        "render",
+        "--shape",
+        &two,
+        "--split",
+        "--range",
+        "8..11",
+        "--style",
+        "kufic",
+        "--mkdir",
+        "-o",
+        dir.to_str().unwrap(),
+        "-q",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        [
+            "rook-shape-4x10-08.svg",
+            "rook-shape-4x10-09.svg",
+            "rook-shape-4x10-10.svg"
+        ]
+    );
+    for (id, name) in [8, 9, 10].iter().zip(&names) {
+        let g = run(&[
+            "glyph",
+            "--shape",
+            &two,
+            "--id",
+            &id.to_string(),
+            "--style",
+            "kufic",
+            "-o",
+            "-",
+        ]);
+        assert!(
+            std::fs::read(dir.join(name)).unwrap() == g.stdout,
+            "{name} is not glyph --id {id}"
+        );
+    }
+    // find: a closed tour of each part, the tour `shape tour --random --seed S` gives.
+    for seed in ["0", "5"] {
+        let f = run(&[
+            "find", "--shape", &two, "--piece", "rook", "--json", "--seed", seed,
+        ]);
+        let t = run(&[
+            "shape", "tour", "--shape", &two, "--random", "--seed", seed, "-q",
+        ]);
+        assert!(f.status.success(), "{}", stderr(&f));
+        assert_eq!(stdout(&f), stdout(&t));
+        let v: serde_json::Value = serde_json::from_str(&stdout(&f)).unwrap();
+        let parts = v["parts"].as_array().unwrap();
+        assert_eq!(parts.len(), 2);
+        assert_eq!(
+            parts[0].as_array().unwrap().len() + parts[1].as_array().unwrap().len(),
+            36
+        );
+    }
+    let f = stdout(&run(&["find", "--shape", &two, "--piece", "rook"]));
+    assert_eq!(f.matches(" | ").count(), 1, "{f}");
+    assert_eq!(f.split_whitespace().count(), 36 + 1, "{f}");
 }

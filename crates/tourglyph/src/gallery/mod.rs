@@ -169,10 +169,9 @@ impl<'de> Visitor<'de> for ManifestVisitor {
         }
         let title = title.ok_or_else(|| de::Error::missing_field("title"))?;
         let table = keys::KEYS.iter().filter(|k| k.doors.has(Doors::GALLERY));
-        if let Some(k) = table
-            .filter(|k| k.required)
-            .find(|k| !given.contains(&k.name))
-        {
+        if let Some(k) = table.filter(|k| k.required).find(|k| {
+            !given.contains(&k.name) && !k.required_unless.iter().any(|o| given.contains(o))
+        }) {
             return Err(de::Error::missing_field(k.name));
         }
         Ok(Manifest {
@@ -323,6 +322,7 @@ impl Manifest {
                 .try_for_each(|k| k.check_in(&f).map_err(|e| at(k.name, e)))
         };
         check(Group::Spec)?;
+        check(Group::Shape)?;
         Style::resolve(&m.style_in(dir)).map_err(|e| at("style", e))?;
         PageSpec::parse(&m.page).map_err(|e| at("page", e))?;
         check(Group::Pick)?;
@@ -496,8 +496,9 @@ mod tests {
         assert_eq!(
             e.msg,
             "unknown field `torus`, expected one of `title`, `piece`, `board`, `open`, `classes`, \
-             `non_crossing`, `limit`, `range`, `sample`, `seed`, `style`, `page`, `columns`, \
-             `formats`, `name`, `font`, `force`"
+             `non_crossing`, `shape`, `shape_grid`, `shape_text`, `shape_font`, `cell_height`, \
+             `no_blocks`, `shape_board`, `threshold`, `blocks`, `limit`, `range`, `sample`, \
+             `seed`, `style`, `page`, `columns`, `formats`, `name`, `font`, `force`"
         );
         let e = parse("title = \"T\"\nboard = \"4x4\"\nlimit = \"many\"\n").unwrap_err();
         assert_eq!((e.line, e.key.as_deref()), (3, Some("limit")), "{e}");

@@ -57,6 +57,28 @@ pub fn count(spec: &Spec, force: bool, progress: &dyn Progress) -> Result<Counte
     count_with(spec, force, None, progress)
 }
 
+/// `count`'s answer, one JSON object (`json`) or its text, on a board ([`count_with`])
+/// or on a shaped board (a count per part and the tuples, as `shape count` gives them).
+pub fn answer(
+    spec: &Spec,
+    force: bool,
+    residue_bits: Option<u32>,
+    json: bool,
+    progress: &dyn Progress,
+) -> Result<String> {
+    if let Some(shape) = super::shape_board::shape_of(spec)? {
+        if residue_bits.is_some() {
+            return Err(Error::usage(
+                "--residue-bits counts a board's tours: drop it with a shape",
+            ));
+        }
+        let c = super::shape_board::count(spec, &shape, force)?;
+        return Ok(if json { c.json() } else { c.text() });
+    }
+    let c = count_with(spec, force, residue_bits, progress)?;
+    Ok(if json { c.json() } else { c.text() })
+}
+
 /// [`count`] with the dense counter's residues in `residue_bits` (16, 32 or 64;
 /// `--residue-bits`), by default the widest that fits the memory budget
 /// ([`default_width`]).

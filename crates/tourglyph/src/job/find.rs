@@ -7,6 +7,7 @@
 //! 25 million cells of 5000×5000 in a fraction of a second); [`Found::draw`] draws it as
 //! a glyph; [`Found::stats`] says how it was found (method, search nodes, time).
 
+pub use super::drawing::FindRequest;
 use super::{Draw, Target};
 use std::io::Write;
 use std::time::Instant;
@@ -18,33 +19,6 @@ use tourglyph_engine::find::construction::{Method, Request};
 pub const MAX_DRAW_CELLS: usize = 250_000;
 /// Glyph size in mm.
 const DRAW_SIZE_MM: f64 = 50.0;
-
-/// One tour to find, as `find`'s flags give it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct FindRequest {
-    /// The piece as written (default `knight`).
-    pub piece: String,
-    /// The board as written, `ROWSxCOLS`.
-    pub board: String,
-    /// A closed tour (the last cell is a move from the first).
-    pub closed: bool,
-    /// The start cell as written: algebraic (`e4`) or `ROW,COL`.
-    pub start: Option<String>,
-    /// Randomise tie-breaks reproducibly.
-    pub seed: Option<u64>,
-}
-
-impl Default for FindRequest {
-    fn default() -> Self {
-        FindRequest {
-            piece: "knight".into(),
-            board: String::new(),
-            closed: false,
-            start: None,
-            seed: None,
-        }
-    }
-}
 
 /// A tour found.
 pub struct Found {

@@ -135,6 +135,9 @@ fn make(req: &FontRequest, style: &Style) -> Result<FontFiles> {
     // character none of them has, never a `?`).
     let fonts = Fonts::with_user(req.font.as_deref().or(style.font.as_deref()))?;
     tourglyph_draw::text::check(&fonts, family)?;
+    if let Some(shape) = super::shape_board::shape_of(&req.spec)? {
+        return make_shape(req, style, &shape, family, fonts);
+    }
     let mut r = resolve(&req.spec, Some(&req.pick))?;
     // `--symmetry` on boards over 8x8: the symmetric tours found directly, numbered by
     // their index among them (the map's `index`, the glyph names `tour_14x14_rot90_I`).
@@ -226,19 +229,8 @@ fn make(req: &FontRequest, style: &Style) -> Result<FontFiles> {
             format!("tour_{p}_{torus}{board}_{kind}")
         }
     };
-    let mut seen: FxHashMap<u128, u32> = FxHashMap::default();
-    let names: Vec<String> = picked
-        .iter()
-        .map(|(id, _)| {
-            let k = seen.entry(*id).or_insert(0);
-            *k += 1;
-            if *k == 1 {
-                format!("{prefix}{id}")
-            } else {
-                format!("{prefix}{id}_{k}")
-            }
-        })
-        .collect();
+    let ids: Vec<u128> = picked.iter().map(|(id, _)| *id).collect();
+    let names = glyph_names(&prefix, &ids);
     let glyphs: Vec<FontGlyph> = picked
         .par_iter()
         .zip(names.par_iter())
@@ -291,6 +283,123 @@ fn make(req: &FontRequest, style: &Style) -> Result<FontFiles> {
         map,
         specimen: pdf,
     })
+}
+
+/// [`make`] on a shaped board: one glyph per tuple of tours the selection picks (by
+/// tuple ID, as `list --shape` numbers them), each the outline of the tuple's closed
+/// lines in the em box of the shape's bounding board; the map gives each glyph's
+/// `id` and its `parts` (each part's cells as `[row, col]` in walking order).
+fn make_shape(
+    req: &FontRequest,
+    style: &Style,
+    shape: &super::shape::ShapeRequest,
+    family: &str,
+    fonts: std::sync::Arc<Fonts>,
+) -> Result<FontFiles> {
+    use super::shape_board::{diagrams, ids, tuple};
+    let (s, d) = diagrams(&req.spec, shape, req.pick.force)?;
+    let chosen: Vec<u128> = ids(d.count(), &req.pick)?.take(MAX_GLYPHS + 1).collect();
+    if chosen.len() > MAX_GLYPHS {
+        return Err(Error::usage(format!(
+            "a font holds at most {MAX_GLYPHS} tours (the Private Use codepoints U+E000 to U+F8FF), and this selection has more: narrow it with --range A..B, --limit {MAX_GLYPHS} or --sample K"
+        )));
+    }
+    if chosen.is_empty() {
+        return Err(Error::usage(format!(
+            "nothing to put in a font: the selection holds none of the shape's {} tuples of tours (IDs 0 to {})",
+            d.count(),
+            d.count() - 1
+        )));
+    }
+    let b = s.board();
+    let piece = req.spec.piece.parse::<tourglyph_core::Piece>()?;
+    let prefix = {
+        let p: String = piece
+            .to_string()
+            .chars()
+            .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+            .collect();
+        match piece.is_rook() {
+            true => format!("shape_{b}_"),
+            false => format!("shape_{p}_{b}_"),
+        }
+    };
+    let names = glyph_names(&prefix, &chosen);
+    let tuples: Vec<Vec<Vec<u32>>> = chosen.iter().map(|&id| tuple(&d, id)).collect();
+    let glyphs: Vec<FontGlyph> = tuples
+        .par_iter()
+        .zip(names.par_iter())
+        .map(|(parts, name)| {
+            let parts: Vec<_> = parts
+                .iter()
+                .map(|p| tourglyph_layout::shape_glyph::part_glyph(&s, p, style))
+                .collect();
+            FontGlyph {
+                name: name.clone(),
+                shape: tourglyph_layout::shape_glyph::shape_outline(&parts, style),
+            }
+        })
+        .collect();
+    let font = tourglyph_draw::ttf::build(&glyphs, b.rows, b.cols, family)?;
+    let mut map = String::from("[\n");
+    for (i, (id, parts)) in chosen.iter().zip(&tuples).enumerate() {
+        let parts: Vec<Vec<[u32; 2]>> = parts
+            .iter()
+            .map(|p| {
+                p.iter()
+                    .map(|&c| b.coords(c))
+                    .map(|(r, c)| [r, c])
+                    .collect()
+            })
+            .collect();
+        let row = serde_json::json!({
+            "codepoint": format!("U+{:04X}", FIRST as usize + i),
+            "glyph": names[i],
+            "id": u64::try_from(*id).map_or_else(|_| serde_json::Value::from(id.to_string()), serde_json::Value::from),
+            "parts": parts,
+        });
+        map.push_str(&row.to_string());
+        map.push_str(if i + 1 < chosen.len() { ",\n" } else { "\n" });
+    }
+    map.push_str("]\n");
+    let entries: Vec<Entry> = chosen
+        .iter()
+        .map(|id| Entry {
+            caption: id.to_string(),
+        })
+        .collect();
+    let what = match req.pick.sample {
+        Some(k) => format!("{k} drawn at random (seed {}) of", req.pick.seed),
+        None => format!("{} of", chosen.len()),
+    };
+    let title = format!(
+        "{family}: {what} {} closed {piece} tour tuples of a shape of {} cells in {b} ({} part(s))",
+        d.count(),
+        s.len(),
+        d.parts.len()
+    );
+    let pdf = specimen::pdf(&font, family, &entries, &title, fonts)?;
+    Ok(FontFiles {
+        ttf: font,
+        map,
+        specimen: pdf,
+    })
+}
+
+/// Glyph names `PREFIX` + ID, a repeated ID (a sample) numbered `_2`, `_3`, ….
+fn glyph_names(prefix: &str, ids: &[u128]) -> Vec<String> {
+    let mut seen: FxHashMap<u128, u32> = FxHashMap::default();
+    ids.iter()
+        .map(|id| {
+            let k = seen.entry(*id).or_insert(0);
+            *k += 1;
+            if *k == 1 {
+                format!("{prefix}{id}")
+            } else {
+                format!("{prefix}{id}_{k}")
+            }
+        })
+        .collect()
 }
 
 /// A font's file name ends in `.ttf`, the format it is (TrueType): refuse another

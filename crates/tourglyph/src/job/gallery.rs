@@ -281,8 +281,13 @@ fn render_gallery(
 
 /// The `render` request for one format of a gallery.
 fn request(m: &Manifest, dir: &Path, f: Format, force: bool) -> SheetRequest {
+    // A shape's files, as the style's and the font's, are relative to the manifest.
+    let mut spec = m.spec.clone();
+    let inside = |f: &String| dir.join(f).to_string_lossy().into_owned();
+    spec.shape.shape = spec.shape.shape.as_ref().map(inside);
+    spec.shape.shape_font = spec.shape.shape_font.as_ref().map(inside);
     SheetRequest {
-        spec: m.spec.clone(),
+        spec,
         sel: Pick {
             force,
             ..m.pick.clone()

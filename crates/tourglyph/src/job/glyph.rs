@@ -11,6 +11,7 @@
 //! bytes ([`set_cache_bytes`]: `serve --cache`); [`orbit`] gives a tour's symmetry class
 //! for the explorer's glyph view.
 
+pub use super::drawing::{GlyphRequest, parse_size};
 use super::{Draw, Opened, Target, single_format};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -26,74 +27,12 @@ use tourglyph_layout::style::Style;
 use tourglyph_layout::{Sheet, SheetText};
 use tourglyph_layout::{glyph::glyph_data, glyph::reach};
 
-/// One glyph, as `glyph`'s flags give it.
-#[derive(Clone, Debug, PartialEq)]
-pub struct GlyphRequest {
-    /// The piece as written.
-    pub piece: String,
-    /// The board as written.
-    pub board: String,
-    /// An open tour.
-    pub open: bool,
-    /// A tour on the torus, drawn as a tile.
-    pub torus: bool,
-    /// With `torus`: the tile drawn R×C times, as written (`4x4`).
-    pub repeat: Option<String>,
-    /// With `torus` and SVG: the tile as an SVG `<pattern>`.
-    pub pattern: bool,
-    /// The tour's ID, as written.
-    pub id: Option<String>,
-    /// The user's own tour: cells separated by spaces or semicolons.
-    pub tour: Option<String>,
-    /// A uniformly random tour, drawn with `seed`.
-    pub random: bool,
-    /// With `random`: among the tours this symmetry fixes, as written.
-    pub symmetry: Option<String>,
-    /// Seed for `random`.
-    pub seed: u64,
-    /// `svg`, `pdf`, `ps`, `eps` or `png`; `None`: from the file's extension (SVG on a
-    /// writer or stdout).
-    pub format: Option<String>,
-    /// The glyph's size: `50mm`, `5cm`, `2in`.
-    pub size: String,
-    /// A built-in style name or the path of a TOML file.
-    pub style: String,
-    /// The style and raster flags over the style.
-    pub draw: Draw,
-    /// Build the diagram even when the estimate says it cannot finish in reasonable time
-    /// (and write PNG images over 100 megapixels).
-    pub force: bool,
-    /// The animation flags ([`super::animate`]): none set, a still glyph.
-    pub motion: super::animate::Motion,
-}
-
-impl Default for GlyphRequest {
-    fn default() -> Self {
-        GlyphRequest {
-            piece: "rook".into(),
-            board: String::new(),
-            open: false,
-            torus: false,
-            repeat: None,
-            pattern: false,
-            id: None,
-            tour: None,
-            random: false,
-            symmetry: None,
-            seed: 0,
-            format: None,
-            size: "50mm".into(),
-            style: "line".into(),
-            draw: Draw::default(),
-            force: false,
-            motion: super::animate::Motion::default(),
-        }
-    }
-}
-
 /// Draw the glyph `a` asks for to `target`; returns its format (of an animation: SVG,
 /// or PNG for an animated PNG or a GIF, the raster format nearest it).
 pub fn glyph(a: &GlyphRequest, target: Target<'_>) -> Result<Format> {
+    if let Some(shape) = super::shape_board::shape_of(&a.spec())? {
+        return super::shape_board::glyph(a, &shape, target).map(|(_, f)| f);
+    }
     let style = super::style_with(&a.style, &a.draw)?;
     let png = PngOptions {
         smaller: Some("--size"),
@@ -632,26 +571,6 @@ fn diagram(g: &LeapGraph, kind: TourKind, force: bool) -> Result<Arc<Zdd>> {
         kept.put(key, z.clone());
     }
     Ok(z)
-}
-
-/// `50mm`, `2in`, `5cm`, or a bare number of mm.
-pub fn parse_size(s: &str) -> Result<f64> {
-    let t = s.trim().to_ascii_lowercase();
-    let (num, unit) = if let Some(n) = t.strip_suffix("mm") {
-        (n, 1.0)
-    } else if let Some(n) = t.strip_suffix("cm") {
-        (n, 10.0)
-    } else if let Some(n) = t.strip_suffix("in") {
-        (n, 25.4)
-    } else {
-        (t.as_str(), 1.0)
-    };
-    match num.trim().parse::<f64>() {
-        Ok(x) if x > 0.0 && (x * unit).is_finite() => Ok(x * unit),
-        _ => Err(Error::usage(format!(
-            "bad size '{s}': write a length like 50mm, 5cm or 2in"
-        ))),
-    }
 }
 
 #[cfg(test)]

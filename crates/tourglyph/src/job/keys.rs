@@ -38,6 +38,8 @@ pub enum Group {
     Pick,
     /// How glyphs look over their style ([`Draw`]).
     Draw,
+    /// A shaped board in place of the board ([`Spec::shape`]).
+    Shape,
 }
 
 /// The front doors that take a key.
@@ -141,6 +143,10 @@ pub struct Key {
     pub required: bool,
     /// The keys it does not combine with (the CLI refuses both).
     pub conflicts: &'static [&'static str],
+    /// The keys it takes only with (the CLI refuses it alone).
+    pub requires: &'static [&'static str],
+    /// With [`Key::required`]: the keys that stand in for it (a shape for the board).
+    pub required_unless: &'static [&'static str],
     /// A check of a text value as written, for the doors that refuse a bad value where it
     /// is written (a gallery manifest names the key and its line).
     pub check: Option<fn(&str) -> Result<()>>,
@@ -169,10 +175,15 @@ const fn key(name: &'static str, group: Group, field: Field, cli: Cli) -> Key {
         doors: Doors::ALL,
         required: false,
         conflicts: &[],
+        requires: &[],
+        required_unless: &[],
         check: None,
         cli,
     }
 }
+
+/// The keys that give a shaped board, any one of which stands in for `board`.
+pub const SHAPE_SOURCES: &[&str] = &["shape", "shape_grid", "shape_text"];
 
 /// The pieces known by name.
 fn pieces() -> Vec<&'static str> {
@@ -199,6 +210,7 @@ pub static KEYS: &[Key] = &[
     },
     Key {
         required: true,
+        required_unless: SHAPE_SOURCES,
         check: Some(|s| s.parse::<Board>().map(drop)),
         ..key(
             "board",
@@ -262,6 +274,112 @@ pub static KEYS: &[Key] = &[
             ),
         )
     },
+    Key {
+        doors: Doors::CLI.and(Doors::GALLERY),
+        conflicts: &["board", "shape_text", "shape_grid"],
+        ..key(
+            "shape",
+            Group::Shape,
+            Field::MaybeText(|f| &mut f.spec.shape.shape),
+            cli(
+                "A shaped board instead of --board: a text grid ('#' a cell, '.' none; ragged lines allowed), or a .png or .svg silhouette sampled onto --shape-board",
+                "FILE",
+            ),
+        )
+    },
+    Key {
+        conflicts: &["board", "shape_text"],
+        ..key(
+            "shape_grid",
+            Group::Shape,
+            Field::MaybeText(|f| &mut f.spec.shape.shape_grid),
+            cli(
+                "A shaped board instead of --board, written out: a text grid ('#' a cell, '.' none), lines separated by newlines (or \\n)",
+                "GRID",
+            ),
+        )
+    },
+    Key {
+        conflicts: &["board"],
+        ..key(
+            "shape_text",
+            Group::Shape,
+            Field::MaybeText(|f| &mut f.spec.shape.shape_text),
+            cli(
+                "Instead of --board: this text set in the bundled fonts (shaped, bidi; \"\\n\" between lines) and sampled onto cells, in 2x2 blocks unless --no-blocks",
+                "TEXT",
+            ),
+        )
+    },
+    Key {
+        doors: Doors::CLI.and(Doors::GALLERY),
+        requires: &["shape_text"],
+        ..key(
+            "shape_font",
+            Group::Shape,
+            Field::MaybeText(|f| &mut f.spec.shape.shape_font),
+            cli(
+                "For --shape-text: a font file tried before the bundled fonts",
+                "FILE",
+            ),
+        )
+    },
+    Key {
+        requires: &["shape_text"],
+        ..key(
+            "cell_height",
+            Group::Shape,
+            Field::Number(|f| &mut f.spec.shape.cell_height),
+            Cli {
+                default: Some("24"),
+                ..cli("For --shape-text: rows of cells per line of text", "ROWS")
+            },
+        )
+    },
+    Key {
+        requires: &["shape_text"],
+        conflicts: &["blocks"],
+        ..key(
+            "no_blocks",
+            Group::Shape,
+            Field::Switch(|f| &mut f.spec.shape.no_blocks),
+            cli(
+                "For --shape-text: single cells, not 2x2 blocks (a part may then have no tour)",
+                "NO_BLOCKS",
+            ),
+        )
+    },
+    Key {
+        doors: Doors::CLI.and(Doors::GALLERY),
+        requires: &["shape"],
+        ..key(
+            "shape_board",
+            Group::Shape,
+            Field::MaybeText(|f| &mut f.spec.shape.shape_board),
+            cli(
+                "For a --shape picture: the cells it is sampled onto, ROWSxCOLS",
+                "RxC",
+            ),
+        )
+    },
+    key(
+        "threshold",
+        Group::Shape,
+        Field::MaybeText(|f| &mut f.spec.shape.threshold),
+        cli(
+            "For a --shape picture or --shape-text: a cell is in when more than this share of it is dark (default 0.5 for a picture, 0.3 for text)",
+            "THRESHOLD",
+        ),
+    ),
+    key(
+        "blocks",
+        Group::Shape,
+        Field::Switch(|f| &mut f.spec.shape.blocks),
+        cli(
+            "Take the shape in 2x2 blocks: every part then has a tour",
+            "BLOCKS",
+        ),
+    ),
     key(
         "limit",
         Group::Pick,
@@ -671,6 +789,17 @@ impl Key {
     /// their kind's parser already.
     pub fn check_in(&self, f: &Fields) -> Result<()> {
         match (self.check, self.value(f)) {
+            // Not given, where another key stands in for it (its presence is checked
+            // apart).
+            (Some(_), Some(Value::Text(s)))
+                if s.is_empty()
+                    && self
+                        .required_unless
+                        .iter()
+                        .any(|k| find(k).is_some_and(|k| k.value(f).is_some())) =>
+            {
+                Ok(())
+            }
             (Some(check), Some(Value::Text(s))) => check(&s),
             _ => Ok(()),
         }

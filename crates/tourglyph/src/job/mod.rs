@@ -33,6 +33,7 @@
 
 pub mod animate;
 pub mod count;
+pub mod drawing;
 pub mod find;
 pub mod font;
 pub mod gallery;
@@ -55,7 +56,7 @@ pub mod tile;
 
 pub(crate) use single::{Opened, single_format};
 
-pub use request::{Draw, Pick, Progress, Silent, Spec, Target, json_str};
+pub use request::{Draw, Pick, Progress, ShapeKeys, Silent, Spec, Target, json_str};
 pub use resolve::{
     MAX_ENGINE_CELLS, Resolved, WALK_LIMIT, budget, build_zdd, check_walk, empty_selection,
     explain_impossible, impossible, piece_board, resolve, set_max_memory, walk_len,

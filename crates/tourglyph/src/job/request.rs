@@ -23,6 +23,58 @@ pub struct Spec {
     pub torus: bool,
     /// Only tours fixed by this symmetry, as written (`rot90`, `rot180`, `mirror`, `any`).
     pub symmetry: Option<String>,
+    /// A shaped board in place of `board` (issue 30), when one of its sources is given.
+    pub shape: ShapeKeys,
+}
+
+/// A shaped board as the front doors give it, every value as written: a text grid's
+/// file (`shape`) or its text (`shape_grid`: typed into the explorer, or written in a
+/// manifest), a picture's file sampled onto `shape_board`, or `shape_text` set in the
+/// fonts. The job turns it into a shape request
+/// (`tourglyph::job::shape_board::shape_of`), the one place that decides the defaults.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShapeKeys {
+    /// A text grid (`#` a cell, `.` none) or a `.png`/`.svg` picture: its file.
+    pub shape: Option<String>,
+    /// A text grid itself (`#` a cell, `.` none; lines separated by newlines).
+    pub shape_grid: Option<String>,
+    /// Text set in the fonts and sampled onto cells.
+    pub shape_text: Option<String>,
+    /// For `shape_text`: a font file tried before the bundled fonts.
+    pub shape_font: Option<String>,
+    /// For `shape_text`: rows of cells per line of text.
+    pub cell_height: u64,
+    /// For `shape_text`: single cells, not 2×2 blocks.
+    pub no_blocks: bool,
+    /// For a picture: the cells it is sampled onto, `ROWSxCOLS`.
+    pub shape_board: Option<String>,
+    /// For a picture or text: the share of a cell that must be dark, as written.
+    pub threshold: Option<String>,
+    /// Take the shape in 2×2 blocks.
+    pub blocks: bool,
+}
+
+impl Default for ShapeKeys {
+    fn default() -> Self {
+        ShapeKeys {
+            shape: None,
+            shape_grid: None,
+            shape_text: None,
+            shape_font: None,
+            cell_height: 24,
+            no_blocks: false,
+            shape_board: None,
+            threshold: None,
+            blocks: false,
+        }
+    }
+}
+
+impl ShapeKeys {
+    /// True when a shape is given (a file, a grid or a text).
+    pub fn given(&self) -> bool {
+        self.shape.is_some() || self.shape_grid.is_some() || self.shape_text.is_some()
+    }
 }
 
 impl Default for Spec {
@@ -35,6 +87,7 @@ impl Default for Spec {
             non_crossing: false,
             torus: false,
             symmetry: None,
+            shape: ShapeKeys::default(),
         }
     }
 }

@@ -46,6 +46,13 @@ pub fn piece_board(piece: &str, board: &str) -> Result<(Piece, Board)> {
 
 /// Resolve the shared flags (`sel` for the commands that select tours: list, render).
 pub fn resolve(spec: &Spec, sel: Option<&Pick>) -> Result<Resolved> {
+    // A shaped board is drawn by `shape_board`'s jobs; a job that reached here with one
+    // has no meaning for it.
+    if spec.shape.given() {
+        return Err(Error::usage(
+            "this work is done on a board, not on a shape: give --board instead of --shape",
+        ));
+    }
     let (piece, board) = piece_board(&spec.piece, &spec.board)?;
     let range = match sel.and_then(|s| s.range.as_deref()) {
         Some(r) => Some(parse_range(r)?),

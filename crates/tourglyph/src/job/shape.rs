@@ -60,6 +60,9 @@ pub struct ShapeRequest {
     pub font: Option<String>,
     /// For `text`: rows of cells per line of text.
     pub cell_height: u32,
+    /// Instead of a file: a text grid itself (`#` a cell, `.` none), as typed into the
+    /// explorer or written in a gallery manifest.
+    pub grid: Option<String>,
 }
 
 impl Default for ShapeRequest {
@@ -73,6 +76,7 @@ impl Default for ShapeRequest {
             text: None,
             font: None,
             cell_height: 24,
+            grid: None,
         }
     }
 }
@@ -109,6 +113,15 @@ fn read_bytes(path: &Path) -> Result<Vec<u8>> {
 pub fn load(req: &ShapeRequest) -> Result<Shape> {
     if let Some(text) = &req.text {
         return text_shape(req, text);
+    }
+    if let Some(grid) = &req.grid {
+        if req.board.is_some() {
+            return Err(Error::usage(
+                "--shape-board samples a picture; a --shape-grid's lines give the cells: drop --shape-board",
+            ));
+        }
+        let s = Shape::parse_text(grid)?;
+        return if req.blocks { doubled(&s) } else { Ok(s) };
     }
     let path = Path::new(&req.file);
     let ext = path
@@ -564,7 +577,7 @@ pub fn glyph(tour: &ShapeTour, d: &ShapeDrawing, target: Target<'_>) -> Result<F
         ..super::png_options(&d.draw, d.force)
     };
     let format = single_format(d.format.as_deref(), &target)?;
-    let size = super::glyph::parse_size(&d.size)?;
+    let size = super::drawing::parse_size(&d.size)?;
     let shape = &tour.shape;
     let parts: Vec<_> = tour
         .parts

@@ -10,9 +10,9 @@
 //! symmetry, `--split`, animation, your own `--tour`) is refused with a one-line usage
 //! error naming the flag.
 
+use super::drawing::{FindRequest, GlyphRequest, SheetRequest};
 use super::shape::{ShapeCount, ShapeDrawing, ShapePick, ShapeRequest, ShapeTour};
-use super::sheet::SheetRequest;
-use super::{Pick, Spec, Target};
+use super::{Pick, ShapeKeys, Spec, Target};
 use crate::output::sheet_files::{SheetFiles, Written};
 use crate::output::{check_stdout_pages, open_out_with};
 use std::fmt::Write as _;
@@ -34,10 +34,78 @@ use tourglyph_layout::{Sheet, SheetText, sheet_layout, text_size};
 /// stream): enough for a poster of small shapes.
 pub const MAX_SHAPE_GLYPHS: u128 = 100_000;
 
+/// The shaped board `spec` gives in place of its board (`None`: none is given): the one
+/// place that turns the front doors' shape keys ([`ShapeKeys`]) into a shape request and
+/// decides their defaults (a text is taken in 2×2 blocks unless `no_blocks`; a cell is
+/// in when more than 0.3 of it is dark for a text, 0.5 for a picture).
+pub fn shape_of(spec: &Spec) -> Result<Option<ShapeRequest>> {
+    let k: &ShapeKeys = &spec.shape;
+    if !k.given() {
+        if k.blocks || k.threshold.is_some() {
+            return Err(Error::usage(
+                "--blocks and --threshold take a shape: add --shape FILE, --shape-grid GRID or --shape-text TEXT",
+            ));
+        }
+        return Ok(None);
+    }
+    let sources = [&k.shape, &k.shape_grid, &k.shape_text];
+    if sources.iter().filter(|s| s.is_some()).count() > 1 {
+        return Err(Error::usage(
+            "give one shape: --shape FILE, --shape-grid GRID or --shape-text TEXT",
+        ));
+    }
+    if !spec.board.is_empty() {
+        return Err(Error::usage(
+            "--board and a shape exclude each other: give one of them",
+        ));
+    }
+    if k.shape_text.is_none() && (k.no_blocks || k.shape_font.is_some()) {
+        return Err(Error::usage(
+            "--no-blocks and --shape-font are for --shape-text: drop them, or add --shape-text TEXT",
+        ));
+    }
+    if k.shape.is_none() && k.shape_board.is_some() {
+        return Err(Error::usage(
+            "--shape-board samples a --shape picture: drop it, or give --shape FILE.png|svg",
+        ));
+    }
+    let threshold = match &k.threshold {
+        // Its range is checked where a picture is sampled.
+        Some(t) => match t.trim().parse::<f64>() {
+            Ok(x) => x,
+            Err(_) => {
+                return Err(Error::usage(format!(
+                    "bad --threshold '{t}': give the share of a cell that must be dark, from 0 up to 1 (e.g. 0.5)"
+                )));
+            }
+        },
+        None if k.shape_text.is_some() => 0.3,
+        None => 0.5,
+    };
+    let cell_height = u32::try_from(k.cell_height).map_err(|_| {
+        Error::usage(format!(
+            "--cell-height {} is too many rows: give at most a few hundred",
+            k.cell_height
+        ))
+    })?;
+    let lines = |t: &String| t.replace("\\n", "\n");
+    Ok(Some(ShapeRequest {
+        file: k.shape.clone().unwrap_or_default(),
+        board: k.shape_board.clone(),
+        threshold,
+        blocks: k.blocks || (k.shape_text.is_some() && !k.no_blocks),
+        piece: spec.piece.clone(),
+        text: k.shape_text.as_ref().map(lines),
+        font: k.shape_font.clone(),
+        cell_height,
+        grid: k.shape_grid.as_ref().map(lines),
+    }))
+}
+
 /// The usage error for a flag that has no meaning on a shape.
 fn not_on_a_shape(flag: &str, why: &str) -> Error {
     Error::usage(format!(
-        "{flag} does not apply to a shaped board ({why}): drop {flag}, or give --board instead of --shape"
+        "{flag} does not apply to a shaped board ({why}): drop {flag}, or give --board instead of a shape"
     ))
 }
 
@@ -83,7 +151,7 @@ pub fn count(spec: &Spec, shape: &ShapeRequest, force: bool) -> Result<ShapeCoun
 
 /// The tuple IDs `sel` picks among `total`: a sample (with repetition, in draw order)
 /// or the range, shard and limit (in ID order).
-fn ids(total: u128, sel: &Pick) -> Result<Box<dyn Iterator<Item = u128>>> {
+pub(crate) fn ids(total: u128, sel: &Pick) -> Result<Box<dyn Iterator<Item = u128>>> {
     if let Some(k) = sel.sample {
         if sel.range.is_some() || sel.shard.is_some() {
             return Err(Error::usage(
@@ -111,7 +179,7 @@ fn ids(total: u128, sel: &Pick) -> Result<Box<dyn Iterator<Item = u128>>> {
 }
 
 /// Each part's tour of tuple `id`, as board cells in walking order.
-fn tuple(d: &ShapeDiagrams, id: u128) -> Vec<Vec<u32>> {
+pub(crate) fn tuple(d: &ShapeDiagrams, id: u128) -> Vec<Vec<u32>> {
     let tours = d.unrank(id).expect("an ID below the count");
     d.parts
         .iter()
@@ -121,7 +189,11 @@ fn tuple(d: &ShapeDiagrams, id: u128) -> Vec<Vec<u32>> {
 }
 
 /// The shape and its diagrams for `spec` and `shape`.
-fn diagrams(spec: &Spec, shape: &ShapeRequest, force: bool) -> Result<(Shape, ShapeDiagrams)> {
+pub(crate) fn diagrams(
+    spec: &Spec,
+    shape: &ShapeRequest,
+    force: bool,
+) -> Result<(Shape, ShapeDiagrams)> {
     let req = request(spec, shape)?;
     let s = super::shape::load(&req)?;
     let piece: Piece = req.piece.parse()?;
@@ -157,15 +229,7 @@ pub fn list(
             line.push_str("]}\n");
         } else {
             write!(line, "{id}:").unwrap();
-            for (i, p) in parts.iter().enumerate() {
-                if i > 0 {
-                    line.push_str(" |");
-                }
-                for &c in p {
-                    line.push(' ');
-                    line.push_str(&b.algebraic(c));
-                }
-            }
+            push_parts(&mut line, b, &parts);
             line.push('\n');
         }
         out.write_all(line.as_bytes())?;
@@ -173,13 +237,68 @@ pub fn list(
     Ok(out.flush()?)
 }
 
+/// Each part's cells algebraically after a space, the parts separated by ` |`.
+fn push_parts(line: &mut String, b: tourglyph_core::Board, parts: &[Vec<u32>]) {
+    for (i, p) in parts.iter().enumerate() {
+        if i > 0 {
+            line.push_str(" |");
+        }
+        for &c in p {
+            line.push(' ');
+            line.push_str(&b.algebraic(c));
+        }
+    }
+}
+
+/// `find --shape`: one closed tour of each part of the shape, found as `shape tour
+/// --random --seed S` finds it (seed 0 unless given): around a random spanning tree of
+/// the 2×2 blocks on a shape wider than [`super::shape::EXACT_MAX_COLS`] columns that is
+/// made of blocks (the rook), else by the diagrams. `--start` is refused (each part's
+/// tour starts at its first cell); `--closed` changes nothing (the tours are closed).
+pub fn find(req: &FindRequest, shape: &ShapeRequest) -> Result<ShapeTour> {
+    if req.start.is_some() {
+        return Err(not_on_a_shape(
+            "--start",
+            "each part's tour starts at its first cell",
+        ));
+    }
+    let shape = ShapeRequest {
+        piece: req.piece.clone(),
+        ..shape.clone()
+    };
+    let pick = ShapePick {
+        random: true,
+        seed: req.seed.unwrap_or(0),
+        ..ShapePick::default()
+    };
+    super::shape::pick(&shape, &pick)
+}
+
+/// `find --shape`'s cells: [`ShapeTour::json`] when `json`, else each part's cells
+/// algebraically on one line, the parts separated by `|`.
+pub fn write_found(t: &ShapeTour, json: bool, out: &mut dyn Write) -> Result<()> {
+    let text = match json {
+        true => t.json(),
+        false => {
+            let mut line = String::new();
+            push_parts(&mut line, t.shape.board(), &t.parts);
+            line.remove(0);
+            line.push('\n');
+            line
+        }
+    };
+    out.write_all(text.as_bytes())?;
+    Ok(out.flush()?)
+}
+
 /// `glyph --shape`: the tour `req` picks (`--id`, or `--random --seed`, by the default
-/// method of [`super::shape::pick`]) drawn as `shape glyph` draws it; returns the tour.
+/// method of [`super::shape::pick`]) drawn as `shape glyph` draws it; returns the tour
+/// and the format.
 pub fn glyph(
-    req: &super::glyph::GlyphRequest,
+    req: &GlyphRequest,
     shape: &ShapeRequest,
     target: Target<'_>,
-) -> Result<ShapeTour> {
+) -> Result<(ShapeTour, Format)> {
     let refuse = |flag: &str, on: bool, why: &str| match on {
         true => Err(not_on_a_shape(flag, why)),
         false => Ok(()),
@@ -221,8 +340,8 @@ pub fn glyph(
         draw: req.draw.clone(),
         force: req.force,
     };
-    super::shape::glyph(&t, &d, target)?;
-    Ok(t)
+    let f = super::shape::glyph(&t, &d, target)?;
+    Ok((t, f))
 }
 
 /// `render --shape`: a sheet of the tuples of tours the selection picks, each glyph drawn
@@ -236,12 +355,6 @@ pub fn render(
     shape: &ShapeRequest,
     target: Target<'_>,
 ) -> Result<(Format, Written)> {
-    if a.split {
-        return Err(not_on_a_shape(
-            "--split",
-            "a shape's tours are drawn on a sheet",
-        ));
-    }
     if a.split_layers {
         return Err(not_on_a_shape(
             "--split-layers",
@@ -264,48 +377,12 @@ pub fn render(
     if a.columns == Some(0) {
         return Err(Error::usage("--columns must be at least 1"));
     }
-    let req = request(&a.spec, shape)?;
-    let s = super::shape::load(&req)?;
-    let piece: Piece = req.piece.parse()?;
-    // A sample of a shape too wide for the diagrams, made of 2x2 blocks: tours around
-    // random spanning trees (not uniform), one a seed from --seed on.
-    let tree = a.sel.sample.is_some()
-        && a.sel.range.is_none()
-        && a.sel.shard.is_none()
-        && piece.is_rook()
-        && s.board().cols > super::shape::EXACT_MAX_COLS
-        && tourglyph_engine::blocks::block_mask(&s).is_some();
-    let (d, chosen) = match tree {
-        true => {
-            let k = u128::from(a.sel.sample.unwrap_or(0));
-            if k > MAX_SHAPE_GLYPHS {
-                return Err(Error::usage(format!(
-                    "--sample {k} is more than the {MAX_SHAPE_GLYPHS} glyphs a shape's sheet holds: give a smaller --sample"
-                )));
-            }
-            let seeds = (0..k as u64).map(|i| u128::from(a.sel.seed.wrapping_add(i)));
-            (None, seeds.collect::<Vec<u128>>())
-        }
-        false => {
-            let d = super::shape::diagrams(&s, &piece, a.sel.force)?;
-            let chosen: Vec<u128> = ids(d.count(), &a.sel)?
-                .take(MAX_SHAPE_GLYPHS as usize + 1)
-                .collect();
-            if chosen.is_empty() {
-                return Err(Error::usage(format!(
-                    "nothing to draw: the selection holds none of the shape's {} tuples of tours (IDs 0 to {})",
-                    d.count(),
-                    d.count() - 1
-                )));
-            }
-            if chosen.len() as u128 > MAX_SHAPE_GLYPHS {
-                return Err(Error::usage(format!(
-                    "the selection holds more than {MAX_SHAPE_GLYPHS} of the shape's tours: narrow it with --range A..B, --limit K or --sample K"
-                )));
-            }
-            (Some(d), chosen)
-        }
-    };
+    let Picked {
+        shape: s,
+        piece,
+        d,
+        chosen,
+    } = picked(&a.spec, &a.sel, shape)?;
     let count = chosen.len() as u64;
     let spec = GridSpec {
         page,
@@ -419,6 +496,82 @@ pub fn render(
         }
     };
     Ok((format, written))
+}
+
+/// The tuples of tours a selection picks on a shape, for a sheet or one file each.
+pub(crate) struct Picked {
+    /// The shape.
+    pub shape: Shape,
+    /// The piece.
+    pub piece: Piece,
+    /// The parts' diagrams (`None`: the tree method, `chosen` are seeds).
+    pub d: Option<ShapeDiagrams>,
+    /// Tuple IDs, or seeds of the tree method.
+    pub chosen: Vec<u128>,
+}
+
+impl Picked {
+    /// Each part's tour (board cells in walking order) of the `k`-th chosen tuple.
+    pub fn parts(&self, k: usize) -> Result<Vec<Vec<u32>>> {
+        let id = self.chosen[k];
+        match &self.d {
+            Some(d) => Ok(tuple(d, id)),
+            None => super::shape::tree_parts(&self.shape, &self.piece, id as u64),
+        }
+    }
+}
+
+/// The tuples `sel` picks on `shape` with the piece of `spec`, at most
+/// [`MAX_SHAPE_GLYPHS`]. A `--sample K` of a shape too wide for the diagrams (over
+/// [`super::shape::EXACT_MAX_COLS`] columns) and made of 2×2 blocks picks K seeds of the
+/// tree method instead, S to S+K−1 (not uniform).
+pub(crate) fn picked(spec: &Spec, sel: &Pick, shape: &ShapeRequest) -> Result<Picked> {
+    let req = request(spec, shape)?;
+    let s = super::shape::load(&req)?;
+    let piece: Piece = req.piece.parse()?;
+    let tree = sel.sample.is_some()
+        && sel.range.is_none()
+        && sel.shard.is_none()
+        && piece.is_rook()
+        && s.board().cols > super::shape::EXACT_MAX_COLS
+        && tourglyph_engine::blocks::block_mask(&s).is_some();
+    let (d, chosen) = match tree {
+        true => {
+            let k = u128::from(sel.sample.unwrap_or(0));
+            if k > MAX_SHAPE_GLYPHS {
+                return Err(Error::usage(format!(
+                    "--sample {k} is more than the {MAX_SHAPE_GLYPHS} glyphs a shape's sheet holds: give a smaller --sample"
+                )));
+            }
+            let seeds = (0..k as u64).map(|i| u128::from(sel.seed.wrapping_add(i)));
+            (None, seeds.collect::<Vec<u128>>())
+        }
+        false => {
+            let d = super::shape::diagrams(&s, &piece, sel.force)?;
+            let chosen: Vec<u128> = ids(d.count(), sel)?
+                .take(MAX_SHAPE_GLYPHS as usize + 1)
+                .collect();
+            if chosen.is_empty() {
+                return Err(Error::usage(format!(
+                    "nothing to draw: the selection holds none of the shape's {} tuples of tours (IDs 0 to {})",
+                    d.count(),
+                    d.count() - 1
+                )));
+            }
+            if chosen.len() as u128 > MAX_SHAPE_GLYPHS {
+                return Err(Error::usage(format!(
+                    "the selection holds more than {MAX_SHAPE_GLYPHS} of the shape's tours: narrow it with --range A..B, --limit K or --sample K"
+                )));
+            }
+            (Some(d), chosen)
+        }
+    };
+    Ok(Picked {
+        shape: s,
+        piece,
+        d,
+        chosen,
+    })
 }
 
 /// The glyphs of a shape's sheet.

@@ -9,7 +9,8 @@
 //! when complete) or to any writer.
 
 use super::animate::SheetWalk;
-use super::{Draw, Pick, Progress, Spec, Target, budget, build_zdd, check_walk, resolve};
+pub use super::drawing::SheetRequest;
+use super::{Progress, Target, budget, build_zdd, check_walk, resolve};
 use crate::output::sheet_files::{SheetFiles, Written};
 use crate::output::{check_stdout_pages, open_out_with};
 use rayon::prelude::*;
@@ -49,67 +50,6 @@ type Drawn = (
     (u128, Option<u32>),
 );
 
-/// A sheet, as `render`'s flags give it.
-#[derive(Clone, Debug, PartialEq)]
-pub struct SheetRequest {
-    /// What to draw.
-    pub spec: Spec,
-    /// Which tours.
-    pub sel: Pick,
-    /// `pdf`, `ps`, `eps`, `svg` or `png`; `None`: from the output file's extension (SVG
-    /// with `split`).
-    pub format: Option<String>,
-    /// `a4`, `poster`, `WxHmm`, …
-    pub page: String,
-    /// Turn the page a quarter.
-    pub landscape: bool,
-    /// Glyphs per row (default: fill the page with square cells).
-    pub columns: Option<u32>,
-    /// A built-in style name or the path of a TOML file.
-    pub style: String,
-    /// A title on each page.
-    pub title: Option<String>,
-    /// No captions (tour IDs) under the glyphs.
-    pub no_captions: bool,
-    /// The style and raster flags over the style.
-    pub draw: Draw,
-    /// One file per selected tour into the folder the target names.
-    pub split: bool,
-    /// A font file to set titles and captions in, before the bundled fonts.
-    pub font: Option<PathBuf>,
-    /// SVG: draw text as outlines (paths) instead of editable text.
-    pub text_as_paths: bool,
-    /// SVG: one file a page and plotter pen ([`split_layer_paths`] names them), the style's
-    /// layers by role unless it says otherwise.
-    pub split_layers: bool,
-    /// SVG: each glyph drawn as its tour is walked, all in step (`--animate` and its
-    /// flags, [`super::animate`]); one page of at most
-    /// [`super::animate::MAX_SHEET_WALKS`] glyphs.
-    pub motion: super::animate::Motion,
-}
-
-impl Default for SheetRequest {
-    fn default() -> Self {
-        SheetRequest {
-            spec: Spec::default(),
-            sel: Pick::default(),
-            format: None,
-            page: "a4".into(),
-            landscape: false,
-            columns: None,
-            style: "line".into(),
-            title: None,
-            no_captions: false,
-            draw: Draw::default(),
-            split: false,
-            font: None,
-            text_as_paths: false,
-            split_layers: false,
-            motion: super::animate::Motion::default(),
-        }
-    }
-}
-
 /// Draw the sheet; returns its format and the files written (none for stdout) and
 /// removed (the pages of an earlier SVG sheet of the same name).
 pub fn sheet(
@@ -129,6 +69,14 @@ pub fn sheet_pages(
     progress: &dyn Progress,
     pages: Option<u64>,
 ) -> Result<(Format, Written)> {
+    // A shaped board's sheet is drawn whole (it holds at most
+    // `shape_board::MAX_SHAPE_GLYPHS` glyphs), a preview's too.
+    if let Some(shape) = super::shape_board::shape_of(&a.spec)? {
+        return match a.split {
+            true => super::split::shape_files(a, &shape, target),
+            false => super::shape_board::render(a, &shape, target),
+        };
+    }
     let dash = PathBuf::from("-");
     let (output, opts): (&Path, _) = match &target {
         Target::Path(p, o) => (p, *o),

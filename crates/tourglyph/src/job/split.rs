@@ -85,6 +85,71 @@ pub fn names(stem: &str, ids: &[u128], ext: &str) -> Vec<String> {
         .collect()
 }
 
+/// `render --shape … --split -o DIR`: one file per tuple of tours the selection picks,
+/// each drawn as `glyph --shape` draws it (50 mm), named `PIECE-shape-BOARD-ID.EXT` by
+/// the tuple's ID (the seed, for a sample drawn by the tree method), as the board's
+/// files are named; returns the format and the files written.
+pub fn shape_files(
+    a: &super::drawing::SheetRequest,
+    shape: &super::shape::ShapeRequest,
+    target: Target<'_>,
+) -> Result<(Format, crate::output::sheet_files::Written)> {
+    use super::shape::{Method, ShapeDrawing, ShapeTour};
+    let Target::Path(dir, opts) = target else {
+        return Err(Error::usage(
+            "--split writes one file per tour into a folder: give -o DIR, not -o -",
+        ));
+    };
+    let format = match &a.format {
+        Some(f) => Format::parse(f)?,
+        None => Format::Svg,
+    };
+    check_dir(dir, opts)?;
+    let p = super::shape_board::picked(&a.spec, &a.sel, shape)?;
+    let n = p.chosen.len();
+    let what = format!("--split of {n} tours of a shape in {}", p.shape.board());
+    if n > MAX_SPLIT_FILES && !a.sel.force {
+        return Err(Error::refused(
+            Refusal::Size,
+            true,
+            format!(
+                "{what} would write {n} files (the limit is {MAX_SPLIT_FILES}): select fewer with --limit, --range or --sample, or add --force"
+            ),
+        ));
+    }
+    budget(a.sel.force).check(&what, tourglyph_draw::estimate::files(format, n), 0.0)?;
+    let stem = format!("{}-shape-{}", p.piece, p.shape.board());
+    let drawing = ShapeDrawing {
+        format: Some(format.extension().to_string()),
+        size: format!("{SIZE_MM}mm"),
+        style: a.style.clone(),
+        draw: a.draw.clone(),
+        force: a.sel.force,
+    };
+    let mut files = Vec::with_capacity(n);
+    for (k, name) in names(&stem, &p.chosen, format.extension())
+        .into_iter()
+        .enumerate()
+    {
+        let exact = p.d.is_some();
+        let tour = ShapeTour {
+            shape: p.shape.clone(),
+            parts: p.parts(k)?,
+            method: if exact { Method::Exact } else { Method::Tree },
+            id: exact.then_some(p.chosen[k]),
+            chain: None,
+        };
+        let path = dir.join(name);
+        super::shape::glyph(&tour, &drawing, Target::Path(&path, opts))?;
+        files.push(path);
+    }
+    let written = crate::output::sheet_files::Written {
+        files,
+        removed: vec![],
+    };
+    Ok((format, written))
+}
+
 /// One split render.
 pub struct Split<'a> {
     /// The diagram the IDs are unranked from (`None` for symmetric tours found directly,
