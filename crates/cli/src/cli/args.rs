@@ -54,6 +54,10 @@ impl OutputFlags {
 
 /// The commands of the CLI (README, "A short tour of the commands").
 #[derive(Debug, Subcommand)]
+#[allow(
+    clippy::large_enum_variant,
+    reason = "one command is parsed once per run; the shape flags made render's variant large, and boxing it would buy nothing"
+)]
 pub enum Command {
     /// Count the tours of a piece on a board.
     #[command(

@@ -1524,7 +1524,7 @@ fn shapes_typed_into_the_page_answer_the_clis_bytes() {
             "tourglyph count --board 4x4 --shape-grid GRID --json",
         ),
         (format!("/api/glyph.svg?shape_grid={g}&torus=true&id=0"), ""),
-        (format!("/api/count?blocks=true&board=4x4"), ""),
+        ("/api/count?blocks=true&board=4x4".to_string(), ""),
     ];
     for (path, _) in bad {
         let (status, ct, body) = s.get(path);

@@ -115,7 +115,7 @@ pub struct GlyphRequest {
 }
 
 impl GlyphRequest {
-    /// What the glyph is a tour of, as a [`Spec`](Spec): the piece, the board or
+    /// What the glyph is a tour of, as a [`Spec`]: the piece, the board or
     /// the shape.
     pub fn spec(&self) -> Spec {
         Spec {
@@ -173,7 +173,7 @@ pub struct FindRequest {
 }
 
 impl FindRequest {
-    /// What the tour is of, as a [`Spec`](Spec): the piece, the board or the shape.
+    /// What the tour is of, as a [`Spec`]: the piece, the board or the shape.
     pub fn spec(&self) -> Spec {
         Spec {
             piece: self.piece.clone(),
