@@ -274,7 +274,7 @@ pub fn count(req: &ShapeRequest, force: bool) -> Result<ShapeCount> {
 pub(crate) fn diagrams(shape: &Shape, piece: &Piece, force: bool) -> Result<ShapeDiagrams> {
     if !force && shape.board().cols > 2 * EXACT_MAX_COLS {
         return Err(Error::usage(format!(
-            "the shape's board {} is too wide to enumerate (more than {} columns): draw a tour with --random --method tree (shapes of 2x2 blocks: add --blocks), or add --force",
+            "the shape's board {} is too wide to enumerate (more than {} columns): draw a tour around a random spanning tree of its 2x2 blocks (--random --blocks, for a shape made of or sampled in 2x2 blocks), or add --force",
             shape.board(),
             2 * EXACT_MAX_COLS
         )));
