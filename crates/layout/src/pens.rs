@@ -41,6 +41,11 @@ pub enum Role {
 /// palette's first, second, third and fourth colours (so the most symmetric tours stand
 /// out); on the torus, whose orbit sizes divide 8·m·n, alike by their factors.
 pub fn tint(style: &Style, id: u128, orbit: Option<u32>) -> Option<Rgb> {
+    tint_index(style, id, orbit).map(|i| style.palette[i])
+}
+
+/// [`tint`] as an index into the style's `palette`.
+pub fn tint_index(style: &Style, id: u128, orbit: Option<u32>) -> Option<usize> {
     let by = style.color_by?;
     style.stroke?;
     let n = style.palette.len() as u128;
@@ -48,7 +53,7 @@ pub fn tint(style: &Style, id: u128, orbit: Option<u32>) -> Option<Rgb> {
         ColorBy::Tour => id % n,
         ColorBy::Orbit => u128::from(prime_factors(orbit?)) % n,
     };
-    style.palette.get(i as usize).copied()
+    Some(i as usize)
 }
 
 /// Ω(n): the prime factors of `n` counted with multiplicity (0 for 0 and 1).
@@ -137,16 +142,33 @@ pub fn pens(style: &Style) -> Vec<Pen> {
     all
 }
 
-/// The pen that draws a glyph stroked in `colour` by [`tint`], among `all` (the style's
-/// [`pens`]): by role the glyphs' pen, by colour that colour's.
-pub fn tinted(style: &Style, all: &[Pen], colour: Rgb) -> Option<Pen> {
-    match style.layers_by? {
+/// For each colour of the style's palette when it colours glyphs ([`tint`]; none when it
+/// does not): the style stroking in that colour, and the pen that draws it (by role the
+/// glyphs' pen, by colour that colour's). Built once a sheet, so that a glyph's colour is
+/// an index and costs no copy of the style.
+pub fn tinted(style: &Style) -> Vec<(Style, Option<Pen>)> {
+    if style.color_by.is_none() || style.stroke.is_none() {
+        return Vec::new();
+    }
+    let all = pens(style);
+    let pen = |colour: Rgb| match style.layers_by? {
         LayersBy::Role => all.iter().find(|p| p.name == "tours").cloned(),
         LayersBy::Color => all
             .iter()
             .find(|p| p.plots() && p.color == Some(colour))
             .cloned(),
-    }
+    };
+    style
+        .palette
+        .iter()
+        .map(|&c| {
+            let st = Style {
+                stroke: Some(c),
+                ..style.clone()
+            };
+            (st, pen(c))
+        })
+        .collect()
 }
 
 /// The non-plotting layer of a page's background.
@@ -242,8 +264,10 @@ mod tests {
                 "3 tours #0000c8"
             ]
         );
-        assert_eq!(tinted(&st, &all, blue).unwrap().number, 3);
-        assert_eq!(tinted(&st, &all, red), pen(&st, Role::Frames));
+        let tinted = tinted(&st);
+        assert_eq!(tinted[2].0.stroke, Some(blue));
+        assert_eq!(tinted[2].1.as_ref().unwrap().number, 3);
+        assert_eq!(tinted[1].1, pen(&st, Role::Frames));
         // By tour: the ID around the palette; a style without colouring has no tint.
         let by_tour = Style {
             color_by: Some(ColorBy::Tour),

@@ -162,6 +162,14 @@ impl Default for SheetText {
     }
 }
 
+/// Draw what follows on `backend` with `pen`, if there is one.
+fn use_pen<B: Backend>(backend: &mut B, pen: Option<&Pen>) -> Result<()> {
+    match pen {
+        Some(p) => backend.pen(p),
+        None => Ok(()),
+    }
+}
+
 /// Draws glyphs into grid slots, opening and closing pages as they fill.
 pub struct Sheet<'s, B: Backend> {
     backend: B,
@@ -179,10 +187,12 @@ pub struct Sheet<'s, B: Backend> {
     /// The pens of the background, the glyphs, the frames and the dots, when the style
     /// asks for layers ([`crate::pens`]).
     pens: [Option<Pen>; 4],
-    /// All the style's pens ([`pens::pens`]), for a glyph coloured by [`pens::tint`].
-    all_pens: Vec<Pen>,
-    /// The next glyph's colour when the style colours glyphs ([`Sheet::tint_next`]).
-    tint: Option<tourglyph_draw::Rgb>,
+    /// The style in each palette colour, with its pen, when it colours glyphs
+    /// ([`pens::tinted`]).
+    tinted: Vec<(Style, Option<Pen>)>,
+    /// The next glyph's palette colour when the style colours glyphs
+    /// ([`Sheet::tint_next`]).
+    tint: Option<usize>,
 }
 
 impl<'s, B: Backend> Sheet<'s, B> {
@@ -204,17 +214,14 @@ impl<'s, B: Backend> Sheet<'s, B> {
             numbers: None,
             pens: [Role::Background, Role::Tours, Role::Frames, Role::Dots]
                 .map(|r| pens::pen(style, r)),
-            all_pens: pens::pens(style),
+            tinted: pens::tinted(style),
             tint: None,
         }
     }
 
     /// Draw what follows with the pen of `role` (index into `pens`), if the style has one.
     fn pen(&mut self, role: usize) -> Result<()> {
-        match &self.pens[role] {
-            Some(p) => self.backend.pen(p),
-            None => Ok(()),
-        }
+        use_pen(&mut self.backend, self.pens[role].as_ref())
     }
 
     /// Number the next glyph's cells (glyph points (x, y) in walking order) when the style
@@ -227,7 +234,7 @@ impl<'s, B: Backend> Sheet<'s, B> {
     /// classes), in its palette colour when the style colours glyphs by orbit or by tour
     /// ([`pens::tint`]), on that colour's pen.
     pub fn tint_next(&mut self, id: u128, orbit: Option<u32>) {
-        self.tint = pens::tint(self.style, id, orbit);
+        self.tint = pens::tint_index(self.style, id, orbit);
     }
 
     /// The layout.
@@ -346,32 +353,23 @@ impl<'s, B: Backend> Sheet<'s, B> {
         label: Option<&Label>,
     ) -> Result<()> {
         let s = self.open_slot()?;
-        let tint = self.tint.take();
-        let tinted;
-        let st: &Style = match tint {
-            // The style with the glyph's own stroke colour (frames and dots keep theirs).
-            Some(c) => {
-                tinted = Style {
-                    stroke: Some(c),
-                    ..self.style.clone()
-                };
-                &tinted
-            }
-            None => self.style,
-        };
+        // The style with the glyph's own stroke colour (frames and dots keep theirs).
+        let tinted = self.tint.take().and_then(|i| self.tinted.get(i));
+        let st: &Style = tinted.map_or(self.style, |(st, _)| st);
         let board = self.grid.spec.board;
         if let Some((p, paint)) = glyph::frame(board, &s.place, st) {
-            self.pen(2)?;
+            use_pen(&mut self.backend, self.pens[2].as_ref())?;
             self.backend.path(&p, &paint)?;
         }
         if let Some((p, paint)) = glyph::dots(board, &s.place, st) {
-            self.pen(3)?;
+            use_pen(&mut self.backend, self.pens[3].as_ref())?;
             self.backend.path(&p, &paint)?;
         }
-        match tint.and_then(|c| pens::tinted(self.style, &self.all_pens, c)) {
-            Some(p) => self.backend.pen(&p)?,
-            None => self.pen(1)?,
-        }
+        let pen = match tinted {
+            Some((_, p)) => p.as_ref(),
+            None => self.pens[1].as_ref(),
+        };
+        use_pen(&mut self.backend, pen)?;
         let paint = glyph::paint(st, s.place.scale, g.closed);
         if self.numbers.is_some() && st.numbers_only {
             // The numbers alone, no line.

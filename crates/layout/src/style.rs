@@ -767,8 +767,7 @@ fn length(v: &DeValue<'_>, lo: f64, hi: f64) -> Check<f64> {
 fn colour(v: &DeValue<'_>) -> Check<Option<Rgb>> {
     match v.as_str() {
         Some("none") => Ok(None),
-        Some(s) => Rgb::parse(s)
-            .or_else(|| tourglyph_draw::css::named(s))
+        Some(s) => one_colour(s)
             .map(Some)
             .ok_or_else(|| {
                 format!(
@@ -779,6 +778,11 @@ fn colour(v: &DeValue<'_>) -> Check<Option<Rgb>> {
     }
 }
 
+/// A colour as style files write one: `#rrggbb`, `#rgb` or a CSS colour name.
+fn one_colour(s: &str) -> Option<Rgb> {
+    Rgb::parse(s).or_else(|| tourglyph_draw::css::named(s))
+}
+
 /// A palette: colours separated by spaces or commas, each as [`colour`] reads one
 /// ("none" is not a colour here).
 fn palette(v: &DeValue<'_>) -> Check<Vec<Rgb>> {
@@ -787,9 +791,7 @@ fn palette(v: &DeValue<'_>) -> Check<Vec<Rgb>> {
         .ok_or("expected a string of colours like \"#000000 #0072b2 crimson\"")?;
     let mut out = Vec::new();
     for word in s.split([' ', ',', '\t']).filter(|w| !w.is_empty()) {
-        let c = Rgb::parse(word)
-            .or_else(|| tourglyph_draw::css::named(word))
-            .ok_or_else(|| {
+        let c = one_colour(word).ok_or_else(|| {
                 format!(
                     "bad colour \"{word}\" in the palette: write \"#rrggbb\", \"#rgb\" or a CSS colour name, separated by spaces"
                 )
