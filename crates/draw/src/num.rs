@@ -18,7 +18,7 @@ pub const DECIMALS: u32 = 3;
 const SCALE: f64 = 1000.0;
 
 /// Append `x` to `buf` (see the module doc). Non-finite values are written as `0`.
-pub fn push(buf: &mut Vec<u8>, x: f64) {
+pub fn push(buf: &mut impl Sink, x: f64) {
     // Integer fast path: exact small integers, the common case for glyph coordinates.
     if x.fract() == 0.0 && x.abs() < 1e15 {
         let i = x as i64;
@@ -26,7 +26,7 @@ pub fn push(buf: &mut Vec<u8>, x: f64) {
         return;
     }
     if !x.is_finite() {
-        buf.push(b'0');
+        buf.byte(b'0');
         return;
     }
     let r = (x * SCALE).round();
@@ -38,39 +38,41 @@ pub fn push(buf: &mut Vec<u8>, x: f64) {
     let r = r as i64;
     if r == 0 {
         // Never "-0".
-        buf.push(b'0');
+        buf.byte(b'0');
         return;
     }
     if r < 0 {
-        buf.push(b'-');
+        buf.byte(b'-');
     }
     let a = r.unsigned_abs();
     let int = a / SCALE as u64;
     let mut frac = a % SCALE as u64;
     push_int(buf, int as i64);
     if frac != 0 {
-        buf.push(b'.');
+        buf.byte(b'.');
         let mut digits = DECIMALS;
         while frac % 10 == 0 {
             frac /= 10;
             digits -= 1;
         }
-        let s = frac.to_string();
-        for _ in s.len() as u32..digits {
-            buf.push(b'0');
+        // `frac` below 10^digits, written with exactly `digits` digits (leading zeros).
+        let mut tmp = [b'0'; DECIMALS as usize];
+        for k in (0..digits as usize).rev() {
+            tmp[k] = b'0' + (frac % 10) as u8;
+            frac /= 10;
         }
-        buf.extend_from_slice(s.as_bytes());
+        buf.bytes(&tmp[..digits as usize]);
     }
 }
 
 /// Decimal digits of an integer (never "-0": integers have no negative zero).
-fn push_int(buf: &mut Vec<u8>, i: i64) {
+fn push_int(buf: &mut impl Sink, i: i64) {
     if (0..10).contains(&i) {
-        buf.push(b'0' + i as u8);
+        buf.byte(b'0' + i as u8);
         return;
     }
     if i < 0 {
-        buf.push(b'-');
+        buf.byte(b'-');
     }
     let mut a = i.unsigned_abs();
     let mut tmp = [0u8; 20];
@@ -80,7 +82,7 @@ fn push_int(buf: &mut Vec<u8>, i: i64) {
         tmp[k] = b'0' + (a % 10) as u8;
         a /= 10;
     }
-    buf.extend_from_slice(&tmp[k..]);
+    buf.bytes(&tmp[k..]);
 }
 
 /// `x` formatted as by [`push`], for use with `format!` and `write!`.
@@ -89,10 +91,54 @@ pub struct Num(pub f64);
 
 impl fmt::Display for Num {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut b = Vec::with_capacity(12);
+        // On the stack: a number is formatted millions of times on a big sheet.
+        let mut b = Digits::default();
         push(&mut b, self.0);
         // Only ASCII digits, '-', '.' were written.
-        f.write_str(std::str::from_utf8(&b).unwrap_or("0"))
+        f.write_str(std::str::from_utf8(b.as_bytes()).unwrap_or("0"))
+    }
+}
+
+/// The bytes of one formatted number, on the stack (a number [`push`] writes is at most
+/// 21 bytes: a sign, 16 integer digits below 9e15, a point and three decimals).
+#[derive(Default)]
+struct Digits {
+    buf: [u8; 32],
+    len: usize,
+}
+
+impl Digits {
+    fn as_bytes(&self) -> &[u8] {
+        &self.buf[..self.len]
+    }
+}
+
+/// Where [`push`] writes: a growing buffer, or a number's bytes on the stack.
+pub trait Sink {
+    /// Append one byte.
+    fn byte(&mut self, b: u8);
+    /// Append bytes.
+    fn bytes(&mut self, b: &[u8]);
+}
+
+impl Sink for Vec<u8> {
+    fn byte(&mut self, b: u8) {
+        self.push(b);
+    }
+    fn bytes(&mut self, b: &[u8]) {
+        self.extend_from_slice(b);
+    }
+}
+
+impl Sink for Digits {
+    fn byte(&mut self, b: u8) {
+        self.bytes(&[b]);
+    }
+    fn bytes(&mut self, b: &[u8]) {
+        // Never more than 21 bytes (see the type's doc); a longer write is cut, not a panic.
+        let n = b.len().min(self.buf.len() - self.len);
+        self.buf[self.len..self.len + n].copy_from_slice(&b[..n]);
+        self.len += n;
     }
 }
 

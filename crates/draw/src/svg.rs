@@ -18,15 +18,15 @@
 //! design tools that lack the fonts. Either way the text is shaped first, so a character
 //! that cannot be drawn is the same error in every format.
 
-use super::num::Num;
+use super::num::{self, Num};
 use super::{Anchor, Backend, Cap, GlyphData, Join, Label, Paint, Path, Place, Seg, Text};
 use crate::pen::Pen;
 use crate::text::Fonts;
 use std::collections::HashMap;
-use std::fmt::Write as _;
 use std::io::Write;
 use std::sync::Arc;
 use svg::Node;
+use svg::node::Blob;
 use svg::node::element::{Description, Element, Group, Title};
 use tourglyph_core::{error::Error, error::Result};
 
@@ -138,25 +138,59 @@ impl<'a, W: PageWrite> SvgWriter<'a, W> {
 
 /// SVG path data for `path`, numbers written by the shared formatter.
 pub fn path_data(path: &Path) -> String {
-    let mut d = String::with_capacity(path.segs.len() * 10);
+    let mut d = Vec::with_capacity(path.segs.len() * 12);
+    push_path_data(&mut d, path);
+    // Only ASCII letters, digits, '-', '.' and spaces were written.
+    String::from_utf8(d).unwrap_or_default()
+}
+
+/// Append `path`'s SVG path data to `d` (what [`path_data`] returns).
+fn push_path_data(d: &mut Vec<u8>, path: &Path) {
+    let two = |d: &mut Vec<u8>, x: f64, y: f64| {
+        num::push(d, x);
+        d.push(b' ');
+        num::push(d, y);
+    };
     for s in &path.segs {
-        let _ = match *s {
-            Seg::MoveTo(x, y) => write!(d, "M{} {}", Num(x), Num(y)),
-            Seg::LineTo(x, y) => write!(d, "L{} {}", Num(x), Num(y)),
-            Seg::CubicTo(a, b, c, e, x, y) => write!(
-                d,
-                "C{} {} {} {} {} {}",
-                Num(a),
-                Num(b),
-                Num(c),
-                Num(e),
-                Num(x),
-                Num(y)
-            ),
-            Seg::Close => write!(d, "Z"),
-        };
+        match *s {
+            Seg::MoveTo(x, y) => {
+                d.push(b'M');
+                two(d, x, y);
+            }
+            Seg::LineTo(x, y) => {
+                d.push(b'L');
+                two(d, x, y);
+            }
+            Seg::CubicTo(a, b, c, e, x, y) => {
+                d.push(b'C');
+                two(d, a, b);
+                d.push(b' ');
+                two(d, c, e);
+                d.push(b' ');
+                two(d, x, y);
+            }
+            Seg::Close => d.push(b'Z'),
+        }
     }
-    d
+}
+
+/// The `path` element `e` (no `d` yet: its other attributes, children) with `path` as
+/// its `d`, serialized now, as the `svg` crate would write it: a page of a big sheet
+/// holds hundreds of thousands of subpaths, and the crate would keep each path's data as
+/// a string in a hash map, then copy it three times to escape it while writing. `d` is
+/// the first attribute the crate writes (it sorts them by name, and every other name a
+/// path element gets here sorts after it), and path data needs no escaping (letters,
+/// digits, `-`, `.`, spaces), so the bytes are the crate's.
+fn path_blob(path: &Path, e: &Element) -> Blob {
+    debug_assert!(e.get_attributes().keys().all(|k| k.as_str() > "d"));
+    let rest = e.to_string();
+    let rest = rest.strip_prefix("<path").unwrap_or(&rest);
+    let mut out = Vec::with_capacity(path.segs.len() * 12 + rest.len() + 16);
+    out.extend_from_slice(b"<path d=\"");
+    push_path_data(&mut out, path);
+    out.push(b'"');
+    out.extend_from_slice(rest.as_bytes());
+    Blob::new(String::from_utf8(out).unwrap_or_default())
 }
 
 /// `doc` with a document `<title>` and, unless empty, a `<desc>`.
@@ -199,8 +233,14 @@ pub(crate) fn cap_name(c: Cap) -> &'static str {
 
 /// A `path` element for `path` painted with `paint`.
 pub(crate) fn path_element(path: &Path, paint: &Paint) -> Element {
-    let mut e = Element::new("path");
+    let mut e = paint_element(paint);
     e.assign("d", path_data(path));
+    e
+}
+
+/// A `path` element painted with `paint`, without its data.
+fn paint_element(paint: &Paint) -> Element {
+    let mut e = Element::new("path");
     match paint.fill {
         Some(c) => {
             e.assign("fill", c.hex());
@@ -233,7 +273,7 @@ impl<W: PageWrite> SvgWriter<'_, W> {
     /// A glyph's path (its stroke, or its outline), carrying `label` as its unique id and
     /// a `<title>`.
     fn labelled(&mut self, path: &Path, paint: &Paint, label: Option<&Label>) -> Result<()> {
-        let mut e = path_element(path, paint);
+        let mut e = paint_element(paint);
         let pens = &self.pens;
         let page = self
             .page
@@ -244,7 +284,7 @@ impl<W: PageWrite> SvgWriter<'_, W> {
             e.assign("id", unique_id(&mut page.ids, &l.id));
             e.append(Title::new(xml_chars(&l.title)));
         }
-        page.layer().append(e);
+        page.layer().append(path_blob(path, &e));
         Ok(())
     }
 }
@@ -362,14 +402,14 @@ impl<W: PageWrite> Backend for SvgWriter<'_, W> {
     }
 
     fn path(&mut self, path: &Path, paint: &Paint) -> Result<()> {
-        let mut e = path_element(path, paint);
+        let mut e = paint_element(paint);
         let pens = &self.pens;
         let page = self
             .page
             .as_mut()
             .ok_or_else(|| Error::runtime("svg: drawing outside a page"))?;
         page.name_pen(&mut e, pens, paint);
-        page.layer().append(e);
+        page.layer().append(path_blob(path, &e));
         Ok(())
     }
 
