@@ -67,7 +67,8 @@ const HOME: Pt = (0.0, 0.0);
 
 /// One subpath: its vertices and, for the segment that ends at each vertex after the
 /// first, the control points of a cubic (`None`: a line). A closed subpath ends at its
-/// first vertex (the closing line is one of its segments).
+/// first vertex (the closing line is one of its segments). The owned form, for
+/// [`order`]'s answer; a page's marks are held as [`Cluster`]s.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Sub {
     /// The vertices.
@@ -89,61 +90,167 @@ enum Entry {
     Backward,
 }
 
-impl Sub {
+/// One mark's subpaths, flat: every vertex of every subpath in one list, so that a page
+/// of hundreds of thousands of hatch lines is held in a few allocations, not two per line.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Cluster {
+    /// The vertices of all subpaths, one subpath after the other.
+    pts: Vec<Pt>,
+    /// Empty when every segment is a line; else `ctrl[k]` is the segment from `pts[k]`
+    /// to `pts[k + 1]` (the slot after a subpath's last vertex unused).
+    ctrl: Vec<Option<[Pt; 2]>>,
+    /// Each subpath: the index of its first vertex in `pts`, and whether it is closed;
+    /// its vertices run to the next one's first (or the end).
+    heads: Vec<(u32, bool)>,
+}
+
+/// A subpath of a [`Cluster`] (or a [`Sub`]), borrowed.
+#[derive(Clone, Copy, Debug)]
+struct View<'a> {
+    pts: &'a [Pt],
+    /// One a segment, or empty: every segment a line.
+    ctrl: &'a [Option<[Pt; 2]>],
+    closed: bool,
+}
+
+impl Cluster {
     /// The subpaths of `path`, in order.
-    pub fn split(path: &Path) -> Vec<Sub> {
-        let mut out = Vec::new();
-        let mut cur: Option<Sub> = None;
+    pub fn split(path: &Path) -> Cluster {
+        let mut c = Cluster::default();
+        // Points of the subpath being read (none: no subpath open).
+        let mut open = false;
         // Where a subpath that follows a `Z` without a move begins (SVG's rule).
         let mut last_start = HOME;
         for s in &path.segs {
             match *s {
                 Seg::MoveTo(x, y) => {
-                    out.extend(cur.take());
-                    cur = Some(Sub::at((x, y)));
+                    c.begin((x, y));
+                    open = true;
                     last_start = (x, y);
                 }
                 Seg::LineTo(x, y) => {
-                    let c = cur.get_or_insert_with(|| Sub::at(last_start));
-                    c.pts.push((x, y));
-                    c.ctrl.push(None);
+                    if !open {
+                        c.begin(last_start);
+                        open = true;
+                    }
+                    c.push((x, y), None);
                 }
                 Seg::CubicTo(a, b, c2, d, x, y) => {
-                    let c = cur.get_or_insert_with(|| Sub::at(last_start));
-                    c.pts.push((x, y));
-                    c.ctrl.push(Some([(a, b), (c2, d)]));
+                    if !open {
+                        c.begin(last_start);
+                        open = true;
+                    }
+                    c.push((x, y), Some([(a, b), (c2, d)]));
                 }
                 Seg::Close => {
-                    if let Some(mut c) = cur.take() {
-                        if c.pts.len() > 1 {
-                            let first = c.pts[0];
+                    if open {
+                        let head = c.heads.len() - 1;
+                        let first = c.pts[c.heads[head].0 as usize];
+                        if c.pts.len() - c.heads[head].0 as usize > 1 {
                             if c.pts[c.pts.len() - 1] != first {
-                                c.pts.push(first);
-                                c.ctrl.push(None);
+                                c.push(first, None);
                             }
-                            c.closed = true;
+                            c.heads[head].1 = true;
                         }
-                        last_start = c.pts[0];
-                        out.push(c);
+                        last_start = first;
+                        open = false;
                     }
                 }
             }
         }
-        out.extend(cur);
         // Held for a whole page (Optimize): no room to spare.
-        for s in &mut out {
-            s.pts.shrink_to_fit();
-            s.ctrl.shrink_to_fit();
-        }
-        out.shrink_to_fit();
-        out
+        c.pts.shrink_to_fit();
+        c.ctrl.shrink_to_fit();
+        c.heads.shrink_to_fit();
+        c
     }
 
-    fn at(p: Pt) -> Sub {
-        Sub {
-            pts: vec![p],
-            ctrl: Vec::new(),
-            closed: false,
+    /// A cluster of `subs`.
+    pub fn from_subs(subs: &[Sub]) -> Cluster {
+        let mut c = Cluster::default();
+        for s in subs {
+            c.begin(s.pts[0]);
+            for (k, &p) in s.pts.iter().enumerate().skip(1) {
+                c.push(p, s.ctrl[k - 1]);
+            }
+            if let Some(h) = c.heads.last_mut() {
+                h.1 = s.closed;
+            }
+        }
+        c
+    }
+
+    /// Begin a subpath at `p`.
+    fn begin(&mut self, p: Pt) {
+        self.heads.push((self.pts.len() as u32, false));
+        self.pts.push(p);
+        if !self.ctrl.is_empty() {
+            self.ctrl.push(None);
+        }
+    }
+
+    /// Continue the last subpath to `p` (a line, or a cubic with controls `c`).
+    fn push(&mut self, p: Pt, c: Option<[Pt; 2]>) {
+        if c.is_some() && self.ctrl.is_empty() {
+            self.ctrl = vec![None; self.pts.len()];
+        }
+        if !self.ctrl.is_empty() {
+            // The slot of the segment that ends at `p` is the previous vertex's.
+            let k = self.pts.len() - 1;
+            self.ctrl[k] = c;
+            self.ctrl.push(None);
+        }
+        self.pts.push(p);
+    }
+
+    /// How many subpaths.
+    pub fn len(&self) -> usize {
+        self.heads.len()
+    }
+
+    /// No subpaths.
+    pub fn is_empty(&self) -> bool {
+        self.heads.is_empty()
+    }
+
+    /// Subpath `i`.
+    fn sub(&self, i: usize) -> View<'_> {
+        let (a, closed) = self.heads[i];
+        let a = a as usize;
+        let b = self
+            .heads
+            .get(i + 1)
+            .map_or(self.pts.len(), |h| h.0 as usize);
+        let ctrl = match self.ctrl.is_empty() {
+            true => &[][..],
+            false => &self.ctrl[a..b - 1],
+        };
+        View {
+            pts: &self.pts[a..b],
+            ctrl,
+            closed,
+        }
+    }
+
+    /// The subpaths, in order.
+    fn subs(&self) -> impl Iterator<Item = View<'_>> + '_ {
+        (0..self.len()).map(|i| self.sub(i))
+    }
+}
+
+impl Sub {
+    /// The subpaths of `path`, in order.
+    pub fn split(path: &Path) -> Vec<Sub> {
+        let c = Cluster::split(path);
+        c.subs().map(|v| v.to_sub()).collect()
+    }
+
+    #[cfg(test)]
+    fn view(&self) -> View<'_> {
+        View {
+            pts: &self.pts,
+            ctrl: &self.ctrl,
+            closed: self.closed,
         }
     }
 
@@ -155,31 +262,6 @@ impl Sub {
     /// Its last point.
     pub fn end(&self) -> Pt {
         self.pts[self.pts.len() - 1]
-    }
-
-    /// Where it can be entered, in a fixed order (a closed subpath's vertices in order;
-    /// an open one's start, then its end unless the same point).
-    fn entries(&self) -> impl Iterator<Item = (Pt, Entry)> + '_ {
-        let (ring, ends) = match self.closed {
-            true => (self.pts.len() - 1, 0),
-            false if self.end() != self.start() => (0, 2),
-            false => (0, 1),
-        };
-        (0..ring)
-            .map(|k| (self.pts[k], Entry::At(k as u32)))
-            .chain((0..ends).map(|j| match j {
-                0 => (self.start(), Entry::Forward),
-                _ => (self.end(), Entry::Backward),
-            }))
-    }
-
-    /// Where it begins and ends when entered at `e`.
-    fn ends_from(&self, e: Entry) -> (Pt, Pt) {
-        match e {
-            Entry::Forward => (self.start(), self.end()),
-            Entry::Backward => (self.end(), self.start()),
-            Entry::At(k) => (self.pts[k as usize], self.pts[k as usize]),
-        }
     }
 
     /// Drawn backwards: the same segments, the other way.
@@ -196,20 +278,95 @@ impl Sub {
         }
     }
 
+    /// Append it to `path` (written out on its own, not by [`View::push_entered`], which
+    /// the tests check against it).
+    pub fn push_to(&self, path: &mut Path) {
+        let (x, y) = self.start();
+        path.segs.push(Seg::MoveTo(x, y));
+        for (i, c) in self.ctrl.iter().enumerate() {
+            let (x, y) = self.pts[i + 1];
+            path.segs.push(match c {
+                None => Seg::LineTo(x, y),
+                Some([(a, b), (c, d)]) => Seg::CubicTo(*a, *b, *c, *d, x, y),
+            });
+        }
+        if self.closed {
+            path.segs.push(Seg::Close);
+        }
+    }
+}
+
+impl View<'_> {
+    /// Owned.
+    fn to_sub(self) -> Sub {
+        Sub {
+            pts: self.pts.to_vec(),
+            ctrl: (0..self.pts.len() - 1).map(|i| self.seg(i)).collect(),
+            closed: self.closed,
+        }
+    }
+
+    /// The controls of segment `i` (from `pts[i]`).
+    fn seg(&self, i: usize) -> Option<[Pt; 2]> {
+        self.ctrl.get(i).copied().flatten()
+    }
+
+    fn start(&self) -> Pt {
+        self.pts[0]
+    }
+
+    fn end(&self) -> Pt {
+        self.pts[self.pts.len() - 1]
+    }
+
+    /// How many entry points ([`View::entries`]).
+    fn entry_count(&self) -> usize {
+        match self.closed {
+            true => self.pts.len() - 1,
+            false if self.end() != self.start() => 2,
+            false => 1,
+        }
+    }
+
+    /// Where it can be entered, in a fixed order (a closed subpath's vertices in order;
+    /// an open one's start, then its end unless the same point).
+    fn entries(self) -> impl Iterator<Item = (Pt, Entry)> {
+        let (ring, ends) = match self.closed {
+            true => (self.pts.len() - 1, 0),
+            false => (0, self.entry_count()),
+        };
+        (0..ring)
+            .map(move |k| (self.pts[k], Entry::At(k as u32)))
+            .chain((0..ends).map(move |j| match j {
+                0 => (self.start(), Entry::Forward),
+                _ => (self.end(), Entry::Backward),
+            }))
+    }
+
+    /// Where it begins and ends when entered at `e`.
+    fn ends_from(&self, e: Entry) -> (Pt, Pt) {
+        match e {
+            Entry::Forward => (self.start(), self.end()),
+            Entry::Backward => (self.end(), self.start()),
+            Entry::At(k) => (self.pts[k as usize], self.pts[k as usize]),
+        }
+    }
+
     /// Entered at `e`.
     fn enter(&self, e: Entry) -> Sub {
+        let s = self.to_sub();
         match e {
-            Entry::Forward => self.clone(),
-            Entry::Backward => self.reversed(),
+            Entry::Forward => s,
+            Entry::Backward => s.reversed(),
             Entry::At(k) => {
                 let k = k as usize;
-                let n = self.pts.len() - 1;
+                let n = s.pts.len() - 1;
                 let mut pts = Vec::with_capacity(n + 1);
-                pts.extend_from_slice(&self.pts[k..n]);
-                pts.extend_from_slice(&self.pts[..=k]);
+                pts.extend_from_slice(&s.pts[k..n]);
+                pts.extend_from_slice(&s.pts[..=k]);
                 let mut ctrl = Vec::with_capacity(n);
-                ctrl.extend_from_slice(&self.ctrl[k..]);
-                ctrl.extend_from_slice(&self.ctrl[..k]);
+                ctrl.extend_from_slice(&s.ctrl[k..]);
+                ctrl.extend_from_slice(&s.ctrl[..k]);
                 Sub {
                     pts,
                     ctrl,
@@ -222,7 +379,7 @@ impl Sub {
     /// Append it to `path` entered at `e`, and drawn backwards after that if `back`: what
     /// `self.enter(e)` (then `.reversed()`) would push, without building it.
     fn push_entered(&self, e: Entry, back: bool, path: &mut Path) {
-        let m = self.ctrl.len();
+        let m = self.pts.len() - 1;
         if m == 0 {
             let (x, y) = self.start();
             path.segs.push(Seg::MoveTo(x, y));
@@ -242,32 +399,17 @@ impl Sub {
             true => self.pts[seg(0)],
             false => self.pts[seg(0) + 1],
         };
+        path.segs.reserve(m + 2);
         path.segs.push(Seg::MoveTo(x, y));
         for t in 0..m {
             let j = seg(t);
             let ((x, y), c) = match fwd {
-                true => (self.pts[j + 1], self.ctrl[j]),
-                false => (self.pts[j], self.ctrl[j].map(|[a, b]| [b, a])),
+                true => (self.pts[j + 1], self.seg(j)),
+                false => (self.pts[j], self.seg(j).map(|[a, b]| [b, a])),
             };
             path.segs.push(match c {
                 None => Seg::LineTo(x, y),
                 Some([(a, b), (c, d)]) => Seg::CubicTo(a, b, c, d, x, y),
-            });
-        }
-        if self.closed {
-            path.segs.push(Seg::Close);
-        }
-    }
-
-    /// Append it to `path`.
-    pub fn push_to(&self, path: &mut Path) {
-        let (x, y) = self.start();
-        path.segs.push(Seg::MoveTo(x, y));
-        for (i, c) in self.ctrl.iter().enumerate() {
-            let (x, y) = self.pts[i + 1];
-            path.segs.push(match c {
-                None => Seg::LineTo(x, y),
-                Some([(a, b), (c, d)]) => Seg::CubicTo(*a, *b, *c, *d, x, y),
             });
         }
         if self.closed {
@@ -344,16 +486,16 @@ struct Sweep {
 }
 
 impl Sweep {
-    fn new(subs: &[Sub]) -> Self {
+    fn new(subs: &Cluster) -> Self {
         let by_y = subs
-            .iter()
+            .subs()
             .find(|s| !s.closed && s.pts.len() > 1)
             .is_none_or(|s| {
                 let (a, b) = (s.start(), s.end());
                 (b.0 - a.0).abs() >= (b.1 - a.1).abs()
             });
         let points: Vec<(Pt, u32, Entry)> = subs
-            .iter()
+            .subs()
             .enumerate()
             .flat_map(|(i, s)| s.entries().map(move |(p, e)| (p, i as u32, e)))
             .collect();
@@ -424,15 +566,15 @@ impl Sweep {
 /// A cluster's subpaths in the order that draws them from the entry point nearest `pen`,
 /// each nearest where the last ended (step 2 of the module doc; the smallest index
 /// winning a tie), as (subpath, entry).
-fn plan_cluster(subs: &[Sub], pen: Pt) -> Vec<Step> {
+fn plan_cluster(subs: &Cluster, pen: Pt) -> Vec<Step> {
     let mut sweep = Sweep::new(subs);
     let mut left = vec![true; subs.len()];
     let mut out = Vec::with_capacity(subs.len());
     let mut pen = pen;
     while let Some((i, e)) = sweep.nearest(pen, &left) {
-        let s = &subs[i as usize];
+        let s = subs.sub(i as usize);
         left[i as usize] = false;
-        sweep.drawn(s.entries().count(), &left);
+        sweep.drawn(s.entry_count(), &left);
         pen = s.ends_from(e).1;
         out.push((i, e));
     }
@@ -458,9 +600,9 @@ struct Visit {
 
 impl Visit {
     /// Append its subpaths as drawn, in order, to `path`.
-    fn push_to(&self, subs: &[Sub], path: &mut Path) {
+    fn push_to(&self, subs: &Cluster, path: &mut Path) {
         let one =
-            |&(i, e): &Step, path: &mut Path| subs[i as usize].push_entered(e, self.flipped, path);
+            |&(i, e): &Step, path: &mut Path| subs.sub(i as usize).push_entered(e, self.flipped, path);
         match self.flipped {
             false => self.steps.iter().for_each(|s| one(s, path)),
             true => self.steps.iter().rev().for_each(|s| one(s, path)),
@@ -468,8 +610,8 @@ impl Visit {
     }
 
     /// Its subpaths as drawn, in order.
-    fn subs<'a>(&'a self, subs: &'a [Sub]) -> impl Iterator<Item = Sub> + 'a {
-        let entered = move |&(i, e): &Step| subs[i as usize].enter(e);
+    fn subs<'a>(&'a self, subs: &'a Cluster) -> impl Iterator<Item = Sub> + 'a {
+        let entered = move |&(i, e): &Step| subs.sub(i as usize).enter(e);
         let (fwd, back) = match self.flipped {
             false => (Some(self.steps.iter().map(entered)), None),
             true => (
@@ -484,24 +626,24 @@ impl Visit {
 /// The order of `clusters` (each a list of subpaths) from the pen's home: for each
 /// position, the cluster's index and its subpaths as drawn there (see the module doc).
 pub fn order(clusters: &[Vec<Sub>]) -> Vec<(usize, Vec<Sub>)> {
-    plan(clusters)
+    let clusters: Vec<Cluster> = clusters.iter().map(|c| Cluster::from_subs(c)).collect();
+    plan(&clusters)
         .into_iter()
         .map(|v| (v.cluster, v.subs(&clusters[v.cluster]).collect()))
         .collect()
 }
 
 /// [`order`] as a plan: the clusters in order, each with its steps.
-fn plan(clusters: &[Vec<Sub>]) -> Vec<Visit> {
+fn plan(clusters: &[Cluster]) -> Vec<Visit> {
     // Step 1: nearest neighbour over the clusters, each standing in the tree by up to
     // CLUSTER_POINTS of its entry points (every k-th, in subpath order); the chosen
     // cluster is then entered at its entry point nearest the pen, among all of them.
     let reps = |c: usize| -> Vec<(Pt, (u32, u32))> {
-        let all: Vec<Pt> = clusters[c]
-            .iter()
+        let n: usize = clusters[c].subs().map(|s| s.entry_count()).sum();
+        let k = n.div_ceil(CLUSTER_POINTS).max(1);
+        clusters[c]
+            .subs()
             .flat_map(|s| s.entries().map(|(p, _)| p))
-            .collect();
-        let k = all.len().div_ceil(CLUSTER_POINTS).max(1);
-        all.into_iter()
             .step_by(k)
             .enumerate()
             .map(|(j, p)| (p, (c as u32, j as u32)))
@@ -523,9 +665,9 @@ fn plan(clusters: &[Vec<Sub>]) -> Vec<Visit> {
         let (Some(&(i, e)), Some(&(j, f))) = (planned.first(), planned.last()) else {
             continue;
         };
-        ent.push(subs[i as usize].ends_from(e).0);
-        ext.push(subs[j as usize].ends_from(f).1);
-        pen = subs[j as usize].ends_from(f).1;
+        ent.push(subs.sub(i as usize).ends_from(e).0);
+        ext.push(subs.sub(j as usize).ends_from(f).1);
+        pen = subs.sub(j as usize).ends_from(f).1;
         seq.push(c);
         steps[c] = planned;
     }
@@ -609,8 +751,8 @@ struct Mark {
     pen: Option<usize>,
     /// A filled (or unstroked) mark's path, drawn as it is.
     path: Path,
-    /// A stroked mark's subpaths (its path, split: [`Sub::split`]), to be ordered.
-    subs: Vec<Sub>,
+    /// A stroked mark's subpaths (its path, split: [`Cluster::split`]), to be ordered.
+    subs: Cluster,
     paint: Paint,
     label: Option<Label>,
 }
@@ -653,8 +795,8 @@ impl<B: Backend> Optimize<B> {
     /// marks are what the optimiser holds in memory).
     fn hold(&mut self, path: Path, paint: &Paint, label: Option<&Label>) {
         let (path, subs) = match Mark::fills(paint) {
-            true => (path, Vec::new()),
-            false => (Path::default(), Sub::split(&path)),
+            true => (path, Cluster::default()),
+            false => (Path::default(), Cluster::split(&path)),
         };
         self.marks.push(Mark {
             pen: self.pen,
@@ -687,7 +829,7 @@ impl<B: Backend> Optimize<B> {
                 let m = &marks[k];
                 self.inner.mark(&m.path, &m.paint, m.label.as_ref())?;
             }
-            let clusters: Vec<Vec<Sub>> = strokes
+            let clusters: Vec<Cluster> = strokes
                 .iter()
                 .map(|&k| std::mem::take(&mut marks[k].subs))
                 .collect();
@@ -833,7 +975,7 @@ mod tests {
         assert_eq!(Sub::split(&back), subs);
         // Reversed twice is itself; a rotated ring has the same pieces.
         assert_eq!(subs[0].reversed().reversed(), subs[0]);
-        let r = subs[1].enter(Entry::At(2));
+        let r = subs[1].view().enter(Entry::At(2));
         assert_eq!(r.start(), (2.0, 3.0));
         assert_eq!(r.end(), (2.0, 3.0));
         assert_eq!(pieces(&[r]), pieces(&subs[1..2]));
@@ -897,7 +1039,7 @@ mod tests {
         let points: Vec<(Pt, u32, Entry)> = subs
             .iter()
             .enumerate()
-            .flat_map(|(i, s)| s.entries().map(move |(p, e)| (p, i as u32, e)))
+            .flat_map(|(i, s)| s.view().entries().map(move |(p, e)| (p, i as u32, e)))
             .collect();
         let mut left = vec![true; subs.len()];
         let (mut pen, mut out) = (pen, Vec::new());
@@ -911,7 +1053,7 @@ mod tests {
             }
             let Some((_, i, e)) = best else { break };
             left[i as usize] = false;
-            pen = subs[i as usize].ends_from(e).1;
+            pen = subs[i as usize].view().ends_from(e).1;
             out.push((i, e));
         }
         out
@@ -965,7 +1107,7 @@ mod tests {
             }
             let pen = (r.next(40) - 5.0, r.next(40) - 5.0);
             let want = plan_by_scan(&subs, pen);
-            assert_eq!(plan_cluster(&subs, pen), want, "case {case}");
+            assert_eq!(plan_cluster(&Cluster::from_subs(&subs), pen), want, "case {case}");
             assert_eq!(want.len(), subs.len());
         }
     }
@@ -978,7 +1120,9 @@ mod tests {
         p.segs.push(Seg::LineTo(8.0, 7.0));
         p.segs.push(Seg::CubicTo(8.0, 8.0, 9.0, 8.0, 9.0, 9.0));
         p.segs.push(Seg::MoveTo(1.0, 1.0));
-        for s in Sub::split(&p) {
+        let cluster = Cluster::split(&p);
+        assert_eq!(Cluster::from_subs(&Sub::split(&p)), cluster);
+        for s in cluster.subs() {
             for (_, e) in s.entries() {
                 for back in [false, true] {
                     let built = match back {
