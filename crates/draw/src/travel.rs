@@ -44,7 +44,7 @@ use crate::pen::Pen;
 use crate::region;
 use rstar::RTree;
 use rstar::primitives::GeomWithData;
-use tourglyph_core::error::Result;
+use tourglyph_core::error::{Error, Result};
 
 /// A point in mm.
 type Pt = (f64, f64);
@@ -766,12 +766,39 @@ impl Mark {
 
 /// A backend that draws each page's strokes in the order that shortens the pen's travel
 /// (see the module doc), over `B`.
+///
+/// Pages are pipelined: when a page ends, its order is planned on a thread of its own
+/// while the page before it is written to `B` on the caller's thread, and the next page
+/// is laid out; so a sheet's planning and writing share two cores, and at most two pages
+/// are held. What `B` receives, and in which order, is what planning the pages one after
+/// the other would give.
 pub struct Optimize<B: Backend> {
     inner: B,
     pens: Vec<Pen>,
     pen: Option<usize>,
     marks: Vec<Mark>,
     texts: Vec<Text>,
+    /// The open page's size.
+    size: (f64, f64),
+    /// The page ended last, its order being planned, not yet handed to `B`.
+    pending: Option<Planned>,
+}
+
+/// One pen's marks on a page: the pen, and which marks fill and which are strokes.
+struct Group {
+    pen: Option<usize>,
+    fills: Vec<usize>,
+    strokes: Vec<usize>,
+}
+
+/// A page whose strokes are being ordered.
+struct Planned {
+    size: (f64, f64),
+    marks: Vec<Mark>,
+    groups: Vec<Group>,
+    texts: Vec<Text>,
+    /// For each group, its stroked marks' subpaths and their order.
+    plans: std::thread::JoinHandle<Vec<(Vec<Cluster>, Vec<Visit>)>>,
 }
 
 impl<B: Backend> Optimize<B> {
@@ -783,6 +810,8 @@ impl<B: Backend> Optimize<B> {
             pen: None,
             marks: Vec::new(),
             texts: Vec::new(),
+            size: (0.0, 0.0),
+            pending: None,
         }
     }
 
@@ -807,46 +836,87 @@ impl<B: Backend> Optimize<B> {
         });
     }
 
-    /// Hand the page's marks to the backend, pen by pen, then its text.
-    fn flush(&mut self) -> Result<()> {
+    /// The open page's marks, grouped by pen, their strokes' order planned on a thread.
+    fn plan_page(&mut self) -> Planned {
         let mut marks = std::mem::take(&mut self.marks);
         // The pens in the order first used on the page; marks of no pen first.
-        let mut groups: Vec<Option<usize>> = Vec::new();
+        let mut pens: Vec<Option<usize>> = Vec::new();
         for m in &marks {
-            if !groups.contains(&m.pen) {
-                groups.push(m.pen);
+            if !pens.contains(&m.pen) {
+                pens.push(m.pen);
             }
         }
-        groups.sort_by_key(|g| g.is_some());
-        for g in groups {
-            if let Some(i) = g {
+        pens.sort_by_key(|g| g.is_some());
+        let groups: Vec<Group> = pens
+            .into_iter()
+            .map(|pen| {
+                let (fills, strokes) = (0..marks.len())
+                    .filter(|&k| marks[k].pen == pen)
+                    .partition(|&k| Mark::fills(&marks[k].paint));
+                Group {
+                    pen,
+                    fills,
+                    strokes,
+                }
+            })
+            .collect();
+        let clusters: Vec<Vec<Cluster>> = groups
+            .iter()
+            .map(|g| {
+                g.strokes
+                    .iter()
+                    .map(|&k| std::mem::take(&mut marks[k].subs))
+                    .collect()
+            })
+            .collect();
+        let plans = std::thread::spawn(move || {
+            clusters
+                .into_iter()
+                .map(|c| {
+                    let p = plan(&c);
+                    (c, p)
+                })
+                .collect()
+        });
+        Planned {
+            size: self.size,
+            marks,
+            groups,
+            texts: std::mem::take(&mut self.texts),
+            plans,
+        }
+    }
+
+    /// Hand a planned page to the backend, pen by pen, then its text.
+    fn write(&mut self, page: Planned) -> Result<()> {
+        let plans = page
+            .plans
+            .join()
+            .map_err(|_| Error::runtime("travel: planning a page's pen travel failed"))?;
+        let marks = &page.marks;
+        self.inner.begin_page(page.size.0, page.size.1)?;
+        for (g, (clusters, visits)) in page.groups.iter().zip(plans) {
+            if let Some(i) = g.pen {
                 self.inner.pen(&self.pens[i])?;
             }
-            let (fills, strokes): (Vec<usize>, Vec<usize>) = (0..marks.len())
-                .filter(|&k| marks[k].pen == g)
-                .partition(|&k| Mark::fills(&marks[k].paint));
-            for k in fills {
+            for &k in &g.fills {
                 let m = &marks[k];
                 self.inner.mark(&m.path, &m.paint, m.label.as_ref())?;
             }
-            let clusters: Vec<Cluster> = strokes
-                .iter()
-                .map(|&k| std::mem::take(&mut marks[k].subs))
-                .collect();
             let mut path = Path::default();
-            for v in plan(&clusters) {
+            for v in visits {
                 path.segs.clear();
                 v.push_to(&clusters[v.cluster], &mut path);
                 if !path.segs.is_empty() {
-                    let m = &marks[strokes[v.cluster]];
+                    let m = &marks[g.strokes[v.cluster]];
                     self.inner.mark(&path, &m.paint, m.label.as_ref())?;
                 }
             }
         }
-        for t in std::mem::take(&mut self.texts) {
-            self.inner.text(&t)?;
+        for t in &page.texts {
+            self.inner.text(t)?;
         }
-        Ok(())
+        self.inner.end_page()
     }
 }
 
@@ -894,7 +964,8 @@ impl<B: Backend> Backend for Optimize<B> {
 
     fn begin_page(&mut self, width: f64, height: f64) -> Result<()> {
         self.pen = None;
-        self.inner.begin_page(width, height)
+        self.size = (width, height);
+        Ok(())
     }
 
     fn path(&mut self, path: &Path, paint: &Paint) -> Result<()> {
@@ -908,11 +979,18 @@ impl<B: Backend> Backend for Optimize<B> {
     }
 
     fn end_page(&mut self) -> Result<()> {
-        self.flush()?;
-        self.inner.end_page()
+        // This page planned on its thread while the one before is written.
+        let page = self.plan_page();
+        match self.pending.replace(page) {
+            Some(before) => self.write(before),
+            None => Ok(()),
+        }
     }
 
     fn finish(&mut self) -> Result<()> {
+        if let Some(last) = self.pending.take() {
+            self.write(last)?;
+        }
         self.inner.finish()
     }
 }
