@@ -279,7 +279,7 @@ impl Grid {
         let h = self.pitch * (f64::from(s.board.rows) + s.padding);
         let x = self.x0 + col as f64 * w;
         let y = self.y0 + row as f64 * (h + s.caption);
-        let scale = self.pitch * self.shrink();
+        let scale = self.scale();
         // The board's centre at the area's centre.
         let (cx, cy) = (
             (f64::from(s.board.cols) - 1.0) / 2.0,
@@ -299,6 +299,12 @@ impl Grid {
             },
             caption: (x + w / 2.0, y + h + s.caption * 0.55),
         }
+    }
+
+    /// Millimetres a cell at every slot: the pitch, shrunk to fit what reaches past the
+    /// board ([`Grid::shrink`]).
+    pub fn scale(&self) -> f64 {
+        self.pitch * self.shrink()
     }
 
     /// The factor (at most 1) by which glyphs are drawn smaller so that ink reaching

@@ -20,4 +20,4 @@ pub mod style;
 pub mod text_size;
 pub mod tile;
 
-pub use sheet::{Sheet, SheetText, TextSizes, bands, grid_spec, sheet_layout};
+pub use sheet::{Ahead, Sheet, SheetText, TextSizes, ahead, bands, grid_spec, sheet_layout};

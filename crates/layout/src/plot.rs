@@ -42,23 +42,36 @@ use i_overlay::mesh::int::style::{IntLineJoin, IntOutlineStyle};
 use tourglyph_draw::{Cap, GlyphData, Join, Paint, Path, Place, Rgb, Stroke};
 
 /// A pen stroke in glyph units (cell pitch 1): a polyline, closed when its last point joins
-/// its first.
+/// its first (as built; [`PenStrokes`] holds them flat).
 #[derive(Clone, Debug, PartialEq)]
-pub struct PenLine {
+struct PenLine {
     /// The points.
     pub points: Vec<(f64, f64)>,
     /// True for a ring.
     pub closed: bool,
 }
 
-/// What a pen draws for one glyph.
+/// What a pen draws for one glyph: its strokes held flat (every point in one list), as a
+/// sheet holds those of thousands of glyphs at once ([`crate::sheet::Ahead`]).
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct PenStrokes {
-    /// The strokes, in drawing order.
-    pub lines: Vec<PenLine>,
+    /// The points of all strokes, one stroke after the other.
+    points: Vec<(f64, f64)>,
+    /// Each stroke, in drawing order: where its points end in `points`, and whether it is
+    /// a ring.
+    ends: Vec<(u32, bool)>,
     /// True when the band is too thin for the pen: the glyph's centre line (with its
-    /// corners, [`GlyphData::to_path`]) is drawn instead of `lines`.
+    /// corners, [`GlyphData::to_path`]) is drawn instead of the strokes.
     pub centre_line: bool,
+}
+
+/// One stroke of [`PenStrokes`], borrowed.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Stroked<'a> {
+    /// The points.
+    pub points: &'a [(f64, f64)],
+    /// True for a ring.
+    pub closed: bool,
 }
 
 /// The pen strokes of `glyph` drawn as `style` says (its `plot`, `pen_width` and
@@ -98,6 +111,38 @@ pub fn pen_paint(style: &Style) -> Option<Paint> {
 }
 
 impl PenStrokes {
+    /// `lines`, in this order.
+    fn of(lines: Vec<PenLine>) -> PenStrokes {
+        let mut points = Vec::with_capacity(lines.iter().map(|l| l.points.len()).sum());
+        let mut ends = Vec::with_capacity(lines.len());
+        for l in lines {
+            points.extend_from_slice(&l.points);
+            ends.push((points.len() as u32, l.closed));
+        }
+        PenStrokes {
+            points,
+            ends,
+            centre_line: false,
+        }
+    }
+
+    /// The glyph's centre line instead of strokes.
+    fn centre() -> PenStrokes {
+        PenStrokes {
+            centre_line: true,
+            ..PenStrokes::default()
+        }
+    }
+
+    /// The strokes, in drawing order.
+    pub fn lines(&self) -> impl Iterator<Item = Stroked<'_>> + '_ {
+        let starts = std::iter::once(0).chain(self.ends.iter().map(|&(e, _)| e));
+        starts.zip(&self.ends).map(|(a, &(b, closed))| Stroked {
+            points: &self.points[a as usize..b as usize],
+            closed,
+        })
+    }
+
     /// The strokes placed on the page (mm), one subpath per stroke; `glyph` gives the
     /// centre line when [`PenStrokes::centre_line`].
     pub fn to_path(&self, glyph: &GlyphData, at: &Place) -> Path {
@@ -105,17 +150,17 @@ impl PenStrokes {
             return glyph.to_path(at);
         }
         let mut path = Path {
-            segs: Vec::with_capacity(self.lines.iter().map(|l| l.points.len() + 1).sum()),
+            segs: Vec::with_capacity(self.points.len() + self.ends.len()),
         };
-        for l in &self.lines {
-            path.push_polyline(&l.points, l.closed, at);
+        for l in self.lines() {
+            path.push_polyline(l.points, l.closed, at);
         }
         path
     }
 
     /// True when nothing is drawn.
     pub fn is_empty(&self) -> bool {
-        !self.centre_line && self.lines.is_empty()
+        !self.centre_line && self.ends.is_empty()
     }
 }
 
@@ -155,10 +200,7 @@ fn cos_sin(deg: f64) -> (f64, f64) {
 fn kufic(g: &GlyphData, h: f64, pen: f64, kind: PlotKind, dir: (f64, f64)) -> PenStrokes {
     let first = h - pen / 2.0;
     if first <= 0.0 {
-        return PenStrokes {
-            lines: vec![],
-            centre_line: true,
-        };
+        return PenStrokes::centre();
     }
     let mut lines: Vec<PenLine> = Vec::new();
     match kind {
@@ -197,10 +239,7 @@ fn kufic(g: &GlyphData, h: f64, pen: f64, kind: PlotKind, dir: (f64, f64)) -> Pe
             }
         }
     }
-    PenStrokes {
-        lines,
-        centre_line: false,
-    }
+    PenStrokes::of(lines)
 }
 
 /// A closed ring as a pen line.
@@ -279,10 +318,7 @@ fn general(g: &GlyphData, st: &Style, pen: f64, kind: PlotKind, dir: (f64, f64))
     let unit = f64::from(GENERAL_UNIT);
     let first = inset(&src, pen / 2.0 * unit);
     if first.is_empty() {
-        return PenStrokes {
-            lines: vec![],
-            centre_line: true,
-        };
+        return PenStrokes::centre();
     }
     let mut lines = Vec::new();
     match kind {
@@ -302,10 +338,7 @@ fn general(g: &GlyphData, st: &Style, pen: f64, kind: PlotKind, dir: (f64, f64))
             lines.extend(inset(&src, (d - pen / 2.0) * unit).into_iter().map(ring));
         }
     }
-    PenStrokes {
-        lines,
-        centre_line: false,
-    }
+    PenStrokes::of(lines)
 }
 
 /// The contours of `src` (integer, [`GENERAL_UNIT`] per pitch) shrunk by `by` units, in
@@ -434,7 +467,7 @@ mod tests {
         assert!(!s.centre_line);
         let t = 0.25 - 0.05 / 2.0;
         // The inset's two rings are drawn, vertices a lattice point plus ±t.
-        let rings: Vec<_> = s.lines.iter().filter(|l| l.closed).collect();
+        let rings: Vec<_> = s.lines().filter(|l| l.closed).collect();
         assert_eq!(rings.len(), 2);
         assert!(
             rings.iter().any(|r| r.points.contains(&(-t, -t))),
@@ -446,7 +479,7 @@ mod tests {
         );
         // Every hatch end lies on the inset boundary (x = c ± t for a lattice column c, or
         // y = r ± t), horizontal, and every point within the inset.
-        let hatch: Vec<_> = s.lines.iter().filter(|l| !l.closed).collect();
+        let hatch: Vec<_> = s.lines().filter(|l| !l.closed).collect();
         assert!(!hatch.is_empty());
         for l in &hatch {
             let [(x0, y0), (x1, y1)] = [l.points[0], l.points[1]];
@@ -473,9 +506,9 @@ mod tests {
         let s = pen_strokes(&g, &style(PlotKind::Concentric), 10.0);
         // Offsets at 0.225, 0.175, …, 0.025 pitch (5 of them, 2 rings each); the last is
         // within half a pen of the centre line, so no centre line.
-        assert_eq!(s.lines.len(), 10);
-        assert!(s.lines.iter().all(|l| l.closed && l.points.len() == 4));
-        let last: Vec<_> = s.lines[8..].iter().flat_map(|l| &l.points).collect();
+        assert_eq!(s.lines().count(), 10);
+        assert!(s.lines().all(|l| l.closed && l.points.len() == 4));
+        let last: Vec<_> = s.lines().skip(8).flat_map(|l| l.points).collect();
         assert!(
             last.iter().any(|&&(x, _)| (x + 0.025).abs() < 1e-12),
             "{last:?}"
@@ -502,11 +535,11 @@ mod tests {
         };
         let g = GlyphData::new(&[(0, 0), (3, 0)], false, Corner::Sharp);
         let s = pen_strokes(&g, &st, 10.0);
-        assert!(!s.centre_line && !s.lines.is_empty());
+        assert!(!s.centre_line && !s.is_empty());
         // The band is 0.4 pitch = 4 mm wide; shrunk by 0.25 mm on each side every point
         // lies within 0.2 − 0.025 pitch of the centre line (1/1024 for rounding).
-        for l in &s.lines {
-            for &(_, y) in &l.points {
+        for l in s.lines() {
+            for &(_, y) in l.points {
                 assert!(y.abs() <= 0.175 + 1.0 / 1024.0, "{y}");
             }
         }

@@ -15,6 +15,29 @@ use tourglyph_core::error::Result;
 use tourglyph_draw::text::Fonts;
 use tourglyph_draw::{Anchor, Backend, GlyphData, Label, Paint, Path, Pen, Text};
 
+/// What can be computed for a glyph ahead of [`Sheet::push_full`], away from the sheet
+/// (on worker threads): its outline when the style draws outlines, its pen strokes when
+/// it plots ([`ahead`]).
+#[derive(Clone, Debug, Default)]
+pub struct Ahead {
+    /// The outline ([`outline::outline`]), when the style draws outlines and does not plot.
+    pub shape: Option<tourglyph_draw::region::Shape>,
+    /// The pen strokes ([`plot::pen_strokes`]), when the style plots.
+    pub strokes: Option<plot::PenStrokes>,
+}
+
+/// [`Ahead`] for glyph `g` drawn in `style` at `scale` mm a cell (every slot of a grid
+/// has its [`Grid::scale`]): what [`Sheet::push_full`] would compute itself.
+pub fn ahead(g: &GlyphData, style: &Style, scale: f64) -> Ahead {
+    Ahead {
+        shape: (style.outline && style.plot.is_none()).then(|| outline::outline(g, style)),
+        strokes: style
+            .plot
+            .is_some()
+            .then(|| plot::pen_strokes(g, style, scale)),
+    }
+}
+
 /// Band heights for a style at its own sizes: (caption, title, footer) in mm; 0 where
 /// absent.
 pub fn bands(style: &Style, captions: bool, title: bool) -> (f64, f64, f64) {
@@ -328,7 +351,7 @@ impl<'s, B: Backend> Sheet<'s, B> {
 
     /// Draw the next glyph, with `caption` under it (empty for none).
     pub fn push(&mut self, g: &GlyphData, caption: &str) -> Result<()> {
-        self.push_full(g, None, caption, None)
+        self.push_full(g, &Ahead::default(), caption, None)
     }
 
     /// Draw the next glyph, with `caption` under it (empty for none) and `label` saying
@@ -339,16 +362,17 @@ impl<'s, B: Backend> Sheet<'s, B> {
         caption: &str,
         label: Option<&Label>,
     ) -> Result<()> {
-        self.push_full(g, None, caption, label)
+        self.push_full(g, &Ahead::default(), caption, label)
     }
 
-    /// [`Sheet::push_labelled`] with the glyph's outline already computed (by
-    /// [`outline::outline`] with this sheet's style, e.g. on worker threads); `None`
-    /// computes it here when the style draws outlines.
+    /// [`Sheet::push_labelled`] with what [`ahead`] computes for the glyph with this
+    /// sheet's style and grid (e.g. on worker threads) already done; what `pre` lacks is
+    /// computed here. (Tinting a glyph changes its colour only, never its outline or
+    /// strokes.)
     pub fn push_full(
         &mut self,
         g: &GlyphData,
-        shape: Option<&tourglyph_draw::region::Shape>,
+        pre: &Ahead,
         caption: &str,
         label: Option<&Label>,
     ) -> Result<()> {
@@ -382,7 +406,14 @@ impl<'s, B: Backend> Sheet<'s, B> {
                 };
                 self.backend.glyph(g, &s.place, &inside, None)?;
             }
-            let strokes = plot::pen_strokes(g, st, s.place.scale);
+            let own;
+            let strokes = match &pre.strokes {
+                Some(p) => p,
+                None => {
+                    own = plot::pen_strokes(g, st, s.place.scale);
+                    &own
+                }
+            };
             if let Some(pen) = plot::pen_paint(st).filter(|_| !strokes.is_empty()) {
                 self.backend
                     .mark(&strokes.to_path(g, &s.place), &pen, label)?;
@@ -411,7 +442,7 @@ impl<'s, B: Backend> Sheet<'s, B> {
             }
             if let Some(stroke) = paint.stroke {
                 let own;
-                let shape = match shape {
+                let shape = match &pre.shape {
                     Some(s) => s,
                     None => {
                         own = outline::outline(g, st);

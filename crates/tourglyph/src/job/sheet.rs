@@ -19,7 +19,6 @@ use tourglyph_core::error::Refusal;
 use tourglyph_core::{Error, LeapGraph, Result};
 use tourglyph_core::{budget::free_space, budget::human_bytes};
 use tourglyph_draw::estimate;
-use tourglyph_draw::region::Shape;
 use tourglyph_draw::svg::PageWrite;
 use tourglyph_draw::text::Fonts;
 use tourglyph_draw::travel::Optimize;
@@ -28,20 +27,18 @@ use tourglyph_engine::Flow;
 use tourglyph_engine::frontier::Zdd;
 use tourglyph_engine::{select::Item, select::Query, select::stream, select::tally};
 use tourglyph_layout::glyph::reach;
-use tourglyph_layout::outline::outline;
 use tourglyph_layout::page::PageSpec;
 use tourglyph_layout::style::Style;
 use tourglyph_layout::tile::SheetGlyph;
-use tourglyph_layout::{Sheet, SheetText, sheet_layout, text_size};
+use tourglyph_layout::{Ahead, Sheet, SheetText, ahead, sheet_layout, text_size};
 use tourglyph_layout::{grid::Grid, grid::GridSpec};
 
-/// One glyph ready to place: its geometry, its outline (outline styles), its caption and
-/// its label (SVG id and title).
-/// A glyph drawn on a worker: its geometry, outline, caption, label, and its cells in
-/// walking order when the style numbers them ([`tourglyph_layout::numbers`]).
+/// A glyph drawn on a worker: its geometry, what the sheet would otherwise compute on its
+/// own thread (outline, pen strokes: [`Ahead`]), caption, label, and its cells in walking
+/// order when the style numbers them ([`tourglyph_layout::numbers`]).
 type Drawn = (
     SheetGlyph,
-    Option<Shape>,
+    Ahead,
     String,
     Option<Label>,
     Option<Vec<(i32, i32)>>,
@@ -697,11 +694,13 @@ impl Job<'_> {
     fn draw<B: Backend>(self, backend: B) -> Result<B> {
         let (g, style) = (self.g, self.style);
         let mut sheet = Sheet::new(backend, self.grid, style, self.text);
+        let scale = sheet.grid().scale();
         let captions = self.captions;
         let labels = self.labels.as_deref();
         // The walks' flags alone (the collector stays on this thread).
         let walk_flags = self.motion.map(|(m, _)| m);
-        // Glyph geometry, and its outline when the style draws outlines, on the workers.
+        // Glyph geometry, and its outline or pen strokes when the style draws them, on the
+        // workers.
         // Symmetric tours found directly are numbered by index, not ID.
         let (prefix, word) = match self.zdd {
             Some(_) => ("tour", "ID"),
@@ -718,11 +717,9 @@ impl Job<'_> {
                 title: format!("{what}, {word} {}", it.id),
             });
             let glyph = SheetGlyph::of(&it.tour, g, style);
-            let shape = match &glyph {
-                SheetGlyph::Line(d) if style.outline && style.plot.is_none() => {
-                    Some(outline(d, style))
-                }
-                _ => None,
+            let pre = match &glyph {
+                SheetGlyph::Line(d) => ahead(d, style, scale),
+                SheetGlyph::Torus(_) => Ahead::default(),
             };
             let cells = style.numbers.then(|| {
                 it.tour
@@ -732,14 +729,14 @@ impl Job<'_> {
                     .collect()
             });
             let walk = walk_flags.map(|m| super::animate::walk_cells(&it.tour, g, m));
-            (glyph, shape, caption, label, cells, walk, (it.id, it.orbit))
+            (glyph, pre, caption, label, cells, walk, (it.id, it.orbit))
         };
         let progress = self.progress;
         let motion = self.motion;
         let mut last_page = 0;
         let mut place = |sheet: &mut Sheet<'_, B>,
                          glyph: &SheetGlyph,
-                         shape: Option<&Shape>,
+                         pre: &Ahead,
                          caption: &str,
                          label: Option<&Label>,
                          cells: Option<Vec<(i32, i32)>>,
@@ -750,7 +747,7 @@ impl Job<'_> {
             }
             sheet.tint_next(id, orbit);
             match glyph {
-                SheetGlyph::Line(d) => sheet.push_full(d, shape, caption, label)?,
+                SheetGlyph::Line(d) => sheet.push_full(d, pre, caption, label)?,
                 // A torus tile in its frame (drawn as a stroke).
                 SheetGlyph::Torus(_) => glyph.push(sheet, caption)?,
             }
@@ -782,9 +779,9 @@ impl Job<'_> {
                     g,
                     self.q,
                     map,
-                    |(glyph, shape, caption, label, cells, walk, tint)| {
-                        let (s, l) = (shape.as_ref(), label.as_ref());
-                        place(&mut sheet, &glyph, s, &caption, l, cells, walk, tint)?;
+                    |(glyph, pre, caption, label, cells, walk, tint)| {
+                        let l = label.as_ref();
+                        place(&mut sheet, &glyph, &pre, &caption, l, cells, walk, tint)?;
                         Ok(match sheet.drawn() < self.count {
                             true => Flow::Continue,
                             false => Flow::Stop,
@@ -811,18 +808,18 @@ impl Job<'_> {
                         })
                         .collect();
                     for d in drawn {
-                        let (glyph, shape, caption, label, cells, walk, tint) = d?;
-                        let (s, l) = (shape.as_ref(), label.as_ref());
-                        place(&mut sheet, &glyph, s, &caption, l, cells, walk, tint)?;
+                        let (glyph, pre, caption, label, cells, walk, tint) = d?;
+                        let l = label.as_ref();
+                        place(&mut sheet, &glyph, &pre, &caption, l, cells, walk, tint)?;
                     }
                 }
             }
             Plan::Tours(items) => {
                 for chunk in items.chunks(BATCH) {
                     let drawn: Vec<Drawn> = chunk.par_iter().map(map).collect();
-                    for (glyph, shape, caption, label, cells, walk, tint) in drawn {
-                        let (s, l) = (shape.as_ref(), label.as_ref());
-                        place(&mut sheet, &glyph, s, &caption, l, cells, walk, tint)?;
+                    for (glyph, pre, caption, label, cells, walk, tint) in drawn {
+                        let l = label.as_ref();
+                        place(&mut sheet, &glyph, &pre, &caption, l, cells, walk, tint)?;
                     }
                 }
             }
