@@ -50,6 +50,8 @@ pub(crate) struct Cache {
     pub(crate) lines: Mutex<HashMap<String, Arc<Line>>>,
     /// The fast path's glyphs, by ASCII code.
     pub(crate) simple: OnceLock<Option<Vec<Option<Glyph>>>>,
+    /// The one face every [`super::shaping::SIMPLE`] character is found in, if there is one.
+    pub(crate) simple_face: OnceLock<Option<usize>>,
 }
 
 impl std::fmt::Debug for Cache {

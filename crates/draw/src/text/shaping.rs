@@ -193,6 +193,19 @@ fn char_faces(fonts: &Fonts, text: &str) -> Result<Vec<(usize, usize)>> {
 /// `text` cut into runs of one face each, in logical order: (byte range, face). SVG
 /// names each run's face, so a viewer need not fall back per character itself.
 pub fn face_runs(fonts: &Fonts, text: &str) -> Result<Vec<(Range<usize>, usize)>> {
+    // Captions: when every SIMPLE character is found first in one face, a text of them
+    // alone is one run of that face (what the walk below finds, without a font lookup a
+    // character; a sheet sets hundreds of thousands of captions).
+    if !text.is_empty() && text.chars().all(|c| SIMPLE.contains(c)) {
+        let one = fonts.cache.simple_face.get_or_init(|| {
+            let mut faces = SIMPLE.chars().map(|c| fonts.face_for(c));
+            let first = faces.next().flatten()?;
+            faces.all(|f| f == Some(first)).then_some(first)
+        });
+        if let Some(f) = *one {
+            return Ok(vec![(0..text.len(), f)]);
+        }
+    }
     check(fonts, text)?;
     let mut runs: Vec<(Range<usize>, usize)> = Vec::new();
     for (i, f) in char_faces(fonts, text)? {
@@ -208,6 +221,10 @@ pub fn face_runs(fonts: &Fonts, text: &str) -> Result<Vec<(Range<usize>, usize)>
 /// True when `text`'s paragraph direction is right to left (its first strong character is
 /// Arabic or Hebrew; Unicode bidi rules P2–P3), as [`shape`] sets it.
 pub fn is_rtl(text: &str) -> bool {
+    // ASCII has no strong right-to-left character (a caption's common case, cheaply).
+    if text.is_ascii() {
+        return false;
+    }
     BidiInfo::new(text, None)
         .paragraphs
         .first()
