@@ -447,39 +447,173 @@ fn decimal(x: f64) -> Decimal {
     Decimal::from_str(&Num(x).to_string()).unwrap_or_default()
 }
 
+/// A coordinate as written: the text the `g-code` crate's emitter writes for it (see
+/// [`Coord::of`]), which is also what two coordinates are compared by (the decimal's
+/// shortest form, so equal texts are equal values).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Coord {
+    text: [u8; 24],
+    len: u8,
+}
+
+impl Coord {
+    /// `x` (machine units, three decimals, or four for inches given in tenths: `tenths`)
+    /// as the emitter writes the exact decimal [`decimal`] makes of it: the shortest form,
+    /// a point after a whole number (`10.`), `0.` for zero.
+    fn of(x: f64, tenths: bool) -> Coord {
+        let mut num = crate::num::Digits::default();
+        crate::num::push(&mut num, x);
+        let num = num.as_bytes();
+        let (neg, body) = match num.split_first() {
+            Some((b'-', rest)) => (true, rest),
+            _ => (false, &num[..]),
+        };
+        let (int, frac) = match body.iter().position(|&b| b == b'.') {
+            Some(k) => (&body[..k], &body[k + 1..]),
+            None => (body, &[][..]),
+        };
+        // Tenths: the point one place to the left.
+        let mut moved = [0u8; 8];
+        let (int, frac): (&[u8], &[u8]) = match tenths {
+            false => (int, frac),
+            true => {
+                let (i, last) = int.split_at(int.len().saturating_sub(1));
+                let n = (last.len() + frac.len()).min(moved.len());
+                moved[..last.len()].copy_from_slice(last);
+                moved[last.len()..n].copy_from_slice(&frac[..n - last.len()]);
+                (i, &moved[..n])
+            }
+        };
+        let frac = &frac[..frac.iter().rposition(|&b| b != b'0').map_or(0, |k| k + 1)];
+        let int: &[u8] = match int.iter().position(|&b| b != b'0') {
+            Some(k) => &int[k..],
+            None => b"0",
+        };
+        let mut c = Coord {
+            text: [0; 24],
+            len: 0,
+        };
+        let zero = int == b"0" && frac.is_empty();
+        if neg && !zero {
+            c.put(b"-");
+        }
+        c.put(int);
+        c.put(b".");
+        c.put(frac);
+        c
+    }
+
+    fn put(&mut self, b: &[u8]) {
+        let at = usize::from(self.len);
+        let n = b.len().min(self.text.len() - at);
+        self.text[at..at + n].copy_from_slice(&b[..n]);
+        self.len += n as u8;
+    }
+
+    fn as_bytes(&self) -> &[u8] {
+        &self.text[..usize::from(self.len)]
+    }
+}
+
 /// The state of the page being written.
 struct Page<W> {
     out: W,
     /// Page size, mm.
     size: (f64, f64),
     /// Where the pen is, as written (machine units); `None` before the first move.
-    at: Option<(Decimal, Decimal)>,
+    at: Option<(Coord, Coord)>,
     /// The pen is down.
     down: bool,
 }
 
+/// The profile's pen lifts, travel and feed as the emitter writes them, made once: a page
+/// of hatched glyphs repeats them for every stroke.
+struct Written {
+    /// Lifting the pen (and the dwell after it).
+    up: Vec<u8>,
+    /// Lowering it (and the dwell).
+    down: Vec<u8>,
+    /// ` F<feed>` on the first pen-down move of a stroke.
+    feed: Vec<u8>,
+    /// The travel word (`G0`, or `G1` at the travel feed) and the feed field, if any.
+    travel: (&'static [u8], Vec<u8>),
+}
+
 /// Writes each page as a G-code program ([`crate::document::Format::Gcode`]).
+///
+/// The program's lines go through the `g-code` crate's emitter, except the moves of a
+/// stroke (`G0`/`G1 X… Y…`), hundreds of thousands a page: those are written here, byte for
+/// byte as the emitter writes them (a test compares the two over many values), because the
+/// emitter's formatting took three quarters of a hatched sheet's time.
 pub struct GcodeWriter<'a, W: PageWrite> {
     open: PageOpener<'a, W>,
     profile: Arc<GcodeProfile>,
     title: String,
     page: Option<Page<W>>,
     done: Vec<W>,
-    /// Lines of the program being built, written out a stroke at a time.
-    lines: Vec<Line>,
+    /// The program being built, written out a stroke at a time.
+    buf: Vec<u8>,
+    written: Written,
+}
+
+/// `lines` as the emitter writes them.
+fn emitted(lines: &[Line]) -> Vec<u8> {
+    let mut out = Vec::new();
+    for line in lines {
+        // Writing to a vector cannot fail.
+        let _ = format_gcode_io(line, FormatOptions::default(), &mut out);
+    }
+    out
+}
+
+/// A field as the emitter writes it after another on a line (` F3000.`).
+fn emitted_field(letters: &'static str, value: Decimal) -> Vec<u8> {
+    let mut line = emitted(&[vec![word("G", 1), field(letters, value)]]);
+    // "G1 F3000.\n" → " F3000."
+    line.drain(..2);
+    line.pop();
+    line
 }
 
 impl<'a, W: PageWrite> GcodeWriter<'a, W> {
     /// A writer of programs for `profile`, asking `open` for the output of each page;
     /// `title` goes into each program's first comment.
     pub fn new(open: PageOpener<'a, W>, profile: Arc<GcodeProfile>, title: &str) -> Self {
+        let p = &profile;
+        let dwell: Vec<Line> = match p.dwell > 0.0 {
+            true => vec![vec![word("G", 4), field("P", decimal(p.dwell))]],
+            false => vec![],
+        };
+        let (mut up, mut down) = match &p.pen {
+            PenLift::Commands { up, down } => (up.clone(), down.clone()),
+            PenLift::Z { up, down, plunge } => (
+                vec![vec![word("G", 0), field("Z", decimal(*up))]],
+                vec![vec![
+                    word("G", 1),
+                    field("Z", decimal(*down)),
+                    field("F", decimal(*plunge)),
+                ]],
+            ),
+        };
+        up.extend(dwell.iter().cloned());
+        down.extend(dwell);
+        let written = Written {
+            up: emitted(&up),
+            down: emitted(&down),
+            feed: emitted_field("F", decimal(p.feed)),
+            travel: match p.travel {
+                Some(f) => (b"G1", emitted_field("F", decimal(f))),
+                None => (b"G0", Vec::new()),
+            },
+        };
         GcodeWriter {
             open,
             profile,
             title: title.to_string(),
             page: None,
             done: Vec::new(),
-            lines: Vec::new(),
+            buf: Vec::new(),
+            written,
         }
     }
 
@@ -488,7 +622,9 @@ impl<'a, W: PageWrite> GcodeWriter<'a, W> {
         self.done
     }
 
-    /// A length in the profile's units, as an exact decimal (see the module doc).
+    /// A length in the profile's units, as an exact decimal (see the module doc): what
+    /// [`Coord::of`] writes, through the emitter's own types (the tests' reference).
+    #[cfg(test)]
     fn coord(&self, mm: f64) -> Decimal {
         match self.profile.units {
             Units::Mm => decimal(mm),
@@ -501,46 +637,48 @@ impl<'a, W: PageWrite> GcodeWriter<'a, W> {
         }
     }
 
-    fn pen_up(&mut self) {
-        match &self.profile.pen {
-            PenLift::Commands { up, .. } => self.lines.extend(up.iter().cloned()),
-            PenLift::Z { up, .. } => self
-                .lines
-                .push(vec![word("G", 0), field("Z", decimal(*up))]),
+    /// A length in the profile's units, as written.
+    fn coord_text(&self, mm: f64) -> Coord {
+        match self.profile.units {
+            Units::Mm => Coord::of(mm, false),
+            Units::Inch => Coord::of(mm / 25.4 * 10.0, true),
         }
-        self.dwell();
+    }
+
+    /// Lines through the emitter, after what is built.
+    fn push_lines(&mut self, lines: &[Line]) {
+        let more = emitted(lines);
+        self.buf.extend_from_slice(&more);
+    }
+
+    fn pen_up(&mut self) {
+        self.buf.extend_from_slice(&self.written.up);
     }
 
     fn pen_down(&mut self) {
-        match &self.profile.pen {
-            PenLift::Commands { down, .. } => self.lines.extend(down.iter().cloned()),
-            PenLift::Z { down, plunge, .. } => self.lines.push(vec![
-                word("G", 1),
-                field("Z", decimal(*down)),
-                field("F", decimal(*plunge)),
-            ]),
-        }
-        self.dwell();
+        self.buf.extend_from_slice(&self.written.down);
     }
 
-    fn dwell(&mut self) {
-        if self.profile.dwell > 0.0 {
-            self.lines
-                .push(vec![word("G", 4), field("P", decimal(self.profile.dwell))]);
-        }
+    /// A move `word X<x> Y<y>` and `extra` fields.
+    fn move_to(&mut self, word: &[u8], (x, y): (Coord, Coord), extra: &[u8]) {
+        let b = &mut self.buf;
+        b.extend_from_slice(word);
+        b.extend_from_slice(b" X");
+        b.extend_from_slice(x.as_bytes());
+        b.extend_from_slice(b" Y");
+        b.extend_from_slice(y.as_bytes());
+        b.extend_from_slice(extra);
+        b.push(b'\n');
     }
 
-    /// Write the lines built so far to the page.
+    /// Write what is built to the page.
     fn emit(&mut self) -> Result<()> {
         let page = self
             .page
             .as_mut()
             .ok_or_else(|| Error::runtime("gcode: drawing outside a page"))?;
-        let mut buf = Vec::with_capacity(self.lines.len() * 24);
-        for line in self.lines.drain(..) {
-            format_gcode_io(&line, FormatOptions::default(), &mut buf)?;
-        }
-        page.out.write_all(&buf)?;
+        page.out.write_all(&self.buf)?;
+        self.buf.clear();
         Ok(())
     }
 
@@ -549,11 +687,12 @@ impl<'a, W: PageWrite> GcodeWriter<'a, W> {
         let Some(size) = self.page.as_ref().map(|p| p.size) else {
             return Err(Error::runtime("gcode: drawing outside a page"));
         };
+        let mut pts: Vec<(Coord, Coord)> = Vec::new();
         for line in polylines(path, TOLERANCE) {
-            let mut pts: Vec<(Decimal, Decimal)> = Vec::with_capacity(line.points.len() + 1);
+            pts.clear();
             for &p in &line.points {
                 let (x, y) = self.profile.place(p, size);
-                let q = (self.coord(x), self.coord(y));
+                let q = (self.coord_text(x), self.coord_text(y));
                 if pts.last() != Some(&q) {
                     pts.push(q);
                 }
@@ -569,23 +708,18 @@ impl<'a, W: PageWrite> GcodeWriter<'a, W> {
                 if down {
                     self.pen_up();
                 }
-                let mut travel = vec![word("G", usize::from(self.profile.travel.is_some()))];
-                travel.extend([field("X", first.0), field("Y", first.1)]);
-                if let Some(f) = self.profile.travel {
-                    travel.push(field("F", decimal(f)));
-                }
-                self.lines.push(travel);
+                let (word, feed) = std::mem::take(&mut self.written.travel);
+                self.move_to(word, first, &feed);
+                self.written.travel = (word, feed);
                 self.pen_down();
             }
             // The first pen-down move gives the feed (a travel at another feed may come
             // between); a lone point is a dot: the pen goes down and up again.
-            for (i, &(x, y)) in pts.iter().enumerate().skip(1) {
-                let mut mv = vec![word("G", 1), field("X", x), field("Y", y)];
-                if i == 1 {
-                    mv.push(field("F", decimal(self.profile.feed)));
-                }
-                self.lines.push(mv);
+            let feed = std::mem::take(&mut self.written.feed);
+            for (i, &q) in pts.iter().enumerate().skip(1) {
+                self.move_to(b"G1", q, if i == 1 { &feed } else { b"" });
             }
+            self.written.feed = feed;
             let last = *pts.last().unwrap_or(&first);
             if let Some(p) = self.page.as_mut() {
                 p.at = Some(last);
@@ -667,7 +801,7 @@ impl<W: PageWrite> Backend for GcodeWriter<'_, W> {
         head.extend(p.header.iter().cloned());
         head.push(vec![word("G", if p.units == Units::Mm { 21 } else { 20 })]);
         head.push(vec![word("G", 90)]);
-        self.lines.extend(head);
+        self.push_lines(&head);
         self.pen_up();
         self.emit()
     }
@@ -688,7 +822,7 @@ impl<W: PageWrite> Backend for GcodeWriter<'_, W> {
             self.pen_up();
         }
         let footer = self.profile.footer.clone();
-        self.lines.extend(footer);
+        self.push_lines(&footer);
         self.emit()?;
         let mut p = self
             .page
@@ -850,5 +984,43 @@ G0 X0 Y0
             e,
             "unknown G-code profile 'grbl': use grbl-servo, grbl-z or the path of a .toml profile file"
         );
+    }
+
+    #[test]
+    fn coordinates_are_written_as_the_emitter_writes_them() {
+        // The fast path (Coord::of) against the emitter's own formatting of the exact
+        // decimal (GcodeWriter::coord), in millimetres and in inches, over values with
+        // 0–4 decimals, signs, whole numbers, zero and rounding at the last place.
+        let mut values = vec![0.0, -0.0, 0.0004, -0.0004, 0.0005, 10.0, -10.0, 1e-9, 1234.5];
+        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+        for _ in 0..20_000 {
+            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let v = (x >> 11) as f64 / (1u64 << 53) as f64;
+            let scale = [1.0, 10.0, 1000.0, 0.01][(x & 3) as usize];
+            let sign = if x & 4 == 0 { 1.0 } else { -1.0 };
+            values.push(sign * v * scale);
+            // Whole and half thousandths.
+            values.push(sign * ((v * 1e6).round() / 1000.0));
+            values.push(sign * ((v * 1e6).round() + 0.5) / 1000.0);
+        }
+        for units in [Units::Mm, Units::Inch] {
+            let w = GcodeWriter::<Vec<u8>>::new(
+                Box::new(|_| Ok(Vec::new())),
+                Arc::new(GcodeProfile {
+                    units,
+                    ..GcodeProfile::default()
+                }),
+                "",
+            );
+            for &v in &values {
+                let want = emitted_field("X", w.coord(v));
+                let got = [b" X", w.coord_text(v).as_bytes()].concat();
+                assert_eq!(
+                    String::from_utf8_lossy(&got),
+                    String::from_utf8_lossy(&want),
+                    "{v} in {units:?}"
+                );
+            }
+        }
     }
 }

@@ -102,13 +102,13 @@ impl fmt::Display for Num {
 /// The bytes of one formatted number, on the stack (a number [`push`] writes is at most
 /// 21 bytes: a sign, 16 integer digits below 9e15, a point and three decimals).
 #[derive(Default)]
-struct Digits {
+pub(crate) struct Digits {
     buf: [u8; 32],
     len: usize,
 }
 
 impl Digits {
-    fn as_bytes(&self) -> &[u8] {
+    pub(crate) fn as_bytes(&self) -> &[u8] {
         &self.buf[..self.len]
     }
 }
