@@ -447,6 +447,9 @@ fn decimal(x: f64) -> Decimal {
     Decimal::from_str(&Num(x).to_string()).unwrap_or_default()
 }
 
+/// Bytes of program built before they are handed to the page's writer.
+const EMIT_BLOCK: usize = 1 << 16;
+
 /// A coordinate as written: the text the `g-code` crate's emitter writes for it (see
 /// [`Coord::of`]), which is also what two coordinates are compared by (the decimal's
 /// shortest form, so equal texts are equal values).
@@ -461,6 +464,52 @@ impl Coord {
     /// as the emitter writes the exact decimal [`decimal`] makes of it: the shortest form,
     /// a point after a whole number (`10.`), `0.` for zero.
     fn of(x: f64, tenths: bool) -> Coord {
+        // The common case by arithmetic: the value `crate::num` writes is `r` thousandths,
+        // `r` = x·1000 rounded (exact for whole numbers below 10^12); tenths of an inch are
+        // then r ten-thousandths of an inch. Far values and non-numbers take the text path.
+        if x.is_finite() && x.abs() < 1e12 {
+            let r = (x * 1000.0).round() as i64;
+            let (unit, width) = match tenths {
+                false => (1000u64, 3),
+                true => (10_000u64, 4),
+            };
+            let a = r.unsigned_abs();
+            let (int, mut frac) = (a / unit, a % unit);
+            let mut c = Coord {
+                text: [0; 24],
+                len: 0,
+            };
+            if r < 0 {
+                c.put(b"-");
+            }
+            let mut digits = [0u8; 20];
+            let mut k = digits.len();
+            let mut i = int;
+            loop {
+                k -= 1;
+                digits[k] = b'0' + (i % 10) as u8;
+                i /= 10;
+                if i == 0 {
+                    break;
+                }
+            }
+            c.put(&digits[k..]);
+            c.put(b".");
+            if frac != 0 {
+                let mut n = width;
+                while frac % 10 == 0 {
+                    frac /= 10;
+                    n -= 1;
+                }
+                let mut f = [b'0'; 4];
+                for j in (0..n).rev() {
+                    f[j] = b'0' + (frac % 10) as u8;
+                    frac /= 10;
+                }
+                c.put(&f[..n]);
+            }
+            return c;
+        }
         let mut num = crate::num::Digits::default();
         crate::num::push(&mut num, x);
         let num = num.as_bytes();
@@ -725,7 +774,10 @@ impl<'a, W: PageWrite> GcodeWriter<'a, W> {
                 p.at = Some(last);
                 p.down = true;
             }
-            self.emit()?;
+            // Handed on in blocks (the page's end writes the rest).
+            if self.buf.len() >= EMIT_BLOCK {
+                self.emit()?;
+            }
         }
         Ok(())
     }
@@ -992,6 +1044,8 @@ G0 X0 Y0
         // decimal (GcodeWriter::coord), in millimetres and in inches, over values with
         // 0–4 decimals, signs, whole numbers, zero and rounding at the last place.
         let mut values = vec![0.0, -0.0, 0.0004, -0.0004, 0.0005, 10.0, -10.0, 1e-9, 1234.5];
+        // Beyond the arithmetic path: through the formatter's text.
+        values.extend([5e12, -7.25e13, 1.5e12 + 0.25, f64::NAN]);
         let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
         for _ in 0..20_000 {
             x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
