@@ -1,5 +1,6 @@
 //! G-code for pen plotters and GRBL machines: one program a page, in the machine's units,
-//! written through the `g-code` crate's emitter.
+//! written through the `g-code` crate's emitter (the moves of strokes, byte for byte as it
+//! writes them, by hand: see [`GcodeWriter`]).
 //!
 //! **What is drawn.** Every stroked path is drawn with the pen down, in the order the page
 //! gives it (a glyph's centre line, a plot's hatch lines and rings, frames and dots); a
