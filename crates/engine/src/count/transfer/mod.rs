@@ -87,6 +87,8 @@ pub struct ClassCount {
     /// Orbit size → number of classes with that many members (sizes with no class are
     /// left out); the classes add up to `classes` and the members to `tours`.
     pub orbits: BTreeMap<u32, BigUint>,
+    /// The tours fixed by both mirrors (so by the half turn too).
+    pub both_mirrors: BigUint,
 }
 
 /// Number of symmetry classes of closed rook tours by Burnside's lemma:
@@ -109,6 +111,7 @@ pub fn count_rook_classes(board: Board, progress: Progress<'_>) -> Result<ClassC
             classes: BigUint::ZERO,
             fixed: group.iter().map(|&g| (g, BigUint::ZERO)).collect(),
             orbits: BTreeMap::new(),
+            both_mirrors: BigUint::ZERO,
         });
     }
     let (plan, rules) = class_plan(board);
@@ -126,15 +129,35 @@ pub fn count_rook_classes(board: Board, progress: Progress<'_>) -> Result<ClassC
     })?;
     // The last rule is not a group element: the tours fixed by both mirrors.
     let both = values.pop().expect("the both-mirrors rule");
-    let tours = values[0].clone();
-    let sum: BigUint = values.iter().sum();
+    let fixed: Vec<(Sym, BigUint)> = group.iter().copied().zip(values).collect();
+    classes_from_fixed(board, fixed, both)
+}
+
+/// Burnside's lemma on the fixed counts of every symmetry of `board` (`fixed`, in
+/// [`Sym::group`] order, the identity's Fix being all tours) and `both`, the tours fixed
+/// by both mirrors: classes = (1/|G|) Σ_g Fix(g) and the orbit sizes, with the checks
+/// that make it a consistency test of the counts (a runtime error when the sum is not a
+/// multiple of |G| or the orbits do not add up). Whatever counted the fixed tours (the
+/// sweeps here, or the dense counter's residues) calls this.
+pub fn classes_from_fixed(
+    board: Board,
+    fixed: Vec<(Sym, BigUint)>,
+    both: BigUint,
+) -> Result<ClassCount> {
+    let group = Sym::group(board);
+    if fixed.len() != group.len() || fixed.iter().zip(group).any(|((g, _), h)| g != h) {
+        return Err(Error::runtime(format!(
+            "internal error: the fixed counts of {board} are not one per symmetry in the group's order"
+        )));
+    }
+    let tours = fixed[0].1.clone();
+    let sum: BigUint = fixed.iter().map(|(_, v)| v).sum();
     let order = BigUint::from(group.len());
     if &sum % &order != BigUint::ZERO {
         return Err(Error::runtime(format!(
             "internal error: the fixed-tour counts of {board} sum to {sum}, not a multiple of {order}"
         )));
     }
-    let fixed: Vec<(Sym, BigUint)> = group.iter().copied().zip(values).collect();
     let classes = sum / order;
     let orbits = orbit_sizes(board, &fixed, &both).ok_or_else(|| {
         Error::runtime(format!(
@@ -157,7 +180,56 @@ pub fn count_rook_classes(board: Board, progress: Progress<'_>) -> Result<ClassC
         classes,
         fixed,
         orbits,
+        both_mirrors: both,
     })
+}
+
+/// The tours of the square `board` (2k×2k) fixed by the quarter turn, and those fixed by
+/// both mirrors, exact, from one sweep of its top-left k×k quarter with exits down and to
+/// the right ([`burnside::glue_quarter`] and [`burnside::glue_corner`]): the quarter is
+/// small (12×12 for 24×24), so no residues are needed. When k is even no tour is fixed
+/// by the quarter turn (it would move each cell N/4 steps along the tour and swap the
+/// colours, so N/4 = k² would be odd): the quarter turn's gluing is skipped and 0
+/// returned, the sweep still gives the both-mirror count.
+///
+/// ```
+/// use tourglyph_core::Board;
+/// use tourglyph_engine::count::transfer::quarter_fixed;
+/// let (rot90, both) = quarter_fixed(Board::new(6, 6), None).unwrap();
+/// assert_eq!((rot90.to_string(), both.to_string()), ("2".into(), "6".into()));
+/// ```
+pub fn quarter_fixed(board: Board, progress: Progress<'_>) -> Result<(BigUint, BigUint)> {
+    let k = board.rows / 2;
+    if !board.is_square() || board.rows % 2 == 1 || k == 0 {
+        return Err(Error::usage(format!(
+            "the quarter-turn count is for square boards of even side, not {board}"
+        )));
+    }
+    let region = Region {
+        rows: k,
+        cols: k,
+        bottom_exits: true,
+        right_exits: true,
+    };
+    if region.key_bits() > 64 {
+        return Err(Error::usage(format!(
+            "the {board} board is too big for the quarter-board sweep (a quarter {k}x{k} has \
+             too wide a frontier); it takes sides up to 30"
+        )));
+    }
+    let plan = Plan {
+        sweeps: vec![region],
+    };
+    let turn = k % 2 == 1;
+    let rules = [
+        if turn { Rule::Quarter(0, k) } else { Rule::Zero },
+        Rule::Corner(0, k, k),
+    ];
+    let mut v = run_plan(&plan, progress, |s| {
+        rules.iter().map(|rule| rule.eval(s, &rules)).collect()
+    })?;
+    let both = v.pop().expect("two rules");
+    Ok((v.pop().expect("two rules"), both))
 }
 
 /// The orbit-size histogram from the fixed counts and `both`, the tours fixed by both
@@ -226,6 +298,19 @@ pub fn estimate(board: Board) -> (f64, f64) {
     let d = f64::from(w) - 20.0;
     let seconds = 429.0 * 3.24f64.powf(d) * f64::from(h) / 20.0;
     let bytes = 5.5e9 * 3f64.powf(d) + 4e6;
+    (seconds, bytes)
+}
+
+/// Time (seconds on the reference 2-core machine) and peak memory (bytes) of
+/// [`quarter_fixed`] on the square `board`: placeholder figures, measured below.
+#[allow(
+    clippy::disallowed_methods,
+    reason = "an estimate for the budget, printed only rounded far coarser than an ulp"
+)]
+pub fn quarter_estimate(board: Board) -> (f64, f64) {
+    let k = f64::from(board.rows / 2);
+    let seconds = 1.0 * 3.0f64.powf(k - 10.0);
+    let bytes = 1e9 * 3.0f64.powf(k - 10.0) + 4e6;
     (seconds, bytes)
 }
 
