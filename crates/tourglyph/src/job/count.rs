@@ -505,7 +505,7 @@ pub(super) fn dense_classes(
         progress.begin(all as u64, 0);
         progress.update(done as u64, 0);
     };
-    let c = classes::count_rook_classes_dense(board, total, width, Some(&tick))?;
+    let c = classes::count_rook_classes_dense(board, total, width, &budget(force), Some(&tick))?;
     progress.end();
     Ok(c)
 }
