@@ -4,6 +4,7 @@ mod bad_inputs;
 mod classes;
 mod cli_count_list;
 mod common;
+mod dense_classes;
 mod completions_and_man;
 mod conventions;
 mod describe;

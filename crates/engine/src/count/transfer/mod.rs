@@ -620,6 +620,23 @@ mod tests {
         assert_eq!(got[0].to_string(), "56126499620491437281263608");
     }
 
+    /// Burnside's sum is a consistency check: a fixed count off by one is an error,
+    /// never a class count.
+    #[test]
+    fn fixed_counts_that_do_not_sum_to_a_multiple_of_the_group_are_refused() {
+        let b = Board::new(6, 6);
+        let c = count_rook_classes(b, None).unwrap();
+        let again = classes_from_fixed(b, c.fixed.clone(), c.both_mirrors.clone()).unwrap();
+        assert_eq!(again, c);
+        let mut fixed = c.fixed.clone();
+        fixed[2].1 += 1u32;
+        let e = classes_from_fixed(b, fixed, c.both_mirrors.clone()).unwrap_err();
+        assert!(e.to_string().contains("not a multiple of 8"), "{e}");
+        // A missing symmetry is refused too.
+        let e = classes_from_fixed(b, c.fixed[..7].to_vec(), c.both_mirrors).unwrap_err();
+        assert!(e.to_string().contains("one per symmetry"), "{e}");
+    }
+
     #[test]
     fn limb_sizes_cover_every_request() {
         assert_eq!(size_for(7), Some(8));
