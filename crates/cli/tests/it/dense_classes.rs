@@ -26,7 +26,9 @@ fn fix(c: &ClassCount, g: Sym) -> BigUint {
 /// Every even square to 14×14, each residue width: all eight fixed counts, both mirrors,
 /// the classes and the orbit sizes equal the transfer matrix's (exact words, its own
 /// half- and quarter-board sweeps), whose figures `transfer_count` checks against
-/// enumeration to 8×8 and OEIS to 14×14.
+/// enumeration to 8×8 and OEIS to 16×16 (16×16 is compared there, where the transfer
+/// matrix's classes are counted once; to 8×8 the dense figures are compared with the
+/// enumeration too).
 #[test]
 fn dense_classes_equal_the_transfer_matrix_to_14x14() {
     for n in (2..=14).step_by(2) {
@@ -36,13 +38,6 @@ fn dense_classes_equal_the_transfer_matrix_to_14x14() {
             assert_eq!(got, want, "{n}x{n} in {} bits", width.bits());
         }
     }
-}
-
-/// 16×16 (about 4 s of the transfer matrix's, 1 s of the dense counter's).
-#[test]
-fn dense_classes_equal_the_transfer_matrix_on_16x16() {
-    let want = count_rook_classes(Board::new(16, 16), None).unwrap();
-    assert_eq!(dense(16, Width::W64), want);
 }
 
 /// OEIS A209077 (classes) and A238818 (fixed by both mirrors), to 16×16 here; 18×18 and
@@ -76,6 +71,14 @@ fn dense_classes_match_wynn_at_18x18_and_20x20() {
 /// 8×8, the dense counter's on 14×14, the same keys in the same order.
 #[test]
 fn json_lists_every_fixed_count() {
+    let keys = [
+        "rot90",
+        "rot180",
+        "mirror_rows",
+        "mirror_cols",
+        "both_mirrors",
+        "diagonal",
+    ];
     for (board, want) in [
         ("6x6", [2, 28, 44, 44, 6, 0]),
         ("8x8", [0, 1504, 2828, 2828, 40, 0]),
@@ -83,19 +86,18 @@ fn json_lists_every_fixed_count() {
         let o = run(&["count", "--board", board, "--classes", "--json"]);
         assert!(o.status.success(), "{}", stderr(&o));
         let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
-        let f = v["fixed"].as_object().unwrap();
-        let keys: Vec<&str> = f.keys().map(String::as_str).collect();
-        assert_eq!(
-            keys,
-            ["rot90", "rot180", "mirror_rows", "mirror_cols", "both_mirrors", "diagonal"]
-        );
-        let got: Vec<u64> = f.values().map(|x| x.as_u64().unwrap()).collect();
-        assert_eq!(got, want, "{board}");
+        assert_eq!(v["fixed"].as_object().unwrap().len(), 6, "{board}");
+        for (k, n) in keys.iter().zip(want) {
+            assert_eq!(v["fixed"][k], n, "{board} {k}");
+        }
+        // In this order, as written.
+        let line: Vec<String> = keys.iter().zip(want).map(|(k, n)| format!("\"{k}\":{n}")).collect();
+        assert!(stdout(&o).contains(&format!("\"fixed\":{{{}}}", line.join(","))), "{board}");
     }
     let o = run(&["count", "--board", "14x14", "--classes", "--json"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
-    assert_eq!(v["classes"].to_string(), "7015812452562871283559623");
+    assert!(stdout(&o).contains("\"classes\":7015812452562871283559623,"));
     assert_eq!(v["fixed"]["rot90"], 510_718);
     assert_eq!(v["fixed"]["rot180"], 5_373_177_281_748u64);
     assert_eq!(v["fixed"]["both_mirrors"], 757_626);
@@ -103,8 +105,11 @@ fn json_lists_every_fixed_count() {
     // An oblong board has no quarter turn and no diagonal mirror.
     let o = run(&["count", "--board", "4x6", "--classes", "--json"]);
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
-    let keys: Vec<&str> = v["fixed"].as_object().unwrap().keys().map(String::as_str).collect();
-    assert_eq!(keys, ["rot180", "mirror_rows", "mirror_cols", "both_mirrors"]);
+    let f = v["fixed"].as_object().unwrap();
+    assert_eq!(f.len(), 4);
+    for k in ["rot180", "mirror_rows", "mirror_cols", "both_mirrors"] {
+        assert!(f.contains_key(k), "4x6 {k}");
+    }
     // The text says them on one line.
     let o = run(&["count", "--board", "6x6", "--classes"]);
     assert!(stdout(&o).contains(
@@ -112,11 +117,11 @@ fn json_lists_every_fixed_count() {
     ));
 }
 
-/// `count --symmetry` on 16×16 (the dense counter's board) gives the transfer matrix's
-/// figures, whatever the thread count.
+/// `count --symmetry` on 14×14 (the dense counter's board from there) gives the transfer
+/// matrix's figures, whatever the thread count.
 #[test]
 fn symmetric_counts_on_big_boards_come_from_the_dense_classes() {
-    let c = count_rook_classes(Board::new(16, 16), None).unwrap();
+    let c = count_rook_classes(Board::new(14, 14), None).unwrap();
     let mirror = fix(&c, Sym::FlipRows) + fix(&c, Sym::FlipCols) - &c.both_mirrors;
     for (sym, want) in [
         ("rot180", fix(&c, Sym::Rot180)),
@@ -124,7 +129,7 @@ fn symmetric_counts_on_big_boards_come_from_the_dense_classes() {
         ("mirror", mirror),
     ] {
         for threads in [1, 2] {
-            let o = run_threads(&["count", "--board", "16x16", "--symmetry", sym], threads);
+            let o = run_threads(&["count", "--board", "14x14", "--symmetry", sym], threads);
             assert!(o.status.success(), "{}", stderr(&o));
             assert!(
                 stdout(&o).contains(&format!("{sym}: {want}\n")),
@@ -168,12 +173,14 @@ fn classes_take_the_total_from_residue_files() {
 }
 
 /// Refusals: 22×22 classes without --force is refused by the time estimate (one line,
-/// exit 2), before any work.
+/// exit 2), before any work (the estimate guesses the number of residues instead of
+/// running the bounds' 2-factor sweeps, 20 s at 22 wide).
 #[test]
 fn big_classes_are_refused_without_force() {
     let t = std::time::Instant::now();
     let o = run(&["count", "--board", "22x22", "--classes"]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert!(stderr(&o).contains("--force"), "{}", stderr(&o));
-    assert!(t.elapsed().as_secs() < 30, "the refusal comes before the count");
+    assert_eq!(stderr(&o).trim().lines().count(), 1, "{}", stderr(&o));
+    assert!(t.elapsed().as_secs() < 5, "the refusal comes before the count");
 }
