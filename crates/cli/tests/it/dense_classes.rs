@@ -49,7 +49,11 @@ fn dense_classes_match_a209077_and_a238818_to_16x16() {
         let classes = A209077.iter().find(|f| f.rows == n).unwrap();
         let both = A238818.iter().find(|f| f.rows == n).unwrap();
         assert_eq!(c.classes.to_string(), classes.count, "{n}x{n} classes");
-        assert_eq!(c.both_mirrors.to_string(), both.count, "{n}x{n} both mirrors");
+        assert_eq!(
+            c.both_mirrors.to_string(),
+            both.count,
+            "{n}x{n} both mirrors"
+        );
     }
 }
 
@@ -63,7 +67,11 @@ fn dense_classes_match_wynn_at_18x18_and_20x20() {
         let classes = A209077.iter().find(|f| f.rows == n).unwrap();
         let both = A238818.iter().find(|f| f.rows == n).unwrap();
         assert_eq!(c.classes.to_string(), classes.count, "{n}x{n} classes");
-        assert_eq!(c.both_mirrors.to_string(), both.count, "{n}x{n} both mirrors");
+        assert_eq!(
+            c.both_mirrors.to_string(),
+            both.count,
+            "{n}x{n} both mirrors"
+        );
     }
 }
 
@@ -91,8 +99,15 @@ fn json_lists_every_fixed_count() {
             assert_eq!(v["fixed"][k], n, "{board} {k}");
         }
         // In this order, as written.
-        let line: Vec<String> = keys.iter().zip(want).map(|(k, n)| format!("\"{k}\":{n}")).collect();
-        assert!(stdout(&o).contains(&format!("\"fixed\":{{{}}}", line.join(","))), "{board}");
+        let line: Vec<String> = keys
+            .iter()
+            .zip(want)
+            .map(|(k, n)| format!("\"{k}\":{n}"))
+            .collect();
+        assert!(
+            stdout(&o).contains(&format!("\"fixed\":{{{}}}", line.join(","))),
+            "{board}"
+        );
     }
     let o = run(&["count", "--board", "14x14", "--classes", "--json"]);
     assert!(o.status.success(), "{}", stderr(&o));
@@ -156,7 +171,14 @@ fn classes_take_the_total_from_residue_files() {
         std::fs::write(&path, stdout(&o)).unwrap();
         files.push(path.to_string_lossy().into_owned());
     }
-    let mut args = vec!["count", "--board", board, "--classes", "--json", "--combine"];
+    let mut args = vec![
+        "count",
+        "--board",
+        board,
+        "--classes",
+        "--json",
+        "--combine",
+    ];
     args.extend(files.iter().map(String::as_str));
     let o = run(&args);
     assert!(o.status.success(), "{}", stderr(&o));
@@ -182,5 +204,8 @@ fn big_classes_are_refused_without_force() {
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert!(stderr(&o).contains("--force"), "{}", stderr(&o));
     assert_eq!(stderr(&o).trim().lines().count(), 1, "{}", stderr(&o));
-    assert!(t.elapsed().as_secs() < 5, "the refusal comes before the count");
+    assert!(
+        t.elapsed().as_secs() < 5,
+        "the refusal comes before the count"
+    );
 }

@@ -112,8 +112,14 @@ fn both_mirror_counts_match_a238818() {
 #[test]
 fn sixteen_by_sixteen_classes_match_a209077() {
     let c = classes(16, 16);
-    assert_eq!(c.classes.to_string(), reference::lookup(A209077, 16, 16).count);
-    assert_eq!(c.both_mirrors.to_string(), reference::lookup(A238818, 16, 16).count);
+    assert_eq!(
+        c.classes.to_string(),
+        reference::lookup(A209077, 16, 16).count
+    );
+    assert_eq!(
+        c.both_mirrors.to_string(),
+        reference::lookup(A238818, 16, 16).count
+    );
     let dense = tourglyph::engine::count::classes::count_rook_classes_dense(
         Board::new(16, 16),
         None,
@@ -309,7 +315,11 @@ fn classes_match_enumeration_up_to_8x8() {
                 )
                 .unwrap();
                 for (i, (s, _)) in maps.iter().enumerate() {
-                    assert_eq!(fix(&d, *s), BigUint::from(counts[i]), "{board} dense Fix({s:?})");
+                    assert_eq!(
+                        fix(&d, *s),
+                        BigUint::from(counts[i]),
+                        "{board} dense Fix({s:?})"
+                    );
                 }
                 assert_eq!(d, c, "{board} dense");
             }

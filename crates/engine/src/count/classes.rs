@@ -22,11 +22,11 @@ use super::modular::{self, fixed};
 use super::transfer::{self, ClassCount};
 use crate::symmetric_tours::quotient::{Fixed, Quotient};
 use num_bigint::BigUint;
-use tourglyph_core::budget::Budget;
-use tourglyph_core::{graph::LeapGraph, piece::Piece};
 use tourglyph_core::board::Board;
+use tourglyph_core::budget::Budget;
 use tourglyph_core::symmetry::Sym;
 use tourglyph_core::{error::Error, error::Result};
+use tourglyph_core::{graph::LeapGraph, piece::Piece};
 
 /// The narrowest side from which square boards count their classes this way; smaller
 /// ones take the transfer matrix's (exact words, cheaper there).
@@ -139,7 +139,9 @@ fn quarter_turn_fixed(board: Board, budget: &Budget) -> Result<BigUint> {
         return Ok(BigUint::from(1u8)); // the ring
     }
     let g = LeapGraph::new(board, &Piece::rook())?;
-    Ok(BigUint::from(Quotient::build(&g, Fixed::By(Sym::Rot90), budget)?.count()))
+    Ok(BigUint::from(
+        Quotient::build(&g, Fixed::By(Sym::Rot90), budget)?.count(),
+    ))
 }
 
 /// The closed rook tours of the square `board` (even side up to [`modular::MAX_WIDTH`];

@@ -32,7 +32,13 @@ pub fn pairing(word: &[u64]) -> Option<Vec<usize>> {
     Some(
         p[..word.len()]
             .iter()
-            .map(|&x| if x == UNPAIRED { usize::MAX } else { x as usize })
+            .map(|&x| {
+                if x == UNPAIRED {
+                    usize::MAX
+                } else {
+                    x as usize
+                }
+            })
             .collect(),
     )
 }

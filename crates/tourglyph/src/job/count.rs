@@ -7,8 +7,8 @@ use super::{Progress, Resolved, Spec, WALK_LIMIT, budget, explain_impossible, js
 use std::collections::BTreeMap;
 use tourglyph_core::{Error, LeapGraph, Result};
 use tourglyph_engine::count::plan::{Counter, Plan, closed_rook};
-use tourglyph_engine::{count::classes, count::crt, count::leaper, count::modular};
 use tourglyph_engine::count::transfer;
+use tourglyph_engine::{count::classes, count::crt, count::leaper, count::modular};
 use tourglyph_engine::{frontier::Zdd, frontier::count_only_with_budget};
 use tourglyph_engine::{select::Query, select::tally_progress};
 
@@ -76,7 +76,10 @@ impl Figures {
 /// `mirror_rows` (the mirror that reverses the rows), `mirror_cols`, `both_mirrors`,
 /// `diagonal` (the main diagonal's mirror, square boards; the anti-diagonal's is
 /// conjugate to it and fixes as many).
-fn fixed_keys(c: &transfer::ClassCount, board: tourglyph_core::Board) -> Vec<(&'static str, String)> {
+fn fixed_keys(
+    c: &transfer::ClassCount,
+    board: tourglyph_core::Board,
+) -> Vec<(&'static str, String)> {
     use tourglyph_core::symmetry::Sym;
     let fix = |g: Sym| {
         c.fixed

@@ -180,7 +180,10 @@ mod tests {
         for (rows, cols) in [(1, 3), (2, 3), (2, 4), (3, 3)] {
             let brute = brute_open_half(rows, cols);
             let got = half_log2(cols, rows);
-            assert!((got - brute.log2()).abs() < 1e-6, "{rows}x{cols}: 2^{got} vs {brute}");
+            assert!(
+                (got - brute.log2()).abs() < 1e-6,
+                "{rows}x{cols}: 2^{got} vs {brute}"
+            );
         }
         // 20×20: the total's bound takes four 64-bit residues, the half's two.
         let half = half_log2(20, 10);

@@ -227,7 +227,11 @@ mod tests {
             for width in Width::ALL {
                 let got = half_exact(cols, rows / 2, bits, width, None).unwrap();
                 assert_eq!(got.rot180, fix(Sym::Rot180), "{board} rot180 in {width:?}");
-                assert_eq!(got.mirror, fix(Sym::FlipRows), "{board} mirror in {width:?}");
+                assert_eq!(
+                    got.mirror,
+                    fix(Sym::FlipRows),
+                    "{board} mirror in {width:?}"
+                );
             }
         }
     }

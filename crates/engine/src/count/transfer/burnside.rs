@@ -34,10 +34,10 @@
 //!   Fix(ρ³) = Fix(ρ), as g and g⁻¹ fix the same tours.
 
 use super::state::{self, NONE};
-use crate::count::glue::{half_cycle, quarter_cycle};
 use super::step::Layer;
 use super::sweep::Swept;
 use super::wide::Wide;
+use crate::count::glue::{half_cycle, quarter_cycle};
 
 /// Fixed tours of a half turn or a mirror between rows, from the final layer of a
 /// half-board sweep of width `w`: the states whose exits are symmetric under `sigma`

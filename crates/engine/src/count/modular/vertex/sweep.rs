@@ -147,7 +147,10 @@ impl Tables {
 
     /// The residues before the first cell: 1 for the empty word, 0 elsewhere.
     pub(crate) fn start<S: Slot>(&self) -> Vec<S> {
-        let v: Vec<S> = (0..self.r.count).into_par_iter().map(|_| S::zero()).collect();
+        let v: Vec<S> = (0..self.r.count)
+            .into_par_iter()
+            .map(|_| S::zero())
+            .collect();
         v[self.r.rank(0)].set(1);
         v
     }
