@@ -6,7 +6,7 @@
 //! A tour of an `2·rows × cols` board fixed by the half turn or by the mirror between
 //! its middle rows is determined by its top half: the `rows × cols` half board covered by
 //! paths whose ends leave it downwards through the axis. The vertex counter sweeps that
-//! half with every cell of its last row free to go down ([`Bottom::Exits`]); after the
+//! half with every cell of its last row free to go down (`Bottom::Exits`); after the
 //! last row each word is a set of exits with their non-crossing pairing, and its residue
 //! is the number of top halves with that boundary. A word is a fixed tour's top half
 //! when its exits are symmetric under σ (j ↦ cols − 1 − j for the half turn, the
