@@ -6,6 +6,7 @@ mod cli_count_list;
 mod common;
 mod completions_and_man;
 mod conventions;
+mod dense_classes;
 mod describe;
 mod dxf;
 mod early_refusals;

@@ -76,7 +76,8 @@ pub const A003763: &[Figure] = &[
 ];
 
 /// Closed rook tours of the 2n×2n board up to rotations and reflections: OEIS A209077
-/// (Wynn 2014 for 10×10 and beyond).
+/// (Wynn 2014, arXiv:1402.0545, for 10×10 and beyond; its table, and the sequence, end
+/// at 20×20).
 pub const A209077: &[Figure] = &[
     f(2, 2, "1"),
     f(4, 4, "2"),
@@ -85,10 +86,17 @@ pub const A209077: &[Figure] = &[
     f(10, 10, "58407763266"),
     f(12, 12, "134528361351329451"),
     f(14, 14, "7015812452562871283559623"),
+    f(16, 16, "8235314565328229583744138065519908"),
+    f(18, 18, "216740797236120772990979350241355889872437894"),
+    f(
+        20,
+        20,
+        "127557553423846099192878370713500303677609606263171680998",
+    ),
 ];
 
 /// Closed rook tours of the 2n×2n board fixed by both mirrors (and so by the half turn):
-/// OEIS A238818.
+/// OEIS A238818 (Wynn 2014; to 20×20).
 pub const A238818: &[Figure] = &[
     f(4, 4, "2"),
     f(6, 6, "6"),
@@ -96,6 +104,9 @@ pub const A238818: &[Figure] = &[
     f(10, 10, "488"),
     f(12, 12, "13782"),
     f(14, 14, "757626"),
+    f(16, 16, "95835196"),
+    f(18, 18, "24236840344"),
+    f(20, 20, "13996574799274"),
 ];
 
 /// Closed rook tours of the 4×n board, n = 2, 3, …: OEIS A006864 (4×6 = 37 is also the

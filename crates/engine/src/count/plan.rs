@@ -11,6 +11,7 @@
 //! |---|---|---|
 //! | a symmetry alone | closed rook tours | [`Counter::SymmetricBurnside`] |
 //! | a symmetry (with classes or the non-crossing filter, or another piece or kind) | any | [`Counter::SymmetricWalk`] |
+//! | classes | closed rook tours of a square board of even side from [`classes::DENSE_CLASSES_FROM`] (to 26) | [`Counter::DenseClasses`] |
 //! | anything else | closed rook tours of the plane, no classes, narrow side ≥ [`DENSE_FROM`], an even number of cells | [`Counter::ModularCrt`] |
 //! | | closed rook tours of the plane, otherwise | [`Counter::Transfer`] |
 //! | classes or the non-crossing filter | other pieces, open tours, the torus | [`Counter::Walk`] |
@@ -28,7 +29,7 @@
 //! boards (`symmetric_tours::direct`), numbered by their own order; the others are the
 //! diagram's tours through the symmetry filter, numbered by their global IDs.
 
-use crate::count::leaper;
+use crate::count::{classes, leaper};
 use crate::select::Query;
 use crate::symmetric_tours::{Symmetry, direct};
 use tourglyph_core::error::Result;
@@ -50,8 +51,9 @@ pub const DIRECT_FROM_CELLS: usize = 64;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Counter {
     /// Closed rook tours and those a symmetry fixes, from the fixed-tour counts that
-    /// Burnside's lemma gives the transfer matrix (`transfer::count_rook_classes`, then
-    /// `symmetric_tours::from_class_count`), on boards of any size.
+    /// Burnside's lemma gives the transfer matrix (`transfer::count_rook_classes`), or
+    /// the dense counter on the boards [`classes::applies`] to
+    /// (`classes::count_rook_classes_dense`), then `symmetric_tours::from_class_count`.
     SymmetricBurnside,
     /// The frontier diagram of the board as asked, every tour walked through the
     /// symmetry filter (and the class and non-crossing tests when asked).
@@ -62,6 +64,10 @@ pub enum Counter {
     /// Closed rook tours by the dense modular counter, a residue per modulus of the plan
     /// joined by the Chinese remainder theorem (`modular::count_exact`).
     ModularCrt,
+    /// Closed rook tours of a big square board and their classes by Burnside's lemma,
+    /// every fixed count from the dense counter's residues or the quarter board's exact
+    /// sweep (`classes::count_rook_classes_dense`).
+    DenseClasses,
     /// The frontier diagram, every tour walked: classes by the representative test, the
     /// non-crossing filter.
     Walk,
@@ -105,6 +111,9 @@ impl Plan {
             // Closed rook tours (which never cross): exact on boards of any length, and
             // Burnside's lemma for classes.
             let b = g.board();
+            if q.classes && classes::applies(b) {
+                return Ok(on_board(Counter::DenseClasses));
+            }
             let dense = !q.classes && b.rows.min(b.cols) >= DENSE_FROM && b.cells() % 2 == 0;
             return Ok(on_board(if dense {
                 Counter::ModularCrt
@@ -227,6 +236,15 @@ mod tests {
         assert_eq!(counter(&big, closed, &plain), Counter::ModularCrt);
         assert_eq!(
             counter(&big, closed, &asked(true, false, None)),
+            Counter::Transfer
+        );
+        let square = plane("rook", 20, 20);
+        assert_eq!(
+            counter(&square, closed, &asked(true, false, None)),
+            Counter::DenseClasses
+        );
+        assert_eq!(
+            counter(&plane("rook", 12, 12), closed, &asked(true, false, None)),
             Counter::Transfer
         );
         let odd = plane("rook", DENSE_FROM + 1, DENSE_FROM + 1);

@@ -7,7 +7,8 @@ use super::{Progress, Resolved, Spec, WALK_LIMIT, budget, explain_impossible, js
 use std::collections::BTreeMap;
 use tourglyph_core::{Error, LeapGraph, Result};
 use tourglyph_engine::count::plan::{Counter, Plan, closed_rook};
-use tourglyph_engine::{count::crt, count::leaper, count::modular, count::transfer};
+use tourglyph_engine::count::transfer;
+use tourglyph_engine::{count::classes, count::crt, count::leaper, count::modular};
 use tourglyph_engine::{frontier::Zdd, frontier::count_only_with_budget};
 use tourglyph_engine::{select::Query, select::tally_progress};
 
@@ -29,6 +30,10 @@ pub struct Counted {
     pub selected: Option<String>,
     /// With `--symmetry`: its word and the number of tours it fixes.
     pub symmetric: Option<(&'static str, String)>,
+    /// With classes counted by Burnside's lemma: the tours each kind of symmetry fixes,
+    /// by key (`rot90`, `rot180`, `mirror_rows`, `mirror_cols`, `both_mirrors`,
+    /// `diagonal`; the quarter turn and the diagonal on square boards only).
+    pub fixed: Option<Vec<(&'static str, String)>>,
 }
 
 /// The figures of a count, before they are named.
@@ -37,6 +42,7 @@ struct Figures {
     classes: Option<(String, BTreeMap<u32, String>)>,
     selected: Option<String>,
     symmetric: Option<(&'static str, String)>,
+    fixed: Option<Vec<(&'static str, String)>>,
 }
 
 impl Figures {
@@ -47,8 +53,52 @@ impl Figures {
             classes: None,
             selected: None,
             symmetric: None,
+            fixed: None,
         }
     }
+
+    /// A class count's figures: tours, classes, orbit sizes and the fixed counts.
+    fn classes(c: &transfer::ClassCount, board: tourglyph_core::Board) -> Figures {
+        Figures {
+            tours: c.tours.to_string(),
+            classes: Some((
+                c.classes.to_string(),
+                c.orbits.iter().map(|(k, v)| (*k, v.to_string())).collect(),
+            )),
+            selected: None,
+            symmetric: None,
+            fixed: Some(fixed_keys(c, board)),
+        }
+    }
+}
+
+/// The fixed counts of `c` by JSON key: `rot90` (square boards), `rot180`,
+/// `mirror_rows` (the mirror that reverses the rows), `mirror_cols`, `both_mirrors`,
+/// `diagonal` (the main diagonal's mirror, square boards; the anti-diagonal's is
+/// conjugate to it and fixes as many).
+fn fixed_keys(
+    c: &transfer::ClassCount,
+    board: tourglyph_core::Board,
+) -> Vec<(&'static str, String)> {
+    use tourglyph_core::symmetry::Sym;
+    let fix = |g: Sym| {
+        c.fixed
+            .iter()
+            .find(|(s, _)| *s == g)
+            .map_or_else(|| "0".to_string(), |(_, v)| v.to_string())
+    };
+    let mut out = Vec::new();
+    if board.is_square() {
+        out.push(("rot90", fix(Sym::Rot90)));
+    }
+    out.push(("rot180", fix(Sym::Rot180)));
+    out.push(("mirror_rows", fix(Sym::FlipRows)));
+    out.push(("mirror_cols", fix(Sym::FlipCols)));
+    out.push(("both_mirrors", c.both_mirrors.to_string()));
+    if board.is_square() {
+        out.push(("diagonal", fix(Sym::Transpose)));
+    }
+    out
 }
 
 /// Count the tours `spec` names (`force` lifts the time budget); notices (why a board
@@ -97,6 +147,7 @@ pub fn count_with(
             classes: spec.classes.then(|| ("0".to_string(), BTreeMap::new())),
             selected: None,
             symmetric: r.query.symmetry.map(|s| (s.word(), "0".to_string())),
+            fixed: None,
         }
     } else {
         let plan = Plan::new(g, r.kind, &r.query)?;
@@ -111,6 +162,7 @@ pub fn count_with(
         classes: c.classes,
         selected: c.selected,
         symmetric: c.symmetric,
+        fixed: c.fixed,
     })
 }
 
@@ -131,6 +183,10 @@ fn run(
         }
         Counter::Transfer => transfer_counts(g, r.query.classes, progress, force),
         Counter::ModularCrt => dense_count(g.board(), width, progress, force),
+        Counter::DenseClasses => {
+            let c = dense_classes(g.board(), None, width, progress, force)?;
+            Ok(Figures::classes(&c, g.board()))
+        }
         Counter::Walk => {
             // Counts never depend on the orientation: enumerate on the narrower one.
             let zdd = diagram(on, r.kind, &r.query, force)?;
@@ -168,6 +224,10 @@ impl Counted {
             s += &parts.join(",");
             s += "}";
         }
+        if let Some(fixed) = &c.fixed {
+            let parts: Vec<String> = fixed.iter().map(|(k, v)| format!("\"{k}\":{v}")).collect();
+            s += &format!(",\"fixed\":{{{}}}", parts.join(","));
+        }
         s += "}\n";
         s
     }
@@ -189,6 +249,10 @@ impl Counted {
             s += &format!("classes: {classes}\n");
             let parts: Vec<String> = orbits.iter().map(|(k, v)| format!("{k}:{v}")).collect();
             s += &format!("orbits: {}\n", parts.join(" "));
+        }
+        if let Some(fixed) = &c.fixed {
+            let parts: Vec<String> = fixed.iter().map(|(k, v)| format!("{k} {v}")).collect();
+            s += &format!("fixed: {}\n", parts.join(", "));
         }
         s
     }
@@ -215,16 +279,7 @@ fn transfer_counts(
         progress.update(done as u64, 0);
     };
     let c = if classes {
-        let c = transfer::count_rook_classes(board, Some(&tick))?;
-        Figures {
-            tours: c.tours.to_string(),
-            classes: Some((
-                c.classes.to_string(),
-                c.orbits.iter().map(|(k, v)| (*k, v.to_string())).collect(),
-            )),
-            selected: None,
-            symmetric: None,
-        }
+        Figures::classes(&transfer::count_rook_classes(board, Some(&tick))?, board)
     } else {
         Figures::tours(transfer::count_rook_tours(board, Some(&tick))?)
     };
@@ -370,27 +425,92 @@ fn enumerate_counts(
         classes,
         selected,
         symmetric: None,
+        fixed: None,
     })
 }
 
 /// The closed rook tours of `board` (with Burnside's class figures) and those fixed by
-/// `sym`, from the transfer matrix's fixed-tour counts, within the budget.
+/// `sym`, from the fixed-tour counts of the transfer matrix or, with `dense` on the
+/// boards [`classes::applies`] to, of the dense counter, within the budget. (Listings
+/// ask without `dense`, for a quick refusal of an unbounded listing: the transfer matrix
+/// refuses boards over 18×18 at once, where the dense counter would count for minutes.)
 pub(super) fn burnside_symmetric(
     board: tourglyph_core::Board,
     sym: tourglyph_engine::symmetric_tours::Symmetry,
     force: bool,
+    dense: bool,
+    progress: &dyn Progress,
 ) -> Result<(transfer::ClassCount, num_bigint::BigUint)> {
-    if board.rows.min(board.cols) <= transfer::MAX_WIDTH {
-        let (seconds, bytes) = transfer::estimate(board);
-        budget(force).check(
-            &format!("counting the symmetric closed rook tours of {board}"),
-            seconds,
-            bytes,
-        )?;
-    }
-    let cc = transfer::count_rook_classes(board, None)?;
+    let cc = if dense && classes::applies(board) {
+        dense_classes(board, None, None, progress, force)?
+    } else {
+        if board.rows.min(board.cols) <= transfer::MAX_WIDTH {
+            let (seconds, bytes) = transfer::estimate(board);
+            budget(force).check(
+                &format!("counting the symmetric closed rook tours of {board}"),
+                seconds,
+                bytes,
+            )?;
+        }
+        transfer::count_rook_classes(board, None)?
+    };
     let fixed = tourglyph_engine::symmetric_tours::from_class_count(board, sym, &cc)?;
     Ok((cc, fixed))
+}
+
+/// `count --classes --combine FILES`: the classes of the closed rook tours of `r`'s board
+/// (one [`classes::applies`] to) whose total `tours` was rebuilt from residue files, the
+/// fixed counts counted here (residues of `width`).
+pub(super) fn classes_of_total(
+    r: &Resolved,
+    tours: num_bigint::BigUint,
+    force: bool,
+    width: Option<crt::Width>,
+    progress: &dyn Progress,
+) -> Result<Counted> {
+    let g = &r.graph;
+    let board = g.board();
+    let c = dense_classes(board, Some(tours), width, progress, force)?;
+    let f = Figures::classes(&c, board);
+    Ok(Counted {
+        piece: g.piece().name().to_string(),
+        board: board.to_string(),
+        closed: true,
+        torus: false,
+        tours: f.tours,
+        classes: f.classes,
+        selected: None,
+        symmetric: None,
+        fixed: f.fixed,
+    })
+}
+
+/// Classes of closed rook tours of a big square board by Burnside's lemma on the dense
+/// counter ([`classes::count_rook_classes_dense`]), residues in `width` (by default the
+/// widest that fits the memory budget), within the budget; `total`, when given, is the
+/// board's total (from residue files) and is not counted again.
+pub(super) fn dense_classes(
+    board: tourglyph_core::Board,
+    total: Option<num_bigint::BigUint>,
+    width: Option<crt::Width>,
+    progress: &dyn Progress,
+    force: bool,
+) -> Result<transfer::ClassCount> {
+    let width = width.unwrap_or_else(|| default_width(board));
+    let (e, _, _) = classes::estimate(board, width, total.is_some());
+    let (seconds, bytes) = e.sum();
+    budget(force).check(
+        &format!("counting the symmetry classes of the closed rook tours of {board}"),
+        seconds,
+        bytes,
+    )?;
+    let tick = |_: classes::Phase, done: usize, all: usize| {
+        progress.begin(all as u64, 0);
+        progress.update(done as u64, 0);
+    };
+    let c = classes::count_rook_classes_dense(board, total, width, &budget(force), Some(&tick))?;
+    progress.end();
+    Ok(c)
 }
 
 /// `count --symmetry` by the plan's `counter`: closed rook tours from the fixed-tour
@@ -407,12 +527,13 @@ fn symmetric_counts(
     let g = &r.graph;
     let board = g.board();
     let c = if counter == Counter::SymmetricBurnside {
-        let (cc, fixed) = burnside_symmetric(board, sym, force)?;
+        let (cc, fixed) = burnside_symmetric(board, sym, force, true, progress)?;
         Figures {
             tours: cc.tours.to_string(),
             classes: None,
             selected: None,
             symmetric: Some((sym.word(), fixed.to_string())),
+            fixed: None,
         }
     } else {
         let zdd = diagram(g, r.kind, &r.query, force)?;

@@ -37,9 +37,12 @@ pub struct ResidueRequest {
 /// (why a board has no tour) go to `progress`.
 pub fn residues(req: &ResidueRequest, out: &mut dyn Write, progress: &dyn Progress) -> Result<()> {
     let r = resolve(&req.spec, None)?;
-    if req.spec.classes || req.spec.non_crossing {
+    // `--classes --combine FILES`: the total from the files, the fixed counts here.
+    let classes_of_total = req.spec.classes && !req.combine.is_empty() && req.modulus.is_none();
+    if (req.spec.classes && !classes_of_total) || req.spec.non_crossing {
         return Err(Error::usage(
-            "--modulus, --plan-moduli and --combine count all tours: drop --classes and --non-crossing",
+            "--modulus and --plan-moduli count all tours: drop --classes and --non-crossing \
+             (--classes works with --combine: the total from the files, the fixed counts here)",
         ));
     }
     // Closed rook tours count by the dense counter modulo m; the plan says which tours
@@ -89,7 +92,22 @@ pub fn residues(req: &ResidueRequest, out: &mut dyn Write, progress: &dyn Progre
             }
         }
     }
+    if classes_of_total && !tourglyph_engine::count::classes::applies(board) {
+        return Err(Error::usage(format!(
+            "--classes with --combine counts the fixed tours of square boards of even side from \
+             {} to {} on the dense counter, not {board}: count the classes of {board} without \
+             --combine",
+            tourglyph_engine::count::classes::DENSE_CLASSES_FROM,
+            modular::MAX_WIDTH
+        )));
+    }
     let count = crt::combine(board, &lines)?;
+    if classes_of_total {
+        let c = super::count::classes_of_total(&r, count, req.force, width, progress)?;
+        let text = if req.json { c.json() } else { c.text() };
+        out.write_all(text.as_bytes())?;
+        return Ok(());
+    }
     if req.json {
         writeln!(
             out,

@@ -95,10 +95,11 @@ pub fn list(
     if unbounded && !sel.force {
         // Burnside's counts take a fraction of the quotient diagrams' time (16×16
         // rot180: 3.7 s against 23 s), so an unbounded listing is refused before those.
-        if let Some(n) = super::count::burnside_symmetric(r.graph.board(), sym, false)
-            .ok()
-            .map(|(_, n)| u128::try_from(n).unwrap_or(u128::MAX))
-            .filter(|&n| n > WALK_LIMIT)
+        if let Some(n) =
+            super::count::burnside_symmetric(r.graph.board(), sym, false, false, &super::Silent)
+                .ok()
+                .map(|(_, n)| u128::try_from(n).unwrap_or(u128::MAX))
+                .filter(|&n| n > WALK_LIMIT)
         {
             return Err(too_long(n, sym, r.graph.board()));
         }

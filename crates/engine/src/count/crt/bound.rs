@@ -49,6 +49,33 @@ pub fn log2_bound(board: Board) -> f64 {
 )]
 pub fn two_factor_log2(board: Board) -> f64 {
     let (w, rows) = (board.rows.min(board.cols), board.rows.max(board.cols));
+    degree_two_log2(w, rows, false)
+}
+
+/// log2 of a number at least the count of closed rook tours of the `2·rows × cols` board
+/// fixed by its half turn, and at least the count fixed by the mirror between its middle
+/// rows. Such a tour is determined by its edges in the top `rows × cols` half together
+/// with the edges crossing the axis (the bottom half is their image), and there every
+/// cell of the half has degree 2, the crossing edges hanging from the bottom row: so the
+/// fixed tours are at most the spanning subgraphs of the half board with an optional
+/// pendant edge below each bottom-row cell and degree 2 everywhere, counted exactly as
+/// the 2-factors are ([`two_factor_log2`], the bottom left open). Wider than
+/// [`TWO_FACTOR_MAX_WIDTH`]: the whole board's bound (a fixed count is at most the total).
+pub fn half_log2(cols: u32, rows: u32) -> f64 {
+    if cols > TWO_FACTOR_MAX_WIDTH {
+        return log2_bound(Board::new(2 * rows, cols));
+    }
+    degree_two_log2(cols, rows, true)
+}
+
+/// log2 of an upper bound on the degree-2 spanning subgraphs of a `rows × w` board, swept
+/// with a frontier of `w` cells; with `open_bottom`, each cell of the last row may also
+/// use an edge leaving the board downwards.
+#[allow(
+    clippy::disallowed_methods,
+    reason = "a bound padded by 3·(cells + states)·ε + 1e-9, far above an ulp of log2: it stays a bound"
+)]
+fn degree_two_log2(w: u32, rows: u32, open_bottom: bool) -> f64 {
     // Bit j of a state: the frontier edge at position j is used. Rows go left to right,
     // then right to left, so a cell at column c reads and writes bits c and c + 1 (as in
     // `crate::count::modular::edge`).
@@ -57,7 +84,7 @@ pub fn two_factor_log2(board: Board) -> f64 {
     let mut cells = 0u32;
     for row in 0..rows {
         let forward = row % 2 == 0;
-        let last_row = row + 1 == rows;
+        let last_row = row + 1 == rows && !open_bottom;
         for k in 0..w {
             let c = if forward { k } else { w - 1 - k };
             let out_lo = if forward { !last_row } else { c > 0 };
@@ -82,7 +109,14 @@ pub fn two_factor_log2(board: Board) -> f64 {
         }
     }
     // Relative error at most (1 + u)^cells − 1 < 2·cells·u; log2(1 + 2·cells·u) < 3·cells·u.
-    x[0].log2() + 3.0 * f64::from(cells) * f64::EPSILON + 1e-9
+    if !open_bottom {
+        return x[0].log2() + 3.0 * f64::from(cells) * f64::EPSILON + 1e-9;
+    }
+    // Every exit pattern: a sum of 2^(w + 1) non-negative terms in a fixed order (so the
+    // same bound whatever the thread count) adds at most 2^(w + 1)·u relatively.
+    let sum: f64 = x.iter().sum();
+    let terms = x.len() as f64;
+    sum.log2() + 3.0 * (f64::from(cells) + terms) * f64::EPSILON + 1e-9
 }
 
 /// log2 of T(T − 1)/2 < T²/2 for T the domino tilings of the board (Kasteleyn 1961), with
@@ -139,6 +173,55 @@ mod tests {
                 "{m}x{n}: 2^{got} vs {brute}"
             );
         }
+    }
+
+    #[test]
+    fn half_bounds_count_open_halves_and_are_about_half_the_total() {
+        for (rows, cols) in [(1, 3), (2, 3), (2, 4), (3, 3)] {
+            let brute = brute_open_half(rows, cols);
+            let got = half_log2(cols, rows);
+            assert!(
+                (got - brute.log2()).abs() < 1e-6,
+                "{rows}x{cols}: 2^{got} vs {brute}"
+            );
+        }
+        // 20×20: the total's bound takes four 64-bit residues, the half's two.
+        let half = half_log2(20, 10);
+        let whole = log2_bound(Board::new(20, 20));
+        assert!(half < 128.0 && whole > 192.0, "{half} {whole}");
+    }
+
+    /// Degree-2 subgraphs of a `rows × cols` board with an optional pendant edge below
+    /// each bottom-row cell, by trying every edge subset.
+    fn brute_open_half(rows: u32, cols: u32) -> f64 {
+        let mut edges = Vec::new();
+        for r in 0..rows {
+            for c in 0..cols {
+                let v = r * cols + c;
+                if c + 1 < cols {
+                    edges.push((v, Some(v + 1)));
+                }
+                if r + 1 < rows {
+                    edges.push((v, Some(v + cols)));
+                } else {
+                    edges.push((v, None));
+                }
+            }
+        }
+        let mut count = 0u64;
+        for set in 0u64..(1 << edges.len()) {
+            let mut deg = vec![0u8; (rows * cols) as usize];
+            for (i, &(a, b)) in edges.iter().enumerate() {
+                if set >> i & 1 == 1 {
+                    deg[a as usize] += 1;
+                    if let Some(b) = b {
+                        deg[b as usize] += 1;
+                    }
+                }
+            }
+            count += u64::from(deg.iter().all(|&d| d == 2));
+        }
+        count as f64
     }
 
     /// 2-factors by trying every edge subset (small boards only).

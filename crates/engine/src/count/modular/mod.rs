@@ -17,6 +17,8 @@
 //! theorem ([`count_exact`], with the moduli and the theorem of [`crate::count::crt`]).
 //!
 //! - [`count`]: what this module answers (a residue, the exact count) and its cost;
+//! - [`fixed`]: the tours a half turn or a mirror fixes, from a half board swept the same
+//!   way and glued to its image (Burnside's class counts on big boards);
 //! - [`limits`]: the widest board and the progress callback every counter shares;
 //! - [`rank`], [`brackets`], [`arith`], [`slot`]: the words' slots, their brackets, the
 //!   additions, the width of a residue.
@@ -25,6 +27,7 @@ pub mod arith;
 pub mod brackets;
 pub mod count;
 pub mod edge;
+pub mod fixed;
 pub mod limits;
 pub mod rank;
 pub mod slot;

@@ -37,6 +37,7 @@ use super::state::{self, NONE};
 use super::step::Layer;
 use super::sweep::Swept;
 use super::wide::Wide;
+use crate::count::glue::{half_cycle, quarter_cycle};
 
 /// Fixed tours of a half turn or a mirror between rows, from the final layer of a
 /// half-board sweep of width `w`: the states whose exits are symmetric under `sigma`
@@ -55,32 +56,6 @@ pub fn glue_half<const N: usize>(
         }
     }
     (fix, swept.additions + swept.finals.len() as u64)
-}
-
-/// True when the exits `word` (bottom side of the top half) are σ-symmetric and the
-/// pairing P joined with σPσ forms a single cycle.
-pub fn half_cycle(word: &[u64], sigma: &impl Fn(usize) -> usize) -> bool {
-    let n = word.len();
-    let used: Vec<usize> = (0..n).filter(|&j| word[j] != NONE).collect();
-    if used.is_empty() || used.iter().any(|&j| word[sigma(j)] == NONE) {
-        return false;
-    }
-    let Some(p) = state::pairing(word) else {
-        return false;
-    };
-    // Walk: top half from x to p(x), cross, bottom half from y to σ(p(σ(y))), cross.
-    let start = used[0];
-    let mut x = start;
-    let mut ends = 0;
-    loop {
-        let y = p[x];
-        x = sigma(p[sigma(y)]);
-        ends += 2;
-        if x == start || ends > n {
-            break;
-        }
-    }
-    ends == used.len()
 }
 
 /// Fixed tours of the quarter turn, from the final layer of the k×k quarter-board sweep.
@@ -115,76 +90,4 @@ pub fn glue_corner<const N: usize>(swept: &Swept<N>, rows: u32, cols: u32) -> (W
         }
     }
     (fix, swept.additions + keys.len() as u64)
-}
-
-/// Does the quadrant pairing on `word` (B_0..B_{k−1}, then R_{k−1}..R_0) close into one
-/// quarter-turn-symmetric cycle?
-///
-/// Copies Q_q = ρ^q(Q₀), q mod 4, meet along four half-axes; axis q separates Q_q and
-/// Q_{q+1} and its edge c is ρ^q(R_c) = ρ^{q+1}(B_c). A walker inside Q_q that entered
-/// by the copy of exit E_c follows the copied path to its other end F_d = P(E_c) and
-/// leaves: by axis q into Q_{q+1} as its B_d if F = R, or by axis q−1 into Q_{q−1} as its
-/// R_d if F = B. One cycle iff the walk crosses every used axis edge (4 per exit pair
-/// B_c, R_c) before coming back.
-pub fn quarter_cycle(word: &[u64], k: usize) -> bool {
-    let b_idx = |c: usize| c;
-    let r_idx = |c: usize| 2 * k - 1 - c;
-    let used: Vec<usize> = (0..k).filter(|&c| word[b_idx(c)] != NONE).collect();
-    if used.is_empty() || (0..k).any(|c| (word[b_idx(c)] != NONE) != (word[r_idx(c)] != NONE)) {
-        return false;
-    }
-    let Some(p) = state::pairing(word) else {
-        return false;
-    };
-    // State: (quadrant mod 4, entered by a B exit?, column/row index).
-    let start = (1u8, true, used[0]);
-    let mut s = start;
-    let mut crossings = 0;
-    loop {
-        let (q, by_b, c) = s;
-        let y = p[if by_b { b_idx(c) } else { r_idx(c) }];
-        s = if y < k {
-            ((q + 3) % 4, false, y)
-        } else {
-            ((q + 1) % 4, true, 2 * k - 1 - y)
-        };
-        crossings += 1;
-        if s == start || crossings > 4 * k {
-            break;
-        }
-    }
-    crossings == 4 * used.len()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn half_gluing() {
-        let turn = |n: usize| move |j: usize| n - 1 - j;
-        let id = |j: usize| j;
-        // One path between the two outer exits: glued to itself, one cycle either way.
-        assert!(half_cycle(&[1, 0, 0, 2], &turn(4)));
-        assert!(half_cycle(&[1, 0, 0, 2], &id));
-        // Two nested paths ( ( ) ): mirror gives two cycles; the half turn
-        // maps pair (0,3) to (0,3) and (1,2) to (1,2): also two cycles.
-        assert!(!half_cycle(&[1, 1, 2, 2], &turn(4)));
-        assert!(!half_cycle(&[1, 1, 2, 2], &id));
-        // ( ) ( ) is its own mirror image: two cycles under both.
-        assert!(!half_cycle(&[1, 2, 1, 2], &turn(4)));
-        // ( ) ( ( ) ) turned is ( ( ) ) ( ): glued, one cycle 0→1→2→5→4→3→0; the
-        // mirror glues it to itself: three cycles.
-        assert!(half_cycle(&[1, 2, 1, 1, 2, 2], &turn(6)));
-        assert!(!half_cycle(&[1, 2, 1, 1, 2, 2], &id));
-        // Asymmetric exits never glue under the turn.
-        assert!(!half_cycle(&[1, 2, 0, 0], &turn(4)));
-    }
-
-    #[test]
-    fn quarter_gluing_on_two_by_two() {
-        // k = 1: the single quadrant cell exits down and right: the 2×2 ring.
-        assert!(quarter_cycle(&[1, 2], 1));
-        assert!(!quarter_cycle(&[0, 0], 1));
-    }
 }

@@ -33,12 +33,9 @@
 //! sorted by key come in runs sharing all other digits, which is what lets
 //! [`super::step`] work on sorted arrays instead of hash tables.
 
-/// No plug at this position.
-pub const NONE: u64 = 0;
-/// The left end of a path: `(`.
-pub const OPEN: u64 = 1;
-/// The right end of a path: `)`.
-pub const CLOSE: u64 = 2;
+/// The digits (no plug, `(`, `)`) and the pairing of a word: shared with the gluing of
+/// folded boards ([`crate::count::glue`]), their one home.
+pub use crate::count::glue::{CLOSE, NONE, OPEN, pairing};
 
 /// Mask of the two bits of digit `i`.
 #[inline]
@@ -133,27 +130,6 @@ pub fn boundary(key: u64, w: u32, rows: u32, right_exits: bool) -> (Vec<u64>, Ve
     (bottom, right)
 }
 
-/// Pair up a balanced word of plug digits: `partner[k]` is the index of the plug matched
-/// with plug `k`, or `usize::MAX` where there is no plug. `None` if the word is not
-/// balanced (a bug upstream).
-pub fn pairing(word: &[u64]) -> Option<Vec<usize>> {
-    let mut partner = vec![usize::MAX; word.len()];
-    let mut stack = Vec::new();
-    for (k, &d) in word.iter().enumerate() {
-        match d {
-            OPEN => stack.push(k),
-            CLOSE => {
-                let o = stack.pop()?;
-                partner[o] = k;
-                partner[k] = o;
-            }
-            NONE => {}
-            _ => return None,
-        }
-    }
-    stack.is_empty().then_some(partner)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -197,15 +173,5 @@ mod tests {
         let w = 2;
         let k = pack(&[0, 0, 1], 1) | (CLOSE << (2 * (w + 1)));
         assert_eq!(partner_of_up_open(k, w, 1), w + 1);
-    }
-
-    #[test]
-    fn pairing_matches_brackets() {
-        assert_eq!(
-            pairing(&[1, 0, 1, 2, 2]).unwrap(),
-            vec![4, usize::MAX, 3, 2, 0]
-        );
-        assert!(pairing(&[2, 1]).is_none());
-        assert!(pairing(&[1, 1, 2]).is_none());
     }
 }

@@ -27,6 +27,10 @@ pub struct Region {
     pub bottom_exits: bool,
     /// Edges may leave the last column to the right.
     pub right_exits: bool,
+    /// At most one edge leaves to the right: states with a second frozen right exit are
+    /// dropped as it freezes (the both-mirror count needs one exit on each side, and the
+    /// quarter board then has far fewer states).
+    pub one_right_exit: bool,
 }
 
 impl Region {
@@ -37,6 +41,7 @@ impl Region {
             cols,
             bottom_exits: false,
             right_exits: false,
+            one_right_exit: false,
         }
     }
 
@@ -72,6 +77,7 @@ pub fn sweep<const N: usize>(region: Region, tick: &mut dyn FnMut()) -> Swept<N>
         cols,
         bottom_exits,
         right_exits,
+        one_right_exit,
     } = region;
     let mut layer = Layer::<N>::start();
     let mut ws = step::Workspace::default();
@@ -97,7 +103,7 @@ pub fn sweep<const N: usize>(region: Region, tick: &mut dyn FnMut()) -> Swept<N>
             tick();
         }
         if right_exits {
-            freeze_right_exit(&mut layer, cols);
+            freeze_right_exit(&mut layer, cols, one_right_exit);
         }
     }
     Swept {
@@ -110,14 +116,35 @@ pub fn sweep<const N: usize>(region: Region, tick: &mut dyn FnMut()) -> Swept<N>
 
 /// At the end of a row with right exits: the row's exit (profile digit 0 once rotated)
 /// becomes frozen plug 0 and the older frozen plugs move up one, so the next row starts
-/// with no plug on its left.
-fn freeze_right_exit<const N: usize>(layer: &mut Layer<N>, cols: u32) {
+/// with no plug on its left. With `one`, a state that would then hold two frozen exits
+/// is dropped.
+fn freeze_right_exit<const N: usize>(layer: &mut Layer<N>, cols: u32, one: bool) {
     let p = 2 * (cols + 1);
     for k in layer.keys.iter_mut() {
         let frozen = *k >> p;
         let profile = *k ^ (frozen << p);
         let exit = profile & 3;
         *k = (((frozen << 2) | exit) << p) | (profile & !3);
+    }
+    if one {
+        let keep: Vec<bool> = layer
+            .keys
+            .iter()
+            .map(|&k| {
+                let frozen = k >> p;
+                ((frozen | (frozen >> 1)) & 0x5555_5555_5555_5555).count_ones() <= 1
+            })
+            .collect();
+        let mut i = 0;
+        layer.keys.retain(|_| {
+            i += 1;
+            keep[i - 1]
+        });
+        let mut j = 0;
+        layer.counts.retain(|_| {
+            j += 1;
+            keep[j - 1]
+        });
     }
     step::sort_layer(layer);
     debug_assert!(layer.keys.iter().all(|&k| state::digit(k, 0) == 0));

@@ -102,47 +102,117 @@ pub fn bytes_width(w: u32, width: Width) -> f64 {
 
 /// Sweep a `rows × w` board row by row, each word's residue in an `S`.
 fn sweep<S: Slot, A: Arith>(w: u32, rows: u32, a: A, progress: Progress<'_>, mode: Mode) -> u64 {
-    let r = Ranks::new(w);
-    let tops = Tops::new(&r);
-    let flips = Flips::new(&r);
-    let plan = LowPlan::new(&r, &flips);
-    let joins = JoinPlan::new(&r);
-    let v: Vec<S> = (0..r.count).into_par_iter().map(|_| S::zero()).collect();
-    v[r.rank(0)].set(1);
-    let total = (w * rows) as usize;
-    let mut s = 0i32;
-    for row in 0..rows {
-        let sr = if row % 2 == 0 { 1 } else { -1 };
-        let last = row + 1 == rows;
-        for c in 0..w - 1 {
-            if last && c + 2 == w {
-                // Cell (r, w − 2) of the last row must close the cycle into the last
-                // cell, whose up edge is the other end, with nothing else open.
-                return v[r.rank((1u64 << (2 * c)) | (2u64 << (2 * (c + 1))))].get();
+    let t = Tables::new(w);
+    let v = t.start::<S>();
+    t.rows(&v, rows, Bottom::Closed, a, progress, mode)
+        .expect("a closed board's last row returns its count")
+}
+
+/// What the last row of a sweep meets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Bottom {
+    /// The board's border: the tour closes at the last cells.
+    Closed,
+    /// An open side (a half board's axis): every cell of the last row may go down, and
+    /// after the last row each word is the set of exits and their pairing, digit `j` the
+    /// edge leaving column `j` downwards (a bracket) or none (blank).
+    Exits,
+}
+
+/// The tables of one word length: the ranks and what each kind of column replays.
+pub(crate) struct Tables {
+    pub(crate) r: Ranks,
+    tops: Tops,
+    flips: Flips,
+    plan: LowPlan,
+    joins: JoinPlan,
+}
+
+impl Tables {
+    /// The tables for a frontier of `w` digits.
+    pub(crate) fn new(w: u32) -> Self {
+        let r = Ranks::new(w);
+        let tops = Tops::new(&r);
+        let flips = Flips::new(&r);
+        let plan = LowPlan::new(&r, &flips);
+        let joins = JoinPlan::new(&r);
+        Tables {
+            r,
+            tops,
+            flips,
+            plan,
+            joins,
+        }
+    }
+
+    /// The residues before the first cell: 1 for the empty word, 0 elsewhere.
+    pub(crate) fn start<S: Slot>(&self) -> Vec<S> {
+        let v: Vec<S> = (0..self.r.count)
+            .into_par_iter()
+            .map(|_| S::zero())
+            .collect();
+        v[self.r.rank(0)].set(1);
+        v
+    }
+
+    /// Sweep `rows` rows of `v` (a board `self.r.len` wide) row by row: with a
+    /// [`Bottom::Closed`] board, the count of closed tours; with [`Bottom::Exits`],
+    /// `None`, the words of `v` then holding the exits of the last row.
+    pub(crate) fn rows<S: Slot, A: Arith>(
+        &self,
+        v: &[S],
+        rows: u32,
+        bottom: Bottom,
+        a: A,
+        progress: Progress<'_>,
+        mode: Mode,
+    ) -> Option<u64> {
+        let Tables {
+            r,
+            tops,
+            flips,
+            plan,
+            joins,
+        } = self;
+        let w = r.len;
+        let total = (w * rows) as usize;
+        let mut s = 0i32;
+        for row in 0..rows {
+            let sr = if row % 2 == 0 { 1 } else { -1 };
+            let last = row + 1 == rows && bottom == Bottom::Closed;
+            for c in 0..w - 1 {
+                if last && c + 2 == w {
+                    // Cell (r, w − 2) of the last row must close the cycle into the last
+                    // cell, whose up edge is the other end, with nothing else open.
+                    return Some(v[r.rank((1u64 << (2 * c)) | (2u64 << (2 * (c + 1))))].get());
+                }
+                let delta = if (row + c) % 2 == 0 { 1 } else { -1 };
+                let cell = Cell {
+                    c,
+                    sr,
+                    s,
+                    delta,
+                    down: !last,
+                };
+                match mode {
+                    Mode::Words => word::step(r, v, &cell, a),
+                    Mode::Blocks if c >= r.h => high::step(r, flips, joins, v, &cell, a),
+                    Mode::Blocks if c + 1 < r.h => plan.step(r, v, &cell, a),
+                    Mode::Blocks => tops.step(r, v, &cell, a),
+                }
+                s += 2 * delta;
+                if let Some(p) = progress {
+                    p((row * w + c + 1) as usize, total);
+                }
             }
-            let delta = if (row + c) % 2 == 0 { 1 } else { -1 };
-            let cell = Cell {
-                c,
-                sr,
-                s,
-                delta,
-                down: !last,
-            };
-            match mode {
-                Mode::Words => word::step(&r, &v, &cell, a),
-                Mode::Blocks if c >= r.h => high::step(&r, &flips, &joins, &v, &cell, a),
-                Mode::Blocks if c + 1 < r.h => plan.step(&r, &v, &cell, a),
-                Mode::Blocks => tops.step(&r, &v, &cell, a),
-            }
-            s += 2 * delta;
+            row_end(r, v, w, sr, s);
+            s += 2 * if (row + w - 1) % 2 == 0 { 1 } else { -1 };
             if let Some(p) = progress {
-                p((row * w + c + 1) as usize, total);
+                p(((row + 1) * w) as usize, total);
             }
         }
-        row_end(&r, &v, w, sr, s);
-        s += 2 * if (row + w - 1) % 2 == 0 { 1 } else { -1 };
+        None
     }
-    unreachable!("the last row returns")
 }
 
 /// The last cell of a row, (r, w − 1), can only go down: its words of degree 0 die
