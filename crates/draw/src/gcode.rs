@@ -451,65 +451,27 @@ fn decimal(x: f64) -> Decimal {
 /// Bytes of program built before they are handed to the page's writer.
 const EMIT_BLOCK: usize = 1 << 16;
 
-/// A coordinate as written: the text the `g-code` crate's emitter writes for it (see
-/// [`Coord::of`]), which is also what two coordinates are compared by (the decimal's
-/// shortest form, so equal texts are equal values).
+/// A coordinate in the machine's units, as the exact decimal [`decimal`] makes of it,
+/// compared by value and written as the `g-code` crate's emitter writes that decimal
+/// ([`Coord::write`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Coord {
-    text: [u8; 24],
-    len: u8,
+enum Coord {
+    /// `r` thousandths (ten-thousandths for inches given in tenths), |r| < 10^15: what
+    /// `crate::num` writes for the value (x·1000 rounded; exact for whole numbers).
+    Units(i64),
+    /// A value of 10^12 or more (or not a number) as the emitter's text: a page never has
+    /// one, but nothing is left unwritten.
+    Text([u8; 24], u8),
 }
 
 impl Coord {
-    /// `x` (machine units, three decimals, or four for inches given in tenths: `tenths`)
-    /// as the emitter writes the exact decimal [`decimal`] makes of it: the shortest form,
-    /// a point after a whole number (`10.`), `0.` for zero.
+    /// `x` (machine units, three decimals, or four for inches given in tenths: `tenths`).
     fn of(x: f64, tenths: bool) -> Coord {
-        // The common case by arithmetic: the value `crate::num` writes is `r` thousandths,
-        // `r` = x·1000 rounded (exact for whole numbers below 10^12); tenths of an inch are
-        // then r ten-thousandths of an inch. Far values and non-numbers take the text path.
         if x.is_finite() && x.abs() < 1e12 {
             let r = (x * 1000.0).round() as i64;
-            let (unit, width) = match tenths {
-                false => (1000u64, 3),
-                true => (10_000u64, 4),
-            };
-            let a = r.unsigned_abs();
-            let (int, mut frac) = (a / unit, a % unit);
-            let mut c = Coord {
-                text: [0; 24],
-                len: 0,
-            };
-            if r < 0 {
-                c.put(b"-");
+            if r.unsigned_abs() < 1_000_000_000_000_000 {
+                return Coord::Units(r);
             }
-            let mut digits = [0u8; 20];
-            let mut k = digits.len();
-            let mut i = int;
-            loop {
-                k -= 1;
-                digits[k] = b'0' + (i % 10) as u8;
-                i /= 10;
-                if i == 0 {
-                    break;
-                }
-            }
-            c.put(&digits[k..]);
-            c.put(b".");
-            if frac != 0 {
-                let mut n = width;
-                while frac % 10 == 0 {
-                    frac /= 10;
-                    n -= 1;
-                }
-                let mut f = [b'0'; 4];
-                for j in (0..n).rev() {
-                    f[j] = b'0' + (frac % 10) as u8;
-                    frac /= 10;
-                }
-                c.put(&f[..n]);
-            }
-            return c;
         }
         let mut num = crate::num::Digits::default();
         crate::num::push(&mut num, x);
@@ -539,29 +501,65 @@ impl Coord {
             Some(k) => &int[k..],
             None => b"0",
         };
-        let mut c = Coord {
-            text: [0; 24],
-            len: 0,
-        };
+        let mut text = Vec::with_capacity(24);
         let zero = int == b"0" && frac.is_empty();
         if neg && !zero {
-            c.put(b"-");
+            text.push(b'-');
         }
-        c.put(int);
-        c.put(b".");
-        c.put(frac);
-        c
+        text.extend_from_slice(int);
+        text.push(b'.');
+        text.extend_from_slice(frac);
+        let mut c = [0u8; 24];
+        let n = text.len().min(c.len());
+        c[..n].copy_from_slice(&text[..n]);
+        Coord::Text(c, n as u8)
     }
 
-    fn put(&mut self, b: &[u8]) {
-        let at = usize::from(self.len);
-        let n = b.len().min(self.text.len() - at);
-        self.text[at..at + n].copy_from_slice(&b[..n]);
-        self.len += n as u8;
-    }
-
-    fn as_bytes(&self) -> &[u8] {
-        &self.text[..usize::from(self.len)]
+    /// Append the emitter's text for it: the decimal's shortest form, a point after a
+    /// whole number (`10.`), `0.` for zero.
+    fn write(&self, tenths: bool, b: &mut Vec<u8>) {
+        let r = match *self {
+            Coord::Units(r) => r,
+            Coord::Text(t, n) => {
+                b.extend_from_slice(&t[..usize::from(n)]);
+                return;
+            }
+        };
+        let (unit, width) = match tenths {
+            false => (1000u64, 3),
+            true => (10_000u64, 4),
+        };
+        let a = r.unsigned_abs();
+        let (int, mut frac) = (a / unit, a % unit);
+        if r < 0 {
+            b.push(b'-');
+        }
+        let mut digits = [0u8; 20];
+        let mut k = digits.len();
+        let mut i = int;
+        loop {
+            k -= 1;
+            digits[k] = b'0' + (i % 10) as u8;
+            i /= 10;
+            if i == 0 {
+                break;
+            }
+        }
+        b.extend_from_slice(&digits[k..]);
+        b.push(b'.');
+        if frac != 0 {
+            let mut n = width;
+            while frac % 10 == 0 {
+                frac /= 10;
+                n -= 1;
+            }
+            let mut f = [b'0'; 4];
+            for j in (0..n).rev() {
+                f[j] = b'0' + (frac % 10) as u8;
+                frac /= 10;
+            }
+            b.extend_from_slice(&f[..n]);
+        }
     }
 }
 
@@ -711,12 +709,13 @@ impl<'a, W: PageWrite> GcodeWriter<'a, W> {
 
     /// A move `word X<x> Y<y>` and `extra` fields.
     fn move_to(&mut self, word: &[u8], (x, y): (Coord, Coord), extra: &[u8]) {
+        let tenths = self.profile.units == Units::Inch;
         let b = &mut self.buf;
         b.extend_from_slice(word);
         b.extend_from_slice(b" X");
-        b.extend_from_slice(x.as_bytes());
+        x.write(tenths, b);
         b.extend_from_slice(b" Y");
-        b.extend_from_slice(y.as_bytes());
+        y.write(tenths, b);
         b.extend_from_slice(extra);
         b.push(b'\n');
     }
@@ -1069,7 +1068,8 @@ G0 X0 Y0
             );
             for &v in &values {
                 let want = emitted_field("X", w.coord(v));
-                let got = [b" X", w.coord_text(v).as_bytes()].concat();
+                let mut got = b" X".to_vec();
+                w.coord_text(v).write(units == Units::Inch, &mut got);
                 assert_eq!(
                     String::from_utf8_lossy(&got),
                     String::from_utf8_lossy(&want),
