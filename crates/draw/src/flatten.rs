@@ -26,18 +26,38 @@ const MAX_PIECES: usize = 256;
 /// subpath whose last point is its first drops the repeat.
 pub fn polylines(path: &Path, tol: f64) -> Vec<Polyline> {
     let mut out: Vec<Polyline> = Vec::new();
+    for_each_polyline::<std::convert::Infallible>(path, tol, |points, closed| {
+        out.push(Polyline {
+            points: points.to_vec(),
+            closed,
+        });
+        Ok(())
+    })
+    .map(|()| out)
+    .unwrap_or_default()
+}
+
+/// [`polylines`] handed to `each` one at a time (its points, closed), in one buffer: a
+/// G-code page draws hundreds of thousands. Stops at the first error `each` returns.
+pub fn for_each_polyline<E>(
+    path: &Path,
+    tol: f64,
+    mut each: impl FnMut(&[(f64, f64)], bool) -> Result<(), E>,
+) -> Result<(), E> {
     let mut cur: Vec<(f64, f64)> = Vec::new();
     // The one point a Close leaves (where a following LineTo would start): dropped unless
     // a segment follows it.
     let mut reopened = false;
-    let flush = |cur: &mut Vec<(f64, f64)>, out: &mut Vec<Polyline>, closed: bool| {
-        let mut points = std::mem::take(cur);
-        if closed && points.len() > 1 && points.first() == points.last() {
-            points.pop();
+    let mut flush = |cur: &mut Vec<(f64, f64)>, closed: bool| -> Result<(), E> {
+        if closed && cur.len() > 1 && cur.first() == cur.last() {
+            cur.pop();
         }
-        if !points.is_empty() {
-            out.push(Polyline { points, closed });
-        }
+        let r = match cur.is_empty() {
+            true => Ok(()),
+            false => each(cur, closed),
+        };
+        cur.clear();
+        r
     };
     for s in &path.segs {
         match *s {
@@ -45,7 +65,7 @@ pub fn polylines(path: &Path, tol: f64) -> Vec<Polyline> {
                 if reopened {
                     cur.clear();
                 }
-                flush(&mut cur, &mut out, false);
+                flush(&mut cur, false)?;
                 cur.push((x, y));
             }
             Seg::LineTo(x, y) => cur.push((x, y)),
@@ -58,7 +78,7 @@ pub fn polylines(path: &Path, tol: f64) -> Vec<Polyline> {
             }
             Seg::Close => {
                 let start = cur.first().copied();
-                flush(&mut cur, &mut out, true);
+                flush(&mut cur, true)?;
                 cur.extend(start);
                 reopened = true;
                 continue;
@@ -69,8 +89,7 @@ pub fn polylines(path: &Path, tol: f64) -> Vec<Polyline> {
     if reopened {
         cur.clear();
     }
-    flush(&mut cur, &mut out, false);
-    out
+    flush(&mut cur, false)
 }
 
 /// Append the cubic from `p0` (already in `cur`) through `p1`, `p2` to `p3`, cut as the

@@ -34,7 +34,7 @@
 //! G-code is refused before anything is drawn.
 
 use crate::backend::Backend;
-use crate::flatten::polylines;
+use crate::flatten::for_each_polyline;
 use crate::marks::{GlyphData, Label, Paint, Path, Place, Text};
 use crate::num::Num;
 use crate::region::Shape;
@@ -737,47 +737,59 @@ impl<'a, W: PageWrite> GcodeWriter<'a, W> {
             return Err(Error::runtime("gcode: drawing outside a page"));
         };
         let mut pts: Vec<(Coord, Coord)> = Vec::new();
-        for line in polylines(path, TOLERANCE) {
-            pts.clear();
-            for &p in &line.points {
-                let (x, y) = self.profile.place(p, size);
-                let q = (self.coord_text(x), self.coord_text(y));
-                if pts.last() != Some(&q) {
-                    pts.push(q);
-                }
+        for_each_polyline(path, TOLERANCE, |points, closed| {
+            self.stroke_one(points, closed, size, &mut pts)
+        })
+    }
+
+    /// One subpath (`points` in mm, `closed`) of a page of `size`, with `pts` to hold its
+    /// coordinates.
+    fn stroke_one(
+        &mut self,
+        points: &[(f64, f64)],
+        closed: bool,
+        size: (f64, f64),
+        pts: &mut Vec<(Coord, Coord)>,
+    ) -> Result<()> {
+        pts.clear();
+        for &p in points {
+            let (x, y) = self.profile.place(p, size);
+            let q = (self.coord_text(x), self.coord_text(y));
+            if pts.last() != Some(&q) {
+                pts.push(q);
             }
-            if line.closed && pts.len() > 1 && pts.last() != Some(&pts[0]) {
-                pts.push(pts[0]);
+        }
+        if closed && pts.len() > 1 && pts.last() != Some(&pts[0]) {
+            pts.push(pts[0]);
+        }
+        let Some(&first) = pts.first() else {
+            return Ok(());
+        };
+        let (at, down) = self.page.as_ref().map_or((None, false), |p| (p.at, p.down));
+        if !(down && at == Some(first)) {
+            if down {
+                self.pen_up();
             }
-            let Some(&first) = pts.first() else {
-                continue;
-            };
-            let (at, down) = self.page.as_ref().map_or((None, false), |p| (p.at, p.down));
-            if !(down && at == Some(first)) {
-                if down {
-                    self.pen_up();
-                }
-                let (word, feed) = std::mem::take(&mut self.written.travel);
-                self.move_to(word, first, &feed);
-                self.written.travel = (word, feed);
-                self.pen_down();
-            }
-            // The first pen-down move gives the feed (a travel at another feed may come
-            // between); a lone point is a dot: the pen goes down and up again.
-            let feed = std::mem::take(&mut self.written.feed);
-            for (i, &q) in pts.iter().enumerate().skip(1) {
-                self.move_to(b"G1", q, if i == 1 { &feed } else { b"" });
-            }
-            self.written.feed = feed;
-            let last = *pts.last().unwrap_or(&first);
-            if let Some(p) = self.page.as_mut() {
-                p.at = Some(last);
-                p.down = true;
-            }
-            // Handed on in blocks (the page's end writes the rest).
-            if self.buf.len() >= EMIT_BLOCK {
-                self.emit()?;
-            }
+            let (word, feed) = std::mem::take(&mut self.written.travel);
+            self.move_to(word, first, &feed);
+            self.written.travel = (word, feed);
+            self.pen_down();
+        }
+        // The first pen-down move gives the feed (a travel at another feed may come
+        // between); a lone point is a dot: the pen goes down and up again.
+        let feed = std::mem::take(&mut self.written.feed);
+        for (i, &q) in pts.iter().enumerate().skip(1) {
+            self.move_to(b"G1", q, if i == 1 { &feed } else { b"" });
+        }
+        self.written.feed = feed;
+        let last = *pts.last().unwrap_or(&first);
+        if let Some(p) = self.page.as_mut() {
+            p.at = Some(last);
+            p.down = true;
+        }
+        // Handed on in blocks (the page's end writes the rest).
+        if self.buf.len() >= EMIT_BLOCK {
+            self.emit()?;
         }
         Ok(())
     }
