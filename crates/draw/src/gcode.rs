@@ -1055,12 +1055,16 @@ G0 X0 Y0
         // The fast path (Coord::of) against the emitter's own formatting of the exact
         // decimal (GcodeWriter::coord), in millimetres and in inches, over values with
         // 0–4 decimals, signs, whole numbers, zero and rounding at the last place.
-        let mut values = vec![0.0, -0.0, 0.0004, -0.0004, 0.0005, 10.0, -10.0, 1e-9, 1234.5];
+        let mut values = vec![
+            0.0, -0.0, 0.0004, -0.0004, 0.0005, 10.0, -10.0, 1e-9, 1234.5,
+        ];
         // Beyond the arithmetic path: through the formatter's text.
         values.extend([5e12, -7.25e13, 1.5e12 + 0.25, f64::NAN]);
         let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
         for _ in 0..20_000 {
-            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             let v = (x >> 11) as f64 / (1u64 << 53) as f64;
             let scale = [1.0, 10.0, 1000.0, 0.01][(x & 3) as usize];
             let sign = if x & 4 == 0 { 1.0 } else { -1.0 };

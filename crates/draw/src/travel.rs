@@ -601,8 +601,9 @@ struct Visit {
 impl Visit {
     /// Append its subpaths as drawn, in order, to `path`.
     fn push_to(&self, subs: &Cluster, path: &mut Path) {
-        let one =
-            |&(i, e): &Step, path: &mut Path| subs.sub(i as usize).push_entered(e, self.flipped, path);
+        let one = |&(i, e): &Step, path: &mut Path| {
+            subs.sub(i as usize).push_entered(e, self.flipped, path)
+        };
         match self.flipped {
             false => self.steps.iter().for_each(|s| one(s, path)),
             true => self.steps.iter().rev().for_each(|s| one(s, path)),
@@ -1185,7 +1186,11 @@ mod tests {
             }
             let pen = (r.next(40) - 5.0, r.next(40) - 5.0);
             let want = plan_by_scan(&subs, pen);
-            assert_eq!(plan_cluster(&Cluster::from_subs(&subs), pen), want, "case {case}");
+            assert_eq!(
+                plan_cluster(&Cluster::from_subs(&subs), pen),
+                want,
+                "case {case}"
+            );
             assert_eq!(want.len(), subs.len());
         }
     }
