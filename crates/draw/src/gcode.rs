@@ -478,7 +478,7 @@ impl Coord {
         let num = num.as_bytes();
         let (neg, body) = match num.split_first() {
             Some((b'-', rest)) => (true, rest),
-            _ => (false, &num[..]),
+            _ => (false, num),
         };
         let (int, frac) = match body.iter().position(|&b| b == b'.') {
             Some(k) => (&body[..k], &body[k + 1..]),
