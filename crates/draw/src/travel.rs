@@ -278,7 +278,7 @@ impl Sub {
         }
     }
 
-    /// Append it to `path` (written out on its own, not by [`View::push_entered`], which
+    /// Append it to `path` (written out on its own, not by `View::push_entered`, which
     /// the tests check against it).
     pub fn push_to(&self, path: &mut Path) {
         let (x, y) = self.start();
