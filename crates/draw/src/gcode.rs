@@ -587,6 +587,16 @@ struct Written {
     travel: (&'static [u8], Vec<u8>),
 }
 
+/// What follows a move's coordinates.
+#[derive(Clone, Copy)]
+enum Extra {
+    None,
+    /// The travel feed, if the profile gives one.
+    Travel,
+    /// The pen-down feed.
+    Feed,
+}
+
 /// Writes each page as a G-code program ([`crate::document::Format::Gcode`]).
 ///
 /// The program's lines go through the `g-code` crate's emitter, except the moves of a
@@ -708,8 +718,13 @@ impl<'a, W: PageWrite> GcodeWriter<'a, W> {
     }
 
     /// A move `word X<x> Y<y>` and `extra` fields.
-    fn move_to(&mut self, word: &[u8], (x, y): (Coord, Coord), extra: &[u8]) {
+    fn move_to(&mut self, word: &[u8], (x, y): (Coord, Coord), extra: Extra) {
         let tenths = self.profile.units == Units::Inch;
+        let extra: &[u8] = match extra {
+            Extra::None => b"",
+            Extra::Travel => &self.written.travel.1,
+            Extra::Feed => &self.written.feed,
+        };
         let b = &mut self.buf;
         b.extend_from_slice(word);
         b.extend_from_slice(b" X");
@@ -770,18 +785,15 @@ impl<'a, W: PageWrite> GcodeWriter<'a, W> {
             if down {
                 self.pen_up();
             }
-            let (word, feed) = std::mem::take(&mut self.written.travel);
-            self.move_to(word, first, &feed);
-            self.written.travel = (word, feed);
+            self.move_to(self.written.travel.0, first, Extra::Travel);
             self.pen_down();
         }
         // The first pen-down move gives the feed (a travel at another feed may come
         // between); a lone point is a dot: the pen goes down and up again.
-        let feed = std::mem::take(&mut self.written.feed);
         for (i, &q) in pts.iter().enumerate().skip(1) {
-            self.move_to(b"G1", q, if i == 1 { &feed } else { b"" });
+            let extra = if i == 1 { Extra::Feed } else { Extra::None };
+            self.move_to(b"G1", q, extra);
         }
-        self.written.feed = feed;
         let last = *pts.last().unwrap_or(&first);
         if let Some(p) = self.page.as_mut() {
             p.at = Some(last);

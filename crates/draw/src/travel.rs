@@ -639,18 +639,21 @@ fn plan(clusters: &[Cluster]) -> Vec<Visit> {
     // Step 1: nearest neighbour over the clusters, each standing in the tree by up to
     // CLUSTER_POINTS of its entry points (every k-th, in subpath order); the chosen
     // cluster is then entered at its entry point nearest the pen, among all of them.
-    let reps = |c: usize| -> Vec<(Pt, (u32, u32))> {
-        let n: usize = clusters[c].subs().map(|s| s.entry_count()).sum();
-        let k = n.div_ceil(CLUSTER_POINTS).max(1);
-        clusters[c]
-            .subs()
-            .flat_map(|s| s.entries().map(|(p, _)| p))
-            .step_by(k)
-            .enumerate()
-            .map(|(j, p)| (p, (c as u32, j as u32)))
-            .collect()
-    };
-    let mut index = Index::new((0..clusters.len()).flat_map(reps).collect());
+    // Each cluster's representatives, made once: put in the tree, then taken out.
+    let reps: Vec<Vec<(Pt, (u32, u32))>> = (0..clusters.len())
+        .map(|c| {
+            let n: usize = clusters[c].subs().map(|s| s.entry_count()).sum();
+            let k = n.div_ceil(CLUSTER_POINTS).max(1);
+            clusters[c]
+                .subs()
+                .flat_map(|s| s.entries().map(|(p, _)| p))
+                .step_by(k)
+                .enumerate()
+                .map(|(j, p)| (p, (c as u32, j as u32)))
+                .collect()
+        })
+        .collect();
+    let mut index = Index::new(reps.iter().flatten().copied().collect());
     let mut seq: Vec<usize> = Vec::with_capacity(clusters.len());
     let mut steps: Vec<Vec<Step>> = vec![Vec::new(); clusters.len()];
     let mut ent: Vec<Pt> = Vec::with_capacity(clusters.len());
@@ -658,7 +661,7 @@ fn plan(clusters: &[Cluster]) -> Vec<Visit> {
     let mut pen = HOME;
     while let Some((_, (c, _))) = index.nearest(pen) {
         let c = c as usize;
-        for (p, t) in reps(c) {
+        for &(p, t) in &reps[c] {
             index.remove(p, t);
         }
         let subs = &clusters[c];

@@ -40,20 +40,26 @@ fn dense_classes_equal_the_transfer_matrix_to_14x14() {
     }
 }
 
+/// The dense counter's classes and both-mirror counts of the n×n board equal the
+/// published ones.
+fn matches_published(n: u32) {
+    let c = dense(n, Width::W64);
+    let classes = A209077.iter().find(|f| f.rows == n).unwrap();
+    let both = A238818.iter().find(|f| f.rows == n).unwrap();
+    assert_eq!(c.classes.to_string(), classes.count, "{n}x{n} classes");
+    assert_eq!(
+        c.both_mirrors.to_string(),
+        both.count,
+        "{n}x{n} both mirrors"
+    );
+}
+
 /// OEIS A209077 (classes) and A238818 (fixed by both mirrors), to 16×16 here; 18×18 and
 /// 20×20 are the ignored test below.
 #[test]
 fn dense_classes_match_a209077_and_a238818_to_16x16() {
     for n in [14, 16] {
-        let c = dense(n, Width::W64);
-        let classes = A209077.iter().find(|f| f.rows == n).unwrap();
-        let both = A238818.iter().find(|f| f.rows == n).unwrap();
-        assert_eq!(c.classes.to_string(), classes.count, "{n}x{n} classes");
-        assert_eq!(
-            c.both_mirrors.to_string(),
-            both.count,
-            "{n}x{n} both mirrors"
-        );
+        matches_published(n);
     }
 }
 
@@ -63,15 +69,7 @@ fn dense_classes_match_a209077_and_a238818_to_16x16() {
 #[ignore = "about 2.5 min of CPU and 1.3 GB: run with --ignored"]
 fn dense_classes_match_wynn_at_18x18_and_20x20() {
     for n in [18, 20] {
-        let c = dense(n, Width::W64);
-        let classes = A209077.iter().find(|f| f.rows == n).unwrap();
-        let both = A238818.iter().find(|f| f.rows == n).unwrap();
-        assert_eq!(c.classes.to_string(), classes.count, "{n}x{n} classes");
-        assert_eq!(
-            c.both_mirrors.to_string(),
-            both.count,
-            "{n}x{n} both mirrors"
-        );
+        matches_published(n);
     }
 }
 

@@ -258,6 +258,16 @@ impl Counted {
     }
 }
 
+/// Refuse (unless `force`) a transfer-matrix count of `board`'s `what` over the budget;
+/// boards wider than the matrix takes are refused by the count itself.
+fn transfer_budget(board: tourglyph_core::Board, what: &str, force: bool) -> Result<()> {
+    if board.rows.min(board.cols) <= transfer::MAX_WIDTH {
+        let (seconds, bytes) = transfer::estimate(board);
+        budget(force).check(&format!("counting the {what} of {board}"), seconds, bytes)?;
+    }
+    Ok(())
+}
+
 /// Closed rook tours by the transfer matrix; classes by Burnside's lemma.
 fn transfer_counts(
     g: &LeapGraph,
@@ -266,14 +276,7 @@ fn transfer_counts(
     force: bool,
 ) -> Result<Figures> {
     let board = g.board();
-    if board.rows.min(board.cols) <= transfer::MAX_WIDTH {
-        let (seconds, bytes) = transfer::estimate(board);
-        budget(force).check(
-            &format!("counting the closed rook tours of {board}"),
-            seconds,
-            bytes,
-        )?;
-    }
+    transfer_budget(board, "closed rook tours", force)?;
     let tick = |done: usize, total: usize| {
         progress.begin(total as u64, 0);
         progress.update(done as u64, 0);
@@ -444,14 +447,7 @@ pub(super) fn burnside_symmetric(
     let cc = if dense && classes::applies(board) {
         dense_classes(board, None, None, progress, force)?
     } else {
-        if board.rows.min(board.cols) <= transfer::MAX_WIDTH {
-            let (seconds, bytes) = transfer::estimate(board);
-            budget(force).check(
-                &format!("counting the symmetric closed rook tours of {board}"),
-                seconds,
-                bytes,
-            )?;
-        }
+        transfer_budget(board, "symmetric closed rook tours", force)?;
         transfer::count_rook_classes(board, None)?
     };
     let fixed = tourglyph_engine::symmetric_tours::from_class_count(board, sym, &cc)?;
