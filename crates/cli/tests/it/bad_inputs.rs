@@ -606,6 +606,52 @@ const CASES: &[(&[&str], i32)] = &[
         ],
         2,
     ),
+    // Tour IDs by halves (8x8, 6x8 knights): the memory planned before the work.
+    (
+        &[
+            "glyph",
+            "--piece",
+            "knight",
+            "--board",
+            "8x8",
+            "--id",
+            "0",
+            "--max-memory",
+            "100M",
+            "-o",
+            "g.svg",
+        ],
+        1,
+    ),
+    (
+        &[
+            "list",
+            "--piece",
+            "knight",
+            "--board",
+            "8x8",
+            "--range",
+            "0..5",
+            "--max-memory",
+            "100M",
+        ],
+        1,
+    ),
+    (
+        &[
+            "glyph",
+            "--piece",
+            "knight",
+            "--board",
+            "6x8",
+            "--random",
+            "--max-memory",
+            "300M",
+            "-o",
+            "g.svg",
+        ],
+        1,
+    ),
 ];
 
 /// Files the cases of [`CASES`] find in their folder (and may leave): a G-code profile

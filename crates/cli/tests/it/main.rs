@@ -17,6 +17,7 @@ mod frontier;
 mod fuzz_corpus;
 mod gallery;
 mod gcode;
+mod halves_ids;
 mod help_examples;
 mod interlace;
 mod leaper_count;

@@ -27,14 +27,14 @@ mod state;
 use crate::{Flow, Found, Sink, Stats};
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
-use state::Next;
+
 use std::ops::Range;
 use tourglyph_core::budget::Budget;
 use tourglyph_core::graph::LeapGraph;
 use tourglyph_core::{error::Error, error::Result};
 use tourglyph_core::{tour::Tour, tour::TourKind};
 
-pub use state::{Level, Plan};
+pub use state::{Level, Next, Plan};
 
 /// Bytes per diagram node: lo, hi, variable (u32 each) and count (u128).
 pub const BYTES_PER_NODE: usize = 28;

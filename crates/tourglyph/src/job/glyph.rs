@@ -302,7 +302,16 @@ fn pick(a: &GlyphRequest, g: &LeapGraph, kind: TourKind) -> Result<(Tour, String
         return Err(Error::runtime(why));
     }
     let zdd = || diagram(g, kind, a.force);
+    // The halves, where the full diagram is too big (a plain request only).
+    let halves = || super::halves::ids_for(g, kind, a.symmetry.is_none(), a.force);
     if let Some(id) = &a.id {
+        if let Some(ids) = halves()? {
+            let id = parse_id(id)?;
+            let t = ids
+                .unrank(id)?
+                .ok_or_else(|| super::halves::no_such_id(g, id, ids.count()))?;
+            return Ok((t, format!("{what}, ID {id}"), Some(id)));
+        }
         let (_, t, id) = by_id(g, kind, id, a.force)?;
         return Ok((t, format!("{what}, ID {id}"), Some(id)));
     }
@@ -323,6 +332,14 @@ fn pick(a: &GlyphRequest, g: &LeapGraph, kind: TourKind) -> Result<(Tour, String
         return random_symmetric(a, g, sym, &what, &z);
     }
     if a.random {
+        if let Some(ids) = halves()? {
+            // The same draw as the diagram's sampler: one uniform ID, unranked.
+            let id = Sampler::new(a.seed).below(ids.count());
+            let t = ids
+                .unrank(id)?
+                .ok_or_else(|| Error::runtime("the sampler drew no tour"))?;
+            return Ok((t, format!("{what}, ID {id}"), Some(id)));
+        }
         let z = zdd()?;
         if z.count() == 0 {
             return Err(Error::runtime(format!(
@@ -344,11 +361,7 @@ fn pick(a: &GlyphRequest, g: &LeapGraph, kind: TourKind) -> Result<(Tour, String
 /// The tour `id` (as written) of the diagram of `kind` tours of `g`, with the diagram and
 /// the ID parsed.
 fn by_id(g: &LeapGraph, kind: TourKind, id: &str, force: bool) -> Result<(Arc<Zdd>, Tour, u128)> {
-    let id: u128 = id.trim().parse().map_err(|_| {
-        Error::usage(format!(
-            "bad tour ID '{id}': give a whole number from 0 (see `tourglyph count`)"
-        ))
-    })?;
+    let id = parse_id(id)?;
     let z = diagram(g, kind, force)?;
     let t = z.unrank(id).ok_or_else(|| {
         let n = z.count();
@@ -370,6 +383,15 @@ fn by_id(g: &LeapGraph, kind: TourKind, id: &str, force: bool) -> Result<(Arc<Zd
         ))
     })?;
     Ok((z, t, id))
+}
+
+/// A tour ID as written.
+fn parse_id(id: &str) -> Result<u128> {
+    id.trim().parse().map_err(|_| {
+        Error::usage(format!(
+            "bad tour ID '{id}': give a whole number from 0 (see `tourglyph count`)"
+        ))
+    })
 }
 
 /// A tour's symmetry class, for the explorer's glyph view.

@@ -2,11 +2,12 @@
 //! each: `list --json`'s objects (`id`, `cells` as `[row, col]`, `orbit` with classes) or
 //! `list`'s text (`ID (orbit K): a1 b1 …`).
 
-use super::{Pick, Progress, Spec, build_zdd, check_walk, explain_impossible, resolve};
+use super::{Pick, Progress, Resolved, Spec, build_zdd, check_walk, explain_impossible, resolve};
 use std::fmt::Write as _;
 use std::io::Write;
-use tourglyph_core::Result;
+use tourglyph_core::{LeapGraph, Result};
 use tourglyph_engine::Flow;
+use tourglyph_engine::count::leaper::ids::Ids;
 use tourglyph_engine::sample::Sampler;
 use tourglyph_engine::{select::Item, select::stream_progress};
 
@@ -29,53 +30,25 @@ pub fn list(
     if crate::job::symmetric_tours::applies(&r) {
         return crate::job::symmetric_tours::list(sel, json, r, out, progress);
     }
+    let plain = !r.query.classes && !r.query.non_crossing && r.query.symmetry.is_none();
+    if super::halves::applies(&r.graph, r.kind, plain)? {
+        let bounded = r.query.range.is_some() || r.shard.is_some() || sel.limit.is_some();
+        if !bounded && sel.sample.is_none() {
+            // All tours: refused (unless forced) before the halves are built, by the
+            // count, which is much cheaper.
+            let total = super::count::plain_count(&r.graph, r.kind, sel.force, &super::Silent)?;
+            check_walk(total, &r, sel, "listing")?;
+        }
+        let ids = super::halves::ids(&r.graph, sel.force)?;
+        return by_halves(&ids, sel, r, json, out, progress);
+    }
     let zdd = build_zdd(&r, sel.force)?;
     r.fix_range(zdd.count());
     check_walk(zdd.count(), &r, sel, "listing")?;
     let g = &r.graph;
-    let board = g.board();
     let walk = super::walk_len(r.query.range.as_ref(), zdd.count());
     progress.begin(walk as u64, 0);
-    // Per-cell text, made once: formatting is the hot loop when listing millions.
-    let names: Vec<String> = (0..board.cells() as u32)
-        .map(|c| board.algebraic(c))
-        .collect();
-    let pairs: Vec<String> = (0..board.cells() as u32)
-        .map(|c| {
-            let (row, col) = board.coords(c);
-            format!("[{row},{col}]")
-        })
-        .collect();
-    let format = |it: &Item| -> String {
-        let cells = it.tour.cells(g);
-        let mut s = String::with_capacity(16 + cells.len() * 8);
-        if json {
-            write!(s, "{{\"id\":{},\"cells\":[", it.id).unwrap();
-            for (k, &c) in cells.iter().enumerate() {
-                if k > 0 {
-                    s.push(',');
-                }
-                s.push_str(&pairs[c as usize]);
-            }
-            s.push(']');
-            if let Some(o) = it.orbit {
-                write!(s, ",\"orbit\":{o}").unwrap();
-            }
-            s.push_str("}\n");
-        } else {
-            write!(s, "{}", it.id).unwrap();
-            if let Some(o) = it.orbit {
-                write!(s, " (orbit {o})").unwrap();
-            }
-            s.push(':');
-            for &c in &cells {
-                s.push(' ');
-                s.push_str(&names[c as usize]);
-            }
-            s.push('\n');
-        }
-        s
-    };
+    let format = formatter(g, json);
     if let (Some(k), Some(sym)) = (sel.sample, r.query.symmetry) {
         // Uniform over the symmetric tours: draw indices into their IDs.
         for id in tourglyph_engine::symmetric_tours::sample_ids(&zdd, g, sym, sel.seed, k)? {
@@ -124,6 +97,97 @@ pub fn list(
         },
         |done| progress.update(done as u64, 0),
     )?;
+    progress.end();
+    Ok(out.flush()?)
+}
+
+/// The line of one tour: `list --json`'s object or `list`'s text.
+fn formatter(g: &LeapGraph, json: bool) -> impl Fn(&Item) -> String + Sync + '_ {
+    let board = g.board();
+    // Per-cell text, made once: formatting is the hot loop when listing millions.
+    let names: Vec<String> = (0..board.cells() as u32)
+        .map(|c| board.algebraic(c))
+        .collect();
+    let pairs: Vec<String> = (0..board.cells() as u32)
+        .map(|c| {
+            let (row, col) = board.coords(c);
+            format!("[{row},{col}]")
+        })
+        .collect();
+    move |it: &Item| -> String {
+        let cells = it.tour.cells(g);
+        let mut s = String::with_capacity(16 + cells.len() * 8);
+        if json {
+            write!(s, "{{\"id\":{},\"cells\":[", it.id).unwrap();
+            for (k, &c) in cells.iter().enumerate() {
+                if k > 0 {
+                    s.push(',');
+                }
+                s.push_str(&pairs[c as usize]);
+            }
+            s.push(']');
+            if let Some(o) = it.orbit {
+                write!(s, ",\"orbit\":{o}").unwrap();
+            }
+            s.push_str("}\n");
+        } else {
+            write!(s, "{}", it.id).unwrap();
+            if let Some(o) = it.orbit {
+                write!(s, " (orbit {o})").unwrap();
+            }
+            s.push(':');
+            for &c in &cells {
+                s.push(' ');
+                s.push_str(&names[c as usize]);
+            }
+            s.push('\n');
+        }
+        s
+    }
+}
+
+/// [`list`] through the halves: the IDs of the range (or shard), or the sample's, each
+/// unranked, in the order the diagram would give them.
+fn by_halves(
+    ids: &Ids,
+    sel: &Pick,
+    mut r: Resolved,
+    json: bool,
+    out: &mut dyn Write,
+    progress: &dyn Progress,
+) -> Result<()> {
+    let total = ids.count();
+    r.fix_range(total);
+    check_walk(total, &r, sel, "listing")?;
+    let format = formatter(&r.graph, json);
+    let mut line = |id: u128| -> Result<()> {
+        let tour = ids
+            .unrank(id)?
+            .ok_or_else(|| tourglyph_core::Error::runtime(format!("unrank({id}) failed")))?;
+        let item = Item {
+            id,
+            tour,
+            orbit: None,
+        };
+        Ok(out.write_all(format(&item).as_bytes())?)
+    };
+    if let Some(k) = sel.sample {
+        for id in Sampler::new(sel.seed).ids(total, k)? {
+            line(id)?;
+        }
+    } else {
+        let range = r.query.range.clone().unwrap_or(0..total);
+        let range = range.start..range.end.min(total);
+        let limit = r.query.limit.map_or(u128::MAX, u128::from);
+        progress.begin(super::walk_len(Some(&range), total) as u64, 0);
+        for (k, id) in range.enumerate() {
+            if k as u128 >= limit {
+                break;
+            }
+            line(id)?;
+            progress.update(k as u64 + 1, 0);
+        }
+    }
     progress.end();
     Ok(out.flush()?)
 }

@@ -12,6 +12,8 @@
 //! - [`list`]: `list`'s lines (JSON or text), streamed;
 //! - [`sheet`]: a sheet of glyphs (PDF, PostScript, EPS, SVG, PNG, G-code), or one file a tour
 //!   ([`split`]);
+//! - [`halves`]: closed leaper tours by ID through the halves where the full diagram
+//!   is too big (for `glyph` and `list`);
 //! - [`glyph`]: one tour as a glyph (a torus tile: [`tile`]); [`animate`]: the glyph drawn
 //!   as its tour is walked (animated SVG, GIF, APNG);
 //! - [`symmetric_tours`]: `--symmetry` on big boards, the symmetric tours found directly
@@ -38,6 +40,7 @@ pub mod find;
 pub mod font;
 pub mod gallery;
 pub mod glyph;
+pub mod halves;
 pub mod keys;
 pub mod list;
 pub mod plot_stats;

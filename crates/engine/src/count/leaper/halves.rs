@@ -169,30 +169,15 @@ pub fn count(g: &LeapGraph, h: usize, budget: &Budget, progress: Progress<'_>) -
             (d <= m).then_some((d, from, to, if d < m { 2 } else { 1 }))
         })
         .collect();
-    // Estimate the join from an evenly spread sample of the runs.
-    let stride = (runs.len() / SAMPLE).max(1);
-    let (mut sampled, mut sample) = (0, Tally::default());
-    for &(d, from, to, times) in runs.iter().step_by(stride) {
-        sampled += to - from;
-        sample = sample.add(join.run(d, from, to, false).times(times));
-    }
-    let joined: usize = runs.iter().map(|&(_, from, to, _)| to - from).sum();
-    let scale = joined as f64 / sampled.max(1) as f64;
-    // The budget is for the whole run: the halves stepped, then the join.
     let halves = widths.iter().sum::<u64>() as f64 / STATES_PER_SECOND;
-    let seconds = halves
-        + scale
-            * (sample.pairs as f64 / PAIRS_PER_SECOND
-                + sample.links as f64 / LINKS_PER_SECOND
-                + sample.lookups as f64 / LOOKUPS_PER_SECOND);
+    let (seconds, pairs) = join.estimate(&runs);
     budget.check(
         &format!(
-            "joining the halves of the closed {} tours of {} (about {:.1e} pairs)",
+            "joining the halves of the closed {} tours of {} (about {pairs:.1e} pairs)",
             g.piece(),
             g.board_name(),
-            scale * sample.pairs as f64
         ),
-        seconds,
+        halves + seconds,
         states as f64 * JOIN_BYTES_PER_STATE + 4.0 * 3u64.pow(j as u32) as f64,
     )?;
     // The runs in JOIN_STEPS parts, each joined in parallel, the progress reported
@@ -213,6 +198,95 @@ pub fn count(g: &LeapGraph, h: usize, budget: &Budget, progress: Progress<'_>) -
         tours: total.tours,
         widths,
     })
+}
+
+/// A final state of the top side cut at `h`: each cell of `J` (row `h − 1` then row
+/// `h`, left to right) its degree (2 bits a cell) and, at a path end, the cell of its
+/// other end (4 bits a cell, 0 elsewhere); the top edge sets that leave it, and the
+/// tours that complete each of them (middle and bottom edges).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Weighed {
+    /// Degrees, 2 bits a cell of `J`.
+    pub degrees: u32,
+    /// Path-end partners, 4 bits a cell of `J`.
+    pub partners: u64,
+    /// Top edge sets that leave this state.
+    pub count: u128,
+    /// Tours that complete each of them.
+    pub weight: u128,
+}
+
+/// Every final state of the top side cut at `h` (from [`cut`]), weighed by the tours
+/// that complete it: the join of [`count`] with the sides' roles swapped, so that each
+/// top state is tested against the bottom pairings (summed by pairing) it meets and
+/// keeps its own sum. Σ count · weight is the number of tours. Refused, like the count,
+/// when the join's estimate breaks `budget`; it joins every run (the count's two
+/// symmetries halve its join each, which a state-by-state weight cannot use).
+///
+/// `after(s)` is the work that follows, in seconds, for `s` top states: it is added to
+/// the join's before the join is refused or run, so that a caller's whole run is
+/// planned once the sides are known.
+pub fn top_weights(
+    g: &LeapGraph,
+    h: usize,
+    budget: &Budget,
+    after: &dyn Fn(usize) -> f64,
+) -> Result<Vec<Weighed>> {
+    let rows = g.board().rows as usize;
+    let cols = g.board().cols as usize;
+    let j = 2 * cols;
+    let mut widths = Vec::new();
+    let top = side(g, h, budget, None, &mut widths)?;
+    let bottom: Vec<(Cut, u128)> = if rows == 2 * h {
+        top.par_iter().map(|&(c, n)| (turn(c, j), n)).collect()
+    } else {
+        side(g, rows - h, budget, None, &mut widths)?
+            .into_par_iter()
+            .map(|(c, n)| (turn(c, j), n))
+            .collect()
+    };
+    let states = top.len() + bottom.len();
+    let later = after(top.len());
+    // Swapped: the join's "top" is the bottom side, its runs the top side's.
+    let join = Join::new(middle_edges(g, h), cols, false, bottom, top);
+    let runs: Vec<(u32, usize, usize, u128)> = join
+        .bottom
+        .runs
+        .iter()
+        .map(|&(d, from, to)| (d, from, to, 1))
+        .collect();
+    let halves = widths.iter().sum::<u64>() as f64 / STATES_PER_SECOND;
+    let (seconds, pairs) = join.estimate(&runs);
+    budget.check(
+        &format!(
+            "weighing the top states of the closed {} tours of {} by the bottom ones (about {pairs:.1e} pairs)",
+            g.piece(),
+            g.board_name(),
+        ),
+        halves + seconds + later,
+        states as f64 * (JOIN_BYTES_PER_STATE + 16.0) + 4.0 * 3u64.pow(j as u32) as f64,
+    )?;
+    let weights: Vec<Vec<u128>> = runs
+        .par_iter()
+        .map(|&(d, from, to, _)| join.weigh(d, from, to))
+        .collect();
+    Ok(join
+        .bottom
+        .runs
+        .iter()
+        .zip(weights)
+        .flat_map(|(&(degrees, from, to), w)| {
+            join.bottom.states[from..to]
+                .iter()
+                .zip(w)
+                .map(move |(s, weight)| Weighed {
+                    degrees,
+                    partners: s.partners,
+                    count: s.count,
+                    weight,
+                })
+        })
+        .collect())
 }
 
 /// The same cut seen from the board turned half round: cell `i` of `J` is cell
@@ -424,27 +498,31 @@ impl Join {
         }
     }
 
-    /// The tours whose bottom state is one of `from..to`, the states of degree vector
-    /// `degrees`; with `walk` false only the work is tallied (the pairs are counted, not
-    /// walked).
-    ///
-    /// Every top state that meets the run, through every set of middle edges, leaves a
-    /// pairing of the same path ends: the cells of degree 1 below. Many of them leave
-    /// the same pairing, so they are summed by pairing first, and each distinct pairing
-    /// is tested against the run's once.
-    ///
-    /// When the board has as many rows below the cut as above, turning it half round
-    /// maps a tour met by top run G and bottom run R to one met by the top run of R
-    /// turned and the bottom run of G turned. Of each such two, the one whose top
-    /// degree vector is the smaller (up to its mirror image, so that the mirror's saving
-    /// still holds) is counted twice and the other not at all; equals once each.
-    fn run(&self, degrees: u32, from: usize, to: usize, walk: bool) -> Tally {
+    /// Seconds the join of `runs` (degree vector, states, times counted) would take, and
+    /// the pairs it would test, estimated from an evenly spread sample of them.
+    fn estimate(&self, runs: &[(u32, usize, usize, u128)]) -> (f64, f64) {
+        let stride = (runs.len() / SAMPLE).max(1);
+        let (mut sampled, mut sample) = (0, Tally::default());
+        for &(d, from, to, times) in runs.iter().step_by(stride) {
+            sampled += to - from;
+            sample = sample.add(self.run(d, from, to, false).times(times));
+        }
+        let joined: usize = runs.iter().map(|&(_, from, to, _)| to - from).sum();
+        let scale = joined as f64 / sampled.max(1) as f64;
+        let seconds = scale
+            * (sample.pairs as f64 / PAIRS_PER_SECOND
+                + sample.links as f64 / LINKS_PER_SECOND
+                + sample.lookups as f64 / LOOKUPS_PER_SECOND);
+        (seconds, scale * sample.pairs as f64)
+    }
+
+    /// The pairings of the run's path ends that the top states meeting bottom run
+    /// `degrees` leave, summed ([`Join::link`]), with the run's first end and its number
+    /// of ends; `None` when the run has no end.
+    fn meet(&self, degrees: u32, t: &mut Tally) -> Option<(Linked, usize, usize)> {
         let below = cells(degrees, self.j);
-        let mut t = Tally::default();
         let ends = below[..self.j].iter().filter(|&&d| d == 1).count();
-        let Some(start) = below[..self.j].iter().position(|&d| d == 1) else {
-            return t;
-        };
+        let start = below[..self.j].iter().position(|&d| d == 1)?;
         let mut end_mask = 0u64;
         let mut code = 0usize;
         for i in (0..self.j).rev() {
@@ -462,7 +540,49 @@ impl Join {
         };
         self.edges(0, code, &mut search);
         let key = turned.min(mirror(turned, self.cols));
-        let linked = self.link(&search.leaves, key, end_mask, &mut t);
+        Some((self.link(&search.leaves, key, end_mask, t), start, ends))
+    }
+
+    /// Each bottom state of `from..to` (the run of degree vector `degrees`) weighed by
+    /// the top states it meets: the number of (top edge set, middle edges) that close it
+    /// into one tour.
+    fn weigh(&self, degrees: u32, from: usize, to: usize) -> Vec<u128> {
+        let mut out = vec![0u128; to - from];
+        let Some((linked, start, ends)) = self.meet(degrees, &mut Tally::default()) else {
+            return out;
+        };
+        let qs: Vec<[u8; 16]> = self.bottom.states[from..to]
+            .iter()
+            .map(|s| unpack_partners(s.partners))
+            .collect();
+        // In key order, so that the sums do not depend on the map's.
+        let mut linked: Vec<(u64, u128)> = linked.into_iter().collect();
+        linked.sort_unstable();
+        for (key, a) in linked {
+            pairings::one_cycle_add(&unpack_partners(key), start, ends, &qs, a, &mut out);
+        }
+        out
+    }
+
+    /// The tours whose bottom state is one of `from..to`, the states of degree vector
+    /// `degrees`; with `walk` false only the work is tallied (the pairs are counted, not
+    /// walked).
+    ///
+    /// Every top state that meets the run, through every set of middle edges, leaves a
+    /// pairing of the same path ends: the cells of degree 1 below. Many of them leave
+    /// the same pairing, so they are summed by pairing first, and each distinct pairing
+    /// is tested against the run's once.
+    ///
+    /// When the board has as many rows below the cut as above, turning it half round
+    /// maps a tour met by top run G and bottom run R to one met by the top run of R
+    /// turned and the bottom run of G turned. Of each such two, the one whose top
+    /// degree vector is the smaller (up to its mirror image, so that the mirror's saving
+    /// still holds) is counted twice and the other not at all; equals once each.
+    fn run(&self, degrees: u32, from: usize, to: usize, walk: bool) -> Tally {
+        let mut t = Tally::default();
+        let Some((linked, start, ends)) = self.meet(degrees, &mut t) else {
+            return t;
+        };
         t.pairs += (linked.len() * (to - from)) as u64;
         if walk {
             let bottom = &self.bottom.states[from..to];

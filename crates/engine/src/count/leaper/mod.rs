@@ -21,6 +21,7 @@
 //!
 //! - [`cycles`]: the count, by halves or in one sweep ([`count`], [`fits`]);
 //! - [`halves`], [`pairings`]: the board cut in two and the halves joined;
+//! - [`ids`]: rank, unrank and sampling of closed tours through the halves;
 //! - [`sweep`]: one sweep's levels of frontier states;
 //! - [`order`], [`slots`], [`word`]: the vertex order and frontier layout, the slots a
 //!   step patches, the widths of keys and counts;
@@ -30,6 +31,7 @@ pub mod bound;
 pub mod counted;
 pub mod cycles;
 pub mod halves;
+pub mod ids;
 pub mod order;
 pub mod pairings;
 pub mod slots;
