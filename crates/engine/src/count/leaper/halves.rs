@@ -217,16 +217,83 @@ pub struct Weighed {
 }
 
 /// Every final state of the top side cut at `h` (from [`cut`]), weighed by the tours
-/// that complete it: the join of [`count`] with the sides' roles swapped, so that each
-/// top state is tested against the bottom pairings (summed by pairing) it meets and
-/// keeps its own sum. Σ count · weight is the number of tours. Refused, like the count,
-/// when the join's estimate breaks `budget`; it joins every run (the count's two
-/// symmetries halve its join each, which a state-by-state weight cannot use).
+/// that complete it (middle and bottom edges). Σ count · weight is the number of
+/// tours. The join of [`count`] state by state ([`Join::weights`]): each bottom run's
+/// pairings are tested once against each distinct pairing the top states leave, and the
+/// sum goes to every top state that left it; the mirror in the middle column halves
+/// the runs joined (the half turn, which halves the count's links, cannot serve single
+/// states). Refused, like the count, when the join's estimate breaks `budget`.
 ///
 /// `after(s)` is the work that follows, in seconds, for `s` top states: it is added to
 /// the join's before the join is refused or run, so that a caller's whole run is
 /// planned once the sides are known.
 pub fn top_weights(
+    g: &LeapGraph,
+    h: usize,
+    budget: &Budget,
+    after: &dyn Fn(usize) -> f64,
+) -> Result<Vec<Weighed>> {
+    let rows = g.board().rows as usize;
+    let cols = g.board().cols as usize;
+    let j = 2 * cols;
+    let mut widths = Vec::new();
+    let top = side(g, h, budget, None, &mut widths)?;
+    let bottom: Vec<(Cut, u128)> = if rows == 2 * h {
+        top.par_iter().map(|&(c, n)| (turn(c, j), n)).collect()
+    } else {
+        side(g, rows - h, budget, None, &mut widths)?
+            .into_par_iter()
+            .map(|(c, n)| (turn(c, j), n))
+            .collect()
+    };
+    let states = top.len() + bottom.len();
+    let later = after(top.len());
+    let join = Join::new(middle_edges(g, h), cols, false, top, bottom);
+    // Joined: one of each two mirror runs, each pairing summed once a run (the count's
+    // estimate without its half turn: about the pairs, and a map lookup a link).
+    let runs: Vec<(u32, usize, usize, u128)> = join
+        .bottom
+        .runs
+        .iter()
+        .filter(|&&(d, _, _)| d <= mirror(d, cols))
+        .map(|&(d, from, to)| (d, from, to, 1))
+        .collect();
+    let halves = widths.iter().sum::<u64>() as f64 / STATES_PER_SECOND;
+    let (seconds, pairs) = join.estimate(&runs);
+    budget.check(
+        &format!(
+            "weighing the top states of the closed {} tours of {} by the bottom ones (about {pairs:.1e} pairs)",
+            g.piece(),
+            g.board_name(),
+        ),
+        halves + seconds + later,
+        states as f64 * JOIN_BYTES_PER_STATE
+            + join.top.states.len() as f64 * (4.0 + 16.0 * rayon::current_num_threads() as f64)
+            + 4.0 * 3u64.pow(j as u32) as f64,
+    )?;
+    let weights = join.weights();
+    Ok(join
+        .top
+        .runs
+        .iter()
+        .flat_map(|&(degrees, from, to)| {
+            join.top.states[from..to]
+                .iter()
+                .zip(&weights[from..to])
+                .map(move |(s, &weight)| Weighed {
+                    degrees,
+                    partners: s.partners,
+                    count: s.count,
+                    weight,
+                })
+        })
+        .collect())
+}
+
+/// [`top_weights`] as first written, for the tests: the join with the sides' roles
+/// swapped, each top state tested against the bottom pairings it meets.
+#[cfg(test)]
+fn top_weights_swapped(
     g: &LeapGraph,
     h: usize,
     budget: &Budget,
@@ -426,7 +493,8 @@ struct States {
 
 impl States {
     fn new(mut states: Vec<(Cut, u128)>) -> States {
-        states.par_sort_unstable_by_key(|&(c, _)| c.degrees);
+        // By partners within a run too: [`Join::top_mirrors`] finds a state by search.
+        states.par_sort_unstable_by_key(|&(c, _)| (c.degrees, c.partners));
         let mut runs = Vec::new();
         let mut start = 0;
         for run in states.chunk_by(|a, b| a.0.degrees == b.0.degrees) {
@@ -543,9 +611,157 @@ impl Join {
         Some((self.link(&search.leaves, key, end_mask, t), start, ends))
     }
 
+    /// Every top state that meets bottom run `degrees`, through every set of middle
+    /// edges, with the pairing of the run's path ends it leaves: `visit(i, pairing)`
+    /// for top state `i` (an index into `top.states`), once per set of edges. Returns
+    /// the run's first end and its number of ends; `None` when the run has no end.
+    /// (The state-by-state form of [`Join::meet`], for the weights.)
+    fn meet_each(
+        &self,
+        degrees: u32,
+        visit: &mut impl FnMut(usize, u64),
+    ) -> Option<(usize, usize)> {
+        let below = cells(degrees, self.j);
+        let ends = below[..self.j].iter().filter(|&&d| d == 1).count();
+        let start = below[..self.j].iter().position(|&d| d == 1)?;
+        let mut end_mask = 0u64;
+        let mut code = 0usize;
+        for i in (0..self.j).rev() {
+            code = 3 * code + usize::from(2 - below[i]);
+            if below[i] == 1 {
+                end_mask |= 15 << (4 * i);
+            }
+        }
+        let mut search = Search {
+            below: &below,
+            dm: [0; 16],
+            picked: 0,
+            leaves: Vec::new(),
+        };
+        self.edges(0, code, &mut search);
+        // No half-turn pairing of runs here (top_keys is None for a join of weights):
+        // every top state meets the run in full.
+        self.each_link(
+            &search.leaves,
+            0,
+            end_mask,
+            &mut Tally::default(),
+            &mut |i, p, _| visit(i, p),
+        );
+        Some((start, ends))
+    }
+
+    /// The weight of every top state (see [`top_weights`]), in `top.states` order:
+    /// the tours through its middle edges and the bottom states it meets.
+    ///
+    /// Bottom run by bottom run, each top state meeting it leaves a pairing of the
+    /// run's ends; each distinct pairing is tested against the run's bottom pairings
+    /// once ([`pairings::one_cycle_sum`], a map from pairing to its sum) and the sum
+    /// added to the top state's weight. The board's mirror image in its middle column
+    /// maps bottom run R to its mirror R' and top state s to its mirror s', so that what
+    /// R' adds to s' is what R adds to s: only one of each two mirror runs is joined,
+    /// and it adds to both. Each worker keeps its own weights, summed at the end.
+    fn weights(&self) -> Vec<u128> {
+        let n = self.top.states.len();
+        let mirror_of = self.top_mirrors();
+        let runs: Vec<(u32, usize, usize)> = self
+            .bottom
+            .runs
+            .iter()
+            .copied()
+            .filter(|&(d, _, _)| d <= mirror(d, self.cols))
+            .collect();
+        let workers = rayon::current_num_threads().max(1);
+        let parts: Vec<Vec<u128>> = (0..workers)
+            .into_par_iter()
+            .map(|k| {
+                let mut w = vec![0u128; n];
+                let mut sums: FxHashMap<u64, u128> = FxHashMap::default();
+                let mut links: Vec<(u32, u64)> = Vec::new();
+                for &(d, from, to) in runs.iter().skip(k).step_by(workers) {
+                    links.clear();
+                    let Some((start, ends)) =
+                        self.meet_each(d, &mut |i, p| links.push((i as u32, p)))
+                    else {
+                        continue;
+                    };
+                    let bottom = &self.bottom.states[from..to];
+                    let qs: Vec<[u8; 16]> =
+                        bottom.iter().map(|s| unpack_partners(s.partners)).collect();
+                    let ns: Vec<u128> = bottom.iter().map(|s| s.count).collect();
+                    let twin = d != mirror(d, self.cols);
+                    sums.clear();
+                    for &(i, p) in &links {
+                        let v = *sums.entry(p).or_insert_with(|| {
+                            pairings::one_cycle_sum(&unpack_partners(p), start, ends, &qs, &ns)
+                        });
+                        if v != 0 {
+                            let i = i as usize;
+                            w[i] = w[i].wrapping_add(v);
+                            if twin {
+                                let m = mirror_of[i] as usize;
+                                w[m] = w[m].wrapping_add(v);
+                            }
+                        }
+                    }
+                }
+                w
+            })
+            .collect();
+        let mut parts = parts.into_iter();
+        let mut total = parts.next().unwrap_or_else(|| vec![0; n]);
+        for p in parts {
+            total
+                .par_iter_mut()
+                .zip(p.par_iter())
+                .for_each(|(a, &b)| *a = a.wrapping_add(b));
+        }
+        total
+    }
+
+    /// Each top state's mirror image in the board's middle column, as an index into
+    /// `top.states` (whose runs are sorted by partners: [`States::new`]).
+    fn top_mirrors(&self) -> Vec<u32> {
+        let mut cell = [0usize; 16];
+        for (i, c) in cell.iter_mut().enumerate().take(self.j) {
+            let (r, k) = (i / self.cols, i % self.cols);
+            *c = r * self.cols + self.cols - 1 - k;
+        }
+        let runs: Vec<Vec<u32>> = self
+            .top
+            .runs
+            .par_iter()
+            .map(|&(d, from, to)| {
+                let md = mirror(d, self.cols);
+                let g = self.top_index[base3(md, self.j)] as usize - 1;
+                let (_, mfrom, mto) = self.top.runs[g];
+                let run = &self.top.states[mfrom..mto];
+                let ds = cells(d, self.j);
+                self.top.states[from..to]
+                    .iter()
+                    .map(|s| {
+                        let mut m = 0u64;
+                        for i in 0..self.j {
+                            if ds[i] == 1 {
+                                let p = ((s.partners >> (4 * i)) & 15) as usize;
+                                m |= (cell[p] as u64) << (4 * cell[i]);
+                            }
+                        }
+                        let k = run
+                            .binary_search_by_key(&m, |t| t.partners)
+                            .expect("the mirror image of a top state is a top state");
+                        (mfrom + k) as u32
+                    })
+                    .collect()
+            })
+            .collect();
+        runs.concat()
+    }
+
     /// Each bottom state of `from..to` (the run of degree vector `degrees`) weighed by
     /// the top states it meets: the number of (top edge set, middle edges) that close it
     /// into one tour.
+    #[cfg(test)]
     fn weigh(&self, degrees: u32, from: usize, to: usize) -> Vec<u128> {
         let mut out = vec![0u128; to - from];
         let Some((linked, start, ends)) = self.meet(degrees, &mut Tally::default()) else {
@@ -625,6 +841,24 @@ impl Join {
     /// few leaves ahead and their states fetched a leaf ahead, so that the waits for
     /// memory overlap.
     fn link(&self, leaves: &[(u32, u32)], key: u32, end_mask: u64, t: &mut Tally) -> Linked {
+        let mut linked = Linked::default();
+        self.each_link(leaves, key, end_mask, t, &mut |i, p, times| {
+            let a = linked.entry(p).or_insert(0);
+            *a = a.wrapping_add(self.top.states[i].count.wrapping_mul(times));
+        });
+        linked
+    }
+
+    /// [`Join::link`] state by state: `visit(i, pairing, times)` for each top state `i`
+    /// linked through each leaf's edges without closing a cycle.
+    fn each_link(
+        &self,
+        leaves: &[(u32, u32)],
+        key: u32,
+        end_mask: u64,
+        t: &mut Tally,
+        visit: &mut impl FnMut(usize, u64, u128),
+    ) {
         const AHEAD: usize = 8;
         t.lookups += leaves.len() as u64;
         for &(code, _) in leaves.iter().take(AHEAD) {
@@ -652,7 +886,6 @@ impl Join {
             prefetch(&self.top.states[from]);
             found.push((g, picked, times));
         }
-        let mut linked = Linked::default();
         for (i, &(g, picked, times)) in found.iter().enumerate() {
             if let Some(&(next, _, _)) = found.get(i + 1) {
                 let (_, from, to) = self.top.runs[next];
@@ -676,7 +909,7 @@ impl Join {
                 }
             }
             let plan = &plan[..edges];
-            'top: for s in &self.top.states[from..to] {
+            'top: for (k, s) in self.top.states[from..to].iter().enumerate() {
                 let mut p = s.partners;
                 for &(x, y, ex, ey) in plan {
                     // Link the path ends (or lone cells) x and y: their far ends pair
@@ -691,11 +924,9 @@ impl Join {
                     p |= u64::from(fy / 4) << fx | u64::from(fx / 4) << fy;
                 }
                 t.links += 1;
-                let a = linked.entry(p & end_mask).or_insert(0);
-                *a = a.wrapping_add(s.count.wrapping_mul(times));
+                visit(from + k, p & end_mask, times);
             }
         }
-        linked
     }
 }
 
@@ -777,6 +1008,33 @@ fn cells(degrees: u32, j: usize) -> [u8; 16] {
 mod tests {
     use super::*;
     use tourglyph_core::{Board, Piece};
+
+    /// The top states' weights, joined state by state with the mirror's saving, equal
+    /// the weights of the join with the sides' roles swapped (every state tested
+    /// against every bottom pairing it meets) on knight 6×6, 5×8 (sides of 2 and 3
+    /// rows), 6×7 and 6×8, and Σ count · weight is the number of tours.
+    #[test]
+    fn weights_agree_with_the_swapped_join() {
+        for (r, c, tours) in [
+            (6, 6, 9_862u128),
+            (5, 8, 44_202),
+            (7, 6, 1_067_638),
+            (6, 8, 55_488_142),
+        ] {
+            let g = LeapGraph::new(Board::new(r, c), &Piece::knight()).unwrap();
+            let h = cut(&g).unwrap();
+            let b = Budget::default();
+            let key = |w: &Weighed| (w.degrees, w.partners);
+            let mut new = top_weights(&g, h, &b, &|_| 0.0).unwrap();
+            let mut old = top_weights_swapped(&g, h, &b, &|_| 0.0).unwrap();
+            new.sort_unstable_by_key(key);
+            old.sort_unstable_by_key(key);
+            assert_eq!(new.len(), old.len(), "{r}x{c}");
+            assert!(new == old, "{r}x{c}: the weights differ");
+            let total: u128 = new.iter().map(|w| w.count * w.weight).sum();
+            assert_eq!(total, tours, "{r}x{c}");
+        }
+    }
 
     /// Turning the cut twice gives it back, and a turned cut's partners are partners.
     #[test]

@@ -14,8 +14,8 @@
 //! - **the top part** is a decision diagram of the first `k` edges in edge order (the
 //!   frontier engine's transition, [`crate::frontier::Plan`], on the whole board, its
 //!   levels `0..k`), whose final states (a degree and a path-end partner for each cell of
-//!   rows `h − 1` and `h`) are weighed by the tours that complete them: the halves join
-//!   with its sides' roles swapped ([`super::halves::top_weights`]). A node's count is
+//!   rows `h − 1` and `h`) are weighed by the tours that complete them: the halves' join
+//!   state by state ([`super::halves::top_weights`]). A node's count is
 //!   then the number of tours through it, and the hi-first walk down the diagram is the
 //!   ID order, as in the full diagram;
 //! - **the rest** is unranked from the chosen final state by a second diagram of the
