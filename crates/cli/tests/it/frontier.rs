@@ -314,6 +314,18 @@ fn open_rook_counts_match_a120443() {
                 fig.board()
             );
         }
+        // And by the apex sweep, where its counts fit 128 bits.
+        if tourglyph::engine::count::leaper::open::fits(&g) {
+            let b = tourglyph::budget::Budget::default();
+            assert_eq!(
+                tourglyph::engine::count::leaper::open::count(&g, &b, None)
+                    .unwrap()
+                    .tours,
+                fig.value(),
+                "{} by the apex sweep",
+                fig.board()
+            );
+        }
     }
 }
 

@@ -192,7 +192,7 @@ fn run(
             let zdd = diagram(on, r.kind, &r.query, force)?;
             enumerate_counts(&zdd, on, g.board(), &r.query, progress)
         }
-        Counter::Leaper { .. } | Counter::Frontier => {
+        Counter::Leaper { .. } | Counter::LeaperOpen | Counter::Frontier => {
             Ok(Figures::tours(run_plain(plan, g, r.kind, force, progress)?))
         }
     }
@@ -353,6 +353,15 @@ fn run_plain(
             progress.update(done as u64, 0);
         };
         let tours = leaper::count_at_cut(on, halves, &budget(force), Some(&tick))?.tours;
+        progress.end();
+        return Ok(tours);
+    }
+    if let Counter::LeaperOpen = plan.counter {
+        let tick = |done: usize, total: usize, _held: u64| {
+            progress.begin(total as u64, 0);
+            progress.update(done as u64, 0);
+        };
+        let tours = leaper::open::count(on, &budget(force), Some(&tick))?.tours;
         progress.end();
         return Ok(tours);
     }

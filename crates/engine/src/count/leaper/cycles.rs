@@ -83,9 +83,9 @@ pub fn count_at_cut(
     let small_counts = log2_bound(g) < 63.0;
     let small_keys = p.bits as usize * p.max_width() <= 64;
     match (small_keys, small_counts) {
-        (true, true) => Ok(sweep::<u64, u64>(g, &p, budget, progress, "")?.0),
-        (true, false) => Ok(sweep::<u64, u128>(g, &p, budget, progress, "")?.0),
-        (false, true) => Ok(sweep::<u128, u64>(g, &p, budget, progress, "")?.0),
-        (false, false) => Ok(sweep::<u128, u128>(g, &p, budget, progress, "")?.0),
+        (true, true) => Ok(sweep::<u64, u64>(g, &p, budget, progress, "the closed")?.0),
+        (true, false) => Ok(sweep::<u64, u128>(g, &p, budget, progress, "the closed")?.0),
+        (false, true) => Ok(sweep::<u128, u64>(g, &p, budget, progress, "the closed")?.0),
+        (false, false) => Ok(sweep::<u128, u128>(g, &p, budget, progress, "the closed")?.0),
     }
 }

@@ -218,7 +218,7 @@ pub struct Weighed {
 
 /// Every final state of the top side cut at `h` (from [`cut`]), weighed by the tours
 /// that complete it (middle and bottom edges). Σ count · weight is the number of
-/// tours. The join of [`count`] state by state ([`Join::weights`]): each bottom run's
+/// tours. The join of [`count`] state by state (`Join::weights`): each bottom run's
 /// pairings are tested once against each distinct pairing the top states leave, and the
 /// sum goes to every top state that left it; the mirror in the middle column halves
 /// the runs joined (the half turn, which halves the count's links, cannot serve single
@@ -409,7 +409,7 @@ fn side(
     widths: &mut Vec<u64>,
 ) -> Result<Vec<(Cut, u128)>> {
     let p = side_plan(g, h).expect("cut() checked the plan");
-    let (counted, last) = sweep::<u128, u128>(g, &p, budget, progress, "half of ")?;
+    let (counted, last) = sweep::<u128, u128>(g, &p, budget, progress, "half of the closed")?;
     widths.extend(counted.widths);
     // The cells of J are the last 2·cols of the order, and never leave the frontier:
     // each keeps the fixed slot it took when it was processed.

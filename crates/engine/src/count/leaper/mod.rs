@@ -25,6 +25,7 @@
 //! - [`sweep`]: one sweep's levels of frontier states;
 //! - [`order`], [`slots`], [`word`]: the vertex order and frontier layout, the slots a
 //!   step patches, the widths of keys and counts;
+//! - [`open`]: open tours, one sweep with an apex vertex joined to every cell;
 //! - [`bound`], [`counted`]: what the graph alone tells, and what a count returns.
 
 pub mod bound;
@@ -32,6 +33,7 @@ pub mod counted;
 pub mod cycles;
 pub mod halves;
 pub mod ids;
+pub mod open;
 pub mod order;
 pub mod pairings;
 pub mod slots;

@@ -54,13 +54,44 @@ impl Plan {
         edge: impl Fn(u32, u32) -> bool,
         kept: impl Fn(u32) -> bool,
     ) -> Option<Plan> {
-        let n = g.vertex_count();
+        let lists: Vec<Vec<u32>> = (0..g.vertex_count() as u32)
+            .map(|v| {
+                g.neighbours(v)
+                    .iter()
+                    .copied()
+                    .filter(|&u| edge(v, u))
+                    .collect()
+            })
+            .collect();
+        Plan::on_lists(&lists, order, kept)
+    }
+
+    /// The steps of `order` on `g` with one more vertex, the *apex* (number
+    /// `g.vertex_count()`, processed first), joined to every cell: the Hamiltonian
+    /// cycles of that graph are the Hamiltonian paths of `g`, each once (the apex's two
+    /// edges name its ends). `None` when a state would not fit 128 bits.
+    pub fn with_apex(g: &LeapGraph, order: &[u32]) -> Option<Plan> {
+        let n = g.vertex_count() as u32;
+        let mut lists: Vec<Vec<u32>> = (0..n)
+            .map(|v| {
+                let mut l = g.neighbours(v).to_vec();
+                l.push(n);
+                l
+            })
+            .collect();
+        lists.push((0..n).collect());
+        let order: Vec<u32> = std::iter::once(n).chain(order.iter().copied()).collect();
+        Plan::on_lists(&lists, &order, |_| false)
+    }
+
+    /// [`Plan::build`] on a graph given by its neighbour lists.
+    fn on_lists(lists: &[Vec<u32>], order: &[u32], kept: impl Fn(u32) -> bool) -> Option<Plan> {
+        let n = lists.len();
         let mut pos = vec![usize::MAX; n];
         for (p, &v) in order.iter().enumerate() {
             pos[v as usize] = p;
         }
-        let edge = &edge;
-        let neighbours = |v: u32| g.neighbours(v).iter().copied().filter(move |&u| edge(v, u));
+        let neighbours = |v: u32| lists[v as usize].iter().copied();
         let phantom = |v: u32| if kept(v) { 2 } else { 0 };
         let mut unprocessed: Vec<u8> = (0..n as u32)
             .map(|v| (neighbours(v).count() + phantom(v)) as u8)

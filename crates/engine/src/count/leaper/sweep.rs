@@ -123,7 +123,6 @@ pub(super) fn sweep<K: Word, C: Word>(
     progress: Progress<'_>,
     part: &str,
 ) -> Result<(Counted, Level<K, C>)> {
-    let n = g.vertex_count();
     let layout = slots::Layout::new(p);
     let bits = layout.bits;
     let workers = rayon::current_num_threads();
@@ -133,7 +132,7 @@ pub(super) fn sweep<K: Word, C: Word>(
     // One map per worker, and one for the calling thread.
     let maps: Vec<Mutex<FxHashMap<K, C>>> = (0..=workers).map(|_| Mutex::default()).collect();
     let mut tours = C::default();
-    let mut widths = Vec::with_capacity(n);
+    let mut widths = Vec::with_capacity(layout.steps.len());
     // Successors per state at the level before.
     let mut per_state = 1.0;
     for (i, step) in layout.steps.iter().enumerate() {
@@ -143,7 +142,7 @@ pub(super) fn sweep<K: Word, C: Word>(
             f(i, p.steps.len(), width as u64);
         }
         check_budget(g, p.steps.len(), budget, &widths, part)?;
-        let last = i + 1 == n;
+        let last = i + 1 == layout.steps.len();
         let parallel = width >= PARALLEL_FROM;
         let n_out = shards(width, n_groups);
         let shift = 64 - n_out.trailing_zeros();
@@ -261,7 +260,7 @@ fn check_budget(
     };
     let what = || {
         format!(
-            "counting {part}the closed {} tours of {} (about {work:.2e} frontier states, projected from cell {} of {n})",
+            "counting {part} {} tours of {} (about {work:.2e} frontier states, projected from cell {} of {n})",
             g.piece(),
             g.board_name(),
             i + 1
@@ -291,12 +290,18 @@ mod tests {
         let g = LeapGraph::new(Board::new(7, 6), &Piece::knight()).unwrap();
         let p = Plan::new(&g, &row_major(&g)).unwrap();
         let b = Budget::default();
-        let wide = sweep::<u128, u128>(&g, &p, &b, None, "").unwrap().0;
+        let wide = sweep::<u128, u128>(&g, &p, &b, None, "the closed")
+            .unwrap()
+            .0;
         assert_eq!(wide.tours, 1_067_638);
         for other in [
-            sweep::<u64, u64>(&g, &p, &b, None, "").unwrap().0,
-            sweep::<u64, u128>(&g, &p, &b, None, "").unwrap().0,
-            sweep::<u128, u64>(&g, &p, &b, None, "").unwrap().0,
+            sweep::<u64, u64>(&g, &p, &b, None, "the closed").unwrap().0,
+            sweep::<u64, u128>(&g, &p, &b, None, "the closed")
+                .unwrap()
+                .0,
+            sweep::<u128, u64>(&g, &p, &b, None, "the closed")
+                .unwrap()
+                .0,
         ] {
             assert_eq!(other, wide);
         }
