@@ -298,6 +298,7 @@ fn too_wide_is_a_clear_error() {
 /// count-only DP, and by the diagram up to 6×6.
 #[test]
 fn open_rook_counts_match_a120443() {
+    let mut by_apex = 0;
     for fig in reference::A120443 {
         let g = graph("rook", &fig.board());
         assert_eq!(
@@ -325,8 +326,14 @@ fn open_rook_counts_match_a120443() {
                 "{} by the apex sweep",
                 fig.board()
             );
+            by_apex += 1;
         }
     }
+    assert_eq!(
+        by_apex,
+        reference::A120443.len(),
+        "figures the apex sweep checked"
+    );
 }
 
 /// Closed knight's tours of 6×n against OEIS A175881 by the count-only DP, the board's

@@ -295,30 +295,8 @@ impl Zdd {
         let mut level_start = 2usize;
         for i in 0..m {
             let next_start = level_start + cur.len();
-            let mut index: FxHashMap<u128, u32> = FxHashMap::default();
-            let mut next: Vec<u128> = Vec::new();
-            let last = i + 1 == m;
-            let mut child = |s: u128, take: bool, next: &mut Vec<u128>| -> u32 {
-                match plan.step(i, s, take) {
-                    Next::Dead => 0,
-                    Next::Done => 1,
-                    Next::State(_) if last => 0,
-                    Next::State(t) => {
-                        let k = *index.entry(t).or_insert_with(|| {
-                            next.push(t);
-                            (next.len() - 1) as u32
-                        });
-                        (next_start + k as usize) as u32
-                    }
-                }
-            };
-            for &s in &cur {
-                let l = child(s, false, &mut next);
-                let h = child(s, true, &mut next);
-                z.lo.push(l);
-                z.hi.push(h);
-                z.var.push(i as u32);
-            }
+            let next = step_level(plan, i, &cur, next_start, i + 1 == m, &mut z.lo, &mut z.hi);
+            z.var.extend(std::iter::repeat_n(i as u32, cur.len()));
             z.stats.max_width = z.stats.max_width.max(cur.len() as u64);
             widths.push(next.len() as u64);
             let nodes = projected(next_start, &widths, m, shape);
@@ -690,4 +668,41 @@ pub fn count_only_with_budget(g: &LeapGraph, kind: TourKind, budget: &Budget) ->
         max_width,
         states: states as u64,
     })
+}
+
+/// One level `i` of a diagram without zero suppression: the children of each state of
+/// `cur` (without edge `i`, then with it) pushed onto `lo` and `hi` as node numbers, 0
+/// for no tour, 1 for the tour closed, else `next_start` plus the index of the child's
+/// state in the level returned (numbered as first reached). With `drop_states` (past
+/// the last level of the diagram) a child that is still a state is 0.
+pub(crate) fn step_level(
+    plan: &Plan,
+    i: usize,
+    cur: &[u128],
+    next_start: usize,
+    drop_states: bool,
+    lo: &mut Vec<u32>,
+    hi: &mut Vec<u32>,
+) -> Vec<u128> {
+    let mut index: FxHashMap<u128, u32> = FxHashMap::default();
+    let mut next: Vec<u128> = Vec::new();
+    let mut child = |s: u128, take: bool| -> u32 {
+        match plan.step(i, s, take) {
+            Next::Dead => 0,
+            Next::Done => 1,
+            Next::State(_) if drop_states => 0,
+            Next::State(t) => {
+                let k = *index.entry(t).or_insert_with(|| {
+                    next.push(t);
+                    (next.len() - 1) as u32
+                });
+                (next_start + k as usize) as u32
+            }
+        }
+    };
+    for &s in cur {
+        lo.push(child(s, false));
+        hi.push(child(s, true));
+    }
+    next
 }

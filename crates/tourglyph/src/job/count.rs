@@ -347,25 +347,19 @@ fn run_plain(
     progress: &dyn Progress,
 ) -> Result<u128> {
     let on = plan.graph(g);
-    if let Counter::Leaper { halves } = plan.counter {
-        let tick = |done: usize, total: usize, _held: u64| {
-            progress.begin(total as u64, 0);
-            progress.update(done as u64, 0);
-        };
-        let tours = leaper::count_at_cut(on, halves, &budget(force), Some(&tick))?.tours;
-        progress.end();
-        return Ok(tours);
-    }
-    if let Counter::LeaperOpen = plan.counter {
-        let tick = |done: usize, total: usize, _held: u64| {
-            progress.begin(total as u64, 0);
-            progress.update(done as u64, 0);
-        };
-        let tours = leaper::open::count(on, &budget(force), Some(&tick))?.tours;
-        progress.end();
-        return Ok(tours);
-    }
-    Ok(count_only_with_budget(on, kind, &budget(force))?.tours)
+    let tick = |done: usize, total: usize, _held: u64| {
+        progress.begin(total as u64, 0);
+        progress.update(done as u64, 0);
+    };
+    let counted = match plan.counter {
+        Counter::Leaper { halves } => {
+            leaper::count_at_cut(on, halves, &budget(force), Some(&tick))?
+        }
+        Counter::LeaperOpen => leaper::open::count(on, &budget(force), Some(&tick))?,
+        _ => return Ok(count_only_with_budget(on, kind, &budget(force))?.tours),
+    };
+    progress.end();
+    Ok(counted.tours)
 }
 
 /// The diagram of `g`'s tours for the counts that walk them (refused first when `q`

@@ -12,6 +12,7 @@
 //! for the explorer's glyph view.
 
 pub use super::drawing::{GlyphRequest, parse_size};
+use super::halves::Route;
 use super::{Draw, Opened, Target, single_format};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -20,6 +21,7 @@ use tourglyph_draw::gcode::GcodeProfile;
 use tourglyph_draw::png::PngOptions;
 use tourglyph_draw::travel::Optimize;
 use tourglyph_draw::{Backend, DocOptions, Format, GlyphData, Label, Sink};
+use tourglyph_engine::count::leaper::ids::Ids;
 use tourglyph_engine::frontier::Zdd;
 use tourglyph_engine::sample::Sampler;
 use tourglyph_layout::grid::Grid;
@@ -302,8 +304,16 @@ fn pick(a: &GlyphRequest, g: &LeapGraph, kind: TourKind) -> Result<(Tour, String
         return Err(Error::runtime(why));
     }
     let zdd = || diagram(g, kind, a.force);
-    // The halves, where the full diagram is too big (a plain request only).
-    let halves = || super::halves::ids_for(g, kind, a.symmetry.is_none(), a.force);
+    // The halves, where the full diagram is too big (a plain request only); the
+    // diagram built while trying goes to the cache `by_id` and `zdd` read (built again
+    // only if the cache cannot hold it).
+    let halves = || -> Result<Option<Arc<Ids>>> {
+        match super::halves::route(g, kind, a.symmetry.is_none())? {
+            Route::Halves => super::halves::ids(g, a.force).map(Some),
+            Route::Diagram(Some(z)) => diagram_or(g, kind, || Ok(z)).map(|_| None),
+            Route::Diagram(None) => Ok(None),
+        }
+    };
     if let Some(id) = &a.id {
         if let Some(ids) = halves()? {
             let id = parse_id(id)?;
@@ -574,6 +584,17 @@ impl Cache {
 /// The diagram of `kind` tours of `g`, built once per process and kept in the [`Cache`]
 /// while it fits (a diagram is a pure function of piece, board, topology and kind).
 fn diagram(g: &LeapGraph, kind: TourKind, force: bool) -> Result<Arc<Zdd>> {
+    diagram_or(g, kind, || {
+        Zdd::build_with_budget(g, kind, &super::budget(force))
+    })
+}
+
+/// [`diagram`], with the diagram built by `build` when it is not kept.
+fn diagram_or(
+    g: &LeapGraph,
+    kind: TourKind,
+    build: impl FnOnce() -> Result<Zdd>,
+) -> Result<Arc<Zdd>> {
     static KEEP: Mutex<Cache> = Mutex::new(Cache::new(DEFAULT_CACHE_BYTES));
     let key = (
         g.piece().to_string(),
@@ -587,7 +608,7 @@ fn diagram(g: &LeapGraph, kind: TourKind, force: bool) -> Result<Arc<Zdd>> {
         return Ok(z);
     }
     drop(kept); // build without holding the lock: other kinds go on meanwhile
-    let z = Arc::new(Zdd::build_with_budget(g, kind, &super::budget(force))?);
+    let z = Arc::new(build()?);
     let mut kept = KEEP.lock().unwrap_or_else(|e| e.into_inner());
     if kept.get(&key).is_none() {
         kept.put(key, z.clone());

@@ -7,8 +7,11 @@
 //! filter or symmetry) on a board they apply to (a leaper whose moves span two rows and
 //! never one, on a board at most 8 wide and at least 4 deep) when the full diagram does
 //! not fit [`TRY_SECONDS`] and [`TRY_MEMORY`]; the diagram is tried first within them,
-//! as it lists many tours faster (knight 6×6, 5×8, 6×7 stay on it; 6×8, 7×8, 8×8 go by
-//! halves). Built once per process and kept (the last board asked for).
+//! as it lists many tours faster (knight 6×6 stays on it; 5×8 and 6×7, whose diagrams
+//! took 25 s and 27 s to build on the 2-core test machine, went by halves there, as do
+//! 6×8, 7×8 and 8×8 everywhere). Both ways give the same IDs (tested), so the route
+//! changes no output byte. A diagram built in the trial is handed to the caller
+//! ([`Route`]), not built again. Built once per process and kept (the last board asked for).
 
 use std::sync::{Arc, Mutex};
 use tourglyph_core::budget::Budget;
@@ -22,29 +25,43 @@ pub const TRY_SECONDS: f64 = 15.0;
 /// Bytes the full diagram may be projected at before the halves take over.
 pub const TRY_MEMORY: u64 = 2 << 30;
 
-/// Whether a request on `g` of `kind` tours (`plain`: no classes, crossing filter or
-/// symmetry) goes through the halves (see the module's notes): the full diagram tried
-/// within [`TRY_SECONDS`] and [`TRY_MEMORY`] first; the answer is kept for the process.
-pub fn applies(g: &LeapGraph, kind: TourKind, plain: bool) -> Result<bool> {
+/// Where a request's tours come from (see the module's notes).
+pub enum Route {
+    /// The full diagram: the one just built while trying it, or `None` when the caller
+    /// builds its own (or finds it kept: a board tried before in this process, or a
+    /// request the halves do not serve).
+    Diagram(Option<Zdd>),
+    /// The halves ([`ids()`]).
+    Halves,
+}
+
+/// Where a request on `g` of `kind` tours (`plain`: no classes, crossing filter or
+/// symmetry) goes: the full diagram tried within [`TRY_SECONDS`] and [`TRY_MEMORY`]
+/// first, and kept for the caller when it fits; the decision is kept for the process.
+pub fn route(g: &LeapGraph, kind: TourKind, plain: bool) -> Result<Route> {
     if !plain || !kind.is_closed() || g.topology().is_torus() || ids::applies(g).is_none() {
-        return Ok(false);
+        return Ok(Route::Diagram(None));
     }
     static TRIED: Mutex<Vec<(String, bool)>> = Mutex::new(Vec::new());
     let key = format!("{} {}", g.piece(), g.board());
-    if let Some(&(_, a)) = lock(&TRIED).iter().find(|(k, _)| *k == key) {
-        return Ok(a);
+    if let Some(&(_, halves)) = lock(&TRIED).iter().find(|(k, _)| *k == key) {
+        return Ok(if halves {
+            Route::Halves
+        } else {
+            Route::Diagram(None)
+        });
     }
     let trial = Budget {
         memory: super::budget(false).memory.min(TRY_MEMORY),
         seconds: Some(TRY_SECONDS),
     };
-    let halves = match Zdd::build_with_budget(g, kind, &trial) {
-        Ok(_) => false,
-        Err(Error::Refused { .. }) => true,
+    let route = match Zdd::build_with_budget(g, kind, &trial) {
+        Ok(z) => Route::Diagram(Some(z)),
+        Err(Error::Refused { .. }) => Route::Halves,
         Err(e) => return Err(e),
     };
-    lock(&TRIED).push((key, halves));
-    Ok(halves)
+    lock(&TRIED).push((key, matches!(route, Route::Halves)));
+    Ok(route)
 }
 
 /// The halves of `g`'s closed tours, built within the budget (`force`: no time limit)
@@ -68,19 +85,6 @@ pub fn ids(g: &LeapGraph, force: bool) -> Result<Arc<Ids>> {
     })?);
     *kept = Some((key, ids.clone()));
     Ok(ids)
-}
-
-/// [`applies`], then [`ids()`].
-pub fn ids_for(
-    g: &LeapGraph,
-    kind: TourKind,
-    plain: bool,
-    force: bool,
-) -> Result<Option<Arc<Ids>>> {
-    if !applies(g, kind, plain)? {
-        return Ok(None);
-    }
-    ids(g, force).map(Some)
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {

@@ -2,6 +2,7 @@
 //! each: `list --json`'s objects (`id`, `cells` as `[row, col]`, `orbit` with classes) or
 //! `list`'s text (`ID (orbit K): a1 b1 …`).
 
+use super::halves::Route;
 use super::{Pick, Progress, Resolved, Spec, build_zdd, check_walk, explain_impossible, resolve};
 use std::fmt::Write as _;
 use std::io::Write;
@@ -31,18 +32,22 @@ pub fn list(
         return crate::job::symmetric_tours::list(sel, json, r, out, progress);
     }
     let plain = !r.query.classes && !r.query.non_crossing && r.query.symmetry.is_none();
-    if super::halves::applies(&r.graph, r.kind, plain)? {
-        let bounded = r.query.range.is_some() || r.shard.is_some() || sel.limit.is_some();
-        if !bounded && sel.sample.is_none() {
-            // All tours: refused (unless forced) before the halves are built, by the
-            // count, which is much cheaper.
-            let total = super::count::plain_count(&r.graph, r.kind, sel.force, &super::Silent)?;
-            check_walk(total, &r, sel, "listing")?;
+    let zdd = match super::halves::route(&r.graph, r.kind, plain)? {
+        Route::Halves => {
+            let bounded = r.query.range.is_some() || r.shard.is_some() || sel.limit.is_some();
+            if !bounded && sel.sample.is_none() {
+                // All tours: refused (unless forced) before the halves are built, by
+                // the count, which is much cheaper.
+                let total = super::count::plain_count(&r.graph, r.kind, sel.force, &super::Silent)?;
+                check_walk(total, &r, sel, "listing")?;
+            }
+            let ids = super::halves::ids(&r.graph, sel.force)?;
+            return by_halves(&ids, sel, r, json, out, progress);
         }
-        let ids = super::halves::ids(&r.graph, sel.force)?;
-        return by_halves(&ids, sel, r, json, out, progress);
-    }
-    let zdd = build_zdd(&r, sel.force)?;
+        // Built while the route was tried: not built again.
+        Route::Diagram(Some(z)) => z,
+        Route::Diagram(None) => build_zdd(&r, sel.force)?,
+    };
     r.fix_range(zdd.count());
     check_walk(zdd.count(), &r, sel, "listing")?;
     let g = &r.graph;
@@ -101,19 +106,33 @@ pub fn list(
     Ok(out.flush()?)
 }
 
+/// Each cell's text in a listed line, made once: formatting is the hot loop when
+/// listing millions.
+pub(super) struct CellText {
+    /// Algebraic names (`a1`), for text lines.
+    pub names: Vec<String>,
+    /// `[row,col]`, for JSON lines.
+    pub pairs: Vec<String>,
+}
+
+impl CellText {
+    pub fn new(board: tourglyph_core::Board) -> CellText {
+        let cells = 0..board.cells() as u32;
+        CellText {
+            names: cells.clone().map(|c| board.algebraic(c)).collect(),
+            pairs: cells
+                .map(|c| {
+                    let (row, col) = board.coords(c);
+                    format!("[{row},{col}]")
+                })
+                .collect(),
+        }
+    }
+}
+
 /// The line of one tour: `list --json`'s object or `list`'s text.
 fn formatter(g: &LeapGraph, json: bool) -> impl Fn(&Item) -> String + Sync + '_ {
-    let board = g.board();
-    // Per-cell text, made once: formatting is the hot loop when listing millions.
-    let names: Vec<String> = (0..board.cells() as u32)
-        .map(|c| board.algebraic(c))
-        .collect();
-    let pairs: Vec<String> = (0..board.cells() as u32)
-        .map(|c| {
-            let (row, col) = board.coords(c);
-            format!("[{row},{col}]")
-        })
-        .collect();
+    let CellText { names, pairs } = CellText::new(g.board());
     move |it: &Item| -> String {
         let cells = it.tour.cells(g);
         let mut s = String::with_capacity(16 + cells.len() * 8);

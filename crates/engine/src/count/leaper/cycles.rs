@@ -7,7 +7,7 @@ use super::bound::{log2_bound, spans};
 use super::counted::{Counted, Progress};
 use super::halves;
 use super::order::{Plan, depth, row_major};
-use super::sweep::sweep;
+use super::sweep::sweep_in_words;
 use tourglyph_core::budget::Budget;
 use tourglyph_core::graph::LeapGraph;
 use tourglyph_core::{error::Error, error::Refusal, error::Result};
@@ -79,13 +79,5 @@ pub fn count_at_cut(
             depth(g) * g.board().cols as usize
         ))
     })?;
-    // Wrapping counts give the count modulo 2^BITS: exact below the bound.
-    let small_counts = log2_bound(g) < 63.0;
-    let small_keys = p.bits as usize * p.max_width() <= 64;
-    match (small_keys, small_counts) {
-        (true, true) => Ok(sweep::<u64, u64>(g, &p, budget, progress, "the closed")?.0),
-        (true, false) => Ok(sweep::<u64, u128>(g, &p, budget, progress, "the closed")?.0),
-        (false, true) => Ok(sweep::<u128, u64>(g, &p, budget, progress, "the closed")?.0),
-        (false, false) => Ok(sweep::<u128, u128>(g, &p, budget, progress, "the closed")?.0),
-    }
+    sweep_in_words(g, &p, log2_bound(g), budget, progress, "the closed")
 }

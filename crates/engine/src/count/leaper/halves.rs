@@ -133,28 +133,13 @@ pub fn count(g: &LeapGraph, h: usize, budget: &Budget, progress: Progress<'_>) -
     };
     let top_progress = |i: usize, _: usize, held: u64| report(i, held);
     let bottom_progress = |i: usize, _: usize, held: u64| report(top_steps + i, held);
-    let mut widths = Vec::new();
-    let top = side(
+    let (top, bottom, widths) = sides(
         g,
         h,
         budget,
         progress.map(|_| &top_progress as _),
-        &mut widths,
+        progress.map(|_| &bottom_progress as _),
     )?;
-    let bottom: Vec<(Cut, u128)> = if rows == 2 * h {
-        top.par_iter().map(|&(c, n)| (turn(c, j), n)).collect()
-    } else {
-        side(
-            g,
-            rows - h,
-            budget,
-            progress.map(|_| &bottom_progress as _),
-            &mut widths,
-        )?
-        .into_par_iter()
-        .map(|(c, n)| (turn(c, j), n))
-        .collect()
-    };
     let states = top.len() + bottom.len();
     let join = Join::new(middle_edges(g, h), cols, rows == 2 * h, top, bottom);
     // The board's mirror image in its middle column maps the top states, the middle
@@ -233,19 +218,9 @@ pub fn top_weights(
     budget: &Budget,
     after: &dyn Fn(usize) -> f64,
 ) -> Result<Vec<Weighed>> {
-    let rows = g.board().rows as usize;
     let cols = g.board().cols as usize;
     let j = 2 * cols;
-    let mut widths = Vec::new();
-    let top = side(g, h, budget, None, &mut widths)?;
-    let bottom: Vec<(Cut, u128)> = if rows == 2 * h {
-        top.par_iter().map(|&(c, n)| (turn(c, j), n)).collect()
-    } else {
-        side(g, rows - h, budget, None, &mut widths)?
-            .into_par_iter()
-            .map(|(c, n)| (turn(c, j), n))
-            .collect()
-    };
+    let (top, bottom, widths) = sides(g, h, budget, None, None)?;
     let states = top.len() + bottom.len();
     let later = after(top.len());
     let join = Join::new(middle_edges(g, h), cols, false, top, bottom);
@@ -291,58 +266,19 @@ pub fn top_weights(
 }
 
 /// [`top_weights`] as first written, for the tests: the join with the sides' roles
-/// swapped, each top state tested against the bottom pairings it meets.
+/// swapped, each top state tested by the walk against the bottom pairings it meets
+/// (no mirror saving, no byte shuffles, no budget).
 #[cfg(test)]
-fn top_weights_swapped(
-    g: &LeapGraph,
-    h: usize,
-    budget: &Budget,
-    after: &dyn Fn(usize) -> f64,
-) -> Result<Vec<Weighed>> {
-    let rows = g.board().rows as usize;
+fn top_weights_swapped(g: &LeapGraph, h: usize) -> Vec<Weighed> {
     let cols = g.board().cols as usize;
-    let j = 2 * cols;
-    let mut widths = Vec::new();
-    let top = side(g, h, budget, None, &mut widths)?;
-    let bottom: Vec<(Cut, u128)> = if rows == 2 * h {
-        top.par_iter().map(|&(c, n)| (turn(c, j), n)).collect()
-    } else {
-        side(g, rows - h, budget, None, &mut widths)?
-            .into_par_iter()
-            .map(|(c, n)| (turn(c, j), n))
-            .collect()
-    };
-    let states = top.len() + bottom.len();
-    let later = after(top.len());
+    let (top, bottom, _) = sides(g, h, &Budget::default(), None, None).unwrap();
     // Swapped: the join's "top" is the bottom side, its runs the top side's.
     let join = Join::new(middle_edges(g, h), cols, false, bottom, top);
-    let runs: Vec<(u32, usize, usize, u128)> = join
-        .bottom
+    join.bottom
         .runs
-        .iter()
-        .map(|&(d, from, to)| (d, from, to, 1))
-        .collect();
-    let halves = widths.iter().sum::<u64>() as f64 / STATES_PER_SECOND;
-    let (seconds, pairs) = join.estimate(&runs);
-    budget.check(
-        &format!(
-            "weighing the top states of the closed {} tours of {} by the bottom ones (about {pairs:.1e} pairs)",
-            g.piece(),
-            g.board_name(),
-        ),
-        halves + seconds + later,
-        states as f64 * (JOIN_BYTES_PER_STATE + 16.0) + 4.0 * 3u64.pow(j as u32) as f64,
-    )?;
-    let weights: Vec<Vec<u128>> = runs
         .par_iter()
-        .map(|&(d, from, to, _)| join.weigh(d, from, to))
-        .collect();
-    Ok(join
-        .bottom
-        .runs
-        .iter()
-        .zip(weights)
-        .flat_map(|(&(degrees, from, to), w)| {
+        .flat_map_iter(|&(degrees, from, to)| {
+            let w = join.weigh(degrees, from, to);
             join.bottom.states[from..to]
                 .iter()
                 .zip(w)
@@ -352,8 +288,9 @@ fn top_weights_swapped(
                     count: s.count,
                     weight,
                 })
+                .collect::<Vec<_>>()
         })
-        .collect())
+        .collect()
 }
 
 /// The same cut seen from the board turned half round: cell `i` of `J` is cell
@@ -397,6 +334,37 @@ fn middle_edges(g: &LeapGraph, h: usize) -> Vec<(usize, usize)> {
     }
     out.sort_unstable();
     out
+}
+
+/// A side's final states, as cuts with their counts.
+type Side = Vec<(Cut, u128)>;
+
+/// The top side, the bottom side seen from the top, and the sweeps' level widths.
+type Sides = (Side, Side, Vec<u64>);
+
+/// Both sides of the cut at `h`: the top side's final states, the bottom side's seen
+/// from the top (the top's own, turned, when `rows = 2h`), and the level widths of the
+/// sweeps run. `top_progress` and `bottom_progress` report each sweep's cells.
+fn sides(
+    g: &LeapGraph,
+    h: usize,
+    budget: &Budget,
+    top_progress: Progress<'_>,
+    bottom_progress: Progress<'_>,
+) -> Result<Sides> {
+    let rows = g.board().rows as usize;
+    let j = 2 * g.board().cols as usize;
+    let mut widths = Vec::new();
+    let top = side(g, h, budget, top_progress, &mut widths)?;
+    let bottom = if rows == 2 * h {
+        top.par_iter().map(|&(c, n)| (turn(c, j), n)).collect()
+    } else {
+        side(g, rows - h, budget, bottom_progress, &mut widths)?
+            .into_par_iter()
+            .map(|(c, n)| (turn(c, j), n))
+            .collect()
+    };
+    Ok((top, bottom, widths))
 }
 
 /// The final states of the top side cut at `h`, as cuts, with their counts; the side's
@@ -535,6 +503,18 @@ struct Join {
 /// summed by pairing of the run's path ends (`u64`: 4 bits a cell, the ends only).
 type Linked = FxHashMap<u64, u128>;
 
+/// What a bottom run meets the top with: each set of middle edges its degrees allow
+/// (the top degree vector it needs, in base 3, and the edges), the mask of its path
+/// ends' partner fields, its first end, its number of ends, and its turned key (see
+/// [`Join::run`]).
+struct Meeting {
+    leaves: Vec<(u32, u32)>,
+    end_mask: u64,
+    start: usize,
+    ends: usize,
+    key: u32,
+}
+
 impl Join {
     fn new(
         middle: Vec<(usize, usize)>,
@@ -588,6 +568,34 @@ impl Join {
     /// `degrees` leave, summed ([`Join::link`]), with the run's first end and its number
     /// of ends; `None` when the run has no end.
     fn meet(&self, degrees: u32, t: &mut Tally) -> Option<(Linked, usize, usize)> {
+        let m = self.meeting(degrees)?;
+        Some((self.link(&m.leaves, m.key, m.end_mask, t), m.start, m.ends))
+    }
+
+    /// Every top state that meets bottom run `degrees`, through every set of middle
+    /// edges, with the pairing of the run's path ends it leaves: `visit(i, pairing)`
+    /// for top state `i` (an index into `top.states`), once per set of edges. Returns
+    /// the run's first end and its number of ends; `None` when the run has no end.
+    /// (The state-by-state form of [`Join::meet`], for the weights.)
+    fn meet_each(
+        &self,
+        degrees: u32,
+        visit: &mut impl FnMut(usize, u64),
+    ) -> Option<(usize, usize)> {
+        let m = self.meeting(degrees)?;
+        self.each_link(
+            &m.leaves,
+            m.key,
+            m.end_mask,
+            &mut Tally::default(),
+            &mut |i, p, _| visit(i, p),
+        );
+        Some((m.start, m.ends))
+    }
+
+    /// Bottom run `degrees`'s path ends and the sets of middle edges that can meet it
+    /// ([`Meeting`]); `None` when the run has no end.
+    fn meeting(&self, degrees: u32) -> Option<Meeting> {
         let below = cells(degrees, self.j);
         let ends = below[..self.j].iter().filter(|&&d| d == 1).count();
         let start = below[..self.j].iter().position(|&d| d == 1)?;
@@ -607,48 +615,13 @@ impl Join {
             leaves: Vec::new(),
         };
         self.edges(0, code, &mut search);
-        let key = turned.min(mirror(turned, self.cols));
-        Some((self.link(&search.leaves, key, end_mask, t), start, ends))
-    }
-
-    /// Every top state that meets bottom run `degrees`, through every set of middle
-    /// edges, with the pairing of the run's path ends it leaves: `visit(i, pairing)`
-    /// for top state `i` (an index into `top.states`), once per set of edges. Returns
-    /// the run's first end and its number of ends; `None` when the run has no end.
-    /// (The state-by-state form of [`Join::meet`], for the weights.)
-    fn meet_each(
-        &self,
-        degrees: u32,
-        visit: &mut impl FnMut(usize, u64),
-    ) -> Option<(usize, usize)> {
-        let below = cells(degrees, self.j);
-        let ends = below[..self.j].iter().filter(|&&d| d == 1).count();
-        let start = below[..self.j].iter().position(|&d| d == 1)?;
-        let mut end_mask = 0u64;
-        let mut code = 0usize;
-        for i in (0..self.j).rev() {
-            code = 3 * code + usize::from(2 - below[i]);
-            if below[i] == 1 {
-                end_mask |= 15 << (4 * i);
-            }
-        }
-        let mut search = Search {
-            below: &below,
-            dm: [0; 16],
-            picked: 0,
-            leaves: Vec::new(),
-        };
-        self.edges(0, code, &mut search);
-        // No half-turn pairing of runs here (top_keys is None for a join of weights):
-        // every top state meets the run in full.
-        self.each_link(
-            &search.leaves,
-            0,
+        Some(Meeting {
+            leaves: search.leaves,
             end_mask,
-            &mut Tally::default(),
-            &mut |i, p, _| visit(i, p),
-        );
-        Some((start, ends))
+            start,
+            ends,
+            key: turned.min(mirror(turned, self.cols)),
+        })
     }
 
     /// The weight of every top state (see [`top_weights`]), in `top.states` order:
@@ -775,7 +748,12 @@ impl Join {
         let mut linked: Vec<(u64, u128)> = linked.into_iter().collect();
         linked.sort_unstable();
         for (key, a) in linked {
-            pairings::one_cycle_add(&unpack_partners(key), start, ends, &qs, a, &mut out);
+            // State by state, by the walk (not the byte shuffles the join uses).
+            let p = unpack_partners(key);
+            for (o, q) in out.iter_mut().zip(&qs) {
+                let closed = pairings::walked(&p, start, ends, std::slice::from_ref(q), &[a]);
+                *o = o.wrapping_add(closed);
+            }
         }
         out
     }
@@ -842,15 +820,16 @@ impl Join {
     /// memory overlap.
     fn link(&self, leaves: &[(u32, u32)], key: u32, end_mask: u64, t: &mut Tally) -> Linked {
         let mut linked = Linked::default();
-        self.each_link(leaves, key, end_mask, t, &mut |i, p, times| {
+        self.each_link(leaves, key, end_mask, t, &mut |_, p, n| {
             let a = linked.entry(p).or_insert(0);
-            *a = a.wrapping_add(self.top.states[i].count.wrapping_mul(times));
+            *a = a.wrapping_add(n);
         });
         linked
     }
 
-    /// [`Join::link`] state by state: `visit(i, pairing, times)` for each top state `i`
-    /// linked through each leaf's edges without closing a cycle.
+    /// [`Join::link`] state by state: `visit(i, pairing, n)` for each top state `i`
+    /// linked through each leaf's edges without closing a cycle, `n` its count times
+    /// the half turn's factor.
     fn each_link(
         &self,
         leaves: &[(u32, u32)],
@@ -924,7 +903,7 @@ impl Join {
                     p |= u64::from(fy / 4) << fx | u64::from(fx / 4) << fy;
                 }
                 t.links += 1;
-                visit(from + k, p & end_mask, times);
+                visit(from + k, p & end_mask, s.count.wrapping_mul(times));
             }
         }
     }
@@ -1026,7 +1005,7 @@ mod tests {
             let b = Budget::default();
             let key = |w: &Weighed| (w.degrees, w.partners);
             let mut new = top_weights(&g, h, &b, &|_| 0.0).unwrap();
-            let mut old = top_weights_swapped(&g, h, &b, &|_| 0.0).unwrap();
+            let mut old = top_weights_swapped(&g, h);
             new.sort_unstable_by_key(key);
             old.sort_unstable_by_key(key);
             assert_eq!(new.len(), old.len(), "{r}x{c}");

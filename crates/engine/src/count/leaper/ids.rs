@@ -33,7 +33,7 @@
 
 use super::bound::log2_bound;
 use super::halves;
-use crate::frontier::{Next, Plan};
+use crate::frontier::{Plan, step_level};
 use rustc_hash::FxHashMap;
 use std::sync::{Arc, Mutex};
 use tourglyph_core::budget::Budget;
@@ -114,28 +114,15 @@ impl Diagram {
         for i in levels.clone() {
             d.starts.push(at as u32);
             let next_start = at + cur.len();
-            let last = i + 1 == levels.end;
-            let mut index: FxHashMap<u128, u32> = FxHashMap::default();
-            let mut next: Vec<u128> = Vec::new();
-            let mut child = |s: u128, take: bool, next: &mut Vec<u128>| match plan.step(i, s, take)
-            {
-                Next::Dead => 0,
-                Next::Done => 1,
-                Next::State(_) if last && finals.is_none() => 0,
-                Next::State(t) => {
-                    let k = *index.entry(t).or_insert_with(|| {
-                        next.push(t);
-                        (next.len() - 1) as u32
-                    });
-                    (next_start + k as usize) as u32
-                }
-            };
-            for &s in &cur {
-                let l = child(s, false, &mut next);
-                let h = child(s, true, &mut next);
-                d.lo.push(l);
-                d.hi.push(h);
-            }
+            let next = step_level(
+                plan,
+                i,
+                &cur,
+                next_start,
+                i + 1 == levels.end && finals.is_none(),
+                &mut d.lo,
+                &mut d.hi,
+            );
             // Projected: the nodes so far, and the next level's width for every level
             // left (the widths of a top side grow to its end: an underestimate there,
             // corrected level by level as they grow).

@@ -30,58 +30,20 @@ pub fn one_cycle_sum(
     walked(p, start, ends, qs, ns)
 }
 
-/// Add `a` to `out[i]` for each bottom pairing `qs[i]` that closes the top pairing `p`
-/// into one cycle through its `ends` ends (as [`one_cycle_sum`], state by state: the
-/// weights of single states that [`super::ids`] needs).
-#[inline]
-pub fn one_cycle_add(
-    p: &[u8; 16],
-    start: usize,
-    ends: usize,
-    qs: &[[u8; 16]],
-    a: u128,
-    out: &mut [u128],
-) {
-    #[cfg(target_arch = "x86_64")]
-    {
-        if std::arch::is_x86_feature_detected!("ssse3") {
-            // SAFETY: the CPU has SSSE3, checked just above.
-            #[allow(unsafe_code)]
-            unsafe {
-                shuffled::for_each(p, start, ends, qs, |i, m| {
-                    out[i] = out[i].wrapping_add(a & (u128::from(m) << 64 | u128::from(m)));
-                });
-            }
-            return;
-        }
-    }
-    for (i, q) in qs.iter().enumerate() {
-        if closes(p, start, ends, q) {
-            out[i] = out[i].wrapping_add(a);
-        }
-    }
-}
-
-/// Does `q` close `p` into one cycle through its `ends` ends, `start` one of them?
-/// (By walking the cycle through `start`.)
-fn closes(p: &[u8; 16], start: usize, ends: usize, q: &[u8; 16]) -> bool {
-    let mut x = start;
-    let mut len = 0;
-    loop {
-        x = q[p[x] as usize & 15] as usize & 15;
-        len += 2;
-        if x == start {
-            break;
-        }
-    }
-    len == ends
-}
-
 /// [`one_cycle_sum`] by walking the cycle through `start`.
 pub fn walked(p: &[u8; 16], start: usize, ends: usize, qs: &[[u8; 16]], ns: &[u128]) -> u128 {
     let mut sum = 0u128;
     for (q, &n) in qs.iter().zip(ns) {
-        if closes(p, start, ends, q) {
+        let mut x = start;
+        let mut len = 0;
+        loop {
+            x = q[p[x] as usize & 15] as usize & 15;
+            len += 2;
+            if x == start {
+                break;
+            }
+        }
+        if len == ends {
             sum = sum.wrapping_add(n);
         }
     }
@@ -115,54 +77,25 @@ mod shuffled {
         qs: &[[u8; 16]],
         ns: &[u128],
     ) -> u128 {
-        let (mut lo, mut hi) = (0u64, 0u64);
-        // SAFETY: SSSE3, as this function's caller checked.
-        unsafe {
-            for_each(p, start, ends, qs, |i, m| {
-                let n = ns[i];
-                let (l, carry) = lo.overflowing_add(n as u64 & m);
-                lo = l;
-                hi = hi.wrapping_add(((n >> 64) as u64 & m) + u64::from(carry));
-            });
-        }
-        u128::from(hi) << 64 | u128::from(lo)
-    }
-
-    /// Call `f(i, m)` for every `qs[i]`, `m` all ones when it closes `p` into one cycle
-    /// through its `ends` ends and 0 when not (no branch on the answer).
-    #[inline]
-    #[target_feature(enable = "ssse3")]
-    pub unsafe fn for_each(
-        p: &[u8; 16],
-        start: usize,
-        ends: usize,
-        qs: &[[u8; 16]],
-        mut f: impl FnMut(usize, u64),
-    ) {
         // One loop per k, so that the test is straight-line code inside it.
         match ends / 2 {
-            0 => (0..qs.len()).for_each(|i| f(i, 0)),
+            0 => 0,
             // Two ends: the top path and the bottom path make one cycle.
-            1 => (0..qs.len()).for_each(|i| f(i, u64::MAX)),
-            2 => each::<2>(p, start, qs, f),
-            3 => each::<3>(p, start, qs, f),
-            4 => each::<4>(p, start, qs, f),
-            5 => each::<5>(p, start, qs, f),
-            6 => each::<6>(p, start, qs, f),
-            7 => each::<7>(p, start, qs, f),
-            _ => each::<8>(p, start, qs, f),
+            1 => ns.iter().fold(0, |s, &n| s.wrapping_add(n)),
+            2 => sum::<2>(p, start, qs, ns),
+            3 => sum::<3>(p, start, qs, ns),
+            4 => sum::<4>(p, start, qs, ns),
+            5 => sum::<5>(p, start, qs, ns),
+            6 => sum::<6>(p, start, qs, ns),
+            7 => sum::<7>(p, start, qs, ns),
+            _ => sum::<8>(p, start, qs, ns),
         }
     }
 
-    /// [`for_each`] for `K` = ends / 2 (2 ≤ K ≤ 8).
+    /// The sum for `K` = ends / 2 (2 ≤ K ≤ 8).
     #[inline]
     #[target_feature(enable = "ssse3")]
-    fn each<const K: usize>(
-        p: &[u8; 16],
-        start: usize,
-        qs: &[[u8; 16]],
-        mut f: impl FnMut(usize, u64),
-    ) {
+    fn sum<const K: usize>(p: &[u8; 16], start: usize, qs: &[[u8; 16]], ns: &[u128]) -> u128 {
         let low = _mm_set1_epi8(15);
         // SAFETY: `p` is 16 bytes; unaligned loads are allowed.
         let pv = low_nibbles(unsafe { _mm_loadu_si128(p.as_ptr().cast()) }, low);
@@ -170,7 +103,8 @@ mod shuffled {
         let bit = 1i32 << start;
         // 1 where lane `start` of x is `start`, else 0.
         let fixes = |x: __m128i| ((_mm_movemask_epi8(_mm_cmpeq_epi8(x, id)) & bit) >> start) as u64;
-        for (i, q) in qs.iter().enumerate() {
+        let (mut lo, mut hi) = (0u64, 0u64);
+        for (q, &n) in qs.iter().zip(ns) {
             // SAFETY: as for `p`.
             let qv = low_nibbles(unsafe { _mm_loadu_si128(q.as_ptr().cast()) }, low);
             let r = after(qv, pv);
@@ -194,8 +128,12 @@ mod shuffled {
                     fixes(after(r4, r4)) & !fixes(r4)
                 }
             } & 1;
-            f(i, one.wrapping_neg());
+            let m = one.wrapping_neg();
+            let (l, carry) = lo.overflowing_add(n as u64 & m);
+            lo = l;
+            hi = hi.wrapping_add(((n >> 64) as u64 & m) + u64::from(carry));
         }
+        u128::from(hi) << 64 | u128::from(lo)
     }
 
     /// The low four bits of every lane (a shuffle index with bit 7 set would give 0).
@@ -257,12 +195,6 @@ mod tests {
                 let ns: Vec<u128> = (0..20).map(|i| 1u128 << i).collect();
                 let walk = walked(&p, ends[0], 2 * k, &qs, &ns);
                 assert_eq!(one_cycle_sum(&p, ends[0], 2 * k, &qs, &ns), walk, "k {k}");
-                // State by state: the states added to are those the walk counts.
-                let mut out = vec![0u128; qs.len()];
-                one_cycle_add(&p, ends[0], 2 * k, &qs, 3, &mut out);
-                let each: u128 = out.iter().zip(&ns).map(|(&o, &n)| o / 3 * n).sum();
-                assert_eq!(each, walk, "k {k}");
-                assert!(out.iter().all(|&o| o == 0 || o == 3));
                 ones += walk.count_ones();
             }
         }

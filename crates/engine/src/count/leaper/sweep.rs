@@ -233,6 +233,27 @@ pub(super) fn sweep<K: Word, C: Word>(
     ))
 }
 
+/// [`sweep`] with the narrowest words that hold `p`'s keys and a count below
+/// `2^log2_bound` (`u64` or `u128` each): wrapping counts give the count modulo
+/// 2^BITS, exact below the bound; `u64` words halve the memory traffic.
+pub(super) fn sweep_in_words(
+    g: &LeapGraph,
+    p: &Plan,
+    log2_bound: f64,
+    budget: &Budget,
+    progress: Progress<'_>,
+    part: &str,
+) -> Result<Counted> {
+    let small_counts = log2_bound < 63.0;
+    let small_keys = p.bits as usize * p.max_width() <= 64;
+    Ok(match (small_keys, small_counts) {
+        (true, true) => sweep::<u64, u64>(g, p, budget, progress, part)?.0,
+        (true, false) => sweep::<u64, u128>(g, p, budget, progress, part)?.0,
+        (false, true) => sweep::<u128, u64>(g, p, budget, progress, part)?.0,
+        (false, false) => sweep::<u128, u128>(g, p, budget, progress, part)?.0,
+    })
+}
+
 /// The states of a level, in shards: keys on the fixed slots of [`slots::Layout`], and
 /// their counts.
 pub(crate) type Level<K, C> = Vec<Vec<(K, C)>>;
