@@ -2,6 +2,7 @@
 //! each: `list --json`'s objects (`id`, `cells` as `[row, col]`, `orbit` with classes) or
 //! `list`'s text (`ID (orbit K): a1 b1 …`).
 
+use super::cell_text::CellText;
 use super::halves::Route;
 use super::{Pick, Progress, Resolved, Spec, build_zdd, check_walk, explain_impossible, resolve};
 use std::fmt::Write as _;
@@ -104,30 +105,6 @@ pub fn list(
     )?;
     progress.end();
     Ok(out.flush()?)
-}
-
-/// Each cell's text in a listed line, made once: formatting is the hot loop when
-/// listing millions.
-pub(super) struct CellText {
-    /// Algebraic names (`a1`), for text lines.
-    pub names: Vec<String>,
-    /// `[row,col]`, for JSON lines.
-    pub pairs: Vec<String>,
-}
-
-impl CellText {
-    pub fn new(board: tourglyph_core::Board) -> CellText {
-        let cells = 0..board.cells() as u32;
-        CellText {
-            names: cells.clone().map(|c| board.algebraic(c)).collect(),
-            pairs: cells
-                .map(|c| {
-                    let (row, col) = board.coords(c);
-                    format!("[{row},{col}]")
-                })
-                .collect(),
-        }
-    }
 }
 
 /// The line of one tour: `list --json`'s object or `list`'s text.

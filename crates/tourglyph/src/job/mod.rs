@@ -34,6 +34,7 @@
 //! caller may ignore ([`Silent`]).
 
 pub mod animate;
+mod cell_text;
 pub mod count;
 pub mod drawing;
 pub mod find;

@@ -115,7 +115,7 @@ pub fn list(
     let zdd = ids_diagram(g);
     // Per-cell text made once, and lines formatted on the workers in batches, written in
     // index order (as `list` does for all tours).
-    let super::list::CellText { names, pairs } = super::list::CellText::new(board);
+    let super::cell_text::CellText { names, pairs } = super::cell_text::CellText::new(board);
     let format = |i: u128, t: &Tour| -> Result<String> {
         t.validate(g)?;
         let id = zdd.as_ref().and_then(|z| z.rank(&t.edges));
