@@ -97,9 +97,9 @@ pub fn estimate(board: Board, width: Width, total_given: bool) -> (Estimate, usi
     let total_moduli = if total_given {
         0
     } else {
-        crt::plan_bits_width(guess(n * n), width).len()
+        crt::plan_need(crt::Need::Bits(guess(n * n)), width).len()
     };
-    let half_moduli = crt::plan_bits_width(guess(n * n / 2), width).len();
+    let half_moduli = crt::plan_need(crt::Need::Bits(guess(n * n / 2)), width).len();
     let (ts, tb) = modular::estimate_width(board, width);
     let (hs, hb) = fixed::half_estimate(n, n / 2, width);
     let e = Estimate {
@@ -183,11 +183,11 @@ pub fn count_rook_classes_dense(
         Some(t) => t,
         None => {
             let tick = phase(Phase::Total);
-            modular::count_exact_width(board, crt::bits_needed(board), width, Some(&tick))?
+            modular::count_exact_width(board, crt::need(board), width, Some(&tick))?
         }
     };
     let tick = phase(Phase::Half);
-    let half = fixed::half_exact(n, n / 2, fixed::half_bits(n, n / 2), width, Some(&tick))?;
+    let half = fixed::half_exact(n, n / 2, fixed::half_need(n, n / 2), width, Some(&tick))?;
     let tick = phase(Phase::Quarter);
     tick(0, 1);
     let rot90 = quarter_turn_fixed(board, budget)?;
@@ -255,9 +255,9 @@ mod tests {
                 println!("{board} rot90 by the quotient {rot90}");
             }
             "half" => {
-                let bits = fixed::half_bits(n, n / 2);
-                let m = crt::plan_bits_width(bits, Width::W64);
-                println!("{board} half bits {bits}, moduli {m:?}");
+                let need = fixed::half_need(n, n / 2);
+                let m = crt::plan_need(need, Width::W64);
+                println!("{board} half bound 2^{}, moduli {m:?}", need.text());
                 let f = fixed::half_mod_width(n, n / 2, m[0], Width::W64, None).unwrap();
                 println!("{board} one residue mod {}: {f:?}", m[0]);
             }

@@ -308,8 +308,8 @@ fn dense_count(
     modular::check_width(board)
         .map_err(|e| Error::refused(tourglyph_core::error::Refusal::Size, true, e.to_string()))?;
     let width = width.unwrap_or_else(|| default_width(board));
-    let bits = crt::bits_needed(board);
-    let moduli = crt::plan_bits_width(bits, width).len();
+    let need = crt::need(board);
+    let moduli = crt::plan_need(need, width).len();
     let (seconds, bytes) = modular::estimate_width(board, width);
     budget(force).check(
         &format!("counting the closed rook tours of {board}"),
@@ -320,7 +320,7 @@ fn dense_count(
         progress.begin(total as u64, 0);
         progress.update(done as u64, 0);
     };
-    let tours = modular::count_exact_width(board, bits, width, Some(&tick))?;
+    let tours = modular::count_exact_width(board, need, width, Some(&tick))?;
     progress.end();
     Ok(Figures::tours(tours))
 }

@@ -27,11 +27,34 @@ impl Arith for Wrapping {
     }
 }
 
-/// Modulo P, 2 ≤ P < 2^64.
+/// Modulo P, 2 ≤ P ≤ 2^63: every planned prime, and any modulus of a 16- or 32-bit slot.
 #[derive(Clone, Copy, Debug)]
 pub struct ModP(pub u64);
 
 impl Arith for ModP {
+    #[inline(always)]
+    fn add(self, a: u64, b: u64) -> u64 {
+        // a, b < P ≤ 2^63, so s = a + b < 2^64 does not wrap. When s ≥ P, s − P < s;
+        // when s < P, s − P wraps above s: the smaller of the two is the reduced sum.
+        // Three instructions and no branch; the sweep of 20×20 modulo a prime below 2^63
+        // took 9.5 s a residue this way against 13.5 s by the general [`ModWide`] (two
+        // threads, back to back).
+        debug_assert!(self.0 <= 1 << 63 && a < self.0 && b < self.0);
+        let s = a + b;
+        s.min(s.wrapping_sub(self.0))
+    }
+
+    #[inline(always)]
+    fn add_atomic<S: Slot>(self, slot: &S, b: u64) {
+        slot.apply(|a| self.add(a, b));
+    }
+}
+
+/// Modulo P, 2^63 < P < 2^64 (a `--modulus` given by hand; plans never use one).
+#[derive(Clone, Copy, Debug)]
+pub struct ModWide(pub u64);
+
+impl Arith for ModWide {
     #[inline(always)]
     fn add(self, a: u64, b: u64) -> u64 {
         // a, b < P, so a + b < 2P < 2^65: one subtraction reduces it, and when the sum
@@ -58,8 +81,25 @@ mod tests {
 
     #[test]
     fn sums_are_reduced_even_when_they_wrap() {
-        let p = ModP(u64::MAX); // 2^64 − 1
+        let p = ModWide(u64::MAX); // 2^64 − 1
         assert_eq!(p.add(u64::MAX - 1, u64::MAX - 1), u64::MAX - 2);
+        // The largest P of each: sums near 2P.
+        let h = ModP(1 << 63);
+        assert_eq!(h.add((1 << 63) - 1, (1 << 63) - 1), (1 << 63) - 2);
+        assert_eq!(h.add((1 << 63) - 1, 1), 0);
+        assert_eq!(h.add(5, 6), 11);
+        let q = (1u64 << 63) - 25; // the largest prime below 2^63
+        for (a, b) in [
+            (q - 1, q - 1),
+            (q - 1, 1),
+            (q - 1, 0),
+            (3, 4),
+            (q / 2, q / 2 + 1),
+        ] {
+            let want = ((u128::from(a) + u128::from(b)) % u128::from(q)) as u64;
+            assert_eq!(ModP(q).add(a, b), want, "{a} + {b}");
+            assert_eq!(ModWide(q).add(a, b), want, "{a} + {b}");
+        }
         let q = ModP(7);
         assert_eq!(q.add(5, 4), 2);
         assert_eq!(q.add(3, 3), 6);

@@ -61,22 +61,22 @@ pub fn widest_fitting(board: Board, memory: u64) -> Width {
 }
 
 /// The exact number of closed rook tours of `board`: one residue by [`count_mod`] for each
-/// modulus of [`crt::plan_bits`]`(bits)`, combined by the Chinese remainder theorem;
-/// `bits` is [`crt::bits_needed`]`(board)`. `progress` is called after every cell of every
-/// residue.
-pub fn count_exact(board: Board, bits: u64, progress: Progress<'_>) -> Result<BigUint> {
-    count_exact_width(board, bits, Width::W64, progress)
+/// modulus of [`crt::plan_need`]`(need, Width::W64)`, combined by the Chinese remainder
+/// theorem; `need` is [`crt::need`]`(board)`. `progress` is called after every cell of
+/// every residue.
+pub fn count_exact(board: Board, need: crt::Need, progress: Progress<'_>) -> Result<BigUint> {
+    count_exact_width(board, need, Width::W64, progress)
 }
 
 /// [`count_exact`] with residues of `width`: one for each modulus of
-/// [`crt::plan_bits_width`]`(bits, width)`.
+/// [`crt::plan_need`]`(need, width)`, each in the narrowest width holding its modulus.
 pub fn count_exact_width(
     board: Board,
-    bits: u64,
+    need: crt::Need,
     width: Width,
     progress: Progress<'_>,
 ) -> Result<BigUint> {
-    let moduli = crt::plan_bits_width(bits, width);
+    let moduli = crt::plan_need(need, width);
     let mut lines = Vec::with_capacity(moduli.len());
     for (i, &m) in moduli.iter().enumerate() {
         let tick = |done: usize, total: usize| {
@@ -88,10 +88,10 @@ pub fn count_exact_width(
             piece: "rook".into(),
             board: board.to_string(),
             modulus: m,
-            residue: count_mod_width(board, m, width, Some(&tick))?,
+            residue: count_mod_width(board, m, Width::narrowest(m), Some(&tick))?,
         });
     }
-    crt::combine_bits(board, bits, &lines)
+    crt::combine_need(board, need, &lines)
 }
 
 /// Time (seconds) and peak memory (bytes) of [`count_exact`] with `moduli` residues.

@@ -20,7 +20,7 @@
 //! counting the exits, so Fix ≤ the number of such subgraphs, about the square root of
 //! the total's bound.
 
-use super::arith::{Arith, ModP, Wrapping};
+use super::arith::{Arith, ModP, ModWide, Wrapping};
 use super::limits::{MAX_WIDTH, Progress};
 use super::rank::Ranks;
 use super::slot::Slot;
@@ -76,32 +76,35 @@ pub fn half_mod_width(
     width.check(m)?;
     Ok(match (m, width) {
         (Modulus::TwoTo64, _) => half::<AtomicU64, _>(cols, rows, Wrapping, progress),
+        (Modulus::Int(p), Width::W64) if p > 1 << 63 => {
+            half::<AtomicU64, _>(cols, rows, ModWide(p), progress)
+        }
         (Modulus::Int(p), Width::W64) => half::<AtomicU64, _>(cols, rows, ModP(p), progress),
         (Modulus::Int(p), Width::W32) => half::<AtomicU32, _>(cols, rows, ModP(p), progress),
         (Modulus::Int(p), Width::W16) => half::<AtomicU16, _>(cols, rows, ModP(p), progress),
     })
 }
 
-/// Bits that hold both fixed counts of the `2·rows × cols` board ([`crt::bound::half_log2`]).
-pub fn half_bits(cols: u32, rows: u32) -> u64 {
-    crt::bound::half_log2(cols, rows).floor() as u64 + 1
+/// The bound on both fixed counts of the `2·rows × cols` board ([`crt::bound::half_log2`]).
+pub fn half_need(cols: u32, rows: u32) -> crt::Need {
+    crt::Need::Log2(crt::bound::half_log2(cols, rows))
 }
 
 /// The exact fixed counts of the half turn and of the mirror between the middle rows of
 /// the `2·rows × cols` board: a residue of both per modulus of
-/// [`crt::plan_bits_width`]`(bits, width)`, combined by the Chinese remainder theorem;
-/// `bits` is [`half_bits`]`(cols, rows)`. `progress` is called after every cell of every
+/// [`crt::plan_need`]`(need, width)` (each in the narrowest width holding its modulus),
+/// combined by the Chinese remainder theorem; `need` is [`half_need`]`(cols, rows)`. `progress` is called after every cell of every
 /// residue.
 pub fn half_exact(
     cols: u32,
     rows: u32,
-    bits: u64,
+    need: crt::Need,
     width: Width,
     progress: Progress<'_>,
 ) -> Result<HalfFixed<BigUint>> {
     check(cols, rows)?;
     let board = Board::new(2 * rows, cols);
-    let moduli = crt::plan_bits_width(bits, width);
+    let moduli = crt::plan_need(need, width);
     let (mut turn, mut mirror) = (Vec::new(), Vec::new());
     for (i, &m) in moduli.iter().enumerate() {
         let tick = |done: usize, total: usize| {
@@ -109,7 +112,7 @@ pub fn half_exact(
                 p(i * total + done, moduli.len() * total);
             }
         };
-        let f = half_mod_width(cols, rows, m, width, Some(&tick))?;
+        let f = half_mod_width(cols, rows, m, Width::narrowest(m), Some(&tick))?;
         let line = |residue| Residue {
             piece: "rook".into(),
             board: board.to_string(),
@@ -120,8 +123,8 @@ pub fn half_exact(
         mirror.push(line(f.mirror));
     }
     Ok(HalfFixed {
-        rot180: crt::combine_bits(board, bits, &turn)?,
-        mirror: crt::combine_bits(board, bits, &mirror)?,
+        rot180: crt::combine_need(board, need, &turn)?,
+        mirror: crt::combine_need(board, need, &mirror)?,
     })
 }
 
@@ -223,9 +226,9 @@ mod tests {
             let board = Board::new(rows, cols);
             let c = count_rook_classes(board, None).unwrap();
             let fix = |g: Sym| c.fixed.iter().find(|(s, _)| *s == g).unwrap().1.clone();
-            let bits = half_bits(cols, rows / 2);
+            let need = half_need(cols, rows / 2);
             for width in Width::ALL {
-                let got = half_exact(cols, rows / 2, bits, width, None).unwrap();
+                let got = half_exact(cols, rows / 2, need, width, None).unwrap();
                 assert_eq!(got.rot180, fix(Sym::Rot180), "{board} rot180 in {width:?}");
                 assert_eq!(
                     got.mirror,

@@ -6,7 +6,7 @@ use super::high;
 use super::low::LowPlan;
 use super::word::step_words;
 use crate::count::crt::Modulus;
-use crate::count::modular::arith::{Arith, ModP, Wrapping};
+use crate::count::modular::arith::{Arith, ModWide, Wrapping};
 use crate::count::modular::limits::{Progress, check_width};
 use crate::count::modular::rank::Ranks;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
@@ -30,7 +30,9 @@ pub fn count_mod_edge(board: Board, m: Modulus, progress: Progress<'_>) -> Resul
     }
     Ok(match m {
         Modulus::TwoTo64 => sweep(w, rows, Wrapping, progress),
-        Modulus::Int(p) => sweep(w, rows, ModP(p), progress) % p,
+        // The general addition for every P (the oracle of the vertex counter, which
+        // takes the shorter one below 2^63).
+        Modulus::Int(p) => sweep(w, rows, ModWide(p), progress) % p,
     })
 }
 

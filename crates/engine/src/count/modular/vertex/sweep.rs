@@ -8,7 +8,7 @@ use super::low::LowPlan;
 use super::middle::Tops;
 use super::word;
 use crate::count::crt::Modulus;
-use crate::count::modular::arith::{Arith, ModP, Wrapping};
+use crate::count::modular::arith::{Arith, ModP, ModWide, Wrapping};
 use crate::count::modular::limits::{Progress, check_width};
 use crate::count::modular::rank::{Ranks, alternating, motzkin};
 use crate::count::modular::slot::{Slot, Width};
@@ -54,6 +54,9 @@ pub fn count_mod_width(
     }
     Ok(match (m, width) {
         (Modulus::TwoTo64, _) => sweep::<AtomicU64, _>(w, rows, Wrapping, progress, Mode::Blocks),
+        (Modulus::Int(p), Width::W64) if p > 1 << 63 => {
+            sweep::<AtomicU64, _>(w, rows, ModWide(p), progress, Mode::Blocks) % p
+        }
         (Modulus::Int(p), Width::W64) => {
             sweep::<AtomicU64, _>(w, rows, ModP(p), progress, Mode::Blocks) % p
         }
@@ -266,9 +269,9 @@ mod tests {
         // is an independent counter; each width runs its own plan of moduli.
         for b in boards() {
             let exact = transfer::count_rook_tours(b, None).unwrap();
-            let bits = crt::bits_needed(b);
+            let need = crt::need(b);
             for width in Width::ALL {
-                let got = count_exact_width(b, bits, width, None).unwrap();
+                let got = count_exact_width(b, need, width, None).unwrap();
                 assert_eq!(got, exact, "{b} in {} bits", width.bits());
             }
         }
@@ -278,7 +281,9 @@ mod tests {
     fn narrow_residues_are_the_exact_count_reduced() {
         // The largest moduli each width holds (2^16 itself, the largest primes below 2^16
         // and 2^32, a prime just below 2^63), and small primes: a residue stored in fewer
-        // bits than its sums need would differ from the exact count reduced here.
+        // bits than its sums need would differ from the exact count reduced here. 2^63 is
+        // the largest modulus of the short addition (`ModP`), 2^63 + 1 and the largest
+        // prime below 2^64 go by the general one (`ModWide`).
         let moduli = [
             3u64,
             65_521,
@@ -286,6 +291,9 @@ mod tests {
             4_294_967_291,
             (1 << 32),
             (1 << 63) - 25,
+            (1 << 63),
+            (1 << 63) + 1,
+            u64::MAX - 58,
         ];
         for b in [Board::new(14, 14), Board::new(12, 12), Board::new(10, 14)] {
             let exact = transfer::count_rook_tours(b, None).unwrap();
