@@ -155,11 +155,12 @@ pub fn plan_width(board: Board, width: Width) -> Vec<Modulus> {
 /// bits 2^64 first (wrapping additions, the fastest), then the largest primes below
 /// 2^63; in 32 or 16 bits the largest primes below 2^32 or 2^16. Once one modulus more
 /// would do, the last is the largest prime of the narrowest width that completes the
-/// plan: a narrower residue takes less memory traffic and never more time (16×16: 2^64,
-/// a prime below 2^63 and one below 2^16; 20×20: 2^64, two below 2^63 and one below
-/// 2^32). A residue's width is the narrowest holding its modulus ([`Width::narrowest`]).
+/// plan (16×16: 2^64, a prime below 2^63 and one below 2^16; 20×20: 2^64, two below 2^63
+/// and one below 2^32), since a narrower residue is the faster one: one residue of 18×18
+/// took 1.51 s modulo a prime below 2^63, 0.90 s below 2^32 and 0.71 s below 2^16 (2
+/// threads, quiet). A residue's width is the narrowest holding its modulus
+/// ([`Width::narrowest`]).
 pub fn plan_need(need: Need, width: Width) -> Vec<Modulus> {
-    let one = || BigUint::from(1u8);
     // The moduli of `width` itself, enough of them: each holds more than bits − 1.01.
     let guess = match need {
         Need::Bits(b) => b as usize,
@@ -186,7 +187,7 @@ pub fn plan_need(need: Need, width: Width) -> Vec<Modulus> {
         .map(|w| Modulus::Int(prime::primes_below(1 << w.bits(), 1)[0]))
         .collect();
     let mut out = Vec::new();
-    let mut product = one();
+    let mut product = BigUint::from(1u8);
     for m in main {
         if need.covered_by(&product) {
             break;

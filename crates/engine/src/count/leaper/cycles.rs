@@ -55,7 +55,8 @@ pub fn count_at_cut(
     if n < 3 || g.closed_tour_impossible().is_some() || !spans(g) {
         return Ok(Counted::default());
     }
-    if log2_bound(g) >= 127.0 {
+    let bound = log2_bound(g);
+    if bound >= 127.0 {
         return Err(Error::refused(
             Refusal::Size,
             true,
@@ -79,5 +80,5 @@ pub fn count_at_cut(
             depth(g) * g.board().cols as usize
         ))
     })?;
-    sweep_in_words(g, &p, log2_bound(g), budget, progress, "the closed")
+    sweep_in_words(g, &p, bound, budget, progress, "the closed")
 }

@@ -93,8 +93,8 @@ pub fn half_need(cols: u32, rows: u32) -> crt::Need {
 /// The exact fixed counts of the half turn and of the mirror between the middle rows of
 /// the `2·rows × cols` board: a residue of both per modulus of
 /// [`crt::plan_need`]`(need, width)` (each in the narrowest width holding its modulus),
-/// combined by the Chinese remainder theorem; `need` is [`half_need`]`(cols, rows)`. `progress` is called after every cell of every
-/// residue.
+/// combined by the Chinese remainder theorem; `need` is [`half_need`]`(cols, rows)`.
+/// `progress` is called after every cell of every residue.
 pub fn half_exact(
     cols: u32,
     rows: u32,
