@@ -158,14 +158,31 @@ fn counts_equal_backtracking_on_every_torus_up_to_30_cells() {
     }
 }
 
-/// OEIS A216588: Hamiltonian cycles of C_4 × C_n, n = 3…6.
+/// OEIS A216588 (Hamiltonian cycles of C_4 × C_n; the engine's tests take n = 3…24)
+/// at a few n, both orientations, and A222199 (C_n × C_n) for n = 3…8, through `count
+/// --torus` (the torus counter).
 #[test]
-fn oeis_a216588() {
-    for (n, want) in [(3, 126), (4, 1344), (5, 2930), (6, 28060)] {
-        let o = run(&["count", "--torus", "--board", &format!("4x{n}"), "--json"]);
-        assert!(o.status.success(), "{}", stderr(&o));
+fn oeis_a216588_and_a222199() {
+    let a216588 = [
+        (3u32, 126u64),
+        (6, 28060),
+        (13, 265582226),
+        (20, 22548844488592),
+    ];
+    let a222199 = [48u64, 1344, 23580, 3273360, 257165468, 171785923808];
+    let boards = a216588
+        .into_iter()
+        .flat_map(|(n, w)| [(format!("4x{n}"), w), (format!("{n}x4"), w)])
+        .chain(
+            (3..=8u32)
+                .zip(a222199)
+                .map(|(n, w)| (format!("{n}x{n}"), w)),
+        );
+    for (board, want) in boards {
+        let o = run(&["count", "--torus", "--board", &board, "--json"]);
+        assert!(o.status.success(), "{board}: {}", stderr(&o));
         let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
-        assert_eq!(v["tours"].as_u64(), Some(want), "4x{n}");
+        assert_eq!(v["tours"].as_u64(), Some(want), "{board}");
         assert_eq!(v["torus"], serde_json::Value::Bool(true));
     }
 }
@@ -366,6 +383,14 @@ fn torus_refusals_name_the_fix() {
         ),
         (&["list", "--torus", "--board", "2x5"], "at least 3"),
         (&["count", "--torus", "--board", "5x1"], "at least 3"),
+        (
+            &["count", "--torus", "--board", "12x12", "--force"],
+            "11 columns at most",
+        ),
+        (
+            &["count", "--torus", "--board", "3x300", "--force"],
+            "255 rows at most",
+        ),
         (
             &["list", "--torus", "--board", "4x4", "--non-crossing"],
             "drop it",

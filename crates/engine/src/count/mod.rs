@@ -12,7 +12,9 @@
 //! - [`glue`]: when a half or quarter board's final state closes, with its images under
 //!   a symmetry, into one symmetric tour (shared by the transfer and dense counters);
 //! - [`leaper`]: closed tours of any leaper, a vertex at a time or by halves joined at the
-//!   middle.
+//!   middle;
+//! - [`torus`]: closed rook tours of the torus, on the cylinder with the seam fixed, one
+//!   sweep per class of seams, residues and CRT.
 
 pub mod classes;
 pub mod crt;
@@ -20,4 +22,5 @@ pub mod glue;
 pub mod leaper;
 pub mod modular;
 pub mod plan;
+pub mod torus;
 pub mod transfer;

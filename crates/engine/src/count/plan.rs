@@ -17,7 +17,8 @@
 //! | classes or the non-crossing filter | other pieces, open tours, the torus | [`Counter::Walk`] |
 //! | a plain count | closed tours of the plane whose frontier fits the leaper counter | [`Counter::Leaper`] (by halves where [`leaper::halves::cut`] allows it) |
 //! | a plain count | open tours of the plane whose frontier, with the apex, fits the leaper counter | [`Counter::LeaperOpen`] |
-//! | | otherwise (open tours, the torus, frontiers too wide) | [`Counter::Frontier`] |
+//! | a plain count | closed rook tours of the torus | [`Counter::Torus`] |
+//! | | otherwise (open tours, frontiers too wide) | [`Counter::Frontier`] |
 //!
 //! The counters that sweep a frontier ([`Counter::Walk`], [`Counter::Leaper`],
 //! [`Counter::Frontier`]) run on the board turned a quarter when it has more columns
@@ -83,6 +84,9 @@ pub enum Counter {
     LeaperOpen,
     /// The count-only frontier DP (`frontier::count_only_with_budget`).
     Frontier,
+    /// Closed rook tours of the torus on the cylinder, the seam fixed
+    /// (`count::torus`): one sweep per class of seams, residues joined by CRT.
+    Torus,
 }
 
 /// A decision: the counter, and the graph it runs on.
@@ -140,6 +144,13 @@ impl Plan {
     /// `benches/experiments/leaper_widths.rs`), the others by the count-only frontier DP;
     /// both on the narrower orientation.
     pub fn plain(g: &LeapGraph, kind: TourKind) -> Result<Plan> {
+        if closed_rook(g, kind) && g.topology().is_torus() {
+            // The torus counter sweeps along the longer side itself.
+            return Ok(Plan {
+                counter: Counter::Torus,
+                turned: None,
+            });
+        }
         let turned = turned(g)?;
         let on = turned.as_ref().unwrap_or(g);
         let counter = if kind.is_closed() && !on.topology().is_torus() && leaper::fits(on) {
@@ -283,14 +294,13 @@ mod tests {
         );
     }
 
-    /// The torus: classes by the walk, plain counts by the frontier DP (rook tours
-    /// included: the transfer matrix is for the plane).
+    /// The torus: classes by the walk, plain counts by the torus counter.
     #[test]
     fn the_torus() {
         let kind = TourKind::Closed;
         let g = tourglyph_core::torus::graph(Board::new(4, 4), &Piece::rook(), kind).unwrap();
         let p = Plan::new(&g, kind, &Query::default()).unwrap();
-        assert_eq!(p.counter, Counter::Frontier);
+        assert_eq!(p.counter, Counter::Torus);
         let classes = asked(true, false, None);
         assert_eq!(
             Plan::new(&g, kind, &classes).unwrap().counter,

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use tourglyph_core::{Error, LeapGraph, Result};
 use tourglyph_engine::count::plan::{Counter, Plan, closed_rook};
 use tourglyph_engine::count::transfer;
-use tourglyph_engine::{count::classes, count::crt, count::leaper, count::modular};
+use tourglyph_engine::{count::classes, count::crt, count::leaper, count::modular, count::torus};
 use tourglyph_engine::{frontier::Zdd, frontier::count_only_with_budget};
 use tourglyph_engine::{select::Query, select::tally_progress};
 
@@ -192,6 +192,7 @@ fn run(
             let zdd = diagram(on, r.kind, &r.query, force)?;
             enumerate_counts(&zdd, on, g.board(), &r.query, progress)
         }
+        Counter::Torus => Ok(Figures::tours(torus_count(g.board(), force, progress)?)),
         Counter::Leaper { .. } | Counter::LeaperOpen | Counter::Frontier => {
             Ok(Figures::tours(run_plain(plan, g, r.kind, force, progress)?))
         }
@@ -277,10 +278,7 @@ fn transfer_counts(
 ) -> Result<Figures> {
     let board = g.board();
     transfer_budget(board, "closed rook tours", force)?;
-    let tick = |done: usize, total: usize| {
-        progress.begin(total as u64, 0);
-        progress.update(done as u64, 0);
-    };
+    let tick = ticker(progress);
     let c = if classes {
         Figures::classes(&transfer::count_rook_classes(board, Some(&tick))?, board)
     } else {
@@ -316,10 +314,7 @@ fn dense_count(
         seconds * moduli as f64,
         bytes,
     )?;
-    let tick = |done: usize, total: usize| {
-        progress.begin(total as u64, 0);
-        progress.update(done as u64, 0);
-    };
+    let tick = ticker(progress);
     let tours = modular::count_exact_width(board, need, width, Some(&tick))?;
     progress.end();
     Ok(Figures::tours(tours))
@@ -356,10 +351,47 @@ fn run_plain(
             leaper::count_at_cut(on, halves, &budget(force), Some(&tick))?
         }
         Counter::LeaperOpen => leaper::open::count(on, &budget(force), Some(&tick))?,
+        Counter::Torus => {
+            let n = torus_count(g.board(), force, progress)?;
+            return u128::try_from(&n).map_err(|_| {
+                Error::usage(format!(
+                    "{n} tours on the {} torus: more than this command numbers (2^128); `count --torus` gives the number",
+                    g.board()
+                ))
+            });
+        }
         _ => return Ok(count_only_with_budget(on, kind, &budget(force))?.tours),
     };
     progress.end();
     Ok(counted.tours)
+}
+
+/// A counter's progress callback (steps done, steps in all) reported to `progress`.
+pub(super) fn ticker(progress: &dyn Progress) -> impl Fn(usize, usize) + '_ {
+    move |done: usize, total: usize| {
+        progress.begin(total as u64, 0);
+        progress.update(done as u64, 0);
+    }
+}
+
+/// Closed rook tours of the `board` torus by the torus counter (refused, unless
+/// `force`, over the budget).
+fn torus_count(
+    board: tourglyph_core::Board,
+    force: bool,
+    progress: &dyn Progress,
+) -> Result<num_bigint::BigUint> {
+    torus::check(board)?;
+    let (seconds, bytes) = torus::estimate(board);
+    budget(force).check(
+        &format!("counting the closed rook tours of the {board} torus"),
+        seconds,
+        bytes,
+    )?;
+    let tick = ticker(progress);
+    let c = torus::count(board, Some(&tick))?;
+    progress.end();
+    Ok(c.tours)
 }
 
 /// The diagram of `g`'s tours for the counts that walk them (refused first when `q`

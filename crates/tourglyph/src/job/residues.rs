@@ -2,7 +2,7 @@
 //! spread over many machines as independent residues
 //! ([`tourglyph_engine::count::crt`]).
 
-use super::count::plain_count;
+use super::count::{plain_count, ticker};
 use super::{Progress, Resolved, Silent, Spec, budget, explain_impossible, resolve};
 use std::io::Write;
 use std::path::PathBuf;
@@ -151,10 +151,7 @@ fn residue_of(
         seconds,
         bytes,
     )?;
-    let tick = |done: usize, total: usize| {
-        progress.begin(total as u64, 0);
-        progress.update(done as u64, 0);
-    };
+    let tick = ticker(progress);
     let v = modular::count_mod_width(board, m, width, Some(&tick))?;
     progress.end();
     Ok(v)
