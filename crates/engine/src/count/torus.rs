@@ -172,19 +172,25 @@ pub fn count_with(board: Board, moduli: &[Modulus], progress: Progress<'_>) -> R
             ))),
         })
         .collect::<Result<_>>()?;
-    let swept = match lanes.len() {
-        1 => sweep_all::<1>(m, n, &lanes, progress),
-        2 => sweep_all::<2>(m, n, &lanes, progress),
-        3 => sweep_all::<3>(m, n, &lanes, progress),
-        4 => sweep_all::<4>(m, n, &lanes, progress),
-        5 => sweep_all::<5>(m, n, &lanes, progress),
-        6 => sweep_all::<6>(m, n, &lanes, progress),
-        k => {
-            return Err(Error::usage(format!(
-                "the torus counter keeps 1 to 6 residues at once, not {k}"
-            )));
-        }
+    // Up to four residues a sweep (each state carries them all); a long torus's bound
+    // needs more (4×60: 7 primes), which further sweeps take four at a time.
+    let mut swept = Swept {
+        sums: Vec::with_capacity(lanes.len()),
+        seams: 0,
+        peak: 0,
+        states: 0,
     };
+    for group in lanes.chunks(LANES) {
+        let s = match group.len() {
+            1 => sweep_all::<1>(m, n, group, progress),
+            2 => sweep_all::<2>(m, n, group, progress),
+            3 => sweep_all::<3>(m, n, group, progress),
+            _ => sweep_all::<4>(m, n, group, progress),
+        };
+        swept.sums.extend(s.sums);
+        (swept.seams, swept.peak) = (s.seams, swept.peak.max(s.peak));
+        swept.states += s.states;
+    }
     let residues: Vec<(Modulus, u64)> = moduli.iter().copied().zip(swept.sums).collect();
     let rs: Vec<Residue> = residues
         .iter()
@@ -204,6 +210,9 @@ pub fn count_with(board: Board, moduli: &[Modulus], progress: Progress<'_>) -> R
         states: swept.states,
     })
 }
+
+/// The most residues one sweep carries.
+const LANES: usize = 4;
 
 /// What [`sweep_all`] found: the residues, the seam classes, the largest level and the
 /// states made in all.
@@ -748,6 +757,25 @@ mod tests {
             let b = Board::new(n, n);
             assert_eq!(count(b, None).unwrap().tours, want.into(), "{b}");
         }
+    }
+
+    /// Long tori, whose bound needs more primes than one sweep carries: C_4 × C_50
+    /// (six primes, two sweeps) against the frontier DP's 128-bit count, and C_4 × C_24
+    /// with seven primes forced against A216588.
+    #[test]
+    fn long_tori_take_more_than_one_sweep() {
+        let b = Board::new(4, 50);
+        assert!(plan(b).len() > LANES, "{:?}", plan(b));
+        let g = torus::graph(Board::new(50, 4), &Piece::rook(), TourKind::Closed).unwrap();
+        let want = BigUint::from(count_only(&g, TourKind::Closed).unwrap().tours);
+        assert_eq!(count(b, None).unwrap().tours, want);
+        let seven: Vec<Modulus> = crt::prime::primes_below(1 << 63, 7)
+            .into_iter()
+            .map(Modulus::Int)
+            .collect();
+        let c = count_with(Board::new(4, 24), &seven, None).unwrap();
+        assert_eq!(c.tours, 8188893146929816u64.into());
+        assert_eq!(c.residues.len(), 7);
     }
 
     /// Every residue is the count modulo its modulus, and one lane or several give the
