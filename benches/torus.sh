@@ -46,7 +46,7 @@ for b in $sizes; do
     case $b in 9x9|10x10) ;; *)
       read -r dc dr _ < <(BIN=$base run "$b")
       [ "$(cat "$tmp/out")" = "$tours" ] || { echo "the counters disagree on $b: $tours and $(cat "$tmp/out")"; exit 1; }
-      ratio=$(awk -v a="$dc" -v b="$c" 'BEGIN { printf "%.1fx", a / (b > 0.01 ? b : 0.01) }') ;;
+      ratio=$(awk -v a="$dc" -v b="$c" 'BEGIN { if (b >= 0.01) printf "%.1fx", a / b; else print "-" }') ;;
     esac
   fi
   growth=$(awk -v a="$c" -v b="$pc" 'BEGIN { if (b > 0.01) printf "%.0fx", a / b; else print "-" }')

@@ -52,7 +52,9 @@
 //! allows: [`MAX_WIDTH`] columns at most (a state holds, for each of its `2·width + 2`
 //! slots, the slot at the other end of its path, in 5 bits).
 
+use crate::count::crt::prime::{mul_mod, pow_mod};
 use crate::count::crt::{self, Modulus, Need, Residue};
+use crate::count::modular::arith::{Arith, ModP};
 use num_bigint::BigUint;
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
@@ -77,12 +79,6 @@ pub struct Counted {
     pub tours: BigUint,
     /// The residues it was rebuilt from, one per modulus of the plan.
     pub residues: Vec<(Modulus, u64)>,
-    /// The number of seam classes counted (each a job of its own).
-    pub seams: usize,
-    /// The most states one seam's sweep held at once.
-    pub peak_states: usize,
-    /// The states made in all (every level of every seam's sweep).
-    pub states: u64,
 }
 
 /// The proven bound on the number of Hamiltonian cycles of the `board` torus: below
@@ -97,9 +93,14 @@ pub fn need(board: Board) -> Need {
 /// cover [`need`].
 pub fn plan(board: Board) -> Vec<Modulus> {
     let need = need(board);
+    let Need::Bits(bits) = need else {
+        unreachable!("the torus bound is in whole bits")
+    };
+    // Each prime holds more than 62 bits.
+    let enough = bits as usize / 62 + 1;
     let mut product = BigUint::from(1u8);
     let mut out = Vec::new();
-    for p in crt::prime::primes_below(1 << 63, 64) {
+    for p in crt::prime::primes_below(1 << 63, enough) {
         if need.covered_by(&product) {
             break;
         }
@@ -127,8 +128,8 @@ pub fn check(board: Board) -> Result<()> {
 }
 
 /// Time (seconds, two threads on the reference machine) and peak memory (bytes) of
-/// [`count`] on the `board` torus: a model fitted to measured runs (`benches/torus.sh`,
-/// quiet): per row swept, 0.094 s at 8 columns, 1.58 s at 9 and 14.3 s at 10, so about
+/// [`count`] on the `board` torus: a model fitted to runs of `count --torus` measured
+/// under a load average of about 1.9 from other users: per row swept, 0.094 s at 8 columns, 1.58 s at 9 and 14.3 s at 10, so about
 /// 12.4 times more per column; peak memory 27 MB, 188 MB and 698 MB, about 5.1 times
 /// more per column and little more with the length.
 #[allow(
@@ -174,24 +175,16 @@ pub fn count_with(board: Board, moduli: &[Modulus], progress: Progress<'_>) -> R
         .collect::<Result<_>>()?;
     // Up to four residues a sweep (each state carries them all); a long torus's bound
     // needs more (4×60: 7 primes), which further sweeps take four at a time.
-    let mut swept = Swept {
-        sums: Vec::with_capacity(lanes.len()),
-        seams: 0,
-        peak: 0,
-        states: 0,
-    };
+    let mut sums = Vec::with_capacity(lanes.len());
     for group in lanes.chunks(LANES) {
-        let s = match group.len() {
+        sums.extend(match group.len() {
             1 => sweep_all::<1>(m, n, group, progress),
             2 => sweep_all::<2>(m, n, group, progress),
             3 => sweep_all::<3>(m, n, group, progress),
             _ => sweep_all::<4>(m, n, group, progress),
-        };
-        swept.sums.extend(s.sums);
-        (swept.seams, swept.peak) = (s.seams, swept.peak.max(s.peak));
-        swept.states += s.states;
+        });
     }
-    let residues: Vec<(Modulus, u64)> = moduli.iter().copied().zip(swept.sums).collect();
+    let residues: Vec<(Modulus, u64)> = moduli.iter().copied().zip(sums).collect();
     let rs: Vec<Residue> = residues
         .iter()
         .map(|&(modulus, residue)| Residue {
@@ -202,32 +195,16 @@ pub fn count_with(board: Board, moduli: &[Modulus], progress: Progress<'_>) -> R
         })
         .collect();
     let tours = crt::combine_need(board, need(board), &rs)?;
-    Ok(Counted {
-        tours,
-        residues,
-        seams: swept.seams,
-        peak_states: swept.peak,
-        states: swept.states,
-    })
+    Ok(Counted { tours, residues })
 }
 
 /// The most residues one sweep carries.
 const LANES: usize = 4;
 
-/// What [`sweep_all`] found: the residues, the seam classes, the largest level and the
-/// states made in all.
-struct Swept {
-    sums: Vec<u64>,
-    seams: usize,
-    peak: usize,
-    states: u64,
-}
-
 /// Every seam class of an `m`-row sweep across `n` columns, modulo each lane's prime:
 /// the count ([`count_seam`] for each class, times the class's size, summed, times
-/// `m`); the number of classes; and the largest number of states held at once. The
-/// classes are swept one after the other, each on every thread.
-fn sweep_all<const L: usize>(m: u32, n: u32, lanes: &[u64], progress: Progress<'_>) -> Swept {
+/// `m`). The classes are swept one after the other, each on every thread.
+fn sweep_all<const L: usize>(m: u32, n: u32, lanes: &[u64], progress: Progress<'_>) -> Vec<u64> {
     let moduli: [u64; L] = lanes.try_into().expect("one lane per modulus");
     // 1/t modulo each prime, t = 1..=m (each prime exceeds m).
     let inverses: Vec<[u64; L]> = (0..=m)
@@ -244,44 +221,16 @@ fn sweep_all<const L: usize>(m: u32, n: u32, lanes: &[u64], progress: Progress<'
     let classes = seam_classes(n);
     let total = classes.len();
     let mut sums = [0u64; L];
-    let (mut peak, mut states) = (0, 0);
-    let shards = rayon::current_num_threads().max(1);
     for (done, &(seam, size)) in classes.iter().enumerate() {
-        let (v, p, made) = count_seam::<L>(m, n, seam, &moduli, &inverses, shards);
-        add_lanes(&mut sums, &scale(&v, size, &moduli), &moduli);
-        peak = peak.max(p);
-        states += made;
+        let v = count_seam::<L>(m, n, seam, &moduli, &inverses);
+        add_lanes(&mut sums, &mul_lanes(&v, &[size; L], &moduli), &moduli);
         if let Some(p) = progress {
             p(done + 1, total);
         }
     }
     // Every row boundary is the seam of m translates of the board: m times the tours
     // counted with boundary 0 as a least-crossed one, weighted by 1 / ties.
-    Swept {
-        sums: scale(&sums, u64::from(m), &moduli).to_vec(),
-        seams: total,
-        peak,
-        states,
-    }
-}
-
-/// `b^e mod p`.
-fn pow_mod(b: u64, mut e: u64, p: u64) -> u64 {
-    let (mut acc, mut x) = (1u64 % p, b % p);
-    while e > 0 {
-        if e & 1 == 1 {
-            acc = mul_mod(acc, x, p);
-        }
-        x = mul_mod(x, x, p);
-        e >>= 1;
-    }
-    acc
-}
-
-/// `a · b mod p`.
-#[inline(always)]
-fn mul_mod(a: u64, b: u64, p: u64) -> u64 {
-    (u128::from(a) * u128::from(b) % u128::from(p)) as u64
+    mul_lanes(&sums, &[u64::from(m); L], &moduli).to_vec()
 }
 
 /// `v · w` lane by lane.
@@ -311,22 +260,11 @@ fn seam_classes(n: u32) -> Vec<(u32, u64)> {
     sizes.into_iter().collect()
 }
 
-/// `v · k` lane by lane.
-fn scale<const L: usize>(v: &[u64; L], k: u64, moduli: &[u64; L]) -> [u64; L] {
-    let mut out = [0u64; L];
-    for i in 0..L {
-        out[i] = mul_mod(v[i], k % moduli[i], moduli[i]);
-    }
-    out
-}
-
-/// `acc += v` lane by lane, modulo primes below 2^63 as `arith::ModP` adds: both below
-/// P, so the sum does not wrap, and the smaller of s and s − P (wrapping) is reduced.
+/// `acc += v` lane by lane, modulo primes below 2^63.
 #[inline(always)]
 fn add_lanes<const L: usize>(acc: &mut [u64; L], v: &[u64; L], moduli: &[u64; L]) {
     for i in 0..L {
-        let s = acc[i] + v[i];
-        acc[i] = s.min(s.wrapping_sub(moduli[i]));
+        acc[i] = ModP(moduli[i]).add(acc[i], v[i]);
     }
 }
 
@@ -364,19 +302,6 @@ enum Down {
     Forced,
     /// Absent: the last row's other cells.
     Absent,
-}
-
-/// A state as a map key: two words, so that an entry aligns to 8 bytes, not 16.
-type Key = (u64, u64);
-
-#[inline(always)]
-fn key(s: u128) -> Key {
-    (s as u64, (s >> 64) as u64)
-}
-
-#[inline(always)]
-fn unkey(k: Key) -> u128 {
-    u128::from(k.0) | (u128::from(k.1) << 64)
 }
 
 /// The lowest bit of every slot's field.
@@ -519,7 +444,7 @@ fn down_bits(n: u32) -> u128 {
 /// The sweep of one seam: modulo each lane's prime, the sum over the tours whose seam
 /// crossings are exactly the columns of `seam` and whose other row boundaries are each
 /// crossed at least as often, of 1 / (the number of boundaries crossed as few times as
-/// the seam); and the largest number of states held.
+/// the seam).
 ///
 /// Slots of a state: `0..n` the down edges of the cells just swept (column c's), `n`
 /// the right edge of the last cell, `n + 1` the row's wrap edge (from column 0 round to
@@ -533,8 +458,7 @@ fn count_seam<const L: usize>(
     seam: u32,
     moduli: &[u64; L],
     inverses: &[[u64; L]],
-    shards: usize,
-) -> ([u64; L], usize, u64) {
+) -> [u64; L] {
     let k = seam.count_ones();
     debug_assert!(n + 2 + k <= MAX_SLOTS && m < 256);
     let columns: Vec<u32> = (0..n).filter(|c| (seam >> c) & 1 == 1).collect();
@@ -549,7 +473,6 @@ fn count_seam<const L: usize>(
     // A level: its states in parts, each state in one part.
     let mut level: Vec<Part<L>> = vec![vec![(start, [1; L])]];
     let mut closed = [0u64; L];
-    let (mut peak, mut states) = (1, 1u64);
     for r in 0..m {
         for c in 0..n {
             let cell = Cell {
@@ -572,7 +495,7 @@ fn count_seam<const L: usize>(
             // Successors are scattered by a hash of their state into buckets of about
             // BUCKET states each, then each bucket is summed in a map small enough to
             // stay in cache: two sequential passes over memory instead of an insert at
-            // a random place of one map of the whole level (3.7 times faster on 9×9).
+            // a random place of one map of the whole level (9×9 in 14 s against 44 s).
             let buckets = (2 * held / BUCKET).next_power_of_two().max(1);
             let bits = buckets.trailing_zeros();
             let step = |part: &[(u128, [u64; L])]| {
@@ -601,11 +524,8 @@ fn count_seam<const L: usize>(
                 }
                 (out, closed)
             };
-            let scattered: Vec<(Vec<Part<L>>, [u64; L])> = if shards == 1 {
-                level.iter().map(|p| step(p)).collect()
-            } else {
-                level.par_iter().map(|p| step(p)).collect()
-            };
+            let scattered: Vec<(Vec<Part<L>>, [u64; L])> =
+                level.par_iter().map(|p| step(p)).collect();
             drop(level);
             let mut columns_of: Vec<Vec<Part<L>>> = (0..buckets).map(|_| Vec::new()).collect();
             for (out, c) in scattered {
@@ -618,30 +538,21 @@ fn count_seam<const L: usize>(
             }
             let gather = |ins: Vec<Part<L>>| {
                 let len: usize = ins.iter().map(Vec::len).sum();
-                let mut sums: FxHashMap<Key, [u64; L]> =
+                let mut sums: FxHashMap<u128, [u64; L]> =
                     FxHashMap::with_capacity_and_hasher(len, Default::default());
                 for b in ins {
                     for (t, v) in b {
-                        let e = sums.entry(key(t)).or_insert([0; L]);
+                        let e = sums.entry(t).or_insert([0; L]);
                         add_lanes(e, &v, moduli);
                     }
                 }
-                sums.into_iter()
-                    .map(|(t, v)| (unkey(t), v))
-                    .collect::<Vec<_>>()
+                sums.into_iter().collect::<Vec<_>>()
             };
-            level = if shards == 1 {
-                columns_of.into_iter().map(gather).collect()
-            } else {
-                columns_of.into_par_iter().map(gather).collect()
-            };
-            let now: usize = level.iter().map(Vec::len).sum();
-            peak = peak.max(now);
-            states += now as u64;
+            level = columns_of.into_par_iter().map(gather).collect();
         }
     }
     if seam == 0 {
-        return (closed, peak, states);
+        return closed;
     }
     let mut total = [0u64; L];
     for &(s, ref v) in level.iter().flatten() {
@@ -650,7 +561,7 @@ fn count_seam<const L: usize>(
             add_lanes(&mut total, &w, moduli);
         }
     }
-    (total, peak, states)
+    total
 }
 
 /// True when the paths of a final state, their ends joined stub above to stub below
@@ -778,8 +689,8 @@ mod tests {
         assert_eq!(c.residues.len(), 7);
     }
 
-    /// Every residue is the count modulo its modulus, and one lane or several give the
-    /// same residues.
+    /// A sweep of one small prime (no CRT) gives the count modulo that prime, as the
+    /// planned sweep of three large primes does; the plan's residues rebuild the count.
     #[test]
     fn residues_agree_lane_by_lane() {
         let b = Board::new(5, 6);
@@ -787,34 +698,12 @@ mod tests {
         for &(q, r) in &all.residues {
             assert_eq!(BigUint::from(r), &all.tours % q.value(), "{q}");
         }
-        let small = [Modulus::Int(1_000_003), Modulus::Int(65521)];
-        let c = count_with(b, &small[..1], None);
         // One small modulus does not cover the bound: refused, not wrong.
-        assert!(c.is_err());
-        let mut want = Vec::new();
-        for &q in &small {
-            let p = match q {
-                Modulus::Int(p) => p,
-                Modulus::TwoTo64 => unreachable!(),
-            };
-            let lanes = [p];
-            want.push(sweep_all::<1>(6, 5, &lanes, None).sums[0]);
+        assert!(count_with(b, &[Modulus::Int(1_000_003)], None).is_err());
+        for p in [1_000_003u64, 65521] {
+            let one = sweep_all::<1>(6, 5, &[p], None);
+            assert_eq!(BigUint::from(one[0]), &all.tours % p, "modulo {p}");
         }
-        assert_eq!(
-            want,
-            [
-                (&all.tours % 1_000_003u32)
-                    .to_u64_digits()
-                    .first()
-                    .copied()
-                    .unwrap_or(0),
-                (&all.tours % 65521u32)
-                    .to_u64_digits()
-                    .first()
-                    .copied()
-                    .unwrap_or(0),
-            ]
-        );
     }
 
     /// The seam classes partition the 2^n seams, and their least members are least.
@@ -832,12 +721,18 @@ mod tests {
         );
     }
 
+    /// The bound holds the published counts (A222199 to 10×10), and the plan covers it.
     #[test]
     fn bound_covers_and_is_refused_when_short() {
-        assert_eq!(
-            need(Board::new(3, 3)),
-            Need::Bits((BigUint::from(2u8) * BigUint::from(3u8).pow(7)).bits())
-        );
+        for (n, tours) in [(3u32, 48u64), (8, 171785923808), (10, 196554899918485160)] {
+            let b = Board::new(n, n);
+            let Need::Bits(bits) = need(b) else {
+                unreachable!()
+            };
+            assert!(u64::from(64 - tours.leading_zeros()) <= bits, "{b}");
+            let product: BigUint = plan(b).iter().map(|q| q.value()).product();
+            assert!(need(b).covered_by(&product), "{b}");
+        }
         assert!(check(Board::new(12, 12)).is_err());
         assert!(check(Board::new(11, 40)).is_ok());
     }

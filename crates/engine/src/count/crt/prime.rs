@@ -1,12 +1,12 @@
 //! Primes below 2^64 by the deterministic Miller–Rabin test.
 
 /// `a · b mod m`.
-fn mul_mod(a: u64, b: u64, m: u64) -> u64 {
+pub fn mul_mod(a: u64, b: u64, m: u64) -> u64 {
     (u128::from(a) * u128::from(b) % u128::from(m)) as u64
 }
 
 /// `a^e mod m`.
-fn pow_mod(mut a: u64, mut e: u64, m: u64) -> u64 {
+pub fn pow_mod(mut a: u64, mut e: u64, m: u64) -> u64 {
     let mut r = 1 % m;
     a %= m;
     while e > 0 {
