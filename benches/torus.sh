@@ -10,6 +10,10 @@
 #
 #   benches/torus.sh           # tori 4x4 .. 8x8 (the baseline to 7x7), repeats, symmetric counts
 #   BIG=1 benches/torus.sh     # also 9x9 and the baseline's 8x8 (about 2 minutes, 0.45 GB)
+#
+# Classes on the torus: `count --torus --classes` by Burnside's lemma (engine
+# `count::torus_classes`) side by side with `list --torus --classes`, which tests every
+# tour, on tori just past the 36 cells where `count` stops testing tours itself.
 #   BIG=2 benches/torus.sh     # also 10x10 (minutes)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -52,6 +56,26 @@ for b in $sizes; do
   growth=$(awk -v a="$c" -v b="$pc" 'BEGIN { if (b > 0.01) printf "%.0fx", a / b; else print "-" }')
   printf "%-6s %8s %8s %8s %8s %8s %8s %8s %s\n" "$b" "$c" "$w" "$r" "$growth" "$dc" "$dr" "$ratio" "$tours"
   pc=$c
+done
+echo
+echo "## count --torus --classes past 36 cells (Burnside's lemma) against list --classes (every tour tested); ratio = CPU of the list / CPU of the count"
+printf "%-6s %8s %8s %8s %8s %8s %s\n" board cpu_s rss_MB list_cpu list_rss ratio classes
+for b in 5x8 4x10 6x7; do
+  read -r c r _ < <(run count --torus --board "$b" --classes)
+  classes=$(awk '/^classes:/ { print $2 }' "$tmp/out")
+  read -r lc lr _ < <(run list --torus --board "$b" --classes)
+  [ "$(wc -l < "$tmp/out")" = "$classes" ] || { echo "the class counts disagree on $b: $classes and $(wc -l < "$tmp/out")"; exit 1; }
+  ratio=$(awk -v a="$lc" -v b="$c" 'BEGIN { if (b >= 0.01) printf "%.0fx", a / b; else printf ">%.0fx", a / 0.01 }')
+  printf "%-6s %8s %8s %8s %8s %8s %s\n" "$b" "$c" "$r" "$lc" "$lr" "$ratio" "$classes"
+done
+echo
+echo "## count --torus --classes on tori too big to list (the total's count included)"
+csizes="7x7 8x8"
+[ "${BIG:-0}" -ge 1 ] && csizes="$csizes 9x9"
+[ "${BIG:-0}" -ge 2 ] && csizes="$csizes 10x10"
+for b in $csizes; do
+  read -r c r w < <(run count --torus --board "$b" --classes --force)
+  printf "%-6s cpu %8s s  wall %8s s  rss %8s MB  classes %s\n" "$b" "$c" "$w" "$r" "$(awk '/^classes:/ { print $2 }' "$tmp/out")"
 done
 echo
 echo "## glyph --torus --repeat (ratio = against one tile)"

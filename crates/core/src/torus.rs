@@ -61,7 +61,7 @@ pub fn check_classes(board: Board) -> Result<()> {
     let order = symmetry::torus::order(board);
     if order > MAX_CLASS_GROUP {
         return Err(Error::usage(format!(
-            "classes on the {board} torus would test {order} symmetries per tour; they are computed on tori of at most 100 cells"
+            "classes on the {board} torus would test {order} symmetries per tour; they are listed on tori whose group has at most 800 (100 cells square, 200 oblong), and `count --torus --classes` counts them on bigger tori"
         )));
     }
     Ok(())

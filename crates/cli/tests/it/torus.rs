@@ -325,6 +325,62 @@ fn classes_match_brute_force() {
     }
 }
 
+/// Past 36 cells `count --torus --classes` counts classes by Burnside's lemma (the
+/// fixed counts on quotients of the torus) instead of testing every tour: on 5×8 and
+/// 4×10 it gives the number of representatives that `list --classes` finds by testing
+/// every tour; its JSON's fixed counts add up to classes × the group's order; and a
+/// torus whose tours cannot be listed (7×7, 8×8) gets an integer number of classes from
+/// the A222199 count.
+#[test]
+fn burnside_classes_equal_the_listed_classes() {
+    let sum_fixed = |v: &serde_json::Value| -> u128 {
+        v["fixed"]
+            .as_object()
+            .unwrap()
+            .values()
+            .map(|x| x.as_u64().unwrap() as u128)
+            .sum()
+    };
+    for (m, n) in [(5u32, 8u32), (4, 10)] {
+        let board = format!("{m}x{n}");
+        let o = run(&["count", "--torus", "--board", &board, "--classes", "--json"]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+        assert!(
+            v.get("orbits").is_none(),
+            "{board}: Burnside gives no orbits"
+        );
+        let classes = v["classes"].as_u64().unwrap() as u128;
+        let tours = v["tours"].as_u64().unwrap() as u128;
+        let order = 4 * u128::from(m * n);
+        assert_eq!(classes * order, tours + sum_fixed(&v), "{board}");
+        let o = run(&["list", "--torus", "--board", &board, "--classes", "--json"]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let listed = stdout(&o).lines().count() as u128;
+        assert_eq!(
+            classes, listed,
+            "{board}: Burnside against the listed classes"
+        );
+    }
+    for (n, tours) in [(7u32, 257165468u128), (8, 171785923808)] {
+        let board = format!("{n}x{n}");
+        let o = run(&["count", "--torus", "--board", &board, "--classes", "--json"]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+        assert_eq!(v["tours"].as_u64().unwrap() as u128, tours, "{board}");
+        let classes = v["classes"].as_u64().unwrap() as u128;
+        assert_eq!(
+            classes * 8 * u128::from(n * n),
+            tours + sum_fixed(&v),
+            "{board}"
+        );
+        assert!(
+            classes * 8 * u128::from(n * n) > tours,
+            "{board}: some tour is symmetric"
+        );
+    }
+}
+
 /// Sampling draws tours of the torus whose ID is their rank; shards concatenate to the
 /// full list.
 #[test]
@@ -394,6 +450,14 @@ fn torus_refusals_name_the_fix() {
         (
             &["list", "--torus", "--board", "4x4", "--non-crossing"],
             "drop it",
+        ),
+        (
+            &["list", "--torus", "--board", "11x11", "--classes"],
+            "`count --torus --classes` counts them on bigger tori",
+        ),
+        (
+            &["count", "--torus", "--board", "10x12", "--classes"],
+            "14 at most: count the tours without --classes",
         ),
     ] {
         let o = run(args);

@@ -23,4 +23,6 @@ pub mod leaper;
 pub mod modular;
 pub mod plan;
 pub mod torus;
+pub mod torus_classes;
 pub mod transfer;
+pub mod voltage;

@@ -14,7 +14,8 @@
 //! | classes | closed rook tours of a square board of even side from [`classes::DENSE_CLASSES_FROM`] (to 26) | [`Counter::DenseClasses`] |
 //! | anything else | closed rook tours of the plane, no classes, narrow side ≥ [`DENSE_FROM`], an even number of cells | [`Counter::ModularCrt`] |
 //! | | closed rook tours of the plane, otherwise | [`Counter::Transfer`] |
-//! | classes or the non-crossing filter | other pieces, open tours, the torus | [`Counter::Walk`] |
+//! | classes | closed rook tours of a torus of more than [`TORUS_WALK_CELLS`] cells | [`Counter::TorusClasses`] |
+//! | classes or the non-crossing filter | other pieces, open tours, the smaller tori | [`Counter::Walk`] |
 //! | a plain count | closed tours of the plane whose frontier fits the leaper counter | [`Counter::Leaper`] (by halves where [`leaper::halves::cut`] allows it) |
 //! | a plain count | open tours of the plane whose frontier, with the apex, fits the leaper counter | [`Counter::LeaperOpen`] |
 //! | a plain count | closed rook tours of the torus | [`Counter::Torus`] |
@@ -87,7 +88,16 @@ pub enum Counter {
     /// Closed rook tours of the torus on the cylinder, the seam fixed
     /// (`count::torus`): one sweep per class of seams, residues joined by CRT.
     Torus,
+    /// Closed rook tours of the torus and their classes by Burnside's lemma
+    /// (`count::torus_classes`): the total by [`Counter::Torus`]'s counter, every other
+    /// fixed count on a quotient of the torus.
+    TorusClasses,
 }
+
+/// The most cells of a torus whose classes are found by walking its tours (all 3,273,360
+/// of 6×6 in about 12 s), which also gives how many classes have each orbit size;
+/// Burnside's lemma gives the number of classes alone, on bigger tori.
+pub const TORUS_WALK_CELLS: usize = 36;
 
 /// A decision: the counter, and the graph it runs on.
 #[derive(Clone, Debug)]
@@ -128,6 +138,14 @@ impl Plan {
             } else {
                 Counter::Transfer
             }));
+        }
+        if closed_rook(g, kind)
+            && q.classes
+            && !q.non_crossing
+            && g.board().cells() > TORUS_WALK_CELLS
+        {
+            // On the torus (the plane's closed rook tours were answered above).
+            return Ok(on_board(Counter::TorusClasses));
         }
         if q.classes || q.non_crossing {
             return Ok(Plan {
@@ -294,18 +312,29 @@ mod tests {
         );
     }
 
-    /// The torus: classes by the walk, plain counts by the torus counter.
+    /// The torus: plain counts by the torus counter; classes by the walk up to
+    /// [`TORUS_WALK_CELLS`] cells, by Burnside's lemma above.
     #[test]
     fn the_torus() {
         let kind = TourKind::Closed;
-        let g = tourglyph_core::torus::graph(Board::new(4, 4), &Piece::rook(), kind).unwrap();
+        let torus =
+            |m, n| tourglyph_core::torus::graph(Board::new(m, n), &Piece::rook(), kind).unwrap();
+        let g = torus(4, 4);
         let p = Plan::new(&g, kind, &Query::default()).unwrap();
         assert_eq!(p.counter, Counter::Torus);
         let classes = asked(true, false, None);
-        assert_eq!(
-            Plan::new(&g, kind, &classes).unwrap().counter,
-            Counter::Walk
-        );
+        for (m, n, want) in [
+            (4, 4, Counter::Walk),
+            (6, 6, Counter::Walk),
+            (5, 8, Counter::TorusClasses),
+            (10, 10, Counter::TorusClasses),
+        ] {
+            assert_eq!(
+                Plan::new(&torus(m, n), kind, &classes).unwrap().counter,
+                want,
+                "{m}x{n}"
+            );
+        }
     }
 
     /// Symmetric tours are listed directly for closed rook tours of plane boards above

@@ -7,6 +7,7 @@ use super::{Progress, Resolved, Spec, WALK_LIMIT, budget, explain_impossible, js
 use std::collections::BTreeMap;
 use tourglyph_core::{Error, LeapGraph, Result};
 use tourglyph_engine::count::plan::{Counter, Plan, closed_rook};
+use tourglyph_engine::count::torus_classes;
 use tourglyph_engine::count::transfer;
 use tourglyph_engine::{count::classes, count::crt, count::leaper, count::modular, count::torus};
 use tourglyph_engine::{frontier::Zdd, frontier::count_only_with_budget};
@@ -25,7 +26,8 @@ pub struct Counted {
     /// The number of tours (exact, any size).
     pub tours: String,
     /// With classes: their number, and the number of classes per orbit size.
-    pub classes: Option<(String, BTreeMap<u32, String>)>,
+    /// (Burnside's lemma on the torus gives no orbit sizes).
+    pub classes: Option<(String, Option<BTreeMap<u32, String>>)>,
     /// With the crossing filter: the number of non-crossing tours.
     pub selected: Option<String>,
     /// With `--symmetry`: its word and the number of tours it fixes.
@@ -39,7 +41,7 @@ pub struct Counted {
 /// The figures of a count, before they are named.
 struct Figures {
     tours: String,
-    classes: Option<(String, BTreeMap<u32, String>)>,
+    classes: Option<(String, Option<BTreeMap<u32, String>>)>,
     selected: Option<String>,
     symmetric: Option<(&'static str, String)>,
     fixed: Option<Vec<(&'static str, String)>>,
@@ -63,7 +65,7 @@ impl Figures {
             tours: c.tours.to_string(),
             classes: Some((
                 c.classes.to_string(),
-                c.orbits.iter().map(|(k, v)| (*k, v.to_string())).collect(),
+                Some(c.orbits.iter().map(|(k, v)| (*k, v.to_string())).collect()),
             )),
             selected: None,
             symmetric: None,
@@ -144,7 +146,9 @@ pub fn count_with(
     let c = if explain_impossible(&r, progress) {
         Figures {
             tours: "0".into(),
-            classes: spec.classes.then(|| ("0".to_string(), BTreeMap::new())),
+            classes: spec
+                .classes
+                .then(|| ("0".to_string(), Some(BTreeMap::new()))),
             selected: None,
             symmetric: r.query.symmetry.map(|s| (s.word(), "0".to_string())),
             fixed: None,
@@ -193,6 +197,7 @@ fn run(
             enumerate_counts(&zdd, on, g.board(), &r.query, progress)
         }
         Counter::Torus => Ok(Figures::tours(torus_count(g.board(), force, progress)?)),
+        Counter::TorusClasses => torus_class_counts(g.board(), force, progress),
         Counter::Leaper { .. } | Counter::LeaperOpen | Counter::Frontier => {
             Ok(Figures::tours(run_plain(plan, g, r.kind, force, progress)?))
         }
@@ -220,10 +225,13 @@ impl Counted {
             s += &format!(",\"non_crossing\":{sel}");
         }
         if let Some((classes, orbits)) = &c.classes {
-            s += &format!(",\"classes\":{classes},\"orbits\":{{");
-            let parts: Vec<String> = orbits.iter().map(|(k, v)| format!("\"{k}\":{v}")).collect();
-            s += &parts.join(",");
-            s += "}";
+            s += &format!(",\"classes\":{classes}");
+            // Burnside's lemma on the torus gives no orbit sizes.
+            if let Some(orbits) = orbits {
+                let parts: Vec<String> =
+                    orbits.iter().map(|(k, v)| format!("\"{k}\":{v}")).collect();
+                s += &format!(",\"orbits\":{{{}}}", parts.join(","));
+            }
         }
         if let Some(fixed) = &c.fixed {
             let parts: Vec<String> = fixed.iter().map(|(k, v)| format!("\"{k}\":{v}")).collect();
@@ -248,8 +256,10 @@ impl Counted {
         }
         if let Some((classes, orbits)) = &c.classes {
             s += &format!("classes: {classes}\n");
-            let parts: Vec<String> = orbits.iter().map(|(k, v)| format!("{k}:{v}")).collect();
-            s += &format!("orbits: {}\n", parts.join(" "));
+            if let Some(orbits) = orbits {
+                let parts: Vec<String> = orbits.iter().map(|(k, v)| format!("{k}:{v}")).collect();
+                s += &format!("orbits: {}\n", parts.join(" "));
+            }
         }
         if let Some(fixed) = &c.fixed {
             let parts: Vec<String> = fixed.iter().map(|(k, v)| format!("{k} {v}")).collect();
@@ -382,16 +392,61 @@ fn torus_count(
     progress: &dyn Progress,
 ) -> Result<num_bigint::BigUint> {
     torus::check(board)?;
+    torus_budget(board, force)?;
+    let tick = ticker(progress);
+    let c = torus::count(board, Some(&tick))?;
+    progress.end();
+    Ok(c.tours)
+}
+
+/// Refuse (unless `force`) counting the closed rook tours of the `board` torus over the
+/// budget, by the torus counter's estimate.
+fn torus_budget(board: tourglyph_core::Board, force: bool) -> Result<()> {
     let (seconds, bytes) = torus::estimate(board);
     budget(force).check(
         &format!("counting the closed rook tours of the {board} torus"),
         seconds,
         bytes,
-    )?;
+    )
+}
+
+/// Classes of the closed rook tours of the `board` torus by Burnside's lemma (refused,
+/// unless `force`, when the total's count is over the budget; the fixed counts on the
+/// quotients are limited by their width instead).
+fn torus_class_counts(
+    board: tourglyph_core::Board,
+    force: bool,
+    progress: &dyn Progress,
+) -> Result<Figures> {
+    use tourglyph_core::symmetry::Sym;
+    // A quotient too wide is refused at once, before the total's budget.
+    torus_classes::check(board)?;
+    torus_budget(board, force)?;
     let tick = ticker(progress);
-    let c = torus::count(board, Some(&tick))?;
+    let c = torus_classes::classes(board, Some(&tick), Some(&tick))?;
     progress.end();
-    Ok(c.tours)
+    let key = |s: Sym| match s {
+        Sym::Id => "translations",
+        Sym::Rot90 => "rot90",
+        Sym::Rot180 => "rot180",
+        Sym::Rot270 => "rot270",
+        Sym::FlipRows => "mirror_rows",
+        Sym::FlipCols => "mirror_cols",
+        Sym::Transpose => "diagonal",
+        Sym::AntiTranspose => "antidiagonal",
+    };
+    Ok(Figures {
+        tours: c.tours.to_string(),
+        classes: Some((c.classes.to_string(), None)),
+        selected: None,
+        symmetric: None,
+        fixed: Some(
+            c.fixed
+                .iter()
+                .map(|(s, n)| (key(*s), n.to_string()))
+                .collect(),
+        ),
+    })
 }
 
 /// The diagram of `g`'s tours for the counts that walk them (refused first when `q`
@@ -440,7 +495,7 @@ fn enumerate_counts(
     progress.end();
     let classes = q.classes.then(|| {
         let orbits = t.orbits.iter().map(|(k, v)| (*k, v.to_string())).collect();
-        (t.selected.to_string(), orbits)
+        (t.selected.to_string(), Some(orbits))
     });
     let selected = q.non_crossing.then(|| {
         if q.classes {
@@ -587,7 +642,7 @@ fn symmetric_counts(
         );
         let classes = r.query.classes.then(|| {
             let orbits = t.orbits.iter().map(|(k, v)| (*k, v.to_string())).collect();
-            (t.selected.to_string(), orbits)
+            (t.selected.to_string(), Some(orbits))
         });
         let symmetric = if r.query.classes || r.query.non_crossing {
             let plain = tourglyph_engine::select::tally(

@@ -112,7 +112,9 @@ pub fn resolve(spec: &Spec, sel: Option<&Pick>) -> Result<Resolved> {
                 "--non-crossing is for pieces whose moves can cross; rook tours on the torus never do: drop it",
             ));
         }
-        if spec.classes {
+        if spec.classes && sel.is_some() {
+            // Listing classes tests every tour; `count` finds their number by
+            // Burnside's lemma instead (`count::torus_classes`).
             tourglyph_core::torus::check_classes(board)?;
         }
         tourglyph_core::torus::graph(board, &piece, kind)?
