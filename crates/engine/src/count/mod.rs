@@ -14,7 +14,11 @@
 //! - [`leaper`]: closed tours of any leaper, a vertex at a time or by halves joined at the
 //!   middle;
 //! - [`torus`]: closed rook tours of the torus, on the cylinder with the seam fixed, one
-//!   sweep per class of seams, residues and CRT.
+//!   sweep per class of seams, residues and CRT;
+//! - [`torus_classes`]: their classes by Burnside's lemma, every fixed count but the
+//!   identity's on a quotient of the torus;
+//! - [`voltage`]: Hamiltonian cycles of a small multigraph whose edges carry voltages in
+//!   Z_k (the quotients' sweep).
 
 pub mod classes;
 pub mod crt;
