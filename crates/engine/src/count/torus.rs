@@ -158,8 +158,38 @@ pub fn count(board: Board, progress: Progress<'_>) -> Result<Counted> {
     count_with(board, &plan(board), progress)
 }
 
+/// Seam classes swept by an earlier run, and where to record the classes swept now, so
+/// that a long count (11×11: hours) can stop and go on across sessions. A class's record
+/// is its least seam, the primes of its sweep (up to four) and its count modulo each,
+/// before its size and the rows multiply it.
+pub struct Resume<'a> {
+    /// (least seam, primes, residues) of the classes swept before.
+    pub done: &'a [(u32, Vec<u64>, Vec<u64>)],
+    /// Called, from the caller's thread, with each class as soon as it is swept.
+    pub record: &'a Record<'a>,
+}
+
+/// What [`Resume::record`] is called with: a class's least seam, the primes of its sweep
+/// and its residues modulo each.
+pub type Record<'a> = dyn Fn(u32, &[u64], &[u64]) + 'a;
+
 /// [`count`] with the given moduli (their product must cover [`need`]).
 pub fn count_with(board: Board, moduli: &[Modulus], progress: Progress<'_>) -> Result<Counted> {
+    let none = Resume {
+        done: &[],
+        record: &|_, _, _| {},
+    };
+    count_resumable(board, moduli, &none, progress)
+}
+
+/// [`count_with`], taking the classes in `resume.done` from there instead of sweeping
+/// them, and handing each class it sweeps to `resume.record`.
+pub fn count_resumable(
+    board: Board,
+    moduli: &[Modulus],
+    resume: &Resume<'_>,
+    progress: Progress<'_>,
+) -> Result<Counted> {
     check(board)?;
     // The frontier runs across the narrower side; the sweep along the longer.
     let (n, m) = (board.rows.min(board.cols), board.rows.max(board.cols));
@@ -178,10 +208,10 @@ pub fn count_with(board: Board, moduli: &[Modulus], progress: Progress<'_>) -> R
     let mut sums = Vec::with_capacity(lanes.len());
     for group in lanes.chunks(LANES) {
         sums.extend(match group.len() {
-            1 => sweep_all::<1>(m, n, group, progress),
-            2 => sweep_all::<2>(m, n, group, progress),
-            3 => sweep_all::<3>(m, n, group, progress),
-            _ => sweep_all::<4>(m, n, group, progress),
+            1 => sweep_all::<1>(m, n, group, resume, progress),
+            2 => sweep_all::<2>(m, n, group, resume, progress),
+            3 => sweep_all::<3>(m, n, group, resume, progress),
+            _ => sweep_all::<4>(m, n, group, resume, progress),
         });
     }
     let residues: Vec<(Modulus, u64)> = moduli.iter().copied().zip(sums).collect();
@@ -203,8 +233,15 @@ const LANES: usize = 4;
 
 /// Every seam class of an `m`-row sweep across `n` columns, modulo each lane's prime:
 /// the count ([`count_seam`] for each class, times the class's size, summed, times
-/// `m`). The classes are swept one after the other, each on every thread.
-fn sweep_all<const L: usize>(m: u32, n: u32, lanes: &[u64], progress: Progress<'_>) -> Vec<u64> {
+/// `m`). The classes are swept one after the other, each on every thread; a class in
+/// `resume.done` with these primes is taken from there.
+fn sweep_all<const L: usize>(
+    m: u32,
+    n: u32,
+    lanes: &[u64],
+    resume: &Resume<'_>,
+    progress: Progress<'_>,
+) -> Vec<u64> {
     let moduli: [u64; L] = lanes.try_into().expect("one lane per modulus");
     // 1/t modulo each prime, t = 1..=m (each prime exceeds m).
     let inverses: Vec<[u64; L]> = (0..=m)
@@ -222,7 +259,16 @@ fn sweep_all<const L: usize>(m: u32, n: u32, lanes: &[u64], progress: Progress<'
     let total = classes.len();
     let mut sums = [0u64; L];
     for (done, &(seam, size)) in classes.iter().enumerate() {
-        let v = count_seam::<L>(m, n, seam, &moduli, &inverses);
+        let before = resume
+            .done
+            .iter()
+            .find(|(s, primes, _)| *s == seam && primes.as_slice() == lanes)
+            .and_then(|(_, _, r)| <[u64; L]>::try_from(r.as_slice()).ok());
+        let v = before.unwrap_or_else(|| {
+            let v = count_seam::<L>(m, n, seam, &moduli, &inverses);
+            (resume.record)(seam, lanes, &v);
+            v
+        });
         add_lanes(&mut sums, &mul_lanes(&v, &[size; L], &moduli), &moduli);
         if let Some(p) = progress {
             p(done + 1, total);
@@ -670,6 +716,47 @@ mod tests {
         }
     }
 
+    /// A count resumed from the records of an interrupted one: the classes recorded are
+    /// not swept again (a record changed on purpose changes the count), and the count is
+    /// the same.
+    #[test]
+    fn a_count_resumes_from_its_records() {
+        let b = Board::new(5, 7);
+        let moduli = plan(b);
+        let log = std::cell::RefCell::new(Vec::new());
+        let record =
+            |s: u32, p: &[u64], r: &[u64]| log.borrow_mut().push((s, p.to_vec(), r.to_vec()));
+        let none = Resume {
+            done: &[],
+            record: &record,
+        };
+        let full = count_resumable(b, &moduli, &none, None).unwrap();
+        assert_eq!(full.tours, count(b, None).unwrap().tours);
+        let all = log.take();
+        assert_eq!(all.len(), seam_classes(5).len());
+        let half = &all[..all.len() / 2];
+        let again = Resume {
+            done: half,
+            record: &record,
+        };
+        assert_eq!(count_resumable(b, &moduli, &again, None).unwrap(), full);
+        assert_eq!(
+            log.take(),
+            all[all.len() / 2..].to_vec(),
+            "only the rest is swept"
+        );
+        let mut wrong = half.to_vec();
+        wrong[0].2[0] = (wrong[0].2[0] + 1) % wrong[0].1[0];
+        let wrong = Resume {
+            done: &wrong,
+            record: &record,
+        };
+        assert_ne!(
+            count_resumable(b, &moduli, &wrong, None).unwrap().tours,
+            full.tours
+        );
+    }
+
     /// Long tori, whose bound needs more primes than one sweep carries: C_4 × C_50
     /// (six primes, two sweeps) against the frontier DP's 128-bit count, and C_4 × C_24
     /// with seven primes forced against A216588.
@@ -701,7 +788,11 @@ mod tests {
         // One small modulus does not cover the bound: refused, not wrong.
         assert!(count_with(b, &[Modulus::Int(1_000_003)], None).is_err());
         for p in [1_000_003u64, 65521] {
-            let one = sweep_all::<1>(6, 5, &[p], None);
+            let none = Resume {
+                done: &[],
+                record: &|_, _, _| {},
+            };
+            let one = sweep_all::<1>(6, 5, &[p], &none, None);
             assert_eq!(BigUint::from(one[0]), &all.tours % p, "modulo {p}");
         }
     }
