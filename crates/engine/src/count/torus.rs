@@ -129,8 +129,8 @@ pub fn check(board: Board) -> Result<()> {
 
 /// Time (seconds, two threads on the reference machine) and peak memory (bytes) of
 /// [`count`] on the `board` torus: a model fitted to runs of `count --torus` measured
-/// under a load average of about 1.9 from other users: per row swept, 0.094 s at 8 columns, 1.58 s at 9 and 14.3 s at 10, so about
-/// 12.4 times more per column; peak memory 27 MB, 188 MB and 698 MB, about 5.1 times
+/// under a load average of about 1.9 from other users: per row swept, 0.094 s at 8
+/// columns, 1.58 s at 9 and 14.3 s at 10, so about 12.4 times more per column; peak memory 27 MB, 188 MB and 698 MB, about 5.1 times
 /// more per column and little more with the length.
 #[allow(
     clippy::disallowed_methods,

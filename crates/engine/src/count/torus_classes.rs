@@ -16,7 +16,7 @@
 //!   and a Hamiltonian cycle of Q lifts to a single cycle of the torus exactly when its
 //!   voltages add up to a generator of Z_k (Gross and Tucker 1977, the lifts of closed
 //!   walks in a regular covering). So Fix(σ) counts those cycles of Q
-//!   ([`voltage::cycles`]).
+//!   ([`voltage::Sweep`]).
 //! - **Reflected** (σ acts on C as a reflection). Then σ² fixes every cell: σ is an
 //!   involution, and a reflection of a cycle fixes two of its points (cells, or edges
 //!   whose ends it swaps), or one of each when the cycle is odd. Every cell σ fixes is on
@@ -42,6 +42,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use tourglyph_core::board::Board;
 use tourglyph_core::error::{Error, Result};
 use tourglyph_core::symmetry::{Sym, torus::group_cell_maps};
+use tourglyph_core::{Piece, TourKind};
 
 /// Burnside's figures for the closed rook tours of a torus.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -62,155 +63,131 @@ pub struct Classes {
 /// thread.
 pub type Progress<'a> = Option<&'a dyn Fn(usize, usize)>;
 
-/// Burnside's class count of the closed rook tours of the `board` torus: the total by
-/// [`torus::count`] (`count_progress` sees its seams), every other fixed count on a
-/// quotient ([`fixed_counts`], `progress` sees its conjugacy classes).
-pub fn classes(
-    board: Board,
-    count_progress: torus::Progress<'_>,
-    progress: Progress<'_>,
-) -> Result<Classes> {
-    torus::check(board)?;
-    let fixed = fixed_counts(board, progress)?;
-    let tours = torus::count(board, count_progress)?.tours;
-    let order = fixed.len();
-    let others: BigUint = fixed.iter().map(|&f| BigUint::from(f)).sum();
-    let sum = &tours + others;
-    let (classes, rest) = (&sum / order, &sum % order);
-    if rest != BigUint::ZERO {
-        return Err(Error::runtime(format!(
-            "internal error: the fixed-tour counts of the {board} torus add up to {sum}, which {order} (the group's order) does not divide"
-        )));
-    }
-    let cells = board.cells();
-    let fixed = Sym::group(board)
-        .iter()
-        .enumerate()
-        .map(|(i, &s)| {
-            let coset = &fixed[i * cells..(i + 1) * cells];
-            (s, coset.iter().map(|&f| BigUint::from(f)).sum())
-        })
-        .collect();
-    Ok(Classes {
-        tours,
-        classes,
-        order,
-        fixed,
-    })
-}
-
 /// The widest frontier (vertices of a quotient at once) that the fixed counts sweep.
 /// Measured on the reference machine (all of a torus's fixed counts, two threads):
 /// 10×10 2.2 s and 129 MB (its half turns sweep 12 wide), 9×12 16 s and 535 MB, 11×12
 /// 22 s and 518 MB; the states grow about threefold a vertex of width.
 pub const MAX_QUOTIENT_WIDTH: u32 = 14;
 
-/// The fixed counts' sweeps, planned: each element's conjugacy class, and one
-/// representative per class (the identity's skipped) with its sweeps.
-struct Planned {
+/// The fixed counts of a torus, planned: every quotient's sweep chosen and its width
+/// checked, nothing counted yet.
+pub struct Plan {
+    board: Board,
+    /// Each group element's conjugacy class (the identity's is 0).
     class: Vec<usize>,
+    /// One representative per class but the identity's, with its sweeps, the widest
+    /// first (so that the threads finish together).
     sweeps: Vec<(usize, Vec<voltage::Sweep>)>,
 }
 
-/// Plan the fixed counts of the `board` torus, refused (before anything is counted)
-/// when a quotient's sweep would be wider than [`MAX_QUOTIENT_WIDTH`].
-fn plan(board: Board) -> Result<Planned> {
-    torus::check(board)?;
-    let maps = group_cell_maps(board);
-    let cells = board.cells();
-    if maps.len() != Sym::group(board).len() * cells {
-        return Err(Error::runtime(format!(
-            "internal error: the {board} torus's group has repeated elements"
-        )));
-    }
-    let class = conjugacy_classes(board, &maps);
-    let edges = rook_torus_edges(board);
-    let mut reps: Vec<usize> = Vec::new();
-    let mut seen = FxHashSet::default();
-    for (i, &c) in class.iter().enumerate().skip(1) {
-        if seen.insert(c) {
-            reps.push(i);
+impl Plan {
+    /// Plan the fixed counts of the `board` torus: refused, before anything is counted,
+    /// where the torus counter refuses and when a quotient's sweep would be wider than
+    /// [`MAX_QUOTIENT_WIDTH`].
+    pub fn new(board: Board) -> Result<Plan> {
+        torus::check(board)?;
+        let maps = group_cell_maps(board);
+        if maps.len() != Sym::group(board).len() * board.cells() {
+            return Err(Error::runtime(format!(
+                "internal error: the {board} torus's group has repeated elements"
+            )));
         }
-    }
-    let sweeps: Vec<(usize, Vec<voltage::Sweep>)> = reps
-        .par_iter()
-        .map(|&i| sweeps(board, &edges, &maps[i]).map(|s| (i, s)))
-        .collect::<Result<_>>()?;
-    let widest = sweeps
-        .iter()
-        .flat_map(|(_, s)| s.iter().map(voltage::Sweep::widest))
-        .max()
-        .unwrap_or(0);
-    if widest > MAX_QUOTIENT_WIDTH {
-        return Err(Error::usage(format!(
-            "classes on the {board} torus need a fixed-tour sweep {widest} cells wide on a quotient of the torus, and it sweeps {MAX_QUOTIENT_WIDTH} at most: count the tours without --classes"
-        )));
-    }
-    Ok(Planned { class, sweeps })
-}
-
-/// Refuse the classes of the `board` torus when [`fixed_counts`] would (a torus the
-/// torus counter refuses, a quotient too wide), without counting anything.
-pub fn check(board: Board) -> Result<()> {
-    plan(board).map(|_| ())
-}
-
-/// The number of tours fixed by each element of the `board` torus's group, in the order
-/// of `tourglyph_core::symmetry::torus::group_cell_maps` (its symmetries of the board,
-/// each followed by every translation), with 0 for the identity (whose count is the
-/// torus counter's). Refused when a quotient's sweep would be wider than
-/// [`MAX_QUOTIENT_WIDTH`].
-pub fn fixed_counts(board: Board, progress: Progress<'_>) -> Result<Vec<u128>> {
-    let Planned {
-        class,
-        sweeps: mut planned,
-    } = plan(board)?;
-    let width = |s: &[voltage::Sweep]| s.iter().map(voltage::Sweep::widest).max().unwrap_or(0);
-    // The widest first, so that the threads finish together.
-    planned.sort_by_key(|(i, s)| (std::cmp::Reverse(width(s)), *i));
-    let mut got: FxHashMap<usize, u128> = FxHashMap::default();
-    let chunk = 2 * rayon::current_num_threads().max(1);
-    for (done, part) in planned.chunks(chunk).enumerate() {
-        let counts: Vec<Result<u128>> = part
-            .par_iter()
-            .map(|(_, s)| {
-                s.iter().try_fold(0u128, |acc, s| {
-                    acc.checked_add(s.count()?).ok_or_else(voltage::overflow)
-                })
-            })
-            .collect();
-        for ((i, _), n) in part.iter().zip(counts) {
-            got.insert(class[*i], n?);
-        }
-        if let Some(p) = progress {
-            p(
-                (done * chunk + part.len()).min(planned.len()),
-                planned.len(),
-            );
-        }
-    }
-    Ok(class
-        .iter()
-        .enumerate()
-        .map(|(i, c)| if i == 0 { 0 } else { got[c] })
-        .collect())
-}
-
-/// The edges of the `board` torus's rook graph (each once, as (smaller, larger) cell).
-fn rook_torus_edges(board: Board) -> Vec<(u32, u32)> {
-    let mut out = Vec::with_capacity(2 * board.cells());
-    for r in 0..board.rows {
-        for c in 0..board.cols {
-            let x = board.cell(r, c);
-            for y in [
-                board.cell(r, (c + 1) % board.cols),
-                board.cell((r + 1) % board.rows, c),
-            ] {
-                out.push((x.min(y), x.max(y)));
+        let class = conjugacy_classes(board, &maps);
+        let g = tourglyph_core::torus::graph(board, &Piece::rook(), TourKind::Closed)?;
+        let mut reps: Vec<usize> = Vec::new();
+        let mut seen = FxHashSet::default();
+        for (i, &c) in class.iter().enumerate().skip(1) {
+            if seen.insert(c) {
+                reps.push(i);
             }
         }
+        let mut sweeps: Vec<(usize, Vec<voltage::Sweep>)> = reps
+            .par_iter()
+            .map(|&i| sweeps(board, g.edges(), &maps[i]).map(|s| (i, s)))
+            .collect::<Result<_>>()?;
+        let width = |s: &[voltage::Sweep]| s.iter().map(voltage::Sweep::widest).max().unwrap_or(0);
+        sweeps.sort_by_key(|(i, s)| (std::cmp::Reverse(width(s)), *i));
+        let widest = sweeps.first().map_or(0, |(_, s)| width(s));
+        if widest > MAX_QUOTIENT_WIDTH {
+            return Err(Error::usage(format!(
+                "classes on the {board} torus need a fixed-tour sweep {widest} cells wide on a quotient of the torus, and it sweeps {MAX_QUOTIENT_WIDTH} at most: count the tours without --classes"
+            )));
+        }
+        Ok(Plan {
+            board,
+            class,
+            sweeps,
+        })
     }
-    out
+
+    /// The number of tours fixed by each element of the torus's group, in the order of
+    /// `tourglyph_core::symmetry::torus::group_cell_maps` (its symmetries of the board,
+    /// each followed by every translation), with 0 for the identity (whose count is the
+    /// torus counter's).
+    pub fn fixed_counts(&self, progress: Progress<'_>) -> Result<Vec<u128>> {
+        let mut got: FxHashMap<usize, u128> = FxHashMap::default();
+        let chunk = 2 * rayon::current_num_threads().max(1);
+        let total = self.sweeps.len();
+        for (done, part) in self.sweeps.chunks(chunk).enumerate() {
+            let counts: Vec<Result<u128>> = part.par_iter().map(|(_, s)| sum(s)).collect();
+            for ((i, _), n) in part.iter().zip(counts) {
+                got.insert(self.class[*i], n?);
+            }
+            if let Some(p) = progress {
+                p((done * chunk + part.len()).min(total), total);
+            }
+        }
+        Ok(self
+            .class
+            .iter()
+            .enumerate()
+            .map(|(i, c)| if i == 0 { 0 } else { got[c] })
+            .collect())
+    }
+
+    /// Burnside's class count: the total by [`torus::count`] (`count_progress` sees its
+    /// seams), every other fixed count by [`Plan::fixed_counts`] (`progress` sees its
+    /// conjugacy classes).
+    pub fn classes(
+        &self,
+        count_progress: torus::Progress<'_>,
+        progress: Progress<'_>,
+    ) -> Result<Classes> {
+        let board = self.board;
+        let fixed = self.fixed_counts(progress)?;
+        let tours = torus::count(board, count_progress)?.tours;
+        let order = fixed.len();
+        let others: BigUint = fixed.iter().map(|&f| BigUint::from(f)).sum();
+        let sum = &tours + others;
+        let (classes, rest) = (&sum / order, &sum % order);
+        if rest != BigUint::ZERO {
+            return Err(Error::runtime(format!(
+                "internal error: the fixed-tour counts of the {board} torus add up to {sum}, which {order} (the group's order) does not divide"
+            )));
+        }
+        let cells = board.cells();
+        let fixed = Sym::group(board)
+            .iter()
+            .enumerate()
+            .map(|(i, &s)| {
+                let coset = &fixed[i * cells..(i + 1) * cells];
+                (s, coset.iter().map(|&f| BigUint::from(f)).sum())
+            })
+            .collect();
+        Ok(Classes {
+            tours,
+            classes,
+            order,
+            fixed,
+        })
+    }
+}
+
+/// The sum of the sweeps' counts (an element's fixed count), failing at 2^128.
+fn sum(sweeps: &[voltage::Sweep]) -> Result<u128> {
+    sweeps.iter().try_fold(0u128, |acc, s| {
+        acc.checked_add(s.count()?).ok_or_else(voltage::overflow)
+    })
 }
 
 /// Each group element's conjugacy class (an index; the identity's is 0). An element is
@@ -283,14 +260,14 @@ fn orbits(map: &[u32]) -> (Vec<u32>, Vec<u32>, Vec<u32>) {
     (orbit, sheet, sizes)
 }
 
-/// Orders of the quotient's vertices to try (see [`voltage::cycles`]): the orbits
+/// Orders of the quotient's vertices to try (see [`voltage::Sweep::new`]): the orbits
 /// sorted by their least cell in row-major, column-major and both diagonal orders, after
 /// the apex `first` if there is one.
 fn hints(board: Board, orbit: &[u32], v: usize, first: Option<u32>) -> Vec<Vec<u32>> {
     let (m, n) = (board.rows, board.cols);
     // The diagonals modulo gcd(m, n) are lines of the torus: a translation along a
     // diagonal keeps them.
-    let g = gcd(m, n);
+    let g = num_integer::gcd(m, n);
     let keys: [&dyn Fn(u32, u32) -> u32; 6] = [
         &|r, c| r * n + c,
         &|r, c| c * m + r,
@@ -311,23 +288,6 @@ fn hints(board: Board, orbit: &[u32], v: usize, first: Option<u32>) -> Vec<Vec<u
             first.into_iter().chain(order).collect()
         })
         .collect()
-}
-
-fn gcd(a: u32, b: u32) -> u32 {
-    if b == 0 { a } else { gcd(b, a % b) }
-}
-
-/// The number of closed rook tours of the `board` torus (whose `edges` are given) that
-/// the cell permutation `map` (a symmetry of the torus, not the identity) maps to
-/// themselves, counted on the quotient by ⟨map⟩ (see the module's notes).
-pub fn fixed_by(board: Board, edges: &[(u32, u32)], map: &[u32]) -> Result<u128> {
-    let mut total = 0u128;
-    for s in sweeps(board, edges, map)? {
-        total = total
-            .checked_add(s.count()?)
-            .ok_or_else(voltage::overflow)?;
-    }
-    Ok(total)
 }
 
 /// The sweeps whose counts add up to the number of tours `map` fixes: one on the
@@ -452,26 +412,12 @@ fn reflected(
 mod tests {
     use super::*;
     use crate::frontier::Zdd;
-    use tourglyph_core::{Piece, TourKind};
+    use tourglyph_core::symmetry::torus::group_edge_maps;
 
-    /// The tours of the `board` torus as sorted edge lists, from the frontier diagram.
-    fn tours(board: Board) -> Vec<Vec<(u32, u32)>> {
-        let g = tourglyph_core::torus::graph(board, &Piece::rook(), TourKind::Closed).unwrap();
-        let zdd = Zdd::build(&g, TourKind::Closed).unwrap();
-        (0..zdd.count())
-            .map(|id| {
-                let tour = zdd.unrank(id).unwrap();
-                let mut t: Vec<(u32, u32)> =
-                    tour.edges.iter().map(|&e| g.edges()[e as usize]).collect();
-                t.sort_unstable();
-                t
-            })
-            .collect()
-    }
-
-    /// Every element's fixed count equals the number of listed tours it maps to
-    /// themselves, on small tori of both parities and shapes (square tori have quarter
-    /// turns and diagonal mirrors); and Burnside's class count is an integer.
+    /// Every element's fixed count equals the number of listed tours (by the frontier
+    /// diagram) it maps to themselves (by the group's edge maps), on small tori of both
+    /// parities and shapes (square tori have quarter turns and diagonal mirrors); and
+    /// Burnside's class count is an integer.
     #[test]
     fn fixed_counts_match_the_listed_tours() {
         let mut nonzero = 0;
@@ -486,20 +432,18 @@ mod tests {
             (4, 6),
         ] {
             let board = Board::new(m, n);
-            let all = tours(board);
-            let maps = group_cell_maps(board);
-            let fast = fixed_counts(board, None).unwrap();
-            for (i, map) in maps.iter().enumerate().skip(1) {
+            let g = tourglyph_core::torus::graph(board, &Piece::rook(), TourKind::Closed).unwrap();
+            let zdd = Zdd::build(&g, TourKind::Closed).unwrap();
+            let all: Vec<Vec<u32>> = (0..zdd.count())
+                .map(|id| zdd.unrank(id).unwrap().edges)
+                .collect();
+            let plan = Plan::new(board).unwrap();
+            let fast = plan.fixed_counts(None).unwrap();
+            for (i, map) in group_edge_maps(&g).iter().enumerate().skip(1) {
                 let brute = all
                     .iter()
                     .filter(|t| {
-                        let mut img: Vec<(u32, u32)> = t
-                            .iter()
-                            .map(|&(a, b)| {
-                                let (x, y) = (map[a as usize], map[b as usize]);
-                                (x.min(y), x.max(y))
-                            })
-                            .collect();
+                        let mut img: Vec<u32> = t.iter().map(|&e| map[e as usize]).collect();
                         img.sort_unstable();
                         img == **t
                     })
@@ -507,9 +451,9 @@ mod tests {
                 assert_eq!(fast[i], brute, "{board}: element {i}");
                 nonzero += usize::from(brute > 0);
             }
-            let c = classes(board, None, None).unwrap();
+            let c = plan.classes(None, None).unwrap();
             assert_eq!(c.tours, BigUint::from(all.len()), "{board}");
-            assert_eq!(c.order, maps.len());
+            assert_eq!(c.order, fast.len());
         }
         assert!(nonzero > 100, "only {nonzero} elements fix a tour");
     }

@@ -74,6 +74,22 @@ impl Figures {
     }
 }
 
+/// A symmetry's key in `count --json`'s `fixed` object (the one home of those names;
+/// `Id` stands for the translations on the torus).
+fn fixed_key(s: tourglyph_core::symmetry::Sym) -> &'static str {
+    use tourglyph_core::symmetry::Sym;
+    match s {
+        Sym::Id => "translations",
+        Sym::Rot90 => "rot90",
+        Sym::Rot180 => "rot180",
+        Sym::Rot270 => "rot270",
+        Sym::FlipRows => "mirror_rows",
+        Sym::FlipCols => "mirror_cols",
+        Sym::Transpose => "diagonal",
+        Sym::AntiTranspose => "antidiagonal",
+    }
+}
+
 /// The fixed counts of `c` by JSON key: `rot90` (square boards), `rot180`,
 /// `mirror_rows` (the mirror that reverses the rows), `mirror_cols`, `both_mirrors`,
 /// `diagonal` (the main diagonal's mirror, square boards; the anti-diagonal's is
@@ -84,21 +100,22 @@ fn fixed_keys(
 ) -> Vec<(&'static str, String)> {
     use tourglyph_core::symmetry::Sym;
     let fix = |g: Sym| {
-        c.fixed
-            .iter()
-            .find(|(s, _)| *s == g)
-            .map_or_else(|| "0".to_string(), |(_, v)| v.to_string())
+        let n = c.fixed.iter().find(|(s, _)| *s == g);
+        (
+            fixed_key(g),
+            n.map_or_else(|| "0".to_string(), |(_, v)| v.to_string()),
+        )
     };
     let mut out = Vec::new();
     if board.is_square() {
-        out.push(("rot90", fix(Sym::Rot90)));
+        out.push(fix(Sym::Rot90));
     }
-    out.push(("rot180", fix(Sym::Rot180)));
-    out.push(("mirror_rows", fix(Sym::FlipRows)));
-    out.push(("mirror_cols", fix(Sym::FlipCols)));
+    out.push(fix(Sym::Rot180));
+    out.push(fix(Sym::FlipRows));
+    out.push(fix(Sym::FlipCols));
     out.push(("both_mirrors", c.both_mirrors.to_string()));
     if board.is_square() {
-        out.push(("diagonal", fix(Sym::Transpose)));
+        out.push(fix(Sym::Transpose));
     }
     out
 }
@@ -418,23 +435,12 @@ fn torus_class_counts(
     force: bool,
     progress: &dyn Progress,
 ) -> Result<Figures> {
-    use tourglyph_core::symmetry::Sym;
     // A quotient too wide is refused at once, before the total's budget.
-    torus_classes::check(board)?;
+    let plan = torus_classes::Plan::new(board)?;
     torus_budget(board, force)?;
     let tick = ticker(progress);
-    let c = torus_classes::classes(board, Some(&tick), Some(&tick))?;
+    let c = plan.classes(Some(&tick), Some(&tick))?;
     progress.end();
-    let key = |s: Sym| match s {
-        Sym::Id => "translations",
-        Sym::Rot90 => "rot90",
-        Sym::Rot180 => "rot180",
-        Sym::Rot270 => "rot270",
-        Sym::FlipRows => "mirror_rows",
-        Sym::FlipCols => "mirror_cols",
-        Sym::Transpose => "diagonal",
-        Sym::AntiTranspose => "antidiagonal",
-    };
     Ok(Figures {
         tours: c.tours.to_string(),
         classes: Some((c.classes.to_string(), None)),
@@ -443,7 +449,7 @@ fn torus_class_counts(
         fixed: Some(
             c.fixed
                 .iter()
-                .map(|(s, n)| (key(*s), n.to_string()))
+                .map(|(s, n)| (fixed_key(*s), n.to_string()))
                 .collect(),
         ),
     })
