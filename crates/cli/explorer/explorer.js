@@ -126,6 +126,22 @@ async function getJson(url) {
 
 // Shown while the count, a batch of IDs or the glyphs in sight are loading.
 const spinner = document.getElementById("loading");
+const spinnerText = document.getElementById("loading-text");
+
+// While a request the page waits on runs long, say so, with the seconds so far: the
+// first request for a board too big for the full diagram (knight 7x8 or 8x8) builds the
+// server's index of tours by ID, once per server process.
+function slow(what) {
+  const started = Date.now();
+  const tick = setInterval(() => {
+    const s = Math.round((Date.now() - started) / 1000);
+    if (s >= 3) {
+      spinnerText.textContent = `${what}… ${s} s (the first request for a large board ` +
+        "builds the server's index of its tours, once: knight 8x8 takes about 2 minutes)";
+    }
+  }, 1000);
+  return () => { clearInterval(tick); spinnerText.textContent = "Loading…"; };
+}
 let pendingImages = 0;
 function showLoading() {
   spinner.hidden = !(loading || counting || pendingImages > 0);
@@ -146,7 +162,9 @@ async function restart() {
   statusLine.textContent = "Counting…";
   showLoading();
   try {
-    const c = JSON.parse(await getJson("/api/count?" + q.toString()));
+    const counted = slow("Counting");
+    let c;
+    try { c = JSON.parse(await getJson("/api/count?" + q.toString())); } finally { counted(); }
     if (c.count != null) {
       // A shape: a count per part, and the tuples of tours.
       total = Number(c.count);
@@ -192,7 +210,9 @@ async function loadMore() {
     // holds exactly, and the answer tells whether it is numbered by ID or by index.
     if (!(state.symmetry && next === 0)) q.set("range", `${next}..${end}`);
     q.set("limit", String(BATCH));
-    const text = await getJson("/api/tours?" + q.toString());
+    const settled = slow("Loading tours");
+    let text;
+    try { text = await getJson("/api/tours?" + q.toString()); } finally { settled(); }
     if (gen !== generation) return;
     const tours = text.split("\n").filter(Boolean).map((l) => JSON.parse(l));
     if (tours.length === 0) { done = true; return; }

@@ -88,37 +88,76 @@ impl Sampler {
         g: &LeapGraph,
         k: u64,
     ) -> Result<impl Iterator<Item = Item> + 'a> {
-        if zdd.count() == 0 {
+        Ok(self
+            .classes_of(zdd, g, k)?
+            .map(|it| it.expect("the diagram unranks every ID below its count")))
+    }
+
+    /// [`Sampler::classes`] from any numbering of the tours by ID (the full diagram, or
+    /// the halves): the same draws, so the same classes, from either.
+    pub fn classes_of<'a>(
+        &'a mut self,
+        tours: &'a dyn Ranked,
+        g: &LeapGraph,
+        k: u64,
+    ) -> Result<impl Iterator<Item = Result<Item>> + 'a> {
+        if tours.count() == 0 {
             return Err(Error::runtime("no tours to sample from"));
         }
         let checker = ClassChecker::new(g);
-        Ok((0..k).map(move |_| self.class(zdd, &checker)))
+        Ok((0..k).map(move |_| self.class(tours, &checker)))
     }
 
     /// One uniform random class: draw uniform tours until one is kept with probability
     /// 1 / (its orbit size), then return its class representative.
-    fn class(&mut self, zdd: &Zdd, checker: &ClassChecker) -> Item {
-        let total = zdd.count();
+    fn class(&mut self, tours: &dyn Ranked, checker: &ClassChecker) -> Result<Item> {
+        let total = tours.count();
+        let lost = |what: &str| Error::runtime(format!("{what} (a bug)"));
         loop {
             let id = self.below(total);
-            let tour = zdd.unrank(id).expect("id below the count");
+            let tour = tours
+                .unrank_id(id)?
+                .ok_or_else(|| lost("an ID below the count has no tour"))?;
             let (rep, orbit) = checker.representative(&bitset(&tour.edges, checker.words()));
             if self.below(u128::from(orbit)) != 0 {
                 continue;
             }
             let edges = edges_of(&rep);
-            let id = zdd
-                .rank(&edges)
-                .expect("a symmetric image of a tour is a tour");
-            return Item {
+            let id = tours
+                .rank_edges(&edges)?
+                .ok_or_else(|| lost("a symmetric image of a tour is not a tour"))?;
+            return Ok(Item {
                 id,
                 tour: Tour {
                     edges,
                     kind: tour.kind,
                 },
                 orbit: Some(orbit),
-            };
+            });
         }
+    }
+}
+
+/// Tours numbered by ID (their rank in edge-list order): the full diagram
+/// ([`Zdd`]), or the halves' IDs ([`crate::count::leaper::ids::Ids`]).
+pub trait Ranked: Sync {
+    /// Tours.
+    fn count(&self) -> u128;
+    /// The tour with ID `id`, `None` past the last.
+    fn unrank_id(&self, id: u128) -> Result<Option<Tour>>;
+    /// The ID of the tour with these edges, `None` when they are not one.
+    fn rank_edges(&self, edges: &[u32]) -> Result<Option<u128>>;
+}
+
+impl Ranked for Zdd {
+    fn count(&self) -> u128 {
+        Zdd::count(self)
+    }
+    fn unrank_id(&self, id: u128) -> Result<Option<Tour>> {
+        Ok(self.unrank(id))
+    }
+    fn rank_edges(&self, edges: &[u32]) -> Result<Option<u128>> {
+        Ok(self.rank(edges))
     }
 }
 

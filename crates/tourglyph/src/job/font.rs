@@ -150,24 +150,57 @@ fn make(req: &FontRequest, style: &Style) -> Result<FontFiles> {
         )?),
         false => None,
     };
-    let zdd = match direct {
+    // Closed leaper tours too many for the full diagram: by ID through the halves.
+    let plain = !r.query.classes && !r.query.non_crossing && r.query.symmetry.is_none();
+    let route = match direct {
         Some(_) => None,
-        None => Some(build_zdd(&r, req.pick.force)?),
+        None => Some(super::halves::route(&r.graph, r.kind, plain)?),
+    };
+    let halves = match route {
+        Some(super::halves::Route::Halves) => Some(super::halves::ids(&r.graph, req.pick.force)?),
+        _ => None,
+    };
+    let zdd = match route {
+        None | Some(super::halves::Route::Halves) => None,
+        Some(super::halves::Route::Diagram(Some(z))) => Some(z),
+        Some(super::halves::Route::Diagram(None)) => Some(build_zdd(&r, req.pick.force)?),
     };
     if let Some(zdd) = &zdd {
         r.fix_range(zdd.count());
         check_walk(zdd.count(), &r, &req.pick, "making a font of")?;
     }
-    let g = &r.graph;
-    let board = g.board();
     let too_many = |n: String| {
         Error::usage(format!(
             "a font holds at most {MAX_GLYPHS} tours (the Private Use codepoints U+E000 to U+F8FF), and this selection has {n}: narrow it with --classes, --range A..B or --limit {MAX_GLYPHS}"
         ))
     };
+    let by_index = direct.is_some();
+    // Tours of the board, where a diagram or the halves know them.
+    let total = zdd
+        .as_ref()
+        .map(|z| z.count())
+        .or(halves.as_ref().map(|h| h.count()));
+    let by_halves = match (&halves, req.pick.sample) {
+        (Some(_), Some(k)) if k as usize > MAX_GLYPHS => return Err(too_many(k.to_string())),
+        (Some(ids), _) => Some(super::halves::picked(
+            ids,
+            &req.pick,
+            &mut r,
+            "making a font of",
+            MAX_GLYPHS,
+            &too_many,
+        )?),
+        (None, _) => None,
+    };
+    let g = &r.graph;
+    let board = g.board();
     let picked: Vec<(u128, Tour)> = match (req.pick.sample, &zdd, direct) {
         (_, _, Some(items)) => items.into_iter().map(|it| (it.id, it.tour)).collect(),
-        (_, None, None) => unreachable!("a diagram unless the direct path"),
+        (_, None, None) => by_halves
+            .expect("a diagram or the halves unless the direct path")
+            .into_iter()
+            .map(|it| (it.id, it.tour))
+            .collect(),
         (Some(k), Some(_), _) if k as usize > MAX_GLYPHS => {
             return Err(too_many(k.to_string()));
         }
@@ -202,7 +235,6 @@ fn make(req: &FontRequest, style: &Style) -> Result<FontFiles> {
         }
     };
     if picked.is_empty() {
-        let total = zdd.as_ref().map(|z| z.count());
         if let Some(e) = super::empty_selection(&r, &req.pick, total, "nothing to put in a font") {
             return Err(e);
         }
@@ -218,7 +250,7 @@ fn make(req: &FontRequest, style: &Style) -> Result<FontFiles> {
             .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
             .collect();
         let torus = if torus { "torus_" } else { "" };
-        let kind = match (zdd.is_none(), r.query.symmetry, r.kind.is_closed()) {
+        let kind = match (by_index, r.query.symmetry, r.kind.is_closed()) {
             (true, Some(s), _) => format!("{}_", s.word()),
             (_, _, true) => String::new(),
             (_, _, false) => "open_".to_string(),
@@ -241,7 +273,7 @@ fn make(req: &FontRequest, style: &Style) -> Result<FontFiles> {
         .collect();
     let font = tourglyph_draw::ttf::build(&glyphs, board.rows, board.cols, family)?;
     let mut map = String::from("[\n");
-    let id_key = if zdd.is_some() { "id" } else { "index" };
+    let id_key = if by_index { "index" } else { "id" };
     for (i, (id, t)) in picked.iter().enumerate() {
         let cells: Vec<[u32; 2]> = t.coords(g).into_iter().map(|(r, c)| [r, c]).collect();
         let mut row = serde_json::json!({
@@ -272,7 +304,7 @@ fn make(req: &FontRequest, style: &Style) -> Result<FontFiles> {
             r.kind.is_closed(),
             (
                 picked.len() as u64,
-                zdd.as_ref().map(|z| z.count()),
+                total,
                 req.pick.sample.map(|_| req.pick.seed),
             ),
         )

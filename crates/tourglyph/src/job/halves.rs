@@ -1,7 +1,8 @@
 //! Closed leaper tours by ID through the halves
 //! ([`tourglyph_engine::count::leaper::ids`]) where the full diagram is too big: the
-//! same IDs, the same sampler, for `glyph --id` and `--random` and for `list`'s
-//! `--range`, `--shard`, `--limit` and `--sample`.
+//! same IDs, the same sampler, for `glyph --id` and `--random`, and for the
+//! `--range`, `--shard`, `--limit` and `--sample` of `list`, `render` (and its
+//! `--split`) and `font` ([`selected_ids`], [`picked`]).
 //!
 //! The halves serve a plain request (closed tours of the plane, no classes, crossing
 //! filter or symmetry) on a board they apply to (a leaper whose moves span two rows and
@@ -13,11 +14,15 @@
 //! changes no output byte. A diagram built in the trial is handed to the caller
 //! ([`Route`]), not built again. Built once per process and kept (the last board asked for).
 
+use super::{Pick, Resolved, check_walk};
+use rayon::prelude::*;
 use std::sync::{Arc, Mutex};
 use tourglyph_core::budget::Budget;
 use tourglyph_core::{Error, LeapGraph, Result, TourKind};
 use tourglyph_engine::count::leaper::ids::{self, Ids};
 use tourglyph_engine::frontier::Zdd;
+use tourglyph_engine::sample::Sampler;
+use tourglyph_engine::select::Item;
 
 /// Seconds of work the full diagram may be projected at before the halves take over.
 pub const TRY_SECONDS: f64 = 15.0;
@@ -85,6 +90,82 @@ pub fn ids(g: &LeapGraph, force: bool) -> Result<Arc<Ids>> {
     })?);
     *kept = Some((key, ids.clone()));
     Ok(ids)
+}
+
+/// The IDs a plain selection picks among `total` tours, in the diagram's order: a
+/// sample's in draw order (the diagram's sampler, so the same IDs), else the range or
+/// shard from its start, at most `--limit` of them. Refused as `check_walk` refuses a
+/// walk too long for `what` ("listing").
+pub fn selected_ids(
+    sel: &Pick,
+    r: &mut Resolved,
+    total: u128,
+    what: &str,
+) -> Result<Box<dyn Iterator<Item = u128>>> {
+    r.fix_range(total);
+    check_walk(total, r, sel, what)?;
+    if let Some(k) = sel.sample {
+        let ids: Vec<u128> = Sampler::new(sel.seed).ids(total, k)?.collect();
+        return Ok(Box::new(ids.into_iter()));
+    }
+    let range = r.query.range.clone().unwrap_or(0..total);
+    let end = range.end.min(total);
+    let end = r
+        .query
+        .limit
+        .map_or(end, |l| end.min(range.start.saturating_add(u128::from(l))));
+    Ok(Box::new(range.start..end.max(range.start)))
+}
+
+/// The tours a plain selection picks ([`selected_ids`]), unranked in parallel, in its
+/// order; refused (usage) past `max` of them, with `too_many(n)`'s message.
+pub fn picked(
+    ids: &Ids,
+    sel: &Pick,
+    r: &mut Resolved,
+    what: &str,
+    max: usize,
+    too_many: &dyn Fn(String) -> Error,
+) -> Result<Vec<Item>> {
+    let chosen: Vec<u128> = selected_ids(sel, r, ids.count(), what)?
+        .take(max + 1)
+        .collect();
+    if chosen.len() > max {
+        return Err(too_many(format!("more than {max}")));
+    }
+    chosen
+        .into_par_iter()
+        .map(|id| {
+            let tour = ids
+                .unrank(id)?
+                .ok_or_else(|| Error::runtime(format!("unrank({id}) failed")))?;
+            Ok(Item {
+                id,
+                tour,
+                orbit: None,
+            })
+        })
+        .collect()
+}
+
+/// `--classes` through the halves: `--sample K` draws `K` uniform random symmetry
+/// classes, each as its representative with its orbit size (the diagram's sampler, so
+/// the same classes on a board both serve); any other selection of classes is refused,
+/// as listing them needs the full diagram.
+pub fn sample_classes(ids: &Ids, sel: &Pick, r: &mut Resolved, what: &str) -> Result<Vec<Item>> {
+    let Some(k) = sel.sample else {
+        return Err(Error::usage(format!(
+            "{what} the symmetry classes of the closed {} tours of {} in order needs the full diagram of its {} tours, too big here: draw uniform random classes with --classes --sample K",
+            r.graph.piece(),
+            r.graph.board(),
+            ids.count()
+        )));
+    };
+    r.fix_range(ids.count());
+    check_walk(ids.count(), r, sel, what)?;
+    Sampler::new(sel.seed)
+        .classes_of(ids, &r.graph, k)?
+        .collect()
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {

@@ -32,8 +32,18 @@ pub fn list(
     if crate::job::symmetric_tours::applies(&r) {
         return crate::job::symmetric_tours::list(sel, json, r, out, progress);
     }
-    let plain = !r.query.classes && !r.query.non_crossing && r.query.symmetry.is_none();
+    // Classes go by halves too (a sample of them), where the full diagram is too big.
+    let plain = !r.query.non_crossing && r.query.symmetry.is_none();
     let zdd = match super::halves::route(&r.graph, r.kind, plain)? {
+        Route::Halves if r.query.classes => {
+            let ids = super::halves::ids(&r.graph, sel.force)?;
+            let items = super::halves::sample_classes(&ids, sel, &mut r, "listing")?;
+            let format = formatter(&r.graph, json);
+            for item in items {
+                out.write_all(format(&item).as_bytes())?;
+            }
+            return Ok(out.flush()?);
+        }
         Route::Halves => {
             let bounded = r.query.range.is_some() || r.shard.is_some() || sel.limit.is_some();
             if !bounded && sel.sample.is_none() {
@@ -153,10 +163,14 @@ fn by_halves(
     progress: &dyn Progress,
 ) -> Result<()> {
     let total = ids.count();
-    r.fix_range(total);
-    check_walk(total, &r, sel, "listing")?;
+    let sample = sel.sample.is_some();
+    let chosen = super::halves::selected_ids(sel, &mut r, total, "listing")?;
     let format = formatter(&r.graph, json);
-    let mut line = |id: u128| -> Result<()> {
+    if !sample {
+        let range = r.query.range.clone().unwrap_or(0..total);
+        progress.begin(super::walk_len(Some(&range), total) as u64, 0);
+    }
+    for (k, id) in chosen.enumerate() {
         let tour = ids
             .unrank(id)?
             .ok_or_else(|| tourglyph_core::Error::runtime(format!("unrank({id}) failed")))?;
@@ -165,22 +179,8 @@ fn by_halves(
             tour,
             orbit: None,
         };
-        Ok(out.write_all(format(&item).as_bytes())?)
-    };
-    if let Some(k) = sel.sample {
-        for id in Sampler::new(sel.seed).ids(total, k)? {
-            line(id)?;
-        }
-    } else {
-        let range = r.query.range.clone().unwrap_or(0..total);
-        let range = range.start..range.end.min(total);
-        let limit = r.query.limit.map_or(u128::MAX, u128::from);
-        progress.begin(super::walk_len(Some(&range), total) as u64, 0);
-        for (k, id) in range.enumerate() {
-            if k as u128 >= limit {
-                break;
-            }
-            line(id)?;
+        out.write_all(format(&item).as_bytes())?;
+        if !sample {
             progress.update(k as u64 + 1, 0);
         }
     }

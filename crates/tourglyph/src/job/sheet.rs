@@ -10,6 +10,7 @@
 
 use super::animate::SheetWalk;
 pub use super::drawing::SheetRequest;
+use super::halves::Route;
 use super::{Progress, Target, budget, build_zdd, check_walk, resolve};
 use crate::output::sheet_files::{SheetFiles, Written};
 use crate::output::{check_stdout_pages, open_out_with};
@@ -119,33 +120,61 @@ pub fn sheet_pages(
     // `--symmetry` on boards over 8x8: the symmetric tours found directly, no diagram of
     // all tours (captions give their index among the symmetric tours).
     let direct = crate::job::symmetric_tours::applies(&r);
-    let zdd = match direct {
+    // Closed leaper tours too many for the full diagram: by ID through the halves.
+    let plain = !r.query.non_crossing && r.query.symmetry.is_none();
+    let route = match direct {
         true => None,
-        false => Some(build_zdd(&r, a.sel.force)?),
+        false => Some(super::halves::route(&r.graph, r.kind, plain)?),
+    };
+    let halves = match route {
+        Some(Route::Halves) => Some(super::halves::ids(&r.graph, a.sel.force)?),
+        _ => None,
+    };
+    let zdd = match route {
+        None | Some(Route::Halves) => None,
+        Some(Route::Diagram(Some(z))) => Some(z),
+        Some(Route::Diagram(None)) => Some(build_zdd(&r, a.sel.force)?),
     };
     // The selection's size first (a sample's is known before drawing it), then the cost.
-    let planned = match &zdd {
-        None => Some(Plan::Tours(crate::job::symmetric_tours::items(
-            &a.sel,
-            &mut r,
-            MAX_IDS,
-            "rendering",
-        )?)),
-        Some(zdd) => {
-            r.fix_range(zdd.count());
-            check_walk(zdd.count(), &r, &a.sel, "rendering")?;
-            match a.sel.sample {
-                Some(_) => None,
-                None => Some(plan(zdd, &r.graph, &r.query)?),
+    let planned =
+        match (&zdd, &halves) {
+            (None, Some(ids)) if r.query.classes => Some(Plan::Tours(
+                super::halves::sample_classes(ids, &a.sel, &mut r, "rendering")?,
+            )),
+            (None, Some(ids)) => Some(Plan::Tours(super::halves::picked(
+                ids,
+                &a.sel,
+                &mut r,
+                "rendering",
+                MAX_HALVES_TOURS,
+                &|n| too_many_by_halves(&n),
+            )?)),
+            (None, None) => Some(Plan::Tours(crate::job::symmetric_tours::items(
+                &a.sel,
+                &mut r,
+                MAX_IDS,
+                "rendering",
+            )?)),
+            (Some(zdd), _) => {
+                r.fix_range(zdd.count());
+                check_walk(zdd.count(), &r, &a.sel, "rendering")?;
+                match a.sel.sample {
+                    Some(_) => None,
+                    None => Some(plan(zdd, &r.graph, &r.query)?),
+                }
             }
-        }
-    };
+        };
     let g = &r.graph;
     if animate && g.topology().is_torus() {
         return Err(Error::usage(
             "--animate draws tours of the plane board: torus tiles cannot be animated yet; drop --torus",
         ));
     }
+    // Tours of the board, where a diagram or the halves know them.
+    let total = zdd
+        .as_ref()
+        .map(Zdd::count)
+        .or(halves.as_ref().map(|h| h.count()));
     let count = match (&planned, &zdd) {
         (Some(p), _) => p.count(),
         (None, Some(z)) if z.count() == 0 => 0,
@@ -153,7 +182,6 @@ pub fn sheet_pages(
     };
     if count == 0 {
         // The selection flags' fault (exit 2), or the set's (exit 1).
-        let total = zdd.as_ref().map(|z| z.count());
         if let Some(e) = super::empty_selection(&r, &a.sel, total, "nothing to draw") {
             return Err(e);
         }
@@ -164,7 +192,8 @@ pub fn sheet_pages(
     }
     let zdd_ref = zdd.as_ref();
     if let (true, Some(Plan::Tours(items)), None) = (a.split, &planned, zdd_ref) {
-        // Symmetric tours found directly: files named by their index.
+        // Symmetric tours found directly: files named by their index; tours by halves:
+        // by their ID.
         let job = super::split::Split {
             zdd: None,
             g,
@@ -178,7 +207,10 @@ pub fn sheet_pages(
             force: a.sel.force,
             style_words: super::glyph::style_words(&a.style, &a.draw),
         };
-        let files = job.write_items(items, r.query.symmetry.map_or("", |s| s.word()))?;
+        let files = match halves {
+            Some(_) => job.write_tours(items)?,
+            None => job.write_items(items, r.query.symmetry.map_or("", |s| s.word()))?,
+        };
         return Ok((
             format,
             Written {
@@ -294,11 +326,7 @@ pub fn sheet_pages(
             g,
             &r.query,
             r.kind.is_closed(),
-            (
-                count,
-                zdd_ref.map(Zdd::count),
-                a.sel.sample.map(|_| a.sel.seed),
-            ),
+            (count, total, a.sel.sample.map(|_| a.sel.seed)),
             a.no_captions,
             direct,
         ),
@@ -531,6 +559,17 @@ enum Plan {
     Ids(Vec<u128>, Vec<u8>),
     /// Symmetric tours found directly, each with its index among them as its `id`.
     Tours(Vec<Item>),
+}
+
+/// Most tours drawn by halves (each unranked and held before drawing: about 300 bytes
+/// a tour of 8×8).
+const MAX_HALVES_TOURS: usize = 100_000;
+
+/// The refusal of a selection of more than [`MAX_HALVES_TOURS`] tours by halves.
+fn too_many_by_halves(n: &str) -> Error {
+    Error::usage(format!(
+        "rendering {n} tours by halves: at most {MAX_HALVES_TOURS} tours of a board this big are drawn at once; narrow the selection with --range A..B, --limit K or --sample K"
+    ))
 }
 
 /// Most IDs kept in memory (9 bytes each): beyond this a filtered selection is counted by

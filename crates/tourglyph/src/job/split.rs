@@ -191,6 +191,13 @@ impl Split<'_> {
         })
     }
 
+    /// Write one file per tour of `items` (tours by halves, with their IDs), named by
+    /// ID as [`Split::write`] names them; returns the files written.
+    pub fn write_tours(&self, items: &[tourglyph_engine::select::Item]) -> Result<Vec<PathBuf>> {
+        let ids: Vec<u128> = items.iter().map(|it| it.id).collect();
+        self.write_with(&ids, "", "tour", "ID", |k| Ok(items[k].tour.clone()))
+    }
+
     /// Write one file per symmetric tour found directly, named by its index among the
     /// symmetric tours: `rook-14x14-rot90-000123.svg`; returns the files written.
     pub fn write_items(

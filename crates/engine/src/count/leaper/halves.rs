@@ -106,10 +106,10 @@ fn side_plan(g: &LeapGraph, h: usize) -> Option<Plan> {
 
 /// A side's final state over the cells of `J` (row `h − 1` then row `h`, left to
 /// right): 2 bits of degree and 4 bits of path-end partner per cell.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Cut {
-    degrees: u32,
-    partners: u64,
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(super) struct Cut {
+    pub(super) degrees: u32,
+    pub(super) partners: u64,
 }
 
 /// The closed tours of `g`, counted by halves cut at row `h` (from [`cut`]).
@@ -295,7 +295,7 @@ fn top_weights_swapped(g: &LeapGraph, h: usize) -> Vec<Weighed> {
 
 /// The same cut seen from the board turned half round: cell `i` of `J` is cell
 /// `j − 1 − i` there.
-fn turn(c: Cut, j: usize) -> Cut {
+pub(super) fn turn(c: Cut, j: usize) -> Cut {
     let mut t = Cut {
         degrees: 0,
         partners: 0,
@@ -377,11 +377,25 @@ fn side(
     widths: &mut Vec<u64>,
 ) -> Result<Vec<(Cut, u128)>> {
     let p = side_plan(g, h).expect("cut() checked the plan");
-    let (counted, last) = sweep::<u128, u128>(g, &p, budget, progress, "half of the closed")?;
+    final_cuts(g, &p, budget, progress, widths, "half of the closed")
+}
+
+/// The final states of the sweep `p`, whose last `2·cols` cells (two rows) are kept on
+/// the frontier, as cuts over those cells, with their counts; the sweep's level widths
+/// are added to `widths`; `part` names the sweep in a refusal ("half of the closed").
+pub(super) fn final_cuts(
+    g: &LeapGraph,
+    p: &Plan,
+    budget: &Budget,
+    progress: Progress<'_>,
+    widths: &mut Vec<u64>,
+    part: &str,
+) -> Result<Vec<(Cut, u128)>> {
+    let (counted, last) = sweep::<u128, u128>(g, p, budget, progress, part)?;
     widths.extend(counted.widths);
     // The cells of J are the last 2·cols of the order, and never leave the frontier:
     // each keeps the fixed slot it took when it was processed.
-    let layout = Layout::new(&p);
+    let layout = Layout::new(p);
     let j = 2 * g.board().cols as usize;
     let first = p.steps.len() - j;
     let slot_of: Vec<u32> = (0..j).map(|i| layout.steps[first + i].slot).collect();

@@ -36,6 +36,7 @@ pub mod ids;
 pub mod open;
 pub mod order;
 pub mod pairings;
+mod rows;
 pub mod slots;
 /// [`order::Plan`]'s own numbering of the frontier, stepped by unpacking and
 /// renumbering: the independent oracle of [`slots`] in the tests (nothing else steps it).

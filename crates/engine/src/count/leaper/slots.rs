@@ -220,7 +220,9 @@ pub fn successors<K: Word>(
                 set(set(set(set(s, x, 1), y, 1), mx, 2 + my), my, 2 + mx)
             }
         };
-        if !last {
+        // At the last step of a whole board only closures count; a side's last
+        // vertex is kept on the frontier (it stays) and its states are the result.
+        if !last || step.stays {
             emit(set(t, w, v_full) & clear);
         }
     }
