@@ -341,6 +341,7 @@ pub fn sheet_pages(
     let walks = std::cell::RefCell::new(Vec::new());
     let job = Job {
         zdd: zdd_ref,
+        by_index: direct,
         g,
         q: &r.query,
         style: &style,
@@ -694,8 +695,12 @@ pub fn describe_selection(
 
 /// Everything a sheet needs besides its backend.
 struct Job<'a> {
-    /// The diagram of all tours (`None` for symmetric tours found directly).
+    /// The diagram of all tours (`None` for symmetric tours found directly, and for
+    /// tours by halves).
     zdd: Option<&'a Zdd>,
+    /// The tours are numbered by their index among the symmetric tours found directly,
+    /// not by ID.
+    by_index: bool,
     g: &'a LeapGraph,
     q: &'a Query,
     style: &'a Style,
@@ -741,9 +746,9 @@ impl Job<'_> {
         // Glyph geometry, and its outline or pen strokes when the style draws them, on the
         // workers.
         // Symmetric tours found directly are numbered by index, not ID.
-        let (prefix, word) = match self.zdd {
-            Some(_) => ("tour", "ID"),
-            None => ("index", "index"),
+        let (prefix, word) = match self.by_index {
+            false => ("tour", "ID"),
+            true => ("index", "index"),
         };
         let map = |it: &Item| -> Drawn {
             let caption = match (captions, it.orbit) {
