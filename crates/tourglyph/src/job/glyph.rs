@@ -451,13 +451,28 @@ pub fn orbit(a: &GlyphRequest) -> Result<Orbit> {
     if let Some(why) = g.no_tour(!kind.is_closed()) {
         return Err(Error::runtime(why));
     }
-    let (z, t, id) = by_id(&g, kind, id, a.force)?;
     let checker = tourglyph_core::symmetry::ClassChecker::new(&g);
+    let no_class = || Error::runtime(format!("tour {id}: its class's first tour has no ID"));
+    if let Route::Halves = super::halves::route(&g, kind, true)? {
+        // By halves: the tour unranked, its class's first tour ranked.
+        let ids = super::halves::ids(&g, a.force)?;
+        let id = parse_id(id)?;
+        let t = ids
+            .unrank(id)?
+            .ok_or_else(|| super::halves::no_such_id(&g, id, ids.count()))?;
+        let bits = tourglyph_core::symmetry::bitset(&t.edges, checker.words());
+        let (first, orbit) = checker.representative(&bits);
+        let class = ids
+            .rank(&tourglyph_core::symmetry::edges_of(&first))?
+            .ok_or_else(no_class)?;
+        return Ok(Orbit { id, orbit, class });
+    }
+    let (z, t, id) = by_id(&g, kind, id, a.force)?;
     let bits = tourglyph_core::symmetry::bitset(&t.edges, checker.words());
     let (first, orbit) = checker.representative(&bits);
     let class = z
         .rank(&tourglyph_core::symmetry::edges_of(&first))
-        .ok_or_else(|| Error::runtime(format!("tour {id}: its class's first tour has no ID")))?;
+        .ok_or_else(no_class)?;
     Ok(Orbit { id, orbit, class })
 }
 

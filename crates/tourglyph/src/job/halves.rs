@@ -69,10 +69,23 @@ pub fn route(g: &LeapGraph, kind: TourKind, plain: bool) -> Result<Route> {
     Ok(route)
 }
 
+/// The tours by ID of the board kept by [`ids`] (the last one asked for).
+static KEPT: Mutex<Option<(String, Arc<Ids>)>> = Mutex::new(None);
+
+/// The kept tours by ID of `g`'s closed tours, if [`ids`] has built them (this process
+/// keeps them), without building them: the count reads its total from them.
+pub fn kept(g: &LeapGraph) -> Option<Arc<Ids>> {
+    let key = format!("{} {}", g.piece(), g.board());
+    // Not while they are being built (the lock is held then): the caller counts itself.
+    let kept = KEPT.try_lock().ok()?;
+    kept.as_ref()
+        .filter(|(k, _)| *k == key)
+        .map(|(_, ids)| ids.clone())
+}
+
 /// The halves of `g`'s closed tours, built within the budget (`force`: no time limit)
 /// and kept for the process (the last board asked for).
 pub fn ids(g: &LeapGraph, force: bool) -> Result<Arc<Ids>> {
-    static KEPT: Mutex<Option<(String, Arc<Ids>)>> = Mutex::new(None);
     let key = format!("{} {}", g.piece(), g.board());
     let mut kept = lock(&KEPT);
     if let Some((k, ids)) = kept.as_ref() {
