@@ -69,10 +69,10 @@ pub fn route(g: &LeapGraph, kind: TourKind, plain: bool) -> Result<Route> {
     Ok(route)
 }
 
-/// The tours by ID of the board kept by [`ids`] (the last one asked for).
+/// The tours by ID of the board kept by [`ids()`] (the last one asked for).
 static KEPT: Mutex<Option<(String, Arc<Ids>)>> = Mutex::new(None);
 
-/// The kept tours by ID of `g`'s closed tours, if [`ids`] has built them (this process
+/// The kept tours by ID of `g`'s closed tours, if [`ids()`] has built them (this process
 /// keeps them), without building them: the count reads its total from them.
 pub fn kept(g: &LeapGraph) -> Option<Arc<Ids>> {
     let key = format!("{} {}", g.piece(), g.board());
