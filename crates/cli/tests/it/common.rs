@@ -128,6 +128,16 @@ pub fn tool(name: &str, args: &[&str], instead: &str) -> Option<Output> {
     )
 }
 
+/// Every name in a folder (hidden ones, such as temporary files, too), sorted.
+pub fn file_names(dir: impl AsRef<Path>) -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    v.sort();
+    v
+}
+
 /// A path as `&str` for a tool's argument list.
 pub fn arg(p: &Path) -> &str {
     p.to_str().expect("utf-8 path")

@@ -3,18 +3,8 @@
 //! a font of torus tours says so in its title, glyph names and map, and a very long
 //! family gives valid names and a title that wraps on the page, as a sheet's title does.
 
-use crate::common::{arg, qpdf_check, run, stderr, stdout, tool};
+use crate::common::{arg, file_names as names, qpdf_check, run, stderr, stdout, tool};
 use std::path::Path;
-
-/// The files of a folder, sorted.
-fn names(dir: &Path) -> Vec<String> {
-    let mut v: Vec<String> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    v.sort();
-    v
-}
 
 /// A word read back: (text, xMin, yMin, xMax, yMax) in points from the top left.
 type Word = (String, f64, f64, f64, f64);

@@ -4,7 +4,7 @@
 //! its error, every index link resolving to a file, and two runs giving byte-identical
 //! output folders; the shipped manifest that uses every format renders all three.
 
-use crate::common::{run, stderr};
+use crate::common::{file_names as all_names, run, stderr};
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -305,16 +305,6 @@ fn shipped_every_format_manifest_renders_pdf_ps_and_svg() {
     ]) {
         assert!(l.contains(&f), "index misses {f}");
     }
-}
-
-/// Every name in a folder, hidden ones too, sorted.
-fn all_names(dir: &Path) -> Vec<String> {
-    let mut v: Vec<String> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    v.sort();
-    v
 }
 
 #[test]

@@ -5,7 +5,7 @@
 //! `list --sample` is the sample `glyph --random` draws first. (The IDs themselves
 //! agree with the full diagram's on every tour of 6×6 and 5×8: the engine's tests.)
 
-use super::common::{run, stderr, stdout};
+use super::common::{file_names, run, stderr, stdout};
 use tourglyph::{Board, LeapGraph, Piece, Tour, TourKind};
 
 /// The tours of `list`'s text lines (`ID: a6 c5 …`), with their IDs.
@@ -112,11 +112,7 @@ fn knight_6x8_render_font_split_and_classes_by_halves() {
         &["render"],
         &["--range", "1000..1003", "--split", "--mkdir", "-o", &split],
     ));
-    let mut names: Vec<String> = std::fs::read_dir(&split)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
+    let names = file_names(&split);
     assert_eq!(
         names,
         [

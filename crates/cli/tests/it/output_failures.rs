@@ -5,21 +5,11 @@
 //! - a closed pipe exits 0 quietly;
 //! - output conventions (missing folder, `--mkdir`, `--no-clobber`, replace, links, devices).
 
-use super::common::{bin, installed, run, skip, stderr};
+use super::common::{bin, file_names as entries, installed, run, skip, stderr};
 use std::io::Read;
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
-
-/// The entries of a folder, hidden ones (temporary files) included.
-fn entries(dir: &Path) -> Vec<String> {
-    let mut v: Vec<String> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    v.sort();
-    v
-}
 
 /// stderr is one line starting `tourglyph: ` with no panic or backtrace in it.
 fn one_line_error(err: &str) {

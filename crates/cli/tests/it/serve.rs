@@ -1121,18 +1121,19 @@ fn cache_sizes_are_checked_before_serving() {
 fn long_work_is_refused_before_it_is_done() {
     let s = Server::start(&[]);
     // The open tours' sweep refuses as soon as its growth shows: within the first half
-    // of the 50 steps of 7x7 (the apex and 49 cells). (6x6 was refused here before the
-    // apex sweep counted it in about a second.)
-    let (status, _, body) = s.get("/api/count?board=7x7&piece=knight&open=true");
+    // of the 65 steps of 8x8 (the apex and 64 cells). (6x6 was refused here before the
+    // apex sweep counted it in about a second, then 7x7 before the halves counted it in
+    // about 17 s.)
+    let (status, _, body) = s.get("/api/count?board=8x8&piece=knight&open=true");
     let msg = error_of(&body);
     assert_eq!(status, 422, "{msg}");
     assert!(msg.contains("would take about"), "{msg}");
     let at = msg.find("projected from cell ").expect(&msg) + "projected from cell ".len();
     let k: u32 = msg[at..].split(' ').next().unwrap().parse().unwrap();
-    assert!(msg[at..].starts_with(&format!("{k} of 50)")), "{msg}");
-    assert!(k <= 25, "refused only at step {k} of 50: {msg}");
+    assert!(msg[at..].starts_with(&format!("{k} of 65)")), "{msg}");
+    assert!(k <= 32, "refused only at step {k} of 65: {msg}");
     // The CLI refuses the same request with the same estimate.
-    let e = cli_error(&["count", "--board", "7x7", "--piece", "knight", "--open"]);
+    let e = cli_error(&["count", "--board", "8x8", "--piece", "knight", "--open"]);
     let estimate = |m: &str| m.split("; ").next().unwrap().to_string();
     assert_eq!(estimate(&msg), estimate(&e));
     // A board the counter's estimate refuses is refused at once, as by the CLI.
@@ -1158,8 +1159,8 @@ fn messages_name_query_parameters_and_the_cli_for_forced_work() {
             ],
         ),
         (
-            "/api/count?board=7x7&piece=knight&open=true",
-            vec!["`tourglyph count --board 7x7 --open --piece knight --json --force`"],
+            "/api/count?board=8x8&piece=knight&open=true",
+            vec!["`tourglyph count --board 8x8 --open --piece knight --json --force`"],
         ),
     ];
     for (path, words) in cases {

@@ -4,7 +4,7 @@
 //! `--shape` exclude each other, and what cannot apply to a shape is refused in one line
 //! (exit 2).
 
-use super::common::{run, stderr, stdout};
+use super::common::{file_names, run, stderr, stdout};
 use std::path::Path;
 
 fn write(dir: &Path, name: &str, text: &str) -> String {
@@ -371,11 +371,7 @@ fn font_split_and_find_take_a_shape() {
         "-q",
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
-    let mut names: Vec<String> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
+    let names = file_names(&dir);
     assert_eq!(
         names,
         [

@@ -1,7 +1,7 @@
 //! Glyphs as shapes (issue 15): exact Kufic outlines, outlines against strokes in raster,
 //! PNG output, `render --split`, style flags and `styles`, the font of tours.
 
-use super::common::{arg, qpdf_check, run, stderr, stdout};
+use super::common::{arg, file_names, qpdf_check, run, stderr, stdout};
 use proptest::prelude::*;
 use std::path::Path;
 use std::process::Command;
@@ -394,11 +394,7 @@ fn split_writes_one_file_per_class() {
         arg(&d),
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
-    let mut names: Vec<String> = std::fs::read_dir(&d)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
+    let names = file_names(&d);
     assert_eq!(names.len(), 149);
     // IDs padded to the widest (the largest class ID has 3 or 4 digits).
     let ids: Vec<u32> = stdout(&run(&["list", "--board", "6x6", "--classes", "--json"]))
@@ -433,11 +429,7 @@ fn split_writes_one_file_per_class() {
         arg(&e),
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
-    let mut got: Vec<String> = std::fs::read_dir(&e)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    got.sort();
+    let got = file_names(&e);
     // 2x4 has one closed rook tour: every draw is ID 0.
     assert_eq!(
         got,

@@ -3,18 +3,8 @@
 //! the single file; other names stay; `--no-clobber` refuses them; a failed run leaves
 //! the earlier set whole; the run says on stderr what it wrote.
 
-use crate::common::{arg, run, stderr};
+use crate::common::{arg, file_names as names, run, stderr};
 use std::path::Path;
-
-/// The file names in `dir`, sorted.
-fn names(dir: &Path) -> Vec<String> {
-    let mut v: Vec<String> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    v.sort();
-    v
-}
 
 /// `sheet-1.svg` … `sheet-N.svg` and `keep`, sorted as [`names`] sorts.
 fn expect(pages: usize, keep: &[&str]) -> Vec<String> {

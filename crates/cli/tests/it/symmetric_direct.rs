@@ -3,7 +3,7 @@
 //! filter, the listed tours valid, fixed and in ID order, `--range` slices, sampling
 //! deterministic and uniform, and the commands that draw them (render, glyph, font).
 
-use crate::common::{run, stderr, stdout};
+use crate::common::{file_names, run, stderr, stdout};
 use tourglyph::budget::Budget;
 use tourglyph::engine::Flow;
 use tourglyph::engine::count::transfer::count_rook_classes;
@@ -372,11 +372,7 @@ fn render_and_glyph_draw_the_sampled_symmetric_tours() {
         split.to_str().unwrap(),
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
-    let mut files: Vec<String> = std::fs::read_dir(&split)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    files.sort();
+    let files = file_names(&split);
     let mut want: Vec<String> = listed[..3]
         .iter()
         .map(|v| v["index"].as_u64().unwrap())

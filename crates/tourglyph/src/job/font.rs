@@ -4,7 +4,7 @@
 //! ([`crate::output::write_files`]). The family is checked against the text faces (the
 //! request's font file first, then the bundled ones) before any tour is drawn.
 
-use super::{Pick, Spec, build_zdd, check_walk, resolve, symmetric_tours};
+use super::{Pick, Spec, check_walk, resolve, symmetric_tours};
 use crate::output::{OutOptions, write_files};
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
@@ -152,19 +152,7 @@ fn make(req: &FontRequest, style: &Style) -> Result<FontFiles> {
     };
     // Closed leaper tours too many for the full diagram: by ID through the halves.
     let plain = !r.query.classes && !r.query.non_crossing && r.query.symmetry.is_none();
-    let route = match direct {
-        Some(_) => None,
-        None => Some(super::halves::route(&r.graph, r.kind, plain)?),
-    };
-    let halves = match route {
-        Some(super::halves::Route::Halves) => Some(super::halves::ids(&r.graph, req.pick.force)?),
-        _ => None,
-    };
-    let zdd = match route {
-        None | Some(super::halves::Route::Halves) => None,
-        Some(super::halves::Route::Diagram(Some(z))) => Some(z),
-        Some(super::halves::Route::Diagram(None)) => Some(build_zdd(&r, req.pick.force)?),
-    };
+    let (halves, zdd) = super::halves::sources(&r, plain, direct.is_some(), req.pick.force)?;
     if let Some(zdd) = &zdd {
         r.fix_range(zdd.count());
         check_walk(zdd.count(), &r, &req.pick, "making a font of")?;

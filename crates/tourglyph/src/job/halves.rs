@@ -14,7 +14,7 @@
 //! changes no output byte. A diagram built in the trial is handed to the caller
 //! ([`Route`]), not built again. Built once per process and kept (the last board asked for).
 
-use super::{Pick, Resolved, check_walk};
+use super::{Pick, Resolved, build_zdd, check_walk};
 use rayon::prelude::*;
 use std::sync::{Arc, Mutex};
 use tourglyph_core::budget::Budget;
@@ -48,7 +48,7 @@ pub fn route(g: &LeapGraph, kind: TourKind, plain: bool) -> Result<Route> {
         return Ok(Route::Diagram(None));
     }
     static TRIED: Mutex<Vec<(String, bool)>> = Mutex::new(Vec::new());
-    let key = format!("{} {}", g.piece(), g.board());
+    let key = key(g);
     if let Some(&(_, halves)) = lock(&TRIED).iter().find(|(k, _)| *k == key) {
         return Ok(if halves {
             Route::Halves
@@ -69,13 +69,38 @@ pub fn route(g: &LeapGraph, kind: TourKind, plain: bool) -> Result<Route> {
     Ok(route)
 }
 
+/// The tours of `r` by ID through the halves, or the full diagram, as [`route`] sends
+/// a request (`plain`: no classes, crossing filter or symmetry); neither when `direct`
+/// (the symmetric tours found directly). Built within the budget (`force`: no time
+/// limit); a diagram built while [`route`] tried it is not built again.
+pub fn sources(
+    r: &Resolved,
+    plain: bool,
+    direct: bool,
+    force: bool,
+) -> Result<(Option<Arc<Ids>>, Option<Zdd>)> {
+    if direct {
+        return Ok((None, None));
+    }
+    Ok(match route(&r.graph, r.kind, plain)? {
+        Route::Halves => (Some(ids(&r.graph, force)?), None),
+        Route::Diagram(Some(z)) => (None, Some(z)),
+        Route::Diagram(None) => (None, Some(build_zdd(r, force)?)),
+    })
+}
+
+/// What the process keeps a board's route and tours under: its piece and board.
+fn key(g: &LeapGraph) -> String {
+    format!("{} {}", g.piece(), g.board())
+}
+
 /// The tours by ID of the board kept by [`ids()`] (the last one asked for).
 static KEPT: Mutex<Option<(String, Arc<Ids>)>> = Mutex::new(None);
 
 /// The kept tours by ID of `g`'s closed tours, if [`ids()`] has built them (this process
 /// keeps them), without building them: the count reads its total from them.
 pub fn kept(g: &LeapGraph) -> Option<Arc<Ids>> {
-    let key = format!("{} {}", g.piece(), g.board());
+    let key = key(g);
     // Not while they are being built (the lock is held then): the caller counts itself.
     let kept = KEPT.try_lock().ok()?;
     kept.as_ref()
@@ -86,7 +111,7 @@ pub fn kept(g: &LeapGraph) -> Option<Arc<Ids>> {
 /// The halves of `g`'s closed tours, built within the budget (`force`: no time limit)
 /// and kept for the process (the last board asked for).
 pub fn ids(g: &LeapGraph, force: bool) -> Result<Arc<Ids>> {
-    let key = format!("{} {}", g.piece(), g.board());
+    let key = key(g);
     let mut kept = lock(&KEPT);
     if let Some((k, ids)) = kept.as_ref() {
         if *k == key {

@@ -10,8 +10,7 @@
 
 use super::animate::SheetWalk;
 pub use super::drawing::SheetRequest;
-use super::halves::Route;
-use super::{Progress, Target, budget, build_zdd, check_walk, resolve};
+use super::{Progress, Target, budget, check_walk, resolve};
 use crate::output::sheet_files::{SheetFiles, Written};
 use crate::output::{check_stdout_pages, open_out_with};
 use rayon::prelude::*;
@@ -122,19 +121,7 @@ pub fn sheet_pages(
     let direct = crate::job::symmetric_tours::applies(&r);
     // Closed leaper tours too many for the full diagram: by ID through the halves.
     let plain = !r.query.non_crossing && r.query.symmetry.is_none();
-    let route = match direct {
-        true => None,
-        false => Some(super::halves::route(&r.graph, r.kind, plain)?),
-    };
-    let halves = match route {
-        Some(Route::Halves) => Some(super::halves::ids(&r.graph, a.sel.force)?),
-        _ => None,
-    };
-    let zdd = match route {
-        None | Some(Route::Halves) => None,
-        Some(Route::Diagram(Some(z))) => Some(z),
-        Some(Route::Diagram(None)) => Some(build_zdd(&r, a.sel.force)?),
-    };
+    let (halves, zdd) = super::halves::sources(&r, plain, direct, a.sel.force)?;
     // The selection's size first (a sample's is known before drawing it), then the cost.
     let planned =
         match (&zdd, &halves) {

@@ -47,6 +47,9 @@ use tourglyph_core::graph::LeapGraph;
 /// Widest cut: the two rows of `J` hold at most 16 cells (a 4-bit cell index).
 const MAX_COLS: usize = 8;
 
+/// Widest cut of the open tours: the two rows of `J` and the apex, at most 16 cells.
+const MAX_OPEN_COLS: usize = 7;
+
 /// Pairs of a linked top pairing and a bottom pairing tested per second on the
 /// reference machine, 2 threads: knight 8×8 tests 5.3·10^9 in about 5.3 s, quiet; a
 /// little less here, for a machine under some load.
@@ -85,15 +88,30 @@ pub fn cut(g: &LeapGraph) -> Option<usize> {
     let h = rows / 2;
     // The join picks middle edges as bits of a u32 (the king has 22 on 8 columns).
     (middle_edges(g, h).len() <= 32
-        && side_plan(g, h).is_some()
-        && side_plan(g, rows - h).is_some())
+        && side_plan(g, h, false).is_some()
+        && side_plan(g, rows - h, false).is_some())
+    .then_some(h)
+}
+
+/// The cut row for the open tours of `g`: as [`cut`], on boards at most 7 wide (the
+/// apex is a 17th cell of the cut past that; 4 bits name a cell) whose half sweeps with
+/// the apex fit 128-bit states.
+pub fn open_cut(g: &LeapGraph) -> Option<usize> {
+    let rows = g.board().rows as usize;
+    let h = cut(g)?;
+    (g.board().cols as usize <= MAX_OPEN_COLS
+        && side_plan(g, h, true).is_some()
+        && side_plan(g, rows - h, true).is_some())
     .then_some(h)
 }
 
 /// The sweep of the top side cut at `h`: rows `0..=h` in row-major order, the edges
 /// inside rows `< h` and those from row `h − 2` to row `h`, the cells of rows `h − 1`
-/// and `h` kept.
-fn side_plan(g: &LeapGraph, h: usize) -> Option<Plan> {
+/// and `h` kept. For open tours (`open`), with the apex ([`Plan::build_with_apex`])
+/// first and kept, joined to the cells of rows `< h`: the bottom side, the board turned,
+/// takes the apex's edges to rows `≥ h`, so each is on one side, and the half turn maps
+/// one side's apex edges onto the other's.
+fn side_plan(g: &LeapGraph, h: usize, open: bool) -> Option<Plan> {
     let cols = g.board().cols as usize;
     let row = |v: u32| v as usize / cols;
     let order: Vec<u32> = (0..((h + 1) * cols) as u32).collect();
@@ -101,7 +119,18 @@ fn side_plan(g: &LeapGraph, h: usize) -> Option<Plan> {
         let (a, b) = (row(u).min(row(v)), row(u).max(row(v)));
         b < h || (a + 2 == h && b == h)
     };
-    Plan::build(g, &order, edge, |v| row(v) + 1 == h || row(v) == h)
+    let kept = |v: u32| row(v) + 1 == h || row(v) == h;
+    if open {
+        Plan::build_with_apex(g, &order, edge, kept, |v| row(v) < h)
+    } else {
+        Plan::build(g, &order, edge, kept)
+    }
+}
+
+/// The cells of the cut: the `2·cols` of `J`, and the apex (cell `2·cols`) when the
+/// tours are open.
+fn cut_cells(g: &LeapGraph, open: bool) -> usize {
+    2 * g.board().cols as usize + usize::from(open)
 }
 
 /// A side's final state over the cells of `J` (row `h − 1` then row `h`, left to
@@ -114,8 +143,36 @@ pub(super) struct Cut {
 
 /// The closed tours of `g`, counted by halves cut at row `h` (from [`cut`]).
 pub fn count(g: &LeapGraph, h: usize, budget: &Budget, progress: Progress<'_>) -> Result<Counted> {
+    count_cut(g, h, false, budget, progress)
+}
+
+/// The open tours of `g` (undirected Hamiltonian paths), counted by halves cut at row
+/// `h` (from [`open_cut`]).
+///
+/// An open tour is a Hamiltonian cycle of the board with an apex joined to every cell
+/// ([`super::open`]): the apex is one more cell of the cut, kept on both sides, with no
+/// middle edges; the top side holds its edges to the rows above the cut, the bottom
+/// side those to the rows below, and the join completes it to degree 2 like any cell
+/// of `J`. The mirror image and the half turn fix the apex, so the join's savings hold.
+pub fn count_open(
+    g: &LeapGraph,
+    h: usize,
+    budget: &Budget,
+    progress: Progress<'_>,
+) -> Result<Counted> {
+    count_cut(g, h, true, budget, progress)
+}
+
+/// [`count`], or [`count_open`] when `open`.
+fn count_cut(
+    g: &LeapGraph,
+    h: usize,
+    open: bool,
+    budget: &Budget,
+    progress: Progress<'_>,
+) -> Result<Counted> {
     let rows = g.board().rows as usize;
-    let j = 2 * g.board().cols as usize;
+    let n = cut_cells(g, open);
     let cols = g.board().cols as usize;
     // One progress count for the whole run: each side's cells, then the join in
     // JOIN_STEPS parts.
@@ -136,12 +193,13 @@ pub fn count(g: &LeapGraph, h: usize, budget: &Budget, progress: Progress<'_>) -
     let (top, bottom, widths) = sides(
         g,
         h,
+        open,
         budget,
         progress.map(|_| &top_progress as _),
         progress.map(|_| &bottom_progress as _),
     )?;
     let states = top.len() + bottom.len();
-    let join = Join::new(middle_edges(g, h), cols, rows == 2 * h, top, bottom);
+    let join = Join::new(middle_edges(g, h), cols, n, rows == 2 * h, top, bottom);
     // The board's mirror image in its middle column maps the top states, the middle
     // edges and the bottom states onto themselves, so a bottom run and its mirror image
     // meet the same number of tours: join one of each pair, twice.
@@ -158,12 +216,13 @@ pub fn count(g: &LeapGraph, h: usize, budget: &Budget, progress: Progress<'_>) -
     let (seconds, pairs) = join.estimate(&runs);
     budget.check(
         &format!(
-            "joining the halves of the closed {} tours of {} (about {pairs:.1e} pairs)",
+            "joining the halves of the {} {} tours of {} (about {pairs:.1e} pairs)",
+            if open { "open" } else { "closed" },
             g.piece(),
             g.board_name(),
         ),
         halves + seconds,
-        states as f64 * JOIN_BYTES_PER_STATE + 4.0 * 3u64.pow(j as u32) as f64,
+        states as f64 * JOIN_BYTES_PER_STATE + 4.0 * 3u64.pow(n as u32) as f64,
     )?;
     // The runs in JOIN_STEPS parts, each joined in parallel, the progress reported
     // between them from this thread.
@@ -220,10 +279,10 @@ pub fn top_weights(
 ) -> Result<Vec<Weighed>> {
     let cols = g.board().cols as usize;
     let j = 2 * cols;
-    let (top, bottom, widths) = sides(g, h, budget, None, None)?;
+    let (top, bottom, widths) = sides(g, h, false, budget, None, None)?;
     let states = top.len() + bottom.len();
     let later = after(top.len());
-    let join = Join::new(middle_edges(g, h), cols, false, top, bottom);
+    let join = Join::new(middle_edges(g, h), cols, j, false, top, bottom);
     // Joined: one of each two mirror runs, each pairing summed once a run (the count's
     // estimate without its half turn: about the pairs, and a map lookup a link).
     let runs: Vec<(u32, usize, usize, u128)> = join
@@ -271,9 +330,9 @@ pub fn top_weights(
 #[cfg(test)]
 fn top_weights_swapped(g: &LeapGraph, h: usize) -> Vec<Weighed> {
     let cols = g.board().cols as usize;
-    let (top, bottom, _) = sides(g, h, &Budget::default(), None, None).unwrap();
+    let (top, bottom, _) = sides(g, h, false, &Budget::default(), None, None).unwrap();
     // Swapped: the join's "top" is the bottom side, its runs the top side's.
-    let join = Join::new(middle_edges(g, h), cols, false, bottom, top);
+    let join = Join::new(middle_edges(g, h), cols, 2 * cols, false, bottom, top);
     join.bottom
         .runs
         .par_iter()
@@ -293,25 +352,33 @@ fn top_weights_swapped(g: &LeapGraph, h: usize) -> Vec<Weighed> {
         .collect()
 }
 
-/// The same cut seen from the board turned half round: cell `i` of `J` is cell
-/// `j − 1 − i` there.
-pub(super) fn turn(c: Cut, j: usize) -> Cut {
+/// The same cut of `n` cells seen from the board turned half round: cell `i` of `J`
+/// (`i < j`) is cell `j − 1 − i` there; the apex (cell `j`, when `n > j`) is itself.
+pub(super) fn turn(c: Cut, j: usize, n: usize) -> Cut {
+    let turned = |i: usize| if i < j { j - 1 - i } else { i };
     let mut t = Cut {
         degrees: 0,
         partners: 0,
     };
-    for i in 0..j {
-        let k = j - 1 - i;
+    for i in 0..n {
+        let k = turned(i);
         t.degrees |= ((c.degrees >> (2 * i)) & 3) << (2 * k);
         let p = ((c.partners >> (4 * i)) & 15) as usize;
-        t.partners |= ((j - 1 - p) as u64) << (4 * k);
+        t.partners |= (turned(p) as u64) << (4 * k);
     }
     t
 }
 
-/// The degrees of a cut's mirror image in the board's middle column.
+/// The degrees of a cut's mirror image in the board's middle column (the apex, past
+/// the cells of `J`, is itself).
 fn mirror(degrees: u32, cols: usize) -> u32 {
-    let mut m = 0;
+    // 2 bits a cell of J; what lies past them (the apex) stays.
+    let past = 4 * cols as u32;
+    let mut m = if past < 32 {
+        degrees >> past << past
+    } else {
+        0
+    };
     for i in 0..2 * cols {
         let (r, c) = (i / cols, i % cols);
         m |= ((degrees >> (2 * i)) & 3) << (2 * (r * cols + cols - 1 - c));
@@ -348,20 +415,24 @@ type Sides = (Side, Side, Vec<u64>);
 fn sides(
     g: &LeapGraph,
     h: usize,
+    open: bool,
     budget: &Budget,
     top_progress: Progress<'_>,
     bottom_progress: Progress<'_>,
 ) -> Result<Sides> {
     let rows = g.board().rows as usize;
     let j = 2 * g.board().cols as usize;
+    let cells = cut_cells(g, open);
     let mut widths = Vec::new();
-    let top = side(g, h, budget, top_progress, &mut widths)?;
+    let top = side(g, h, open, budget, top_progress, &mut widths)?;
     let bottom = if rows == 2 * h {
-        top.par_iter().map(|&(c, n)| (turn(c, j), n)).collect()
+        top.par_iter()
+            .map(|&(c, n)| (turn(c, j, cells), n))
+            .collect()
     } else {
-        side(g, rows - h, budget, bottom_progress, &mut widths)?
+        side(g, rows - h, open, budget, bottom_progress, &mut widths)?
             .into_par_iter()
-            .map(|(c, n)| (turn(c, j), n))
+            .map(|(c, n)| (turn(c, j, cells), n))
             .collect()
     };
     Ok((top, bottom, widths))
@@ -372,20 +443,28 @@ fn sides(
 fn side(
     g: &LeapGraph,
     h: usize,
+    open: bool,
     budget: &Budget,
     progress: Progress<'_>,
     widths: &mut Vec<u64>,
 ) -> Result<Vec<(Cut, u128)>> {
-    let p = side_plan(g, h).expect("cut() checked the plan");
-    final_cuts(g, &p, budget, progress, widths, "half of the closed")
+    let p = side_plan(g, h, open).expect("cut() and open_cut() checked the plan");
+    let part = if open {
+        "half of the open"
+    } else {
+        "half of the closed"
+    };
+    final_cuts(g, &p, open, budget, progress, widths, part)
 }
 
 /// The final states of the sweep `p`, whose last `2·cols` cells (two rows) are kept on
-/// the frontier, as cuts over those cells, with their counts; the sweep's level widths
-/// are added to `widths`; `part` names the sweep in a refusal ("half of the closed").
+/// the frontier, as cuts over those cells (and the apex after them, `p`'s first vertex,
+/// when `apex`), with their counts; the sweep's level widths are added to `widths`;
+/// `part` names the sweep in a refusal ("half of the closed").
 pub(super) fn final_cuts(
     g: &LeapGraph,
     p: &Plan,
+    apex: bool,
     budget: &Budget,
     progress: Progress<'_>,
     widths: &mut Vec<u64>,
@@ -398,7 +477,10 @@ pub(super) fn final_cuts(
     let layout = Layout::new(p);
     let j = 2 * g.board().cols as usize;
     let first = p.steps.len() - j;
-    let slot_of: Vec<u32> = (0..j).map(|i| layout.steps[first + i].slot).collect();
+    let slot_of: Vec<u32> = (first..p.steps.len())
+        .chain(apex.then_some(0))
+        .map(|k| layout.steps[k].slot)
+        .collect();
     let mut cell_of = [0u8; 128];
     for (i, &s) in slot_of.iter().enumerate() {
         cell_of[s as usize] = i as u8;
@@ -499,12 +581,12 @@ impl States {
 /// The two sides and the middle edges between them.
 struct Join {
     middle: Vec<(usize, usize)>,
-    /// Cells in `J`, and the board's columns.
-    j: usize,
+    /// Cells of the cut (`J`, and the apex for open tours), and the board's columns.
+    n: usize,
     cols: usize,
     top: States,
     /// Each top degree vector's run in `top.runs`, plus one (0: no top state), by the
-    /// vector written in base 3 (cell `i` its digit `i`): a table of 3^j entries, read
+    /// vector written in base 3 (cell `i` its digit `i`): a table of 3^n entries, read
     /// in nearly increasing order as the bottom runs are joined in theirs.
     top_index: Vec<u32>,
     /// Each top run's degree vector or its mirror image, the smaller, when the board
@@ -533,15 +615,15 @@ impl Join {
     fn new(
         middle: Vec<(usize, usize)>,
         cols: usize,
+        n: usize,
         turned: bool,
         top: Vec<(Cut, u128)>,
         bottom: Vec<(Cut, u128)>,
     ) -> Join {
-        let j = 2 * cols;
         let top = States::new(top);
-        let mut top_index = vec![0u32; 3usize.pow(j as u32)];
+        let mut top_index = vec![0u32; 3usize.pow(n as u32)];
         for (i, &(d, _, _)) in top.runs.iter().enumerate() {
-            top_index[base3(d, j)] = i as u32 + 1;
+            top_index[base3(d, n)] = i as u32 + 1;
         }
         let top_keys = turned.then(|| {
             top.runs
@@ -551,7 +633,7 @@ impl Join {
         });
         Join {
             middle,
-            j,
+            n,
             cols,
             top,
             top_index,
@@ -610,18 +692,18 @@ impl Join {
     /// Bottom run `degrees`'s path ends and the sets of middle edges that can meet it
     /// ([`Meeting`]); `None` when the run has no end.
     fn meeting(&self, degrees: u32) -> Option<Meeting> {
-        let below = cells(degrees, self.j);
-        let ends = below[..self.j].iter().filter(|&&d| d == 1).count();
-        let start = below[..self.j].iter().position(|&d| d == 1)?;
+        let below = cells(degrees, self.n);
+        let ends = below[..self.n].iter().filter(|&&d| d == 1).count();
+        let start = below[..self.n].iter().position(|&d| d == 1)?;
         let mut end_mask = 0u64;
         let mut code = 0usize;
-        for i in (0..self.j).rev() {
+        for i in (0..self.n).rev() {
             code = 3 * code + usize::from(2 - below[i]);
             if below[i] == 1 {
                 end_mask |= 15 << (4 * i);
             }
         }
-        let turned = turn_degrees(degrees, self.j);
+        let turned = turn_degrees(degrees, 2 * self.cols, self.n);
         let mut search = Search {
             below: &below,
             dm: [0; 16],
@@ -709,8 +791,9 @@ impl Join {
     /// Each top state's mirror image in the board's middle column, as an index into
     /// `top.states` (whose runs are sorted by partners: [`States::new`]).
     fn top_mirrors(&self) -> Vec<u32> {
-        let mut cell = [0usize; 16];
-        for (i, c) in cell.iter_mut().enumerate().take(self.j) {
+        // The apex, past the cells of J, is its own image.
+        let mut cell: [usize; 16] = std::array::from_fn(|i| i);
+        for (i, c) in cell.iter_mut().enumerate().take(2 * self.cols) {
             let (r, k) = (i / self.cols, i % self.cols);
             *c = r * self.cols + self.cols - 1 - k;
         }
@@ -720,15 +803,15 @@ impl Join {
             .par_iter()
             .map(|&(d, from, to)| {
                 let md = mirror(d, self.cols);
-                let g = self.top_index[base3(md, self.j)] as usize - 1;
+                let g = self.top_index[base3(md, self.n)] as usize - 1;
                 let (_, mfrom, mto) = self.top.runs[g];
                 let run = &self.top.states[mfrom..mto];
-                let ds = cells(d, self.j);
+                let ds = cells(d, self.n);
                 self.top.states[from..to]
                     .iter()
                     .map(|s| {
                         let mut m = 0u64;
-                        for i in 0..self.j {
+                        for i in 0..self.n {
                             if ds[i] == 1 {
                                 let p = ((s.partners >> (4 * i)) & 15) as usize;
                                 m |= (cell[p] as u64) << (4 * cell[i]);
@@ -890,7 +973,7 @@ impl Join {
             // The degrees before each edge are the group's, so whether each end of an
             // edge is a path end is known for the whole run: a lone cell (degree 0) is
             // its own far end.
-            let mut dt = cells(degrees, self.j);
+            let mut dt = cells(degrees, self.n);
             let mut plan = [(0u32, 0u32, false, false); 16];
             let mut edges = 0;
             for (e, &(x, y)) in self.middle.iter().enumerate() {
@@ -967,14 +1050,15 @@ fn base3(degrees: u32, j: usize) -> usize {
         .sum()
 }
 
-/// A degree vector seen from the board turned half round (see [`turn`]).
-fn turn_degrees(degrees: u32, j: usize) -> u32 {
+/// A degree vector of `n` cells seen from the board turned half round (see [`turn`]).
+fn turn_degrees(degrees: u32, j: usize, n: usize) -> u32 {
     turn(
         Cut {
             degrees,
             partners: 0,
         },
         j,
+        n,
     )
     .degrees
 }
@@ -1038,8 +1122,8 @@ mod tests {
             degrees: 1 | 2 << (2 * 3) | 1 << (2 * 5),
             partners: 5,
         };
-        let t = turn(c, 12);
-        assert_eq!(turn(t, 12), c);
+        let t = turn(c, 12, 12);
+        assert_eq!(turn(t, 12, 12), c);
         assert_eq!((t.degrees >> (2 * 11)) & 3, 1);
         assert_eq!((t.partners >> (4 * 11)) & 15, 6);
         assert_eq!((t.degrees >> (2 * 8)) & 3, 2);

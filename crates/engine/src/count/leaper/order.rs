@@ -84,6 +84,36 @@ impl Plan {
         Plan::on_lists(&lists, &order, |_| false)
     }
 
+    /// [`Plan::build`] with an apex as in [`Plan::with_apex`], processed first and kept
+    /// to the end, joined to the cells that `apex` accepts (each in `order`): one side of
+    /// a cut whose open tours end at those cells (`super::halves`).
+    pub fn build_with_apex(
+        g: &LeapGraph,
+        order: &[u32],
+        edge: impl Fn(u32, u32) -> bool,
+        kept: impl Fn(u32) -> bool,
+        apex: impl Fn(u32) -> bool,
+    ) -> Option<Plan> {
+        let n = g.vertex_count() as u32;
+        let mut lists: Vec<Vec<u32>> = (0..n)
+            .map(|v| {
+                let mut l: Vec<u32> = g
+                    .neighbours(v)
+                    .iter()
+                    .copied()
+                    .filter(|&u| edge(v, u))
+                    .collect();
+                if apex(v) {
+                    l.push(n);
+                }
+                l
+            })
+            .collect();
+        lists.push((0..n).filter(|&v| apex(v)).collect());
+        let order: Vec<u32> = std::iter::once(n).chain(order.iter().copied()).collect();
+        Plan::on_lists(&lists, &order, |v| v == n || kept(v))
+    }
+
     /// [`Plan::build`] on a graph given by its neighbour lists.
     fn on_lists(lists: &[Vec<u32>], order: &[u32], kept: impl Fn(u32) -> bool) -> Option<Plan> {
         let n = lists.len();

@@ -31,10 +31,12 @@ pub(super) fn below(g: &LeapGraph, b: usize, budget: &Budget) -> Result<Vec<(Cut
         ))
     })?;
     let part = format!("the bottom {t} rows of the closed");
-    Ok(final_cuts(g, &p, budget, None, &mut Vec::new(), &part)?
-        .into_iter()
-        .map(|(c, n)| (turn(c, 2 * cols), n))
-        .collect())
+    Ok(
+        final_cuts(g, &p, false, budget, None, &mut Vec::new(), &part)?
+            .into_iter()
+            .map(|(c, n)| (turn(c, 2 * cols, 2 * cols), n))
+            .collect(),
+    )
 }
 
 #[cfg(test)]
