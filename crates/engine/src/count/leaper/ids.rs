@@ -275,14 +275,12 @@ impl Ids {
         }
         // ... then weighed from the cut up.
         for b in (1..h - 1).rev() {
-            let table: FxHashMap<Key, u128> = levels[b]
+            // Errors (a sum past 2^128) are kept, not dropped with the state.
+            let weighed = levels[b]
                 .par_iter()
-                .filter_map(|&s| {
-                    let w = self.sum_of_leaves(b, s).ok()?;
-                    (w > 0).then_some((s, w))
-                })
-                .collect();
-            self.above[b] = table;
+                .map(|&s| Ok((s, self.sum_of_leaves(b, s)?)))
+                .collect::<Result<Vec<(Key, u128)>>>()?;
+            self.above[b] = weighed.into_iter().filter(|&(_, w)| w > 0).collect();
         }
         self.total = 0;
         self.total = self.weight(0, ROOT)?;
@@ -455,9 +453,7 @@ impl Ids {
         self.expand(b, s, &mut out);
         let mut sum = 0u128;
         for (_, t) in out {
-            sum = sum
-                .checked_add(self.weight(b + 1, t)?)
-                .ok_or_else(|| Error::runtime("tour IDs by halves: more than 2^128 tours"))?;
+            sum = add(sum, self.weight(b + 1, t)?)?;
         }
         Ok(sum)
     }
@@ -493,7 +489,7 @@ impl Ids {
         let mut weighed = Vec::with_capacity(out.len());
         for (m, t) in out {
             let w = self.weight(b + 1, t)?;
-            sum += w;
+            sum = add(sum, w)?;
             if w > 0 {
                 weighed.push((m, t, w));
             }
@@ -655,6 +651,13 @@ impl Below {
         sum
     }
 }
+/// A sum of weights, refused past 2^128 (never reached: Brégman's bound keeps the
+/// counts of the boards the halves take below 2^127).
+fn add(a: u128, b: u128) -> Result<u128> {
+    a.checked_add(b)
+        .ok_or_else(|| Error::runtime("tour IDs by halves: more than 2^128 tours"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
