@@ -1,0 +1,41 @@
+//! Where the closed count by halves holds its memory: the resident set at each report
+//! of progress (the side's cells, then the join's parts), and the time.
+//!
+//! ```text
+//! cargo run --release -p tourglyph-bench --example count_phases -- knight 8x8
+//! ```
+use std::time::Instant;
+use tourglyph::LeapGraph;
+use tourglyph::budget::Budget;
+use tourglyph::engine::count::leaper;
+
+fn rss_mb() -> u64 {
+    let s = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    s.lines()
+        .find(|l| l.starts_with("VmRSS:"))
+        .and_then(|l| l.split_whitespace().nth(1))
+        .and_then(|k| k.parse::<u64>().ok())
+        .unwrap_or(0)
+        / 1024
+}
+
+fn main() {
+    let a: Vec<String> = std::env::args().skip(1).collect();
+    let g = LeapGraph::new(a[1].parse().unwrap(), &a[0].parse().unwrap()).unwrap();
+    let b = Budget::new(u64::MAX, true);
+    let t = Instant::now();
+    let report = |done: usize, all: usize, held: u64| {
+        println!(
+            "{:7.2} s  step {done:4}/{all}  held {held:>11}  rss {:6} MB",
+            t.elapsed().as_secs_f64(),
+            rss_mb()
+        );
+    };
+    let c = leaper::count_with_progress(&g, &b, Some(&report)).unwrap();
+    println!(
+        "{:7.2} s  {} tours, rss {} MB",
+        t.elapsed().as_secs_f64(),
+        c.tours,
+        rss_mb()
+    );
+}
