@@ -80,8 +80,9 @@ pub enum Counter {
         /// The row the board is cut at ([`leaper::halves::cut`]), if it is.
         halves: Option<usize>,
     },
-    /// Open tours of a leaper counted in one vertex-at-a-time sweep with an apex vertex
-    /// joined to every cell (`count::leaper::open`).
+    /// Open tours of a leaper counted with an apex vertex joined to every cell
+    /// (`count::leaper::open`): by halves with the apex in the cut where they apply
+    /// (`leaper::halves::open_cut`), else in one vertex-at-a-time sweep.
     LeaperOpen,
     /// The count-only frontier DP (`frontier::count_only_with_budget`).
     Frontier,

@@ -176,11 +176,13 @@ fn count_cut(
     let cols = g.board().cols as usize;
     // One progress count for the whole run: each side's cells, then the join in
     // JOIN_STEPS parts.
-    let top_steps = (h + 1) * cols;
+    // A side's sweep steps its rows' cells, and the apex first for open tours.
+    let apex = usize::from(open);
+    let top_steps = (h + 1) * cols + apex;
     let bottom_steps = if rows == 2 * h {
         0
     } else {
-        (rows - h + 1) * cols
+        (rows - h + 1) * cols + apex
     };
     let all = top_steps + bottom_steps + JOIN_STEPS;
     let report = |done: usize, held: u64| {
