@@ -118,6 +118,20 @@ pub fn free_space(path: &std::path::Path) -> Option<u64> {
     st.f_bavail.checked_mul(st.f_frsize)
 }
 
+/// Hand the heap's free pages back to the system (glibc's `malloc_trim(0)`; nothing
+/// with other C libraries). A sweep frees its levels in pieces of about 100 KB, which
+/// glibc keeps for reuse; the big vectors allocated after it do not reuse them, so they
+/// stayed resident: knight 8×8's count peaked at 3.85 GB, and 2.74 GB with the pages
+/// handed back after its sweep (same time).
+#[allow(unsafe_code)] // malloc_trim(3), see the SAFETY note
+pub fn release_free_memory() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: malloc_trim takes no pointer and only returns free pages of the heap.
+    unsafe {
+        libc::malloc_trim(0);
+    }
+}
+
 /// Parse a memory size: `4G`, `512M`, `1.5GiB`, `800MB`, `65536` (bytes). Units are
 /// binary (K = 1024), with or without `B`/`iB`.
 pub fn parse_size(s: &str) -> Result<u64> {

@@ -473,6 +473,8 @@ pub(super) fn final_cuts(
     part: &str,
 ) -> Result<Vec<(Cut, u128)>> {
     let (counted, last) = sweep::<u128, u128>(g, p, budget, progress, part)?;
+    // The sweep's levels are freed; the vectors of the join must not come on top.
+    tourglyph_core::budget::release_free_memory();
     widths.extend(counted.widths);
     // The cells of J are the last 2·cols of the order, and never leave the frontier:
     // each keeps the fixed slot it took when it was processed.
@@ -488,7 +490,7 @@ pub(super) fn final_cuts(
         cell_of[s as usize] = i as u8;
     }
     let mask = (1u128 << p.bits) - 1;
-    Ok(last
+    let cuts = last
         .into_par_iter()
         .flat_map_iter(|shard| shard.into_iter())
         .map(|(s, n)| {
@@ -508,7 +510,10 @@ pub(super) fn final_cuts(
             }
             (c, n)
         })
-        .collect())
+        .collect();
+    // And so are the last level's shards, now.
+    tourglyph_core::budget::release_free_memory();
+    Ok(cuts)
 }
 
 /// Tours found, and the work done finding them.
