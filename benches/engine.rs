@@ -23,12 +23,7 @@ fn best<T>(reps: usize, mut f: impl FnMut() -> T) -> (Duration, T) {
 }
 
 fn peak_rss_mb() -> f64 {
-    let s = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
-    s.lines()
-        .find(|l| l.starts_with("VmHWM:"))
-        .and_then(|l| l.split_whitespace().nth(1))
-        .and_then(|k| k.parse::<f64>().ok())
-        .map_or(f64::NAN, |k| k / 1024.0)
+    tourglyph_bench::status_mb("VmHWM").unwrap_or(f64::NAN)
 }
 
 fn ms(d: Duration) -> String {

@@ -9,14 +9,8 @@ use tourglyph::LeapGraph;
 use tourglyph::budget::Budget;
 use tourglyph::engine::count::leaper;
 
-fn rss_mb() -> u64 {
-    let s = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
-    s.lines()
-        .find(|l| l.starts_with("VmRSS:"))
-        .and_then(|l| l.split_whitespace().nth(1))
-        .and_then(|k| k.parse::<u64>().ok())
-        .unwrap_or(0)
-        / 1024
+fn rss_mb() -> f64 {
+    tourglyph_bench::status_mb("VmRSS").unwrap_or(f64::NAN)
 }
 
 fn main() {
@@ -26,14 +20,14 @@ fn main() {
     let t = Instant::now();
     let report = |done: usize, all: usize, held: u64| {
         println!(
-            "{:7.2} s  step {done:4}/{all}  held {held:>11}  rss {:6} MB",
+            "{:7.2} s  step {done:4}/{all}  held {held:>11}  rss {:6.0} MB",
             t.elapsed().as_secs_f64(),
             rss_mb()
         );
     };
     let c = leaper::count_with_progress(&g, &b, Some(&report)).unwrap();
     println!(
-        "{:7.2} s  {} tours, rss {} MB",
+        "{:7.2} s  {} tours, rss {:.0} MB",
         t.elapsed().as_secs_f64(),
         c.tours,
         rss_mb()
