@@ -5,22 +5,21 @@
 //! another, `q`, and the union is one cycle through all `2k` ends exactly when, from
 //! one end `s`, the map R = q∘p (along a top path, then a bottom path) first returns to
 //! `s` after `k` steps. With SSSE3 the pairings are 16-lane byte vectors and R, R², R⁴…
-//! are byte shuffles, so the test is a few shuffles and no dependent loads; elsewhere it
-//! walks.
+//! are byte shuffles, so the test is a few shuffles and no dependent loads (with AVX2,
+//! two bottom pairings a shuffle); elsewhere it walks.
 
 /// Σ `ns[i]` over the bottom pairings `qs[i]` that close the top pairing `p` into one
 /// cycle through its `ends` ends, of which `start` is one. Cells that are not ends may
 /// hold any value below 16 in `p` and the `qs`.
 #[inline]
-pub fn one_cycle_sum(
-    p: &[u8; 16],
-    start: usize,
-    ends: usize,
-    qs: &[[u8; 16]],
-    ns: &[u128],
-) -> u128 {
+pub fn one_cycle_sum(p: &[u8; 16], start: usize, ends: usize, qs: &[[u8; 16]], ns: &[u64]) -> u128 {
     #[cfg(target_arch = "x86_64")]
     {
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: the CPU has AVX2, checked just above.
+            #[allow(unsafe_code)]
+            return unsafe { shuffled::one_cycle_sum_avx2(p, start, ends, qs, ns) };
+        }
         if std::arch::is_x86_feature_detected!("ssse3") {
             // SAFETY: the CPU has SSSE3, checked just above.
             #[allow(unsafe_code)]
@@ -31,7 +30,7 @@ pub fn one_cycle_sum(
 }
 
 /// [`one_cycle_sum`] by walking the cycle through `start`.
-pub fn walked(p: &[u8; 16], start: usize, ends: usize, qs: &[[u8; 16]], ns: &[u128]) -> u128 {
+pub fn walked(p: &[u8; 16], start: usize, ends: usize, qs: &[[u8; 16]], ns: &[u64]) -> u128 {
     let mut sum = 0u128;
     for (q, &n) in qs.iter().zip(ns) {
         let mut x = start;
@@ -44,7 +43,7 @@ pub fn walked(p: &[u8; 16], start: usize, ends: usize, qs: &[[u8; 16]], ns: &[u1
             }
         }
         if len == ends {
-            sum = sum.wrapping_add(n);
+            sum = sum.wrapping_add(u128::from(n));
         }
     }
     sum
@@ -75,13 +74,13 @@ mod shuffled {
         start: usize,
         ends: usize,
         qs: &[[u8; 16]],
-        ns: &[u128],
+        ns: &[u64],
     ) -> u128 {
         // One loop per k, so that the test is straight-line code inside it.
         match ends / 2 {
             0 => 0,
             // Two ends: the top path and the bottom path make one cycle.
-            1 => ns.iter().fold(0, |s, &n| s.wrapping_add(n)),
+            1 => ns.iter().fold(0, |s, &n| s.wrapping_add(u128::from(n))),
             2 => sum::<2>(p, start, qs, ns),
             3 => sum::<3>(p, start, qs, ns),
             4 => sum::<4>(p, start, qs, ns),
@@ -92,10 +91,94 @@ mod shuffled {
         }
     }
 
+    /// [`one_cycle_sum`] two bottom pairings at a time: AVX2's byte shuffle works in
+    /// each 128-bit half, so the two halves test two pairings side by side.
+    #[target_feature(enable = "avx2")]
+    pub unsafe fn one_cycle_sum_avx2(
+        p: &[u8; 16],
+        start: usize,
+        ends: usize,
+        qs: &[[u8; 16]],
+        ns: &[u64],
+    ) -> u128 {
+        match ends / 2 {
+            0 => 0,
+            1 => ns.iter().fold(0, |s, &n| s.wrapping_add(u128::from(n))),
+            2 => sum2::<2>(p, start, qs, ns),
+            3 => sum2::<3>(p, start, qs, ns),
+            4 => sum2::<4>(p, start, qs, ns),
+            5 => sum2::<5>(p, start, qs, ns),
+            6 => sum2::<6>(p, start, qs, ns),
+            7 => sum2::<7>(p, start, qs, ns),
+            _ => sum2::<8>(p, start, qs, ns),
+        }
+    }
+
+    /// [`sum`] two pairings at a time; an odd last one goes to [`sum`].
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    fn sum2<const K: usize>(p: &[u8; 16], start: usize, qs: &[[u8; 16]], ns: &[u64]) -> u128 {
+        use std::arch::x86_64::{
+            __m256i, _mm256_and_si256, _mm256_broadcastsi128_si256, _mm256_cmpeq_epi8,
+            _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_set1_epi8, _mm256_shuffle_epi8,
+        };
+        let low = _mm256_set1_epi8(15);
+        // SAFETY: `p` is 16 bytes; unaligned loads are allowed.
+        let p1 = unsafe { _mm_loadu_si128(p.as_ptr().cast()) };
+        let pv = _mm256_and_si256(_mm256_broadcastsi128_si256(p1), low);
+        let id = _mm256_broadcastsi128_si256(_mm_setr_epi8(
+            0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+        ));
+        // Bit `start` of each half: bits 0 and 1 of the result say whether lane
+        // `start` of the first and of the second pairing is `start`.
+        let fixes = |x: __m256i| {
+            let m = _mm256_movemask_epi8(_mm256_cmpeq_epi8(x, id)) as u32;
+            (m >> start) & 1 | (m >> (start + 15)) & 2
+        };
+        let after = |a: __m256i, b: __m256i| _mm256_shuffle_epi8(a, b);
+        let (mut lo, mut hi) = (0u64, 0u64);
+        let pairs = qs.len() / 2;
+        for i in 0..pairs {
+            // SAFETY: qs[2i] and qs[2i + 1] are 32 contiguous bytes.
+            let qv = _mm256_and_si256(
+                unsafe { _mm256_loadu_si256(qs.as_ptr().add(2 * i).cast()) },
+                low,
+            );
+            let r = after(qv, pv);
+            let r2 = after(r, r);
+            let two = match K {
+                2 => fixes(r2) & !fixes(r),
+                3 => fixes(after(r2, r)) & !fixes(r),
+                4 => fixes(after(r2, r2)) & !fixes(r2),
+                5 => fixes(after(after(r2, r2), r)) & !fixes(r),
+                6 => {
+                    let r3 = after(r2, r);
+                    fixes(after(r3, r3)) & !fixes(r3) & !fixes(r2)
+                }
+                7 => {
+                    let r4 = after(r2, r2);
+                    fixes(after(r4, after(r2, r))) & !fixes(r)
+                }
+                _ => {
+                    let r4 = after(r2, r2);
+                    fixes(after(r4, r4)) & !fixes(r4)
+                }
+            };
+            for (k, &n) in ns[2 * i..2 * i + 2].iter().enumerate() {
+                let m = u64::from((two >> k) & 1).wrapping_neg();
+                let (l, carry) = lo.overflowing_add(n & m);
+                lo = l;
+                hi = hi.wrapping_add(u64::from(carry));
+            }
+        }
+        let paired = u128::from(hi) << 64 | u128::from(lo);
+        paired.wrapping_add(sum::<K>(p, start, &qs[2 * pairs..], &ns[2 * pairs..]))
+    }
+
     /// The sum for `K` = ends / 2 (2 ≤ K ≤ 8).
     #[inline]
     #[target_feature(enable = "ssse3")]
-    fn sum<const K: usize>(p: &[u8; 16], start: usize, qs: &[[u8; 16]], ns: &[u128]) -> u128 {
+    fn sum<const K: usize>(p: &[u8; 16], start: usize, qs: &[[u8; 16]], ns: &[u64]) -> u128 {
         let low = _mm_set1_epi8(15);
         // SAFETY: `p` is 16 bytes; unaligned loads are allowed.
         let pv = low_nibbles(unsafe { _mm_loadu_si128(p.as_ptr().cast()) }, low);
@@ -129,9 +212,9 @@ mod shuffled {
                 }
             } & 1;
             let m = one.wrapping_neg();
-            let (l, carry) = lo.overflowing_add(n as u64 & m);
+            let (l, carry) = lo.overflowing_add(n & m);
             lo = l;
-            hi = hi.wrapping_add(((n >> 64) as u64 & m) + u64::from(carry));
+            hi = hi.wrapping_add(u64::from(carry));
         }
         u128::from(hi) << 64 | u128::from(lo)
     }
@@ -192,9 +275,26 @@ mod tests {
                 let ends = &cells[..2 * k];
                 let p = pairing(ends, &mut seed);
                 let qs: Vec<[u8; 16]> = (0..20).map(|_| pairing(ends, &mut seed)).collect();
-                let ns: Vec<u128> = (0..20).map(|i| 1u128 << i).collect();
+                let ns: Vec<u64> = (0..20).map(|i| 1u64 << i).collect();
                 let walk = walked(&p, ends[0], 2 * k, &qs, &ns);
                 assert_eq!(one_cycle_sum(&p, ends[0], 2 * k, &qs, &ns), walk, "k {k}");
+                #[cfg(target_arch = "x86_64")]
+                #[allow(unsafe_code)]
+                if std::arch::is_x86_feature_detected!("avx2") {
+                    // Both vector paths, and odd lengths for the one of two at a time.
+                    for len in [19, 20] {
+                        let (q, n) = (&qs[..len], &ns[..len]);
+                        let w = walked(&p, ends[0], 2 * k, q, n);
+                        // SAFETY: the CPU has AVX2 (and so SSSE3), checked just above.
+                        let (two, one) = unsafe {
+                            (
+                                shuffled::one_cycle_sum_avx2(&p, ends[0], 2 * k, q, n),
+                                shuffled::one_cycle_sum(&p, ends[0], 2 * k, q, n),
+                            )
+                        };
+                        assert_eq!((two, one), (w, w), "k {k}, {len} pairings");
+                    }
+                }
                 ones += walk.count_ones();
             }
         }

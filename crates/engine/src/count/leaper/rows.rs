@@ -34,7 +34,7 @@ pub(super) fn below(g: &LeapGraph, b: usize, budget: &Budget) -> Result<Vec<(Cut
     Ok(
         final_cuts(g, &p, false, budget, None, &mut Vec::new(), &part)?
             .into_iter()
-            .map(|(c, n)| (turn(c, 2 * cols, 2 * cols), n))
+            .map(|(c, n)| (turn(c, 2 * cols, 2 * cols), u128::from(n)))
             .collect(),
     )
 }

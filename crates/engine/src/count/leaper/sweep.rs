@@ -5,7 +5,7 @@
 use super::counted::{Counted, Progress};
 use super::order::{Plan, depth};
 use super::slots;
-use super::word::Word;
+use super::word::{Count, Word};
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 use std::sync::Mutex;
@@ -116,7 +116,7 @@ type Scatter<K, C> = Vec<Vec<(K, C)>>;
 /// scatter buffers only below [`RETAIN_BELOW`] states), so most levels allocate
 /// little. The count and the widths do not depend on the groups, the shards or the
 /// workers: sums do not depend on the order of additions.
-pub(super) fn sweep<K: Word, C: Word>(
+pub(super) fn sweep<K: Word, C: Count>(
     g: &LeapGraph,
     p: &Plan,
     budget: &Budget,
