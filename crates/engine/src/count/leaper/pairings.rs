@@ -58,6 +58,55 @@ mod shuffled {
         _mm_shuffle_epi8,
     };
 
+    /// `f::<K>(args)` for K = ends / 2 from 2 to 8; the sum of every count for two ends
+    /// (the top path and the bottom path make one cycle), 0 for none.
+    macro_rules! by_half_ends {
+        ($ends:expr, $ns:expr, $f:ident($($a:expr),*)) => {
+            match $ends / 2 {
+                0 => 0,
+                1 => $ns.iter().fold(0, |s, &n| s.wrapping_add(u128::from(n))),
+                2 => $f::<2>($($a),*),
+                3 => $f::<3>($($a),*),
+                4 => $f::<4>($($a),*),
+                5 => $f::<5>($($a),*),
+                6 => $f::<6>($($a),*),
+                7 => $f::<7>($($a),*),
+                _ => $f::<8>($($a),*),
+            }
+        };
+    }
+
+    /// Whether the orbit of `start` under R has length `K` (2 ≤ K ≤ 8): R^K fixes it and
+    /// R^(K/ℓ) does not, for each prime ℓ dividing K. `fixes` answers a bit per pairing
+    /// tested side by side (no branch on the answer: it is data, mispredicted half the
+    /// time).
+    #[inline(always)]
+    fn orbit_is<const K: usize, V: Copy>(
+        r: V,
+        after: impl Fn(V, V) -> V,
+        fixes: impl Fn(V) -> u32,
+    ) -> u32 {
+        let r2 = after(r, r);
+        match K {
+            2 => fixes(r2) & !fixes(r),
+            3 => fixes(after(r2, r)) & !fixes(r),
+            4 => fixes(after(r2, r2)) & !fixes(r2),
+            5 => fixes(after(after(r2, r2), r)) & !fixes(r),
+            6 => {
+                let r3 = after(r2, r);
+                fixes(after(r3, r3)) & !fixes(r3) & !fixes(r2)
+            }
+            7 => {
+                let r4 = after(r2, r2);
+                fixes(after(r4, after(r2, r))) & !fixes(r)
+            }
+            _ => {
+                let r4 = after(r2, r2);
+                fixes(after(r4, r4)) & !fixes(r4)
+            }
+        }
+    }
+
     /// A ∘ B: lane i of the result is A[B[i]].
     #[inline]
     #[target_feature(enable = "ssse3")]
@@ -77,18 +126,7 @@ mod shuffled {
         ns: &[u64],
     ) -> u128 {
         // One loop per k, so that the test is straight-line code inside it.
-        match ends / 2 {
-            0 => 0,
-            // Two ends: the top path and the bottom path make one cycle.
-            1 => ns.iter().fold(0, |s, &n| s.wrapping_add(u128::from(n))),
-            2 => sum::<2>(p, start, qs, ns),
-            3 => sum::<3>(p, start, qs, ns),
-            4 => sum::<4>(p, start, qs, ns),
-            5 => sum::<5>(p, start, qs, ns),
-            6 => sum::<6>(p, start, qs, ns),
-            7 => sum::<7>(p, start, qs, ns),
-            _ => sum::<8>(p, start, qs, ns),
-        }
+        by_half_ends!(ends, ns, sum(p, start, qs, ns))
     }
 
     /// [`one_cycle_sum`] two bottom pairings at a time: AVX2's byte shuffle works in
@@ -101,17 +139,7 @@ mod shuffled {
         qs: &[[u8; 16]],
         ns: &[u64],
     ) -> u128 {
-        match ends / 2 {
-            0 => 0,
-            1 => ns.iter().fold(0, |s, &n| s.wrapping_add(u128::from(n))),
-            2 => sum2::<2>(p, start, qs, ns),
-            3 => sum2::<3>(p, start, qs, ns),
-            4 => sum2::<4>(p, start, qs, ns),
-            5 => sum2::<5>(p, start, qs, ns),
-            6 => sum2::<6>(p, start, qs, ns),
-            7 => sum2::<7>(p, start, qs, ns),
-            _ => sum2::<8>(p, start, qs, ns),
-        }
+        by_half_ends!(ends, ns, sum2(p, start, qs, ns))
     }
 
     /// [`sum`] two pairings at a time; an odd last one goes to [`sum`].
@@ -144,26 +172,7 @@ mod shuffled {
                 unsafe { _mm256_loadu_si256(qs.as_ptr().add(2 * i).cast()) },
                 low,
             );
-            let r = after(qv, pv);
-            let r2 = after(r, r);
-            let two = match K {
-                2 => fixes(r2) & !fixes(r),
-                3 => fixes(after(r2, r)) & !fixes(r),
-                4 => fixes(after(r2, r2)) & !fixes(r2),
-                5 => fixes(after(after(r2, r2), r)) & !fixes(r),
-                6 => {
-                    let r3 = after(r2, r);
-                    fixes(after(r3, r3)) & !fixes(r3) & !fixes(r2)
-                }
-                7 => {
-                    let r4 = after(r2, r2);
-                    fixes(after(r4, after(r2, r))) & !fixes(r)
-                }
-                _ => {
-                    let r4 = after(r2, r2);
-                    fixes(after(r4, r4)) & !fixes(r4)
-                }
-            };
+            let two = orbit_is::<K, _>(after(qv, pv), after, fixes);
             for (k, &n) in ns[2 * i..2 * i + 2].iter().enumerate() {
                 let m = u64::from((two >> k) & 1).wrapping_neg();
                 let (l, carry) = lo.overflowing_add(n & m);
@@ -185,32 +194,12 @@ mod shuffled {
         let id = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
         let bit = 1i32 << start;
         // 1 where lane `start` of x is `start`, else 0.
-        let fixes = |x: __m128i| ((_mm_movemask_epi8(_mm_cmpeq_epi8(x, id)) & bit) >> start) as u64;
+        let fixes = |x: __m128i| ((_mm_movemask_epi8(_mm_cmpeq_epi8(x, id)) & bit) >> start) as u32;
         let (mut lo, mut hi) = (0u64, 0u64);
         for (q, &n) in qs.iter().zip(ns) {
             // SAFETY: as for `p`.
             let qv = low_nibbles(unsafe { _mm_loadu_si128(q.as_ptr().cast()) }, low);
-            let r = after(qv, pv);
-            let r2 = after(r, r);
-            // No branch on the answer (it is data, mispredicted half the time): 1 or 0.
-            let one = match K {
-                2 => fixes(r2) & !fixes(r),
-                3 => fixes(after(r2, r)) & !fixes(r),
-                4 => fixes(after(r2, r2)) & !fixes(r2),
-                5 => fixes(after(after(r2, r2), r)) & !fixes(r),
-                6 => {
-                    let r3 = after(r2, r);
-                    fixes(after(r3, r3)) & !fixes(r3) & !fixes(r2)
-                }
-                7 => {
-                    let r4 = after(r2, r2);
-                    fixes(after(r4, after(r2, r))) & !fixes(r)
-                }
-                _ => {
-                    let r4 = after(r2, r2);
-                    fixes(after(r4, r4)) & !fixes(r4)
-                }
-            } & 1;
+            let one = u64::from(orbit_is::<K, _>(after(qv, pv), |a, b| after(a, b), fixes) & 1);
             let m = one.wrapping_neg();
             let (l, carry) = lo.overflowing_add(n & m);
             lo = l;
