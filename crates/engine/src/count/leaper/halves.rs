@@ -1148,7 +1148,7 @@ impl Join {
             // edge is a path end is known for the whole run: a lone cell (degree 0) is
             // its own far end.
             let mut dt = cells(degrees, self.n);
-            let mut plan = [(0u32, 0u32, false, false); 16];
+            let mut plan: [pairings::Link; 16] = [(0, 0, false, false); 16];
             let mut edges = 0;
             for (e, &(x, y)) in self.middle.iter().enumerate() {
                 if picked & (1 << e) != 0 {
@@ -1158,28 +1158,20 @@ impl Join {
                     dt[y] += 1;
                 }
             }
-            let plan = &plan[..edges];
-            'top: for (k, s) in self.top.states[from..to].iter().enumerate() {
-                let mut p = s.partners;
-                for &(x, y, ex, ey) in plan {
-                    // Link the path ends (or lone cells) x and y: their far ends pair
-                    // up. Cells are 4-bit fields of `p`, named by their shifts.
-                    let px = (p >> x) as u32 & 15;
-                    if ex && ey && 4 * px == y {
-                        continue 'top;
-                    }
-                    let fx = if ex { 4 * px } else { x };
-                    let fy = if ey { 4 * ((p >> y) as u32 & 15) } else { y };
-                    p &= !(15 << fx | 15 << fy);
-                    p |= u64::from(fy / 4) << fx | u64::from(fx / 4) << fy;
-                }
-                t.links += 1;
-                visit(
-                    from + k,
-                    p & end_mask,
-                    u128::from(s.count).wrapping_mul(times),
-                );
-            }
+            let run = &self.top.states[from..to];
+            pairings::link_all(
+                |k| run[k].partners,
+                run.len(),
+                &plan[..edges],
+                |k, p| {
+                    t.links += 1;
+                    visit(
+                        from + k,
+                        p & end_mask,
+                        u128::from(run[k].count).wrapping_mul(times),
+                    );
+                },
+            );
         }
     }
 }
