@@ -495,7 +495,7 @@ pub(super) fn final_cuts(
         .any(|&(_, n)| n > u128::from(u64::MAX))
     {
         return Err(tourglyph_core::error::Error::runtime(format!(
-            "counting {part} {} tours of {}: a state's count passes 64 bits; count in one sweep instead (--force)",
+            "counting {part} {} tours of {}: a state's count passes the 64 bits the join holds; this board is past the counter by halves",
             g.piece(),
             g.board_name()
         )));
