@@ -41,7 +41,6 @@ use super::slots::Layout;
 use super::sweep::{Level, STATES_PER_SECOND, sweep};
 use super::word::{Count, Sat32, U96, Word};
 use rayon::prelude::*;
-use rustc_hash::FxHashMap;
 use tourglyph_core::budget::Budget;
 use tourglyph_core::error::Result;
 use tourglyph_core::graph::LeapGraph;
@@ -271,8 +270,10 @@ pub struct Weighed {
 /// tours. The join of [`count`] state by state (`Join::weights`): each bottom run's
 /// pairings are tested once against each distinct pairing the top states leave, and the
 /// sum goes to every top state that left it; the mirror in the middle column halves
-/// the runs joined (the half turn, which halves the count's links, cannot serve single
-/// states). Refused, like the count, when the join's estimate breaks `budget`.
+/// the runs joined, and on a board with as many rows below the cut as above, the half
+/// turn halves the pairs (each pair joined adds its sums by bottom state to the top
+/// states turned from them). Refused, like the count, when the join's estimate breaks
+/// `budget`.
 ///
 /// `after(s)` is the work that follows, in seconds, for `s` top states: it is added to
 /// the join's before the join is refused or run, so that a caller's whole run is
@@ -288,9 +289,11 @@ pub fn top_weights(
     let (top, bottom, widths) = sides(g, h, false, budget, None, None)?;
     let states = top.len() + bottom.len();
     let later = after(top.len());
-    let join = Join::new(middle_edges(g, h), cols, j, false, top, bottom);
-    // Joined: one of each two mirror runs, each pairing summed once a run (the count's
-    // estimate without its half turn: about the pairs, and a map lookup a link).
+    let rows = g.board().rows as usize;
+    let join = Join::new(middle_edges(g, h), cols, j, rows == 2 * h, top, bottom);
+    // Joined: one of each two mirror runs, and of each two pairs turned half round,
+    // each pairing summed once a run (the count's estimate: about the pairs, and a map
+    // lookup a link).
     let runs: Vec<(u32, usize, usize, u128)> = join
         .bottom
         .runs
@@ -308,7 +311,9 @@ pub fn top_weights(
         ),
         halves + seconds + later,
         states as f64 * JOIN_BYTES_PER_STATE
-            + join.top.states.len() as f64 * (4.0 + 16.0 * rayon::current_num_threads() as f64)
+            // Each top state's mirror and each bottom state's turned image (4 bytes
+            // each), and a weight per worker.
+            + join.top.states.len() as f64 * (8.0 + 16.0 * rayon::current_num_threads() as f64)
             + 4.0 * 3u64.pow(j as u32) as f64,
     )?;
     let weights = join.weights();
@@ -679,6 +684,8 @@ struct Join {
 struct Sums {
     keys: Vec<u64>,
     sums: Vec<u128>,
+    /// Each slot's place in `used`: the order its pairing was first added.
+    places: Vec<u32>,
     /// The slots taken, in the order taken.
     used: Vec<u32>,
     /// The slots in use: a power of two no larger than `keys.len()`.
@@ -704,14 +711,16 @@ impl Sums {
         if self.keys.len() < size {
             self.keys.resize(size, 0);
             self.sums.resize(size, 0);
+            self.places.resize(size, 0);
         }
         self.size = size;
         self.shift = 64 - size.trailing_zeros();
     }
 
-    /// Add `n` to `key`'s sum.
+    /// Add `n` to `key`'s sum; the order in which `key` was first added (its place in
+    /// [`Sums::pairs`]).
     #[inline]
-    fn add(&mut self, key: u64, n: u128) {
+    fn add(&mut self, key: u64, n: u128) -> u32 {
         debug_assert!(key != 0);
         let mask = self.size - 1;
         let mut i = (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> self.shift) as usize;
@@ -719,16 +728,18 @@ impl Sums {
             let k = self.keys[i];
             if k == key {
                 self.sums[i] = self.sums[i].wrapping_add(n);
-                return;
+                return self.places[i];
             }
             if k == 0 {
+                let place = self.used.len() as u32;
                 self.keys[i] = key;
                 self.sums[i] = n;
+                self.places[i] = place;
                 self.used.push(i as u32);
                 if 2 * self.used.len() > self.size {
                     self.grow();
                 }
-                return;
+                return place;
             }
             i = (i + 1) & mask;
         }
@@ -743,6 +754,7 @@ impl Sums {
         }
         self.used.clear();
         self.resize(2 * self.size);
+        // Added again in the order first added: each keeps its place.
         for (k, n) in taken {
             self.add(k, n);
         }
@@ -828,32 +840,31 @@ impl Join {
     /// number of ends, or `None` when the run has no end.
     fn meet(&self, degrees: u32, t: &mut Tally, sums: &mut Sums) -> Option<(usize, usize)> {
         let m = self.meeting(degrees)?;
-        // Room for the pairings of the run's ends, (ends − 1)!!, before it grows.
-        let pairings = (1..m.ends)
-            .step_by(2)
-            .fold(1usize, |a, k| a.saturating_mul(k));
-        sums.reset(pairings);
+        sums.reset(pairings_of(m.ends));
         self.link(&m.leaves, m.key, m.end_mask, t, sums);
         Some((m.start, m.ends))
     }
 
     /// Every top state that meets bottom run `degrees`, through every set of middle
-    /// edges, with the pairing of the run's path ends it leaves: `visit(i, pairing)`
-    /// for top state `i` (an index into `top.states`), once per set of edges. Returns
-    /// the run's first end and its number of ends; `None` when the run has no end.
-    /// (The state-by-state form of [`Join::meet`], for the weights.)
+    /// edges, with the pairing of the run's path ends it leaves: `visit(i, pairing,
+    /// turned)` for top state `i` (an index into `top.states`), once per set of edges,
+    /// `turned` where the half turn's image of the pair is skipped ([`Join::run`]).
+    /// Returns the run's first end and its number of ends; `None` when the run has no
+    /// end. (The state-by-state form of [`Join::meet`], for the weights.)
     fn meet_each(
         &self,
         degrees: u32,
-        visit: &mut impl FnMut(usize, u64),
+        sums: &mut Sums,
+        visit: &mut impl FnMut(usize, u64, bool, &mut Sums),
     ) -> Option<(usize, usize)> {
         let m = self.meeting(degrees)?;
+        sums.reset(pairings_of(m.ends));
         self.each_link(
             &m.leaves,
             m.key,
             m.end_mask,
             &mut Tally::default(),
-            &mut |i, p, _| visit(i, p),
+            &mut |i, p, _, times| visit(i, p, times == 2, sums),
         );
         Some((m.start, m.ends))
     }
@@ -899,9 +910,19 @@ impl Join {
     /// maps bottom run R to its mirror R' and top state s to its mirror s', so that what
     /// R' adds to s' is what R adds to s: only one of each two mirror runs is joined,
     /// and it adds to both. Each worker keeps its own weights, summed at the end.
+    ///
+    /// When the board turned half round maps the top side onto the bottom (`top_keys`),
+    /// a pair of top run G and bottom run R is the turned image of the pair (R turned,
+    /// G turned), and what bottom state b gathers from G (Σ over the top states that
+    /// close it into one tour, of their counts) is the weight of the top state b turned.
+    /// So the pairs that [`Join::run`] skips are skipped here too, and each pair it
+    /// counts twice adds its sums by bottom state (the columns, from
+    /// [`pairings::one_cycle_sum_columns`]) to the bottom states' turned images as well as its
+    /// sums by top pairing (the rows) to its top states: half the links and pairs.
     fn weights(&self) -> Vec<u128> {
         let n = self.top.states.len();
         let mirror_of = self.top_mirrors();
+        let turn_of = self.top_keys.as_ref().map(|_| self.bottom_turns());
         let runs: Vec<(u32, usize, usize)> = self
             .bottom
             .runs
@@ -910,16 +931,32 @@ impl Join {
             .filter(|&(d, _, _)| d <= mirror(d, self.cols))
             .collect();
         let workers = rayon::current_num_threads().max(1);
-        let parts: Vec<Vec<u128>> = (0..workers)
+        let parts: Vec<Vec<[u128; 2]>> = (0..workers)
             .into_par_iter()
             .map(|k| {
-                let mut w = vec![0u128; n];
-                let mut sums: FxHashMap<u64, u128> = FxHashMap::default();
-                let mut links: Vec<(u32, u64)> = Vec::new();
+                // Each top state's weight from the runs joined ([0]), and from those
+                // whose mirror image is joined with them ([1], which add to the top
+                // state and to its mirror image: folded in at the end, so that a link
+                // adds to one place, next to its neighbours').
+                let mut w = vec![[0u128; 2]; n];
+                // Each distinct top pairing's row sum, and the counts of the top states
+                // leaving it whose turned pair is skipped (their columns are due).
+                let mut sums = Sums::default();
+                let mut rows: Vec<u128> = Vec::new();
+                // Each link's top state and the place of its pairing in `sums`.
+                let mut links: Vec<(u32, u32)> = Vec::new();
+                let mut columns: Vec<u128> = Vec::new();
                 for &(d, from, to) in runs.iter().skip(k).step_by(workers) {
                     links.clear();
                     let Some((start, ends)) =
-                        self.meet_each(d, &mut |i, p| links.push((i as u32, p)))
+                        self.meet_each(d, &mut sums, &mut |i, p, turned, sums| {
+                            let n = if turned {
+                                u128::from(self.top.states[i].count)
+                            } else {
+                                0
+                            };
+                            links.push((i as u32, sums.add(p, n)));
+                        })
                     else {
                         continue;
                     };
@@ -928,33 +965,44 @@ impl Join {
                         bottom.iter().map(|s| unpack_partners(s.partners)).collect();
                     let ns: Vec<u64> = bottom.iter().map(|s| s.count).collect();
                     let twin = d != mirror(d, self.cols);
-                    sums.clear();
-                    // The links' weights (and their mirror images') lie all over the
-                    // worker's vector: fetched a few links ahead, the mirror's index
-                    // twice as far, so that the waits for memory overlap (waited for
-                    // one at a time, they took most of the knight 8×8 build).
+                    columns.clear();
+                    columns.resize(to - from, 0);
+                    let mut due = false;
+                    rows.clear();
+                    rows.extend(sums.pairs().map(|(p, column)| {
+                        let p = unpack_partners(p);
+                        if column == 0 {
+                            pairings::one_cycle_sum(&p, start, ends, &qs, &ns)
+                        } else {
+                            due = true;
+                            pairings::one_cycle_sum_columns(
+                                &p,
+                                start,
+                                ends,
+                                &qs,
+                                &ns,
+                                column,
+                                &mut columns,
+                            )
+                        }
+                    }));
+                    let twin = usize::from(twin);
                     const AHEAD: usize = 8;
                     for (j, &(i, p)) in links.iter().enumerate() {
-                        if twin {
-                            if let Some(&(k, _)) = links.get(j + 2 * AHEAD) {
-                                prefetch(&mirror_of[k as usize]);
-                            }
-                        }
                         if let Some(&(k, _)) = links.get(j + AHEAD) {
                             prefetch(&w[k as usize]);
-                            if twin {
-                                prefetch(&w[mirror_of[k as usize] as usize]);
-                            }
                         }
-                        let v = *sums.entry(p).or_insert_with(|| {
-                            pairings::one_cycle_sum(&unpack_partners(p), start, ends, &qs, &ns)
-                        });
-                        if v != 0 {
-                            let i = i as usize;
-                            w[i] = w[i].wrapping_add(v);
-                            if twin {
-                                let m = mirror_of[i] as usize;
-                                w[m] = w[m].wrapping_add(v);
+                        let v = rows[p as usize];
+                        let i = i as usize;
+                        w[i][twin] = w[i][twin].wrapping_add(v);
+                    }
+                    // Each bottom state's column, to its turned image (and that one's
+                    // mirror image, for the mirror run).
+                    if let (true, Some(turn_of)) = (due, &turn_of) {
+                        for (&c, &t) in columns.iter().zip(&turn_of[from..to]) {
+                            if c != 0 {
+                                let t = t as usize;
+                                w[t][twin] = w[t][twin].wrapping_add(c);
                             }
                         }
                     }
@@ -963,14 +1011,52 @@ impl Join {
             })
             .collect();
         let mut parts = parts.into_iter();
-        let mut total = parts.next().unwrap_or_else(|| vec![0; n]);
+        let mut both = parts.next().unwrap_or_else(|| vec![[0; 2]; n]);
         for p in parts {
-            total
-                .par_iter_mut()
-                .zip(p.par_iter())
-                .for_each(|(a, &b)| *a = a.wrapping_add(b));
+            both.par_iter_mut().zip(p.par_iter()).for_each(|(a, b)| {
+                a[0] = a[0].wrapping_add(b[0]);
+                a[1] = a[1].wrapping_add(b[1]);
+            });
         }
-        total
+        // A twin run's weight goes to the top state and to its mirror image.
+        (0..n)
+            .into_par_iter()
+            .map(|i| {
+                let m = mirror_of[i] as usize;
+                both[i][0].wrapping_add(both[i][1]).wrapping_add(both[m][1])
+            })
+            .collect()
+    }
+
+    /// Each bottom state's turned image, as an index into `top.states` (whose runs are
+    /// sorted by partners: [`States::new`]), when the bottom states are the top
+    /// states turned half round.
+    fn bottom_turns(&self) -> Vec<u32> {
+        let j = 2 * self.cols;
+        self.bottom
+            .runs
+            .par_iter()
+            .flat_map_iter(|&(d, from, to)| {
+                let td = turn_degrees(d, j, self.n);
+                let g = self.top_index[base3(td, self.n)] as usize - 1;
+                let (_, tfrom, tto) = self.top.runs[g];
+                let run = &self.top.states[tfrom..tto];
+                self.bottom.states[from..to].iter().map(move |s| {
+                    let t = turn(
+                        Cut {
+                            degrees: d,
+                            partners: s.partners,
+                        },
+                        j,
+                        self.n,
+                    );
+                    let k = run
+                        .binary_search_by_key(&t.partners, |x| x.partners)
+                        .expect("a bottom state turned is a top state");
+                    (tfrom + k) as u32
+                })
+            })
+            .collect()
     }
 
     /// Each top state's mirror image in the board's middle column, as an index into
@@ -1102,19 +1188,21 @@ impl Join {
     /// few leaves ahead and their states fetched a leaf ahead, so that the waits for
     /// memory overlap.
     fn link(&self, leaves: &[(u32, u32)], key: u32, end_mask: u64, t: &mut Tally, sums: &mut Sums) {
-        self.each_link(leaves, key, end_mask, t, &mut |_, p, n| sums.add(p, n));
+        self.each_link(leaves, key, end_mask, t, &mut |_, p, n, times| {
+            sums.add(p, n.wrapping_mul(times));
+        });
     }
 
-    /// [`Join::link`] state by state: `visit(i, pairing, n)` for each top state `i`
-    /// linked through each leaf's edges without closing a cycle, `n` its count times
-    /// the half turn's factor.
+    /// [`Join::link`] state by state: `visit(i, pairing, n, times)` for each top state
+    /// `i` linked through each leaf's edges without closing a cycle, `n` its count and
+    /// `times` the half turn's factor (2 where the turned pair is skipped, else 1).
     fn each_link(
         &self,
         leaves: &[(u32, u32)],
         key: u32,
         end_mask: u64,
         t: &mut Tally,
-        visit: &mut impl FnMut(usize, u64, u128),
+        visit: &mut impl FnMut(usize, u64, u128, u128),
     ) {
         const AHEAD: usize = 8;
         t.lookups += leaves.len() as u64;
@@ -1182,11 +1270,7 @@ impl Join {
                 &plan[..edges],
                 |k, p| {
                     t.links += 1;
-                    visit(
-                        from + k,
-                        p & end_mask,
-                        u128::from(run[k].count).wrapping_mul(times),
-                    );
+                    visit(from + k, p & end_mask, u128::from(run[k].count), times);
                 },
             );
         }
@@ -1217,6 +1301,14 @@ struct Search<'a> {
     /// Each full set of middle edges: the top degree vector it needs, in base 3, and
     /// the edges.
     leaves: Vec<(u32, u32)>,
+}
+
+/// The pairings of `ends` path ends, (ends − 1)!!: room for a run's before [`Sums`]
+/// grows.
+fn pairings_of(ends: usize) -> usize {
+    (1..ends)
+        .step_by(2)
+        .fold(1usize, |a, k| a.saturating_mul(k))
 }
 
 /// 3^i.

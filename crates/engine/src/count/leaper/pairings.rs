@@ -29,6 +29,52 @@ pub fn one_cycle_sum(p: &[u8; 16], start: usize, ends: usize, qs: &[[u8; 16]], n
     walked(p, start, ends, qs, ns)
 }
 
+/// [`one_cycle_sum`], and `a` added to `columns[j]` for each bottom pairing `qs[j]`
+/// that closes `p` into one cycle: for a join that sums by bottom pairing as well as
+/// by top pairing.
+#[inline]
+pub fn one_cycle_sum_columns(
+    p: &[u8; 16],
+    start: usize,
+    ends: usize,
+    qs: &[[u8; 16]],
+    ns: &[u64],
+    a: u128,
+    columns: &mut [u128],
+) -> u128 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: the CPU has AVX2, checked just above.
+            #[allow(unsafe_code)]
+            return unsafe {
+                shuffled::one_cycle_sum_columns_avx2(p, start, ends, qs, ns, a, columns)
+            };
+        }
+    }
+    walked_columns(p, start, ends, qs, ns, a, columns)
+}
+
+/// [`one_cycle_sum_columns`] by walking the cycle through `start`.
+pub fn walked_columns(
+    p: &[u8; 16],
+    start: usize,
+    ends: usize,
+    qs: &[[u8; 16]],
+    ns: &[u64],
+    a: u128,
+    columns: &mut [u128],
+) -> u128 {
+    let mut sum = 0u128;
+    for ((q, &n), c) in qs.iter().zip(ns).zip(columns) {
+        if walked(p, start, ends, std::slice::from_ref(q), &[1]) == 1 {
+            sum = sum.wrapping_add(u128::from(n));
+            *c = c.wrapping_add(a);
+        }
+    }
+    sum
+}
+
 /// [`one_cycle_sum`] by walking the cycle through `start`.
 pub fn walked(p: &[u8; 16], start: usize, ends: usize, qs: &[[u8; 16]], ns: &[u64]) -> u128 {
     let mut sum = 0u128;
@@ -262,6 +308,86 @@ mod shuffled {
         by_half_ends!(ends, ns, sum2(p, start, qs, ns))
     }
 
+    /// [`super::one_cycle_sum_columns`] two bottom pairings a shuffle, as [`sum2`].
+    #[target_feature(enable = "avx2")]
+    pub unsafe fn one_cycle_sum_columns_avx2(
+        p: &[u8; 16],
+        start: usize,
+        ends: usize,
+        qs: &[[u8; 16]],
+        ns: &[u64],
+        a: u128,
+        columns: &mut [u128],
+    ) -> u128 {
+        match ends / 2 {
+            0 => 0,
+            1 => super::walked_columns(p, start, ends, qs, ns, a, columns),
+            2 => columns2::<2>(p, start, qs, ns, a, columns),
+            3 => columns2::<3>(p, start, qs, ns, a, columns),
+            4 => columns2::<4>(p, start, qs, ns, a, columns),
+            5 => columns2::<5>(p, start, qs, ns, a, columns),
+            6 => columns2::<6>(p, start, qs, ns, a, columns),
+            7 => columns2::<7>(p, start, qs, ns, a, columns),
+            _ => columns2::<8>(p, start, qs, ns, a, columns),
+        }
+    }
+
+    /// The sum and the columns for `K` = ends / 2 (2 ≤ K ≤ 8), two pairings at a time
+    /// and without a branch on the answers (half of them taken, unpredictably); an odd
+    /// last one by the walk.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    fn columns2<const K: usize>(
+        p: &[u8; 16],
+        start: usize,
+        qs: &[[u8; 16]],
+        ns: &[u64],
+        a: u128,
+        columns: &mut [u128],
+    ) -> u128 {
+        use std::arch::x86_64::{
+            __m256i, _mm256_and_si256, _mm256_broadcastsi128_si256, _mm256_cmpeq_epi8,
+            _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_set1_epi8, _mm256_shuffle_epi8,
+        };
+        let low = _mm256_set1_epi8(15);
+        // SAFETY: `p` is 16 bytes; unaligned loads are allowed.
+        let p1 = unsafe { _mm_loadu_si128(p.as_ptr().cast()) };
+        let pv = _mm256_and_si256(_mm256_broadcastsi128_si256(p1), low);
+        let id = _mm256_broadcastsi128_si256(_mm_setr_epi8(
+            0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+        ));
+        let fixes = |x: __m256i| {
+            let m = _mm256_movemask_epi8(_mm256_cmpeq_epi8(x, id)) as u32;
+            (m >> start) & 1 | (m >> (start + 15)) & 2
+        };
+        let after = |x: __m256i, y: __m256i| _mm256_shuffle_epi8(x, y);
+        let mut sum = 0u128;
+        let pairs = qs.len() / 2;
+        for i in 0..pairs {
+            // SAFETY: qs[2i] and qs[2i + 1] are 32 contiguous bytes.
+            let qv = _mm256_and_si256(
+                unsafe { _mm256_loadu_si256(qs.as_ptr().add(2 * i).cast()) },
+                low,
+            );
+            let two = orbit_is::<K, _>(after(qv, pv), after, fixes);
+            for k in 0..2 {
+                let m = u128::from((two >> k) & 1).wrapping_neg();
+                sum = sum.wrapping_add(u128::from(ns[2 * i + k]) & m);
+                columns[2 * i + k] = columns[2 * i + k].wrapping_add(a & m);
+            }
+        }
+        let t = 2 * pairs;
+        sum.wrapping_add(super::walked_columns(
+            p,
+            start,
+            2 * K,
+            &qs[t..],
+            &ns[t..],
+            a,
+            &mut columns[t..],
+        ))
+    }
+
     /// [`sum`] two pairings at a time; an odd last one goes to [`sum`].
     #[inline]
     #[target_feature(enable = "avx2")]
@@ -420,6 +546,24 @@ mod tests {
                 let ns: Vec<u64> = (0..20).map(|i| 1u64 << i).collect();
                 let walk = walked(&p, ends[0], 2 * k, &qs, &ns);
                 assert_eq!(one_cycle_sum(&p, ends[0], 2 * k, &qs, &ns), walk, "k {k}");
+                // With the columns, by the walk and by the shuffles: the same sum, and
+                // the same pairings given the column's count (an odd number of them
+                // too: the last one alone).
+                for len in [19, 20] {
+                    let (mut shuffled, mut walk_columns) = (vec![1u128; len], vec![1u128; len]);
+                    let (q, n) = (&qs[..len], &ns[..len]);
+                    let w = walked(&p, ends[0], 2 * k, q, n);
+                    let sum = one_cycle_sum_columns(&p, ends[0], 2 * k, q, n, 7, &mut shuffled);
+                    let walk = walked_columns(&p, ends[0], 2 * k, q, n, 7, &mut walk_columns);
+                    assert_eq!((sum, walk), (w, w), "k {k}, {len} pairings");
+                    assert_eq!(shuffled, walk_columns, "k {k}, {len} pairings");
+                    let by_columns: u128 = shuffled
+                        .iter()
+                        .zip(n)
+                        .map(|(&c, &n)| (c - 1) / 7 * u128::from(n))
+                        .sum();
+                    assert_eq!(by_columns, w, "k {k}");
+                }
                 #[cfg(target_arch = "x86_64")]
                 #[allow(unsafe_code)]
                 if std::arch::is_x86_feature_detected!("avx2") {
