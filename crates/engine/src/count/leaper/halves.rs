@@ -533,6 +533,14 @@ fn cuts_of<K: Word, C: Count>(
         cell_of[s as usize] = i as u8;
     }
     let mask = (1u128 << p.bits) - 1;
+    // A slot's value z as (degree, partner): 0 a lone cell, 1 a cell at degree 2, else
+    // a path end whose other end holds slot z − 2. Looked up, not matched: which it is
+    // changes from cell to cell unpredictably (a branch each took about half the time).
+    let mut value = [(0u32, 0u64); 128];
+    value[1] = (2, 0);
+    for (z, v) in value.iter_mut().enumerate().skip(2) {
+        *v = (1, u64::from(cell_of[z - 2]));
+    }
     let cut = |s: K| {
         let s = s.to_u128();
         let mut c = Cut {
@@ -540,12 +548,7 @@ fn cuts_of<K: Word, C: Count>(
             partners: 0,
         };
         for (i, &slot) in slot_of.iter().enumerate() {
-            let z = ((s >> (slot * p.bits)) & mask) as usize;
-            let (d, m) = match z {
-                0 => (0, 0),
-                1 => (2, 0),
-                _ => (1, u64::from(cell_of[z - 2])),
-            };
+            let (d, m) = value[((s >> (slot * p.bits)) & mask) as usize & 127];
             c.degrees |= d << (2 * i);
             c.partners |= m << (4 * i);
         }
@@ -1279,7 +1282,7 @@ impl Join {
 
 /// A hint to bring `x`'s cache line in; nothing where there is no such instruction.
 #[inline]
-fn prefetch<T>(x: &T) {
+pub(super) fn prefetch<T>(x: &T) {
     #[cfg(target_arch = "x86_64")]
     // SAFETY: a prefetch never faults, and `x` is a live reference.
     #[allow(unused_unsafe, unsafe_code)]
