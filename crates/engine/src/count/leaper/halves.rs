@@ -724,10 +724,23 @@ impl Sums {
         self.shift = 64 - size.trailing_zeros();
     }
 
-    /// Add `n` to `key`'s sum; the order in which `key` was first added (its place in
+    /// Add `n` to `key`'s sum.
+    #[inline]
+    fn add(&mut self, key: u64, n: u128) {
+        self.slot_adding(key, n);
+    }
+
+    /// [`Sums::add`], and the order in which `key` was first added (its place in
     /// [`Sums::pairs`]).
     #[inline]
-    fn add(&mut self, key: u64, n: u128) -> u32 {
+    fn add_placed(&mut self, key: u64, n: u128) -> u32 {
+        let i = self.slot_adding(key, n);
+        self.places[i]
+    }
+
+    /// Add `n` to `key`'s sum; the slot that holds it.
+    #[inline]
+    fn slot_adding(&mut self, key: u64, n: u128) -> usize {
         debug_assert!(key != 0);
         let mask = self.size - 1;
         let mut i = (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> self.shift) as usize;
@@ -735,18 +748,19 @@ impl Sums {
             let k = self.keys[i];
             if k == key {
                 self.sums[i] = self.sums[i].wrapping_add(n);
-                return self.places[i];
+                return i;
             }
             if k == 0 {
-                let place = self.used.len() as u32;
                 self.keys[i] = key;
                 self.sums[i] = n;
-                self.places[i] = place;
+                self.places[i] = self.used.len() as u32;
                 self.used.push(i as u32);
                 if 2 * self.used.len() > self.size {
+                    // Moved: found again.
                     self.grow();
+                    return self.slot_adding(key, 0);
                 }
-                return place;
+                return i;
             }
             i = (i + 1) & mask;
         }
@@ -962,7 +976,7 @@ impl Join {
                             } else {
                                 0
                             };
-                            links.push((i as u32, sums.add(p, n)));
+                            links.push((i as u32, sums.add_placed(p, n)));
                         })
                     else {
                         continue;
@@ -1196,7 +1210,7 @@ impl Join {
     /// memory overlap.
     fn link(&self, leaves: &[(u32, u32)], key: u32, end_mask: u64, t: &mut Tally, sums: &mut Sums) {
         self.each_link(leaves, key, end_mask, t, &mut |_, p, n, times| {
-            sums.add(p, n.wrapping_mul(times));
+            sums.add(p, n.wrapping_mul(times))
         });
     }
 
