@@ -34,8 +34,9 @@
 //! Two computations meet on every call that crosses boundary `h − 1`: a state's weight
 //! from the join must equal the sum, over its row choices, of the joins below it
 //! (checked; a difference is reported as a bug). What it stores: the weights of
-//! boundary `h − 1` and above (32 bytes a state in a hash map), the bottom states of
-//! each boundary from `h` on (24 bytes each), and the weights found since.
+//! boundary `h − 1` and above (32 bytes a slot in an open-addressing table at most five
+//! eighths full), the bottom states of each boundary from `h` on (24 bytes each), and
+//! the weights found since.
 
 use super::bound::log2_bound;
 use super::halves;
