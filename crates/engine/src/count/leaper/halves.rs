@@ -636,7 +636,7 @@ struct States {
 
 impl States {
     fn new(mut states: Vec<(Cut, u64)>) -> States {
-        // By partners within a run too: [`Join::top_mirrors`] finds a state by search.
+        // By partners within a run too: [`Join::images_in_top`] finds a state by search.
         // One 128-bit key, the same order as the pair (degrees, partners) and compared
         // without a branch between its halves (0.2 s less on knight 8×8's two sides).
         states.par_sort_unstable_by_key(|&(c, _)| {
@@ -942,8 +942,11 @@ impl Join {
     /// sums by top pairing (the rows) to its top states: half the links and pairs.
     fn weights(&self) -> Vec<u128> {
         let n = self.top.states.len();
-        let mirror_of = self.top_mirrors();
-        let turn_of = self.top_keys.as_ref().map(|_| self.bottom_turns());
+        let mirror_of = self.images_in_top(&self.top, &self.mirror_cells());
+        let turn_of = self
+            .top_keys
+            .as_ref()
+            .map(|_| self.images_in_top(&self.bottom, &self.turned_cells()));
         let runs: Vec<(u32, usize, usize)> = self
             .bottom
             .runs
@@ -985,17 +988,15 @@ impl Join {
                     let qs: Vec<[u8; 16]> =
                         bottom.iter().map(|s| unpack_partners(s.partners)).collect();
                     let ns: Vec<u64> = bottom.iter().map(|s| s.count).collect();
-                    let twin = d != mirror(d, self.cols);
+                    let twin = usize::from(d != mirror(d, self.cols));
                     columns.clear();
                     columns.resize(to - from, 0);
-                    let mut due = false;
                     rows.clear();
                     rows.extend(sums.pairs().map(|(p, column)| {
                         let p = unpack_partners(p);
                         if column == 0 {
                             pairings::one_cycle_sum(&p, start, ends, &qs, &ns)
                         } else {
-                            due = true;
                             pairings::one_cycle_sum_columns(
                                 &p,
                                 start,
@@ -1007,7 +1008,6 @@ impl Join {
                             )
                         }
                     }));
-                    let twin = usize::from(twin);
                     const AHEAD: usize = 8;
                     for (j, &(i, p)) in links.iter().enumerate() {
                         if let Some(&(k, _)) = links.get(j + AHEAD) {
@@ -1019,7 +1019,7 @@ impl Join {
                     }
                     // Each bottom state's column, to its turned image (and that one's
                     // mirror image, for the mirror run).
-                    if let (true, Some(turn_of)) = (due, &turn_of) {
+                    if let Some(turn_of) = &turn_of {
                         for (&c, &t) in columns.iter().zip(&turn_of[from..to]) {
                             if c != 0 {
                                 let t = t as usize;
@@ -1049,57 +1049,22 @@ impl Join {
             .collect()
     }
 
-    /// Each bottom state's turned image, as an index into `top.states` (whose runs are
-    /// sorted by partners: [`States::new`]), when the bottom states are the top
-    /// states turned half round.
-    fn bottom_turns(&self) -> Vec<u32> {
-        let j = 2 * self.cols;
-        self.bottom
-            .runs
-            .par_iter()
-            .flat_map_iter(|&(d, from, to)| {
-                let td = turn_degrees(d, j, self.n);
-                let g = self.top_index[base3(td, self.n)] as usize - 1;
-                let (_, tfrom, tto) = self.top.runs[g];
-                let run = &self.top.states[tfrom..tto];
-                self.bottom.states[from..to].iter().map(move |s| {
-                    let t = turn(
-                        Cut {
-                            degrees: d,
-                            partners: s.partners,
-                        },
-                        j,
-                        self.n,
-                    );
-                    let k = run
-                        .binary_search_by_key(&t.partners, |x| x.partners)
-                        .expect("a bottom state turned is a top state");
-                    (tfrom + k) as u32
-                })
-            })
-            .collect()
-    }
-
-    /// Each top state's mirror image in the board's middle column, as an index into
-    /// `top.states` (whose runs are sorted by partners: [`States::new`]).
-    fn top_mirrors(&self) -> Vec<u32> {
-        // The apex, past the cells of J, is its own image.
-        let mut cell: [usize; 16] = std::array::from_fn(|i| i);
-        for (i, c) in cell.iter_mut().enumerate().take(2 * self.cols) {
-            let (r, k) = (i / self.cols, i % self.cols);
-            *c = r * self.cols + self.cols - 1 - k;
-        }
-        let runs: Vec<Vec<u32>> = self
-            .top
+    /// Each state of `side` with its cells moved by `cell` (a symmetry of the cut that
+    /// maps the side's states onto the top's: the mirror image of the top, the half turn
+    /// of the bottom), as an index into `top.states`, whose runs are sorted by partners
+    /// ([`States::new`]). Only path ends' partner fields are read: a turned bottom state
+    /// holds junk elsewhere ([`turn`]).
+    fn images_in_top(&self, side: &States, cell: &[usize; 16]) -> Vec<u32> {
+        let runs: Vec<Vec<u32>> = side
             .runs
             .par_iter()
             .map(|&(d, from, to)| {
-                let md = mirror(d, self.cols);
+                let ds = cells(d, self.n);
+                let md = (0..self.n).fold(0u32, |m, i| m | u32::from(ds[i]) << (2 * cell[i]));
                 let g = self.top_index[base3(md, self.n)] as usize - 1;
                 let (_, mfrom, mto) = self.top.runs[g];
                 let run = &self.top.states[mfrom..mto];
-                let ds = cells(d, self.n);
-                self.top.states[from..to]
+                side.states[from..to]
                     .iter()
                     .map(|s| {
                         let mut m = 0u64;
@@ -1111,13 +1076,30 @@ impl Join {
                         }
                         let k = run
                             .binary_search_by_key(&m, |t| t.partners)
-                            .expect("the mirror image of a top state is a top state");
+                            .expect("a cut's image under a symmetry of the board is a top state");
                         (mfrom + k) as u32
                     })
                     .collect()
             })
             .collect();
         runs.concat()
+    }
+
+    /// Each cell of the cut's image in the board's middle column (the apex, past the
+    /// cells of J, is its own image).
+    fn mirror_cells(&self) -> [usize; 16] {
+        let mut cell: [usize; 16] = std::array::from_fn(|i| i);
+        for (i, c) in cell.iter_mut().enumerate().take(2 * self.cols) {
+            let (r, k) = (i / self.cols, i % self.cols);
+            *c = r * self.cols + self.cols - 1 - k;
+        }
+        cell
+    }
+
+    /// Each cell of the cut's image with the board turned half round (as [`turn`]).
+    fn turned_cells(&self) -> [usize; 16] {
+        let j = 2 * self.cols;
+        std::array::from_fn(|i| if i < j { j - 1 - i } else { i })
     }
 
     /// Each bottom state of `from..to` (the run of degree vector `degrees`) weighed by

@@ -114,13 +114,14 @@ struct Window {
 /// power of two of slots, a slot a state and its weight (0 in a free slot), at most
 /// five eighths full. A row's choices from one state are looked up together, their
 /// slots fetched first ([`Table::prefetch`]): the cut's table is a gigabyte on knight
-/// 8×8, and each of the 3.5·10^8 choices from boundary 2 waited for its own slot in a
-/// `HashMap` (about half of the 25 s the table of boundary 2 took).
+/// 8×8, and each of the 2.6·10^8 choices from boundary 2 waited for its own slot in a
+/// `HashMap` (the table of boundary 2 took 25 s so, 19 s now).
 #[derive(Default)]
 struct Table {
     slots: Vec<(Key, u128)>,
     /// 128 less log2 of the number of slots.
     shift: u32,
+    /// Weights held.
     len: usize,
 }
 
@@ -177,10 +178,6 @@ impl Table {
             }
             i = (i + 1) & mask;
         }
-    }
-
-    fn len(&self) -> usize {
-        self.len
     }
 
     /// Bytes held.
@@ -325,7 +322,7 @@ impl Ids {
     /// total.
     fn weigh_top(&mut self, budget: &Budget) -> Result<()> {
         let h = self.h;
-        let mut table_bytes = self.above[h - 1].len() as f64 * BYTES_PER_WEIGHT;
+        let mut table_bytes = self.above[h - 1].len as f64 * BYTES_PER_WEIGHT;
         // The states each boundary above reaches, from the top...
         let mut levels: Vec<Vec<Key>> = vec![vec![ROOT]];
         for b in 0..h.saturating_sub(2) {
@@ -484,6 +481,12 @@ impl Ids {
         key(degrees, partners)
     }
 
+    /// The table of boundary `b`'s weights, for the boundaries above the cut's row
+    /// (`1..h`).
+    fn table(&self, b: usize) -> Option<&Table> {
+        (1..self.h).contains(&b).then(|| &self.above[b])
+    }
+
     /// The tours through state `s` of boundary `b`.
     fn weight(&self, b: usize, s: Key) -> Result<u128> {
         if s == CLOSED {
@@ -499,8 +502,8 @@ impl Ids {
                 self.sum_of_leaves(0, s)
             };
         }
-        if b < self.h {
-            return Ok(self.above[b].get(s));
+        if let Some(t) = self.table(b) {
+            return Ok(t.get(s));
         }
         let Some(below) = &self.below[b] else {
             return self.sum_of_leaves(b, s);
@@ -525,10 +528,10 @@ impl Ids {
     fn sum_of_leaves(&self, b: usize, s: Key) -> Result<u128> {
         let mut out = Vec::new();
         self.expand(b, s, &mut out);
-        if (1..self.h).contains(&(b + 1)) {
+        if let Some(table) = self.table(b + 1) {
             // The table's slots for all of them first, so that the waits overlap.
             for &(_, t) in &out {
-                self.above[b + 1].prefetch(t);
+                table.prefetch(t);
             }
         }
         let mut sum = 0u128;

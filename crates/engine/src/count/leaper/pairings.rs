@@ -224,13 +224,13 @@ mod shuffled {
         super::link_each(p, 4 * quads..n, plan, visit);
     }
 
-    /// `f::<K>(args)` for K = ends / 2 from 2 to 8; the sum of every count for two ends
-    /// (the top path and the bottom path make one cycle), 0 for none.
+    /// `f::<K>(args)` for K = ends / 2 from 2 to 8; `one` for two ends (the top path and
+    /// the bottom path always make one cycle), 0 for none.
     macro_rules! by_half_ends {
-        ($ends:expr, $ns:expr, $f:ident($($a:expr),*)) => {
+        ($ends:expr, $one:expr, $f:ident($($a:expr),*)) => {
             match $ends / 2 {
                 0 => 0,
-                1 => $ns.iter().fold(0, |s, &n| s.wrapping_add(u128::from(n))),
+                1 => $one,
                 2 => $f::<2>($($a),*),
                 3 => $f::<3>($($a),*),
                 4 => $f::<4>($($a),*),
@@ -292,7 +292,7 @@ mod shuffled {
         ns: &[u64],
     ) -> u128 {
         // One loop per k, so that the test is straight-line code inside it.
-        by_half_ends!(ends, ns, sum(p, start, qs, ns))
+        by_half_ends!(ends, all(ns), sum(p, start, qs, ns))
     }
 
     /// [`one_cycle_sum`] two bottom pairings at a time: AVX2's byte shuffle works in
@@ -305,7 +305,12 @@ mod shuffled {
         qs: &[[u8; 16]],
         ns: &[u64],
     ) -> u128 {
-        by_half_ends!(ends, ns, sum2(p, start, qs, ns))
+        by_half_ends!(ends, all(ns), sum2(p, start, qs, ns))
+    }
+
+    /// Every count: the sum when each pairing closes one cycle.
+    fn all(ns: &[u64]) -> u128 {
+        ns.iter().fold(0, |s, &n| s.wrapping_add(u128::from(n)))
     }
 
     /// [`super::one_cycle_sum_columns`] two bottom pairings a shuffle, as [`sum2`].
@@ -319,22 +324,16 @@ mod shuffled {
         a: u128,
         columns: &mut [u128],
     ) -> u128 {
-        match ends / 2 {
-            0 => 0,
-            1 => super::walked_columns(p, start, ends, qs, ns, a, columns),
-            2 => columns2::<2>(p, start, qs, ns, a, columns),
-            3 => columns2::<3>(p, start, qs, ns, a, columns),
-            4 => columns2::<4>(p, start, qs, ns, a, columns),
-            5 => columns2::<5>(p, start, qs, ns, a, columns),
-            6 => columns2::<6>(p, start, qs, ns, a, columns),
-            7 => columns2::<7>(p, start, qs, ns, a, columns),
-            _ => columns2::<8>(p, start, qs, ns, a, columns),
-        }
+        by_half_ends!(
+            ends,
+            super::walked_columns(p, start, ends, qs, ns, a, columns),
+            columns2(p, start, qs, ns, a, columns)
+        )
     }
 
     /// The sum and the columns for `K` = ends / 2 (2 ≤ K ≤ 8), two pairings at a time
-    /// and without a branch on the answers (half of them taken, unpredictably); an odd
-    /// last one by the walk.
+    /// ([`pairs2`]) and without a branch on the answers (half of them taken,
+    /// unpredictably); an odd last one by the walk.
     #[inline]
     #[target_feature(enable = "avx2")]
     fn columns2<const K: usize>(
@@ -345,38 +344,14 @@ mod shuffled {
         a: u128,
         columns: &mut [u128],
     ) -> u128 {
-        use std::arch::x86_64::{
-            __m256i, _mm256_and_si256, _mm256_broadcastsi128_si256, _mm256_cmpeq_epi8,
-            _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_set1_epi8, _mm256_shuffle_epi8,
-        };
-        let low = _mm256_set1_epi8(15);
-        // SAFETY: `p` is 16 bytes; unaligned loads are allowed.
-        let p1 = unsafe { _mm_loadu_si128(p.as_ptr().cast()) };
-        let pv = _mm256_and_si256(_mm256_broadcastsi128_si256(p1), low);
-        let id = _mm256_broadcastsi128_si256(_mm_setr_epi8(
-            0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
-        ));
-        let fixes = |x: __m256i| {
-            let m = _mm256_movemask_epi8(_mm256_cmpeq_epi8(x, id)) as u32;
-            (m >> start) & 1 | (m >> (start + 15)) & 2
-        };
-        let after = |x: __m256i, y: __m256i| _mm256_shuffle_epi8(x, y);
         let mut sum = 0u128;
-        let pairs = qs.len() / 2;
-        for i in 0..pairs {
-            // SAFETY: qs[2i] and qs[2i + 1] are 32 contiguous bytes.
-            let qv = _mm256_and_si256(
-                unsafe { _mm256_loadu_si256(qs.as_ptr().add(2 * i).cast()) },
-                low,
-            );
-            let two = orbit_is::<K, _>(after(qv, pv), after, fixes);
-            for k in 0..2 {
-                let m = u128::from((two >> k) & 1).wrapping_neg();
-                sum = sum.wrapping_add(u128::from(ns[2 * i + k]) & m);
-                columns[2 * i + k] = columns[2 * i + k].wrapping_add(a & m);
+        let t = pairs2::<K>(p, start, qs, |i, two| {
+            for k in 2 * i..2 * i + 2 {
+                let m = u128::from((two >> (k - 2 * i)) & 1).wrapping_neg();
+                sum = sum.wrapping_add(u128::from(ns[k]) & m);
+                columns[k] = columns[k].wrapping_add(a & m);
             }
-        }
-        let t = 2 * pairs;
+        });
         sum.wrapping_add(super::walked_columns(
             p,
             start,
@@ -388,10 +363,36 @@ mod shuffled {
         ))
     }
 
-    /// [`sum`] two pairings at a time; an odd last one goes to [`sum`].
+    /// [`sum`] two pairings at a time ([`pairs2`]); an odd last one goes to [`sum`].
     #[inline]
     #[target_feature(enable = "avx2")]
     fn sum2<const K: usize>(p: &[u8; 16], start: usize, qs: &[[u8; 16]], ns: &[u64]) -> u128 {
+        let (mut lo, mut hi) = (0u64, 0u64);
+        let t = pairs2::<K>(p, start, qs, |i, two| {
+            for (k, &n) in ns[2 * i..2 * i + 2].iter().enumerate() {
+                let m = u64::from((two >> k) & 1).wrapping_neg();
+                let (l, carry) = lo.overflowing_add(n & m);
+                lo = l;
+                hi = hi.wrapping_add(u64::from(carry));
+            }
+        });
+        let paired = u128::from(hi) << 64 | u128::from(lo);
+        paired.wrapping_add(sum::<K>(p, start, &qs[t..], &ns[t..]))
+    }
+
+    /// The bottom pairings two at a time, `K` = ends / 2 (2 ≤ K ≤ 8): AVX2's byte
+    /// shuffle works in each 128-bit half, so the two halves test `qs[2i]` and
+    /// `qs[2i + 1]` side by side, and `each(i, two)` gets the answers in bits 0 and 1 of
+    /// `two`. Returns the index of the odd last pairing (or `qs.len()`), left to the
+    /// caller.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    fn pairs2<const K: usize>(
+        p: &[u8; 16],
+        start: usize,
+        qs: &[[u8; 16]],
+        mut each: impl FnMut(usize, u32),
+    ) -> usize {
         use std::arch::x86_64::{
             __m256i, _mm256_and_si256, _mm256_broadcastsi128_si256, _mm256_cmpeq_epi8,
             _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_set1_epi8, _mm256_shuffle_epi8,
@@ -410,7 +411,6 @@ mod shuffled {
             (m >> start) & 1 | (m >> (start + 15)) & 2
         };
         let after = |a: __m256i, b: __m256i| _mm256_shuffle_epi8(a, b);
-        let (mut lo, mut hi) = (0u64, 0u64);
         let pairs = qs.len() / 2;
         for i in 0..pairs {
             // SAFETY: qs[2i] and qs[2i + 1] are 32 contiguous bytes.
@@ -418,16 +418,9 @@ mod shuffled {
                 unsafe { _mm256_loadu_si256(qs.as_ptr().add(2 * i).cast()) },
                 low,
             );
-            let two = orbit_is::<K, _>(after(qv, pv), after, fixes);
-            for (k, &n) in ns[2 * i..2 * i + 2].iter().enumerate() {
-                let m = u64::from((two >> k) & 1).wrapping_neg();
-                let (l, carry) = lo.overflowing_add(n & m);
-                lo = l;
-                hi = hi.wrapping_add(u64::from(carry));
-            }
+            each(i, orbit_is::<K, _>(after(qv, pv), after, fixes));
         }
-        let paired = u128::from(hi) << 64 | u128::from(lo);
-        paired.wrapping_add(sum::<K>(p, start, &qs[2 * pairs..], &ns[2 * pairs..]))
+        2 * pairs
     }
 
     /// The sum for `K` = ends / 2 (2 ≤ K ≤ 8).
