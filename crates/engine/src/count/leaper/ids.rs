@@ -66,9 +66,15 @@ pub const CHOICES_KEPT: usize = 1 << 21;
 /// Bytes a kept choice holds (its edges, state and weight, and its share of the map).
 const BYTES_PER_CHOICE: f64 = 48.0;
 
-/// Row choices enumerated per second while the tables above the cut are made (knight
-/// 8×8: about 4·10^7 leaves from 1.35·10^6 states).
-const LEAVES_PER_SECOND: f64 = 1.0e7;
+/// Row choices enumerated and weighed per second while the tables above the cut are
+/// made (knight 8×8, 2 threads: the 1.3·10^8 choices of boundary 2's 6.8·10^5 states
+/// that are weighed, one of each pair of mirror images, in 9 s).
+const LEAVES_PER_SECOND: f64 = 1.4e7;
+
+/// Row choices weighed above the cut for each state of the cut (knight 8×8: 1.3·10^8
+/// for 1.85·10^7; boards of three rows above the cut weigh their first row only, far
+/// fewer, so this overstates their small cost).
+const LEAVES_PER_CUT_STATE: f64 = 7.0;
 
 /// A row's choices from one state, in ID order: the row's edges taken (bit `k`: its
 /// `k`-th edge), the state they leave and its weight (nonzero).
@@ -335,8 +341,7 @@ impl Ids {
             },
             || {
                 halves::top_weights(g, h, budget, &|states| {
-                    // About one table state per 14 of the cut's, each with 30 leaves.
-                    states as f64 * 2.2 / LEAVES_PER_SECOND
+                    states as f64 * LEAVES_PER_CUT_STATE / LEAVES_PER_SECOND
                 })
             },
         );
