@@ -123,6 +123,28 @@ struct Row {
     cells: Vec<(u8, Vec<u8>, u8)>,
 }
 
+/// What taking an edge changed in a window besides the two degrees and the closed flag:
+/// the mates of two cells (`a` and `z`), as they were.
+#[derive(Clone, Copy)]
+struct Undo {
+    a: u8,
+    ma: u8,
+    z: u8,
+    mz: u8,
+}
+
+impl Undo {
+    /// Window `w` as it was before edge `{u, v}` was taken.
+    #[inline(always)]
+    fn apply(self, w: &mut Window, u: usize, v: usize) {
+        w.mate[self.z as usize] = self.mz;
+        w.mate[self.a as usize] = self.ma;
+        w.deg[u] -= 1;
+        w.deg[v] -= 1;
+        w.closed = false;
+    }
+}
+
 /// The cells of three rows (`b`, `b + 1`, `b + 2`) while row `b`'s edges are chosen.
 #[derive(Clone, Copy)]
 struct Window {
@@ -167,7 +189,7 @@ impl Table {
         const AHEAD: usize = 16;
         for (j, &(k, w)) in weights.iter().enumerate() {
             if let Some(&(a, _)) = weights.get(j + AHEAD) {
-                t.prefetch(a);
+                t.prefetch_at(t.slot(a));
             }
             if w == 0 {
                 continue;
@@ -189,12 +211,10 @@ impl Table {
         (x >> self.shift) as usize
     }
 
-    /// A hint to bring `key`'s first slot in.
+    /// A hint to bring slot `i` in (a slot of a table that has slots).
     #[inline]
-    fn prefetch(&self, key: Key) {
-        if !self.slots.is_empty() {
-            halves::prefetch(&self.slots[self.slot(key)]);
-        }
+    fn prefetch_at(&self, i: usize) {
+        halves::prefetch(&self.slots[i]);
     }
 
     /// `key`'s weight, 0 when it has none.
@@ -203,8 +223,13 @@ impl Table {
         if self.slots.is_empty() {
             return 0;
         }
+        self.get_at(self.slot(key), key)
+    }
+
+    /// `key`'s weight, probed from slot `i`, its first (a table that has slots).
+    #[inline]
+    fn get_at(&self, mut i: usize, key: Key) -> u128 {
         let mask = self.slots.len() - 1;
-        let mut i = self.slot(key);
         loop {
             let (k, w) = self.slots[i];
             if w == 0 {
@@ -455,14 +480,16 @@ impl Ids {
         } else {
             w.deg = [2; 24];
         }
-        self.choose(b, 0, &w, 0, out);
+        self.choose(b, 0, &mut w, 0, out);
     }
 
     /// The choices from cell `c` of the row on (see [`Ids::expand`]): a cell of row
     /// `b` gets no edge after its own, so it takes exactly the edges its degree lacks,
     /// a subset of its lower edges tried in ID order (the first edge taken before left
-    /// out: subsets in lexicographic order of their edges).
-    fn choose(&self, b: usize, c: usize, w: &Window, mask: u64, out: &mut Vec<(u64, Key)>) {
+    /// out: subsets in lexicographic order of their edges). Edges are taken in `w` and
+    /// undone after (copying the window at each step, byte writes then wide reads,
+    /// stalled: a third slower on knight 8×8).
+    fn choose(&self, b: usize, c: usize, w: &mut Window, mask: u64, out: &mut Vec<(u64, Key)>) {
         let row = &self.row_edges[b];
         let Some((u, lower, first)) = row.cells.get(c) else {
             out.push((mask, self.leaf(w)));
@@ -473,70 +500,80 @@ impl Ids {
             2 => self.choose(b, c + 1, w, mask, out),
             1 => {
                 for (k, &v) in lower.iter().enumerate() {
-                    if w.deg[v as usize] < 2 {
-                        if let Some(t) = self.take(b, w, u, v as usize) {
-                            self.choose(b, c + 1, &t, mask | 1 << (first + k), out);
+                    let v = v as usize;
+                    if w.deg[v] < 2 {
+                        if let Some(undo) = self.take(b, w, u, v) {
+                            self.choose(b, c + 1, w, mask | 1 << (first + k), out);
+                            undo.apply(w, u, v);
                         }
                     }
                 }
             }
             _ => {
                 for (k, &v) in lower.iter().enumerate() {
-                    if w.deg[v as usize] == 2 {
+                    let v = v as usize;
+                    if w.deg[v] == 2 {
                         continue;
                     }
-                    let Some(t) = self.take(b, w, u, v as usize) else {
+                    let Some(undo) = self.take(b, w, u, v) else {
                         continue;
                     };
                     for (l, &x) in lower.iter().enumerate().skip(k + 1) {
-                        if t.deg[x as usize] < 2 {
-                            if let Some(tt) = self.take(b, &t, u, x as usize) {
+                        let x = x as usize;
+                        if w.deg[x] < 2 {
+                            if let Some(undo) = self.take(b, w, u, x) {
                                 let m = mask | 1 << (first + k) | 1 << (first + l);
-                                self.choose(b, c + 1, &tt, m, out);
+                                self.choose(b, c + 1, w, m, out);
+                                undo.apply(w, u, x);
                             }
                         }
                     }
+                    undo.apply(w, u, v);
                 }
             }
         }
     }
 
-    /// Window `w` with edge `{u, v}` taken (both below degree 2), `None` when that
-    /// closes a cycle before the whole board is in it.
+    /// Take edge `{u, v}` in window `w` (both below degree 2), or leave `w` as it was
+    /// and return `None` when that closes a cycle before the whole board is in it.
     #[inline(always)]
-    fn take(&self, b: usize, w: &Window, u: usize, v: usize) -> Option<Window> {
-        let mut t = *w;
-        match (t.deg[u], t.deg[v]) {
-            (0, 0) => {
-                t.mate[u] = v as u8;
-                t.mate[v] = u as u8;
-            }
-            (1, 0) | (0, 1) => {
-                let (end, fresh) = if t.deg[u] == 1 { (u, v) } else { (v, u) };
-                let m = t.mate[end] as usize;
-                t.mate[m] = fresh as u8;
-                t.mate[fresh] = m as u8;
-            }
-            _ => {
-                if t.mate[u] as usize == v {
-                    // A cycle closes: the tour, if every cell is now in it.
-                    t.deg[u] = 2;
-                    t.deg[v] = 2;
-                    let cells = (self.rows - b).min(3) * self.cols;
-                    let whole = b + 3 >= self.rows && t.deg[..cells].iter().all(|&d| d == 2);
-                    return whole.then(|| {
-                        t.closed = true;
-                        t
+    fn take(&self, b: usize, w: &mut Window, u: usize, v: usize) -> Option<Undo> {
+        let (a, z) = match (w.deg[u], w.deg[v]) {
+            (0, 0) => (u, v),
+            (1, 0) => (w.mate[u] as usize, v),
+            (0, 1) => (w.mate[v] as usize, u),
+            _ if w.mate[u] as usize == v => {
+                // A cycle closes: the tour, if every cell is now in it.
+                w.deg[u] = 2;
+                w.deg[v] = 2;
+                let cells = (self.rows - b).min(3) * self.cols;
+                if b + 3 >= self.rows && w.deg[..cells].iter().all(|&d| d == 2) {
+                    w.closed = true;
+                    return Some(Undo {
+                        a: 0,
+                        ma: w.mate[0],
+                        z: 0,
+                        mz: w.mate[0],
                     });
                 }
-                let (p, q) = (t.mate[u] as usize, t.mate[v] as usize);
-                t.mate[p] = q as u8;
-                t.mate[q] = p as u8;
+                w.deg[u] = 1;
+                w.deg[v] = 1;
+                return None;
             }
-        }
-        t.deg[u] += 1;
-        t.deg[v] += 1;
-        Some(t)
+            _ => (w.mate[u] as usize, w.mate[v] as usize),
+        };
+        // The far ends a and z now end one path.
+        let undo = Undo {
+            a: a as u8,
+            ma: w.mate[a],
+            z: z as u8,
+            mz: w.mate[z],
+        };
+        w.mate[a] = z as u8;
+        w.mate[z] = a as u8;
+        w.deg[u] += 1;
+        w.deg[v] += 1;
+        Some(undo)
     }
 
     /// The state a row's choices leave at the next boundary.
@@ -546,12 +583,14 @@ impl Ids {
         }
         let cols = self.cols;
         let (mut degrees, mut partners) = (0u32, 0u64);
-        for i in 0..2 * cols {
+        // Sixteen cells without a branch: past rows b + 1 and b + 2 (cols < 8) the
+        // window's cells are untouched, at degree 0, and add nothing.
+        for i in 0..16 {
             let d = w.deg[cols + i];
+            let end = u64::from(d == 1);
             degrees |= u32::from(d) << (2 * i);
-            if d == 1 {
-                partners |= u64::from(w.mate[cols + i] - cols as u8) << (4 * i);
-            }
+            partners |=
+                (u64::from(w.mate[cols + i].wrapping_sub(cols as u8) & 15) * end) << (4 * i);
         }
         key(degrees, partners)
     }
@@ -603,11 +642,23 @@ impl Ids {
     fn sum_of_leaves(&self, b: usize, s: Key) -> Result<u128> {
         let mut out = Vec::new();
         self.expand(b, s, &mut out);
-        if let Some(table) = self.table(b + 1) {
+        if let Some(table) = self.table(b + 1).filter(|t| !t.slots.is_empty()) {
             // The table's slots for all of them first, so that the waits overlap.
-            for &(_, t) in &out {
-                table.prefetch(t);
+            let first: Vec<usize> = out
+                .iter()
+                .map(|&(_, t)| {
+                    let i = table.slot(t);
+                    table.prefetch_at(i);
+                    i
+                })
+                .collect();
+            let mut sum = 0u128;
+            for (&(_, t), &i) in out.iter().zip(&first) {
+                // As `weight` does: the closed state completes one tour.
+                let w = if t == CLOSED { 1 } else { table.get_at(i, t) };
+                sum = add(sum, w)?;
             }
+            return Ok(sum);
         }
         let mut sum = 0u128;
         for (_, t) in out {
