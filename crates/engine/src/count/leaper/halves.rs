@@ -382,7 +382,7 @@ pub(super) fn turn(c: Cut, j: usize, n: usize) -> Cut {
 
 /// The degrees of a cut's mirror image in the board's middle column (the apex, past
 /// the cells of `J`, is itself).
-fn mirror(degrees: u32, cols: usize) -> u32 {
+pub(super) fn mirror(degrees: u32, cols: usize) -> u32 {
     // 2 bits a cell of J; what lies past them (the apex) stays.
     let past = 4 * cols as u32;
     let mut m = if past < 32 {
@@ -391,10 +391,15 @@ fn mirror(degrees: u32, cols: usize) -> u32 {
         0
     };
     for i in 0..2 * cols {
-        let (r, c) = (i / cols, i % cols);
-        m |= ((degrees >> (2 * i)) & 3) << (2 * (r * cols + cols - 1 - c));
+        m |= ((degrees >> (2 * i)) & 3) << (2 * mirror_cell(i, cols));
     }
     m
+}
+
+/// Cell `i` of `J` (two rows `cols` wide, row-major) after the mirror in the board's
+/// middle column.
+pub(super) fn mirror_cell(i: usize, cols: usize) -> usize {
+    i / cols * cols + cols - 1 - i % cols
 }
 
 /// The middle edges as pairs of indices into `J`.
@@ -1090,8 +1095,7 @@ impl Join {
     fn mirror_cells(&self) -> [usize; 16] {
         let mut cell: [usize; 16] = std::array::from_fn(|i| i);
         for (i, c) in cell.iter_mut().enumerate().take(2 * self.cols) {
-            let (r, k) = (i / self.cols, i % self.cols);
-            *c = r * self.cols + self.cols - 1 - k;
+            *c = mirror_cell(i, self.cols);
         }
         cell
     }
