@@ -35,6 +35,7 @@
 //! from a sample before it runs.
 
 use super::counted::{Counted, Progress};
+use super::fold::{self, Fold};
 use super::order::{Plan, depth};
 use super::pairings;
 use super::slots::Layout;
@@ -51,18 +52,23 @@ const MAX_COLS: usize = 8;
 /// Widest cut of the open tours: the two rows of `J` and the apex, at most 16 cells.
 const MAX_OPEN_COLS: usize = 7;
 
-/// Pairs of a linked top pairing and a bottom pairing tested per second on the
-/// reference machine, 2 threads: knight 8×8 tests 5.3·10^9 in about 5.3 s, quiet; a
-/// little less here, for a machine under some load.
+/// Pairs of a linked top pairing and a bottom pairing tested one by one per second on
+/// the reference machine, 2 threads: knight 8×8 tested 5.3·10^9 in about 5.3 s, quiet,
+/// before its runs of many bottom states were joined by the descent ([`fold`]; it
+/// now tests 1.9·10^8); a little less here, for a machine under some load.
 const PAIRS_PER_SECOND: f64 = 8.0e8;
+
+/// Contractions of a top pairing by a bottom pair per second, in the runs joined by
+/// the descent ([`fold`]): knight 8×8 makes 3.7·10^8 of them in about 1 s.
+const CONTRACTIONS_PER_SECOND: f64 = 3.5e8;
 
 /// Leaves of the search of middle edges looked up per second (8×8: 9.0·10^7 of them,
 /// with the links below in 9.5 s).
 const LOOKUPS_PER_SECOND: f64 = 2.0e8;
 
 /// Top states linked through middle edges and summed by pairing, per second (8×8:
-/// 8.8·10^8 of them).
-const LINKS_PER_SECOND: f64 = 8.0e7;
+/// 8.8·10^8 of them, about 8 s of the join's 9.4 s).
+const LINKS_PER_SECOND: f64 = 1.0e8;
 
 /// Parts of the join between two reports of progress.
 const JOIN_STEPS: usize = 100;
@@ -237,8 +243,8 @@ fn count_cut(
         report(top_steps + bottom_steps + k, states as u64);
         total = total.add(
             part.par_iter()
-                .map_init(Sums::default, |sums, &(d, from, to, times)| {
-                    join.run(d, from, to, true, sums).times(times)
+                .map_init(Worker::default, |w, &(d, from, to, times)| {
+                    join.run(d, from, to, true, w).times(times)
                 })
                 .reduce(Tally::default, Tally::add),
         );
@@ -316,7 +322,23 @@ pub fn top_weights(
             + join.top.states.len() as f64 * (8.0 + 16.0 * rayon::current_num_threads() as f64)
             + 4.0 * 3u64.pow(j as u32) as f64,
     )?;
-    let weights = join.weights();
+    // Weights as wide as they need: a top state's weight counts its completions, at
+    // most one bottom state of each run met for each set of middle edges, so it is
+    // below Σ count over the bottom states times 2^(middle edges) (knight 8×8: 3·10^8
+    // times 2^12). Where that is below 2^64, each worker's weights are summed in 64
+    // bits (modulo 2^64, which is exact for the weight): half the bytes a link adds to.
+    let most = join
+        .bottom
+        .states
+        .iter()
+        .map(|s| u128::from(s.count))
+        .sum::<u128>()
+        << join.middle.len();
+    let weights = if most < 1 << 64 {
+        join.weights::<u64>()
+    } else {
+        join.weights::<u128>()
+    };
     Ok(join
         .top
         .runs
@@ -601,8 +623,12 @@ struct Tally {
     lookups: u64,
     /// Top states linked through a set of middle edges.
     links: u64,
-    /// Pairs of a linked top pairing and a bottom pairing tested.
+    /// Pairs of a linked top pairing and a bottom pairing met.
     pairs: u64,
+    /// Of those, the pairs tested one by one ([`pairings`]).
+    tested: u64,
+    /// Contractions made by the descent ([`fold`]) in the runs joined by it.
+    contractions: u64,
 }
 
 impl Tally {
@@ -620,6 +646,8 @@ impl Tally {
             lookups: self.lookups + o.lookups,
             links: self.links + o.links,
             pairs: self.pairs + o.pairs,
+            tested: self.tested + o.tested,
+            contractions: self.contractions + o.contractions,
         }
     }
 }
@@ -799,6 +827,33 @@ impl Sums {
     }
 }
 
+/// A worker's scratch in the join: the top pairings summed, and the descent's
+/// ([`fold`]) levels, rows and columns.
+#[derive(Default)]
+struct Worker {
+    sums: Sums,
+    fold: Fold,
+    rows: Vec<u128>,
+    columns: Vec<u128>,
+}
+
+/// Bottom states from which a run of `ends` path ends is joined by the descent
+/// ([`fold`]) rather than pair by pair.
+const FOLD_FROM: usize = 32;
+
+/// Whether a run of `ends` path ends and `states` bottom states is joined by the
+/// descent ([`fold`]).
+fn folds(ends: usize, states: usize) -> bool {
+    ends <= fold::MAX_ENDS && states >= FOLD_FROM
+}
+
+/// The path ends (cells of degree 1) of a degree vector of `n` cells, increasing.
+fn end_cells(degrees: u32, n: usize) -> Vec<u8> {
+    (0..n as u8)
+        .filter(|&i| (degrees >> (2 * i)) & 3 == 1)
+        .collect()
+}
+
 /// What a bottom run meets the top with: each set of middle edges its degrees allow
 /// (the top degree vector it needs, in base 3, and the edges), the mask of its path
 /// ends' partner fields, its first end, its number of ends, and its turned key (see
@@ -847,15 +902,16 @@ impl Join {
     fn estimate(&self, runs: &[(u32, usize, usize, u128)]) -> (f64, f64) {
         let stride = (runs.len() / SAMPLE).max(1);
         let (mut sampled, mut sample) = (0, Tally::default());
-        let mut sums = Sums::default();
+        let mut w = Worker::default();
         for &(d, from, to, times) in runs.iter().step_by(stride) {
             sampled += to - from;
-            sample = sample.add(self.run(d, from, to, false, &mut sums).times(times));
+            sample = sample.add(self.run(d, from, to, false, &mut w).times(times));
         }
         let joined: usize = runs.iter().map(|&(_, from, to, _)| to - from).sum();
         let scale = joined as f64 / sampled.max(1) as f64;
         let seconds = scale
-            * (sample.pairs as f64 / PAIRS_PER_SECOND
+            * (sample.tested as f64 / PAIRS_PER_SECOND
+                + sample.contractions as f64 / CONTRACTIONS_PER_SECOND
                 + sample.links as f64 / LINKS_PER_SECOND
                 + sample.lookups as f64 / LOOKUPS_PER_SECOND);
         (seconds, scale * sample.pairs as f64)
@@ -945,7 +1001,7 @@ impl Join {
     /// counts twice adds its sums by bottom state (the columns, from
     /// [`pairings::one_cycle_sum_columns`]) to the bottom states' turned images as well as its
     /// sums by top pairing (the rows) to its top states: half the links and pairs.
-    fn weights(&self) -> Vec<u128> {
+    fn weights<W: Count>(&self) -> Vec<u128> {
         let n = self.top.states.len();
         let mirror_of = self.images_in_top(&self.top, &self.mirror_cells());
         let turn_of = self
@@ -960,17 +1016,18 @@ impl Join {
             .filter(|&(d, _, _)| d <= mirror(d, self.cols))
             .collect();
         let workers = rayon::current_num_threads().max(1);
-        let parts: Vec<Vec<[u128; 2]>> = (0..workers)
+        let parts: Vec<Vec<[W; 2]>> = (0..workers)
             .into_par_iter()
             .map(|k| {
                 // Each top state's weight from the runs joined ([0]), and from those
                 // whose mirror image is joined with them ([1], which add to the top
                 // state and to its mirror image: folded in at the end, so that a link
                 // adds to one place, next to its neighbours').
-                let mut w = vec![[0u128; 2]; n];
+                let mut w = vec![[W::default(); 2]; n];
                 // Each distinct top pairing's row sum, and the counts of the top states
                 // leaving it whose turned pair is skipped (their columns are due).
                 let mut sums = Sums::default();
+                let mut fold = Fold::default();
                 let mut rows: Vec<u128> = Vec::new();
                 // Each link's top state and the place of its pairing in `sums`.
                 let mut links: Vec<(u32, u32)> = Vec::new();
@@ -984,43 +1041,58 @@ impl Join {
                             } else {
                                 0
                             };
+                            // Its weight is added to after the run's pairings are
+                            // joined: fetched now, it is there by then (0.8 s less on
+                            // knight 8×8 than fetched only a few links ahead).
+                            prefetch(&w[i]);
                             links.push((i as u32, sums.add_placed(p, n)));
                         })
                     else {
                         continue;
                     };
                     let bottom = &self.bottom.states[from..to];
-                    let qs: Vec<[u8; 16]> =
-                        bottom.iter().map(|s| unpack_partners(s.partners)).collect();
-                    let ns: Vec<u64> = bottom.iter().map(|s| s.count).collect();
                     let twin = usize::from(d != mirror(d, self.cols));
                     columns.clear();
                     columns.resize(to - from, 0);
-                    rows.clear();
-                    rows.extend(sums.pairs().map(|(p, column)| {
-                        let p = unpack_partners(p);
-                        if column == 0 {
-                            pairings::one_cycle_sum(&p, start, ends, &qs, &ns)
-                        } else {
-                            pairings::one_cycle_sum_columns(
-                                &p,
-                                start,
-                                ends,
-                                &qs,
-                                &ns,
-                                column,
-                                &mut columns,
-                            )
-                        }
-                    }));
+                    if folds(ends, bottom.len()) {
+                        fold.join(
+                            &end_cells(d, self.n),
+                            sums.pairs(),
+                            bottom,
+                            |s| (s.partners, s.count),
+                            &mut rows,
+                            &mut columns,
+                        );
+                    } else {
+                        let qs: Vec<[u8; 16]> =
+                            bottom.iter().map(|s| unpack_partners(s.partners)).collect();
+                        let ns: Vec<u64> = bottom.iter().map(|s| s.count).collect();
+                        rows.clear();
+                        rows.extend(sums.pairs().map(|(p, column)| {
+                            let p = unpack_partners(p);
+                            if column == 0 {
+                                pairings::one_cycle_sum(&p, start, ends, &qs, &ns)
+                            } else {
+                                pairings::one_cycle_sum_columns(
+                                    &p,
+                                    start,
+                                    ends,
+                                    &qs,
+                                    &ns,
+                                    column,
+                                    &mut columns,
+                                )
+                            }
+                        }));
+                    }
                     const AHEAD: usize = 8;
                     for (j, &(i, p)) in links.iter().enumerate() {
                         if let Some(&(k, _)) = links.get(j + AHEAD) {
                             prefetch(&w[k as usize]);
                         }
-                        let v = rows[p as usize];
+                        let v = W::from_u128(rows[p as usize]);
                         let i = i as usize;
-                        w[i][twin] = w[i][twin].wrapping_add(v);
+                        w[i][twin] = w[i][twin].add(v);
                     }
                     // Each bottom state's column, to its turned image (and that one's
                     // mirror image, for the mirror run).
@@ -1028,7 +1100,7 @@ impl Join {
                         for (&c, &t) in columns.iter().zip(&turn_of[from..to]) {
                             if c != 0 {
                                 let t = t as usize;
-                                w[t][twin] = w[t][twin].wrapping_add(c);
+                                w[t][twin] = w[t][twin].add(W::from_u128(c));
                             }
                         }
                     }
@@ -1037,11 +1109,11 @@ impl Join {
             })
             .collect();
         let mut parts = parts.into_iter();
-        let mut both = parts.next().unwrap_or_else(|| vec![[0; 2]; n]);
+        let mut both = parts.next().unwrap_or_else(|| vec![[W::default(); 2]; n]);
         for p in parts {
             both.par_iter_mut().zip(p.par_iter()).for_each(|(a, b)| {
-                a[0] = a[0].wrapping_add(b[0]);
-                a[1] = a[1].wrapping_add(b[1]);
+                a[0] = a[0].add(b[0]);
+                a[1] = a[1].add(b[1]);
             });
         }
         // A twin run's weight goes to the top state and to its mirror image.
@@ -1049,7 +1121,7 @@ impl Join {
             .into_par_iter()
             .map(|i| {
                 let m = mirror_of[i] as usize;
-                both[i][0].wrapping_add(both[i][1]).wrapping_add(both[m][1])
+                both[i][0].add(both[i][1]).add(both[m][1]).to_u128()
             })
             .collect()
     }
@@ -1148,17 +1220,36 @@ impl Join {
     /// turned and the bottom run of G turned. Of each such two, the one whose top
     /// degree vector is the smaller (up to its mirror image, so that the mirror's saving
     /// still holds) is counted twice and the other not at all; equals once each.
-    fn run(&self, degrees: u32, from: usize, to: usize, walk: bool, linked: &mut Sums) -> Tally {
+    fn run(&self, degrees: u32, from: usize, to: usize, walk: bool, w: &mut Worker) -> Tally {
         let mut t = Tally::default();
-        let Some((start, ends)) = self.meet(degrees, &mut t, linked) else {
+        let Some((start, ends)) = self.meet(degrees, &mut t, &mut w.sums) else {
             return t;
         };
-        t.pairs += (linked.len() * (to - from)) as u64;
+        let bottom = &self.bottom.states[from..to];
+        t.pairs += (w.sums.len() * bottom.len()) as u64;
+        if folds(ends, bottom.len()) {
+            // Descended even when only the work is tallied: its work is known by
+            // doing it (a run's trie), and it is a small part of the join.
+            w.columns.clear();
+            w.columns.resize(bottom.len(), 0);
+            t.contractions += w.fold.join(
+                &end_cells(degrees, self.n),
+                w.sums.pairs(),
+                bottom,
+                |s| (s.partners, s.count),
+                &mut w.rows,
+                &mut w.columns,
+            );
+            for ((_, a), &row) in w.sums.pairs().zip(&w.rows) {
+                t.tours = t.tours.wrapping_add(row.wrapping_mul(a));
+            }
+            return t;
+        }
+        t.tested += (w.sums.len() * bottom.len()) as u64;
         if walk {
-            let bottom = &self.bottom.states[from..to];
             let qs: Vec<[u8; 16]> = bottom.iter().map(|s| unpack_partners(s.partners)).collect();
             let ns: Vec<u64> = bottom.iter().map(|s| s.count).collect();
-            for (key, a) in linked.pairs() {
+            for (key, a) in w.sums.pairs() {
                 let sum = pairings::one_cycle_sum(&unpack_partners(key), start, ends, &qs, &ns);
                 t.tours = t.tours.wrapping_add(sum.wrapping_mul(a));
             }
@@ -1396,6 +1487,29 @@ mod tests {
             assert!(new == old, "{r}x{c}: the weights differ");
             let total: u128 = new.iter().map(|w| w.count * w.weight).sum();
             assert_eq!(total, tours, "{r}x{c}");
+        }
+    }
+
+    /// The weights summed in 64 bits are those summed in 128 (knight 6×8 and 7×6:
+    /// both boards take the 64-bit sums in [`top_weights`]).
+    #[test]
+    fn narrow_weights_are_the_wide_ones() {
+        for (r, c) in [(6, 8), (7, 6)] {
+            let g = LeapGraph::new(Board::new(r, c), &Piece::knight()).unwrap();
+            let h = cut(&g).unwrap();
+            let (top, bottom, _) = sides(&g, h, false, &Budget::default(), None, None).unwrap();
+            let cols = c as usize;
+            let join = Join::new(
+                middle_edges(&g, h),
+                cols,
+                2 * cols,
+                r == 2 * h as u32,
+                top,
+                bottom,
+            );
+            let wide = join.weights::<u128>();
+            assert!(wide.iter().filter(|&&w| w > 0).count() > 1000, "{r}x{c}");
+            assert!(join.weights::<u64>() == wide, "{r}x{c}");
         }
     }
 

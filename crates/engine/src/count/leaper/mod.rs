@@ -31,6 +31,7 @@
 pub mod bound;
 pub mod counted;
 pub mod cycles;
+mod fold;
 pub mod halves;
 pub mod ids;
 pub mod open;
