@@ -339,20 +339,23 @@ pub fn top_weights(
     } else {
         join.weights::<u128>()
     };
+    // Each state's degrees, from its run, so that the states are made in parallel
+    // (flattened run by run, one thread made them: 0.5 s on knight 8×8).
+    let mut degrees = Vec::with_capacity(weights.len());
+    for &(d, from, to) in &join.top.runs {
+        degrees.resize(degrees.len() + (to - from), d);
+    }
     Ok(join
         .top
-        .runs
-        .iter()
-        .flat_map(|&(degrees, from, to)| {
-            join.top.states[from..to]
-                .iter()
-                .zip(&weights[from..to])
-                .map(move |(s, &weight)| Weighed {
-                    degrees,
-                    partners: s.partners,
-                    count: u128::from(s.count),
-                    weight,
-                })
+        .states
+        .par_iter()
+        .zip(weights)
+        .zip(degrees)
+        .map(|((s, weight), degrees)| Weighed {
+            degrees,
+            partners: s.partners,
+            count: u128::from(s.count),
+            weight,
         })
         .collect())
 }
