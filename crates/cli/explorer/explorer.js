@@ -137,7 +137,7 @@ function slow(what) {
     const s = Math.round((Date.now() - started) / 1000);
     if (s >= 3) {
       spinnerText.textContent = `${what}… ${s} s (the first request for a large board ` +
-        "builds the server's index of its tours, once: knight 8x8 takes about 35 s)";
+        "builds the server's index of its tours, once: knight 8x8 takes about 30 s)";
     }
   }, 1000);
   return () => { clearInterval(tick); spinnerText.textContent = "Loading…"; };

@@ -15,14 +15,14 @@
 //! those with the same partner of the next highest end, and so on: a trie. Many top
 //! pairings contract to the same pairing of the ends left, so each trie node holds the
 //! distinct ones only; a contraction is a table lookup, the pairings of `m` ends being
-//! numbered `0..(m − 1)!!` ([`rank`]).
+//! numbered `0..(m − 1)!!` (`rank`).
 //!
 //! The sums go both ways in one descent: each top pairing's row, `Σ n(q)` over the
 //! bottom states `q` it closes into one cycle, and each bottom state's column, `Σ a(p)`
 //! over the top pairings that close it (`a` a weight given with each top pairing). For
-//! a run of many bottom states this is far less work than the pairs: knight 8×8's
-//! largest runs (`R` in the hundreds, `T` in the thousands, 12 ends) visit about a
-//! tenth as many (node, pairing) entries as they test pairs.
+//! a run of many bottom states this is far less work than the pairs: knight 8×8's runs
+//! of 32 bottom states or more (most of them 12 or 14 ends, `T` in the hundreds or
+//! thousands) make 3.7·10^8 contractions where they met 5.1·10^9 pairs.
 
 use std::sync::OnceLock;
 

@@ -20,7 +20,7 @@
 //! of additions, so the count is the same whatever the thread count.
 //!
 //! - [`cycles`]: the count, by halves or in one sweep ([`count`], [`fits`]);
-//! - [`halves`], [`pairings`]: the board cut in two and the halves joined;
+//! - [`halves`], [`pairings`], [`fold`]: the board cut in two and the halves joined;
 //! - [`ids`]: rank, unrank and sampling of closed tours through the halves;
 //! - [`sweep`]: one sweep's levels of frontier states;
 //! - [`order`], [`slots`], [`word`]: the vertex order and frontier layout, the slots a
@@ -31,7 +31,7 @@
 pub mod bound;
 pub mod counted;
 pub mod cycles;
-mod fold;
+pub mod fold;
 pub mod halves;
 pub mod ids;
 pub mod open;
