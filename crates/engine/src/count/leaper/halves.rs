@@ -845,6 +845,24 @@ struct Worker {
     columns: Vec<u128>,
 }
 
+impl Worker {
+    /// The rows of the top pairings summed (in `rows`) and the columns of the bottom
+    /// states `bottom` (in `columns`, from 0) of the run of degree vector `degrees` over
+    /// `n` cells, by the descent; the contractions made.
+    fn descend(&mut self, degrees: u32, n: usize, bottom: &[State]) -> u64 {
+        self.columns.clear();
+        self.columns.resize(bottom.len(), 0);
+        self.fold.join(
+            &end_cells(degrees, n),
+            self.sums.pairs(),
+            bottom,
+            |s| (s.partners, s.count),
+            &mut self.rows,
+            &mut self.columns,
+        )
+    }
+}
+
 /// Bottom states from which a run of `ends` path ends is joined by the descent
 /// ([`fold`]) rather than pair by pair.
 const FOLD_FROM: usize = 32;
@@ -995,11 +1013,11 @@ impl Join {
     ///
     /// Bottom run by bottom run, each top state meeting it leaves a pairing of the
     /// run's ends; each distinct pairing is tested against the run's bottom pairings
-    /// once ([`pairings::one_cycle_sum`], a map from pairing to its sum) and the sum
-    /// added to the top state's weight. The board's mirror image in its middle column
-    /// maps bottom run R to its mirror R' and top state s to its mirror s', so that what
-    /// R' adds to s' is what R adds to s: only one of each two mirror runs is joined,
-    /// and it adds to both. Each worker keeps its own weights, summed at the end.
+    /// once ([`pairings::one_cycle_sum`], or [`fold`] for a run of many bottom states;
+    /// a map from pairing to its sum) and the sum added to the top state's weight. The
+    /// board's mirror image in its middle column maps bottom run R to its mirror R' and
+    /// top state s to its mirror s', so that what R' adds to s' is what R adds to s:
+    /// only one of each two mirror runs is joined, and it adds to both. Each worker keeps its own weights, summed at the end.
     ///
     /// When the board turned half round maps the top side onto the bottom (`top_keys`),
     /// a pair of top run G and bottom run R is the turned image of the pair (R turned,
@@ -1032,18 +1050,17 @@ impl Join {
                 // state and to its mirror image: folded in at the end, so that a link
                 // adds to one place, next to its neighbours').
                 let mut w = vec![[W::default(); 2]; n];
-                // Each distinct top pairing's row sum, and the counts of the top states
-                // leaving it whose turned pair is skipped (their columns are due).
-                let mut sums = Sums::default();
-                let mut fold = Fold::default();
-                let mut rows: Vec<u128> = Vec::new();
+                // The run's distinct top pairings, each with the counts of the top
+                // states leaving it whose turned pair is skipped (their columns are
+                // due), in the worker's `sums`; their row sums in its `rows`, and the
+                // bottom states' column sums in its `columns`.
+                let mut wk = Worker::default();
                 // Each link's top state and the place of its pairing in `sums`.
                 let mut links: Vec<(u32, u32)> = Vec::new();
-                let mut columns: Vec<u128> = Vec::new();
                 for &(d, from, to) in runs.iter().skip(k).step_by(workers) {
                     links.clear();
                     let Some((start, ends)) =
-                        self.meet_each(d, &mut sums, &mut |i, p, turned, sums| {
+                        self.meet_each(d, &mut wk.sums, &mut |i, p, turned, sums| {
                             let n = if turned {
                                 u128::from(self.top.states[i].count)
                             } else {
@@ -1060,21 +1077,20 @@ impl Join {
                     };
                     let bottom = &self.bottom.states[from..to];
                     let twin = usize::from(d != mirror(d, self.cols));
-                    columns.clear();
-                    columns.resize(to - from, 0);
                     if folds(ends, bottom.len()) {
-                        fold.join(
-                            &end_cells(d, self.n),
-                            sums.pairs(),
-                            bottom,
-                            |s| (s.partners, s.count),
-                            &mut rows,
-                            &mut columns,
-                        );
+                        wk.descend(d, self.n, bottom);
                     } else {
                         let qs: Vec<[u8; 16]> =
                             bottom.iter().map(|s| unpack_partners(s.partners)).collect();
                         let ns: Vec<u64> = bottom.iter().map(|s| s.count).collect();
+                        let Worker {
+                            sums,
+                            rows,
+                            columns,
+                            ..
+                        } = &mut wk;
+                        columns.clear();
+                        columns.resize(to - from, 0);
                         rows.clear();
                         rows.extend(sums.pairs().map(|(p, column)| {
                             let p = unpack_partners(p);
@@ -1082,13 +1098,7 @@ impl Join {
                                 pairings::one_cycle_sum(&p, start, ends, &qs, &ns)
                             } else {
                                 pairings::one_cycle_sum_columns(
-                                    &p,
-                                    start,
-                                    ends,
-                                    &qs,
-                                    &ns,
-                                    column,
-                                    &mut columns,
+                                    &p, start, ends, &qs, &ns, column, columns,
                                 )
                             }
                         }));
@@ -1098,14 +1108,14 @@ impl Join {
                         if let Some(&(k, _)) = links.get(j + AHEAD) {
                             prefetch(&w[k as usize]);
                         }
-                        let v = W::from_u128(rows[p as usize]);
+                        let v = W::from_u128(wk.rows[p as usize]);
                         let i = i as usize;
                         w[i][twin] = w[i][twin].add(v);
                     }
                     // Each bottom state's column, to its turned image (and that one's
                     // mirror image, for the mirror run).
                     if let Some(turn_of) = &turn_of {
-                        for (&c, &t) in columns.iter().zip(&turn_of[from..to]) {
+                        for (&c, &t) in wk.columns.iter().zip(&turn_of[from..to]) {
                             if c != 0 {
                                 let t = t as usize;
                                 w[t][twin] = w[t][twin].add(W::from_u128(c));
@@ -1238,16 +1248,7 @@ impl Join {
         if folds(ends, bottom.len()) {
             // Descended even when only the work is tallied: its work is known by
             // doing it (a run's trie), and it is a small part of the join.
-            w.columns.clear();
-            w.columns.resize(bottom.len(), 0);
-            t.contractions += w.fold.join(
-                &end_cells(degrees, self.n),
-                w.sums.pairs(),
-                bottom,
-                |s| (s.partners, s.count),
-                &mut w.rows,
-                &mut w.columns,
-            );
+            t.contractions += w.descend(degrees, self.n, bottom);
             for ((_, a), &row) in w.sums.pairs().zip(&w.rows) {
                 t.tours = t.tours.wrapping_add(row.wrapping_mul(a));
             }
