@@ -20,9 +20,10 @@
 //! The sums go both ways in one descent: each top pairing's row, `Σ n(q)` over the
 //! bottom states `q` it closes into one cycle, and each bottom state's column, `Σ a(p)`
 //! over the top pairings that close it (`a` a weight given with each top pairing). For
-//! a run of many bottom states this is far less work than the pairs: knight 8×8's runs
-//! of 32 bottom states or more (most of them 12 or 14 ends, `T` in the hundreds or
-//! thousands) make 3.7·10^8 contractions where they met 5.1·10^9 pairs.
+//! a run of many bottom states where many top pairings merge this is far less work than
+//! the pairs: knight 8×8's runs descended (32 bottom states or more, and
+//! `most_contractions` well below the pairs; most of them 12 or 14 ends, `T` in the
+//! hundreds or thousands) make 2.3·10^8 contractions where they met 4.3·10^9 pairs.
 
 use std::sync::OnceLock;
 
@@ -77,6 +78,26 @@ fn unrank(mut r: usize, m: usize) -> [u8; 16] {
         partner[y as usize] = h;
     }
     partner
+}
+
+/// At most how many contractions [`Fold::join`] makes for `tops` distinct top pairings
+/// of `ends` ends against `states` bottom states: at depth `d` of the trie, each node
+/// holds at most `min(tops, (ends − 2d − 1)!!)` pairings, each contracted once for
+/// each of its children, of which there are at most `states` and at most
+/// `(ends − 1)(ends − 3)…(ends − 2d − 1)` at that depth. Far below `tops · states`
+/// where many top pairings merge (12 ends, 1,430 top pairings and 700 bottom states,
+/// a big run of knight 8×8: 1.9·10^5 against 10^6); above it where few do, and there
+/// the pairs are tested one by one.
+pub(super) fn most_contractions(ends: usize, states: usize, tops: usize) -> u64 {
+    let mut sum = 0u64;
+    let mut nodes = 1usize;
+    let mut m = ends;
+    while m > 2 {
+        nodes = nodes.saturating_mul(m - 1).min(states);
+        sum += (tops.min(pairings(m)) * nodes) as u64;
+        m -= 2;
+    }
+    sum
 }
 
 /// The contractions of the pairings of every even number of ends up to [`MAX_ENDS`]:
@@ -364,6 +385,7 @@ mod tests {
         let mut seed = 0x2545_f491_4f6c_dd1du64;
         let mut fold = Fold::default();
         let mut closed = 0;
+        let mut bounded = 0;
         for round in 0..300 {
             let k = 2 * (1 + round % 7);
             let mut cells: Vec<u8> = (0..16).collect();
@@ -387,7 +409,7 @@ mod tests {
                 .collect();
             let mut rows = Vec::new();
             let mut columns = vec![5u128; bottom.len()];
-            fold.join(
+            let work = fold.join(
                 &ends,
                 tops.iter().copied(),
                 &bottom,
@@ -395,6 +417,21 @@ mod tests {
                 &mut rows,
                 &mut columns,
             );
+            // The bound the join plans by holds (for distinct top pairings, as the
+            // join's are: the same pairing twice is two entries at the root).
+            let mut distinct: Vec<Vec<u64>> = tops
+                .iter()
+                .map(|&(p, _)| ends.iter().map(|&e| (p >> (4 * e)) & 15).collect())
+                .collect();
+            distinct.sort_unstable();
+            distinct.dedup();
+            if distinct.len() == tops.len() {
+                assert!(
+                    work <= most_contractions(k, bottom.len(), tops.len()),
+                    "{k} ends"
+                );
+                bounded += 1;
+            }
             let qs: Vec<[u8; 16]> = bottom.iter().map(|b| bytes(b.0)).collect();
             let ns: Vec<u64> = bottom.iter().map(|b| b.1).collect();
             let mut expect = vec![5u128; bottom.len()];
@@ -413,5 +450,6 @@ mod tests {
             assert_eq!(columns, expect, "{k} ends");
         }
         assert!(closed > 1000, "{closed}");
+        assert!(bounded > 100, "{bounded}");
     }
 }

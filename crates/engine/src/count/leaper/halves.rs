@@ -33,10 +33,10 @@
 //! about 5 s with 16-byte states (`final_cuts`), against a projected 1.6·10^11 states
 //! stepped in one sweep). Joined top state by bottom state, as first written, 8×8
 //! tested 1.5·10^11 pairs in 196 s; summed by pairing and with the board's two
-//! symmetries (`Join::run`), it tested 5.3·10^9 in about 12 s; with its runs of 32
-//! bottom states or more descended ([`super::fold`]), it tests 1.9·10^8 and makes
-//! 3.7·10^8 contractions, and takes about 9.5 s, most of it linking top states through
-//! the middle edges (8.8·10^8 links). The join is estimated from a sample before it
+//! symmetries (`Join::run`), it tested 5.3·10^9 in about 12 s; with its runs of many
+//! bottom states descended ([`super::fold`]), it tests 9.5·10^8 and makes 2.3·10^8
+//! contractions, and takes about 9 s, most of it linking top states through the middle
+//! edges (8.8·10^8 links). The join is estimated from a sample before it
 //! runs.
 
 use super::counted::{Counted, Progress};
@@ -60,11 +60,12 @@ const MAX_OPEN_COLS: usize = 7;
 /// Pairs of a linked top pairing and a bottom pairing tested one by one per second on
 /// the reference machine, 2 threads: knight 8×8 tested 5.3·10^9 in about 5.3 s, quiet,
 /// before its runs of many bottom states were joined by the descent ([`fold`]; it
-/// now tests 1.9·10^8); a little less here, for a machine under some load.
+/// now tests 9.5·10^8); a little less here, for a machine under some load.
 const PAIRS_PER_SECOND: f64 = 8.0e8;
 
 /// Contractions of a top pairing by a bottom pair per second, in the runs joined by
-/// the descent ([`fold`]): knight 8×8 makes 3.7·10^8 of them in about 1 s.
+/// the descent ([`fold`]): knight 8×8 made 3.7·10^8 of them in about 1 s (when it
+/// descended every run of 32 states or more; 2.3·10^8 now).
 const CONTRACTIONS_PER_SECOND: f64 = 3.5e8;
 
 /// Leaves of the search of middle edges looked up per second (8×8: 9.0·10^7 of them,
@@ -863,14 +864,22 @@ impl Worker {
     }
 }
 
-/// Bottom states from which a run of `ends` path ends is joined by the descent
+/// Bottom states from which a run of `ends` path ends may be joined by the descent
 /// ([`fold`]) rather than pair by pair.
 const FOLD_FROM: usize = 32;
 
-/// Whether a run of `ends` path ends and `states` bottom states is joined by the
-/// descent ([`fold`]).
-fn folds(ends: usize, states: usize) -> bool {
-    ends <= fold::MAX_ENDS && states >= FOLD_FROM
+/// Pairs tested one by one in the time of a contraction of the descent (two at a time
+/// with AVX2, against a table lookup and a merge).
+const PAIRS_PER_CONTRACTION: u64 = 4;
+
+/// Whether a run of `ends` path ends, `states` bottom states and `tops` distinct top
+/// pairings is joined by the descent ([`fold`]): where its contractions, at most,
+/// take less time than the pairs.
+fn folds(ends: usize, states: usize, tops: usize) -> bool {
+    ends <= fold::MAX_ENDS
+        && states >= FOLD_FROM
+        && PAIRS_PER_CONTRACTION * fold::most_contractions(ends, states, tops)
+            < (tops * states) as u64
 }
 
 /// The path ends (cells of degree 1) of a degree vector of `n` cells, increasing.
@@ -1077,7 +1086,7 @@ impl Join {
                     };
                     let bottom = &self.bottom.states[from..to];
                     let twin = usize::from(d != mirror(d, self.cols));
-                    if folds(ends, bottom.len()) {
+                    if folds(ends, bottom.len(), wk.sums.len()) {
                         wk.descend(d, self.n, bottom);
                     } else {
                         let qs: Vec<[u8; 16]> =
@@ -1255,7 +1264,7 @@ impl Join {
         };
         let bottom = &self.bottom.states[from..to];
         t.pairs += (w.sums.len() * bottom.len()) as u64;
-        if folds(ends, bottom.len()) {
+        if folds(ends, bottom.len(), w.sums.len()) {
             // Descended even when only the work is tallied: its work is known by
             // doing it (a run's trie), and it is a small part of the join.
             t.contractions += w.descend(degrees, self.n, bottom);
