@@ -21,16 +21,32 @@
 //! bottom states `q` it closes into one cycle, and each bottom state's column, `Σ a(p)`
 //! over the top pairings that close it (`a` a weight given with each top pairing). For
 //! a run of many bottom states where many top pairings merge this is far less work than
-//! the pairs: knight 8×8's runs descended (32 bottom states or more, and
-//! `most_contractions` well below the pairs; most of them 12 or 14 ends, `T` in the
-//! hundreds or thousands) make 2.3·10^8 contractions where they met 4.3·10^9 pairs.
+//! the pairs: knight 8×8's runs descended (those where it `pays`) make 2.3·10^8
+//! contractions where they met 4.3·10^9 pairs.
 
 use std::sync::OnceLock;
 
-/// Most ends a run may have to be folded: the contractions of 14 ends take 1.8·10^6
+/// Most ends a run may have to be descended: the contractions of 14 ends take 1.8·10^6
 /// entries (7 MB); of 16 ends they would take 3·10^7 (knight 8×8 has 2.9·10^7 pairs of
-/// 16 ends in all, tested pair by pair in well under a second).
-pub(super) const MAX_ENDS: usize = 14;
+/// 16 ends in all: about 0.04 s at the join's planned rate of pair tests).
+const MAX_ENDS: usize = 14;
+
+/// Bottom states from which a run may be descended.
+const MIN_STATES: usize = 32;
+
+/// Pairs tested one by one in the time of a contraction (two at a time with AVX2,
+/// against a table lookup and a merge).
+const PAIRS_PER_CONTRACTION: u64 = 4;
+
+/// Whether a run of `ends` path ends, `states` bottom states and `tops` distinct top
+/// pairings is better joined by the descent than pair by pair ([`super::pairings`]):
+/// where its contractions, at most ([`most_contractions`]), take less time than the
+/// pairs.
+pub(super) fn pays(ends: usize, states: usize, tops: usize) -> bool {
+    ends <= MAX_ENDS
+        && states >= MIN_STATES
+        && PAIRS_PER_CONTRACTION * most_contractions(ends, states, tops) < (tops * states) as u64
+}
 
 /// No pairing: the contraction closes a cycle early.
 const NONE: u32 = u32::MAX;
@@ -87,8 +103,8 @@ fn unrank(mut r: usize, m: usize) -> [u8; 16] {
 /// `(ends − 1)(ends − 3)…(ends − 2d − 1)` at that depth. Far below `tops · states`
 /// where many top pairings merge (12 ends, 1,430 top pairings and 700 bottom states,
 /// a big run of knight 8×8: 1.9·10^5 against 10^6); above it where few do, and there
-/// the pairs are tested one by one.
-pub(super) fn most_contractions(ends: usize, states: usize, tops: usize) -> u64 {
+/// the pairs are tested one by one ([`pays`]).
+fn most_contractions(ends: usize, states: usize, tops: usize) -> u64 {
     let mut sum = 0u64;
     let mut nodes = 1usize;
     let mut m = ends;
@@ -375,6 +391,36 @@ mod tests {
         }
         assert_eq!(pairings(12), 10_395);
         assert_eq!(contractions().of[14].len(), 13 * 135_135);
+        // Every contraction of 4 to 8 ends: against every bottom pairing of the ends
+        // left, the contracted pairing closes one cycle exactly when the whole does
+        // with the bottom pair (m − 1, x) added; NONE exactly where it pairs them too.
+        let one = |p: &[u8; 16], q: &[u8; 16], m: usize| walked(p, 0, m, &[*q], &[1]) == 1;
+        for m in (4..=8).step_by(2) {
+            let n = pairings(m);
+            let table = &contractions().of[m];
+            for r in 0..n {
+                let p = unrank(r, m);
+                for x in 0..m - 1 {
+                    let c = table[x * n + r];
+                    assert_eq!(c == NONE, p[m - 1] as usize == x, "{m} ends");
+                    if c == NONE {
+                        continue;
+                    }
+                    let contracted = unrank(c as usize, m - 2);
+                    // End e of the m − 2 left is end back[e] of the m.
+                    let back: Vec<usize> = (0..m - 1).filter(|&e| e != x).collect();
+                    for s in 0..pairings(m - 2) {
+                        let rest = unrank(s, m - 2);
+                        let mut q = [0u8; 16];
+                        (q[m - 1], q[x]) = (x as u8, (m - 1) as u8);
+                        for e in 0..m - 2 {
+                            q[back[e]] = back[rest[e] as usize] as u8;
+                        }
+                        assert_eq!(one(&p, &q, m), one(&contracted, &rest, m - 2), "{m} ends");
+                    }
+                }
+            }
+        }
     }
 
     /// Rows and columns by the descent equal those of the walk, pair by pair, on random

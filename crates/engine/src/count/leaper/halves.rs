@@ -64,8 +64,9 @@ const MAX_OPEN_COLS: usize = 7;
 const PAIRS_PER_SECOND: f64 = 8.0e8;
 
 /// Contractions of a top pairing by a bottom pair per second, in the runs joined by
-/// the descent ([`fold`]): knight 8×8 made 3.7·10^8 of them in about 1 s (when it
-/// descended every run of 32 states or more; 2.3·10^8 now).
+/// the descent ([`fold`]): knight 8×8 made 3.7·10^8 of them in about 1 s (`perf`'s
+/// share of the count, when it descended every run of 32 states or more; 2.3·10^8
+/// now).
 const CONTRACTIONS_PER_SECOND: f64 = 3.5e8;
 
 /// Leaves of the search of middle edges looked up per second (8×8: 9.0·10^7 of them,
@@ -73,7 +74,8 @@ const CONTRACTIONS_PER_SECOND: f64 = 3.5e8;
 const LOOKUPS_PER_SECOND: f64 = 2.0e8;
 
 /// Top states linked through middle edges and summed by pairing, per second (8×8:
-/// 8.8·10^8 of them, about 8 s of the join's 9.4 s).
+/// 8.8·10^8 of them in about 8 s: the join's 9.4 s less what its other parts are
+/// planned at).
 const LINKS_PER_SECOND: f64 = 1.0e8;
 
 /// Parts of the join between two reports of progress.
@@ -328,19 +330,7 @@ pub fn top_weights(
             + join.top.states.len() as f64 * (8.0 + 16.0 * rayon::current_num_threads() as f64)
             + 4.0 * 3u64.pow(j as u32) as f64,
     )?;
-    // Weights as wide as they need: a top state's weight counts its completions, at
-    // most one bottom state of each run met for each set of middle edges, so it is
-    // below Σ count over the bottom states times 2^(middle edges) (knight 8×8: 3·10^8
-    // times 2^12). Where that is below 2^64, each worker's weights are summed in 64
-    // bits (modulo 2^64, which is exact for the weight): half the bytes a link adds to.
-    let most = join
-        .bottom
-        .states
-        .iter()
-        .map(|s| u128::from(s.count))
-        .sum::<u128>()
-        << join.middle.len();
-    let weights = if most < 1 << 64 {
+    let weights = if join.weights_fit_64_bits() {
         join.weights::<u64>()
     } else {
         join.weights::<u128>()
@@ -603,14 +593,7 @@ fn cuts_of<K: Word, C: Count>(
         );
         last.iter().map(Vec::len).sum()
     ];
-    let mut stretches = Vec::with_capacity(last.len());
-    let mut rest = &mut cuts[..];
-    for shard in &last {
-        let (here, after) = rest.split_at_mut(shard.len());
-        stretches.push(here);
-        rest = after;
-    }
-    stretches
+    stretches(&mut cuts, last.iter().map(Vec::len))
         .into_par_iter()
         .zip(last.par_iter())
         .for_each(|(out, shard)| {
@@ -864,24 +847,6 @@ impl Worker {
     }
 }
 
-/// Bottom states from which a run of `ends` path ends may be joined by the descent
-/// ([`fold`]) rather than pair by pair.
-const FOLD_FROM: usize = 32;
-
-/// Pairs tested one by one in the time of a contraction of the descent (two at a time
-/// with AVX2, against a table lookup and a merge).
-const PAIRS_PER_CONTRACTION: u64 = 4;
-
-/// Whether a run of `ends` path ends, `states` bottom states and `tops` distinct top
-/// pairings is joined by the descent ([`fold`]): where its contractions, at most,
-/// take less time than the pairs.
-fn folds(ends: usize, states: usize, tops: usize) -> bool {
-    ends <= fold::MAX_ENDS
-        && states >= FOLD_FROM
-        && PAIRS_PER_CONTRACTION * fold::most_contractions(ends, states, tops)
-            < (tops * states) as u64
-}
-
 /// The path ends (cells of degree 1) of a degree vector of `n` cells, increasing.
 fn end_cells(degrees: u32, n: usize) -> Vec<u8> {
     (0..n as u8)
@@ -1086,7 +1051,7 @@ impl Join {
                     };
                     let bottom = &self.bottom.states[from..to];
                     let twin = usize::from(d != mirror(d, self.cols));
-                    if folds(ends, bottom.len(), wk.sums.len()) {
+                    if fold::pays(ends, bottom.len(), wk.sums.len()) {
                         wk.descend(d, self.n, bottom);
                     } else {
                         let qs: Vec<[u8; 16]> =
@@ -1112,11 +1077,7 @@ impl Join {
                             }
                         }));
                     }
-                    const AHEAD: usize = 8;
-                    for (j, &(i, p)) in links.iter().enumerate() {
-                        if let Some(&(k, _)) = links.get(j + AHEAD) {
-                            prefetch(&w[k as usize]);
-                        }
+                    for &(i, p) in &links {
                         let v = W::from_u128(wk.rows[p as usize]);
                         let i = i as usize;
                         w[i][twin] = w[i][twin].add(v);
@@ -1153,6 +1114,17 @@ impl Join {
             .collect()
     }
 
+    /// Whether every top state's weight is below 2^64, so that the workers may sum the
+    /// weights in 64 bits (modulo 2^64, which is exact for the weight: half the bytes a
+    /// link adds to). A top state's weight counts its completions, at most one bottom
+    /// state of each run it meets for each set of middle edges, so it is below Σ count
+    /// over the bottom states times 2^(middle edges) (knight 8×8: 3·10^8 times 2^12;
+    /// Brégman's bound, 87 bits there, would not do).
+    fn weights_fit_64_bits(&self) -> bool {
+        let bottom: u128 = self.bottom.states.iter().map(|s| u128::from(s.count)).sum();
+        bottom << self.middle.len() < 1 << 64
+    }
+
     /// Each state of `side` with its cells moved by `cell` (a symmetry of the cut that
     /// maps the side's states onto the top's: the mirror image of the top, the half turn
     /// of the bottom), as an index into `top.states`, whose runs are sorted by partners
@@ -1163,16 +1135,12 @@ impl Join {
         // and a loop over every cell testing for an end took 1.2 s for knight 8×8's
         // two symmetries).
         let mut out = vec![0u32; side.states.len()];
-        let mut stretches = Vec::with_capacity(side.runs.len());
-        let mut rest = &mut out[..];
-        for &(_, from, to) in &side.runs {
-            let (here, after) = rest.split_at_mut(to - from);
-            stretches.push(here);
-            rest = after;
-        }
         side.runs
             .par_iter()
-            .zip(stretches)
+            .zip(stretches(
+                &mut out,
+                side.runs.iter().map(|&(_, from, to)| to - from),
+            ))
             .for_each(|(&(d, from, to), out)| {
                 let ds = cells(d, self.n);
                 let md = (0..self.n).fold(0u32, |m, i| m | u32::from(ds[i]) << (2 * cell[i]));
@@ -1180,13 +1148,15 @@ impl Join {
                 let (_, mfrom, mto) = self.top.runs[g];
                 let run = &self.top.states[mfrom..mto];
                 // The run's path ends: each one's field shift, and its image's.
-                let ends: Vec<(u32, u32)> = (0..self.n)
-                    .filter(|&i| ds[i] == 1)
-                    .map(|i| (4 * i as u32, 4 * cell[i] as u32))
-                    .collect();
+                let mut ends = [(0u32, 0u32); 16];
+                let mut count = 0;
+                for i in (0..self.n).filter(|&i| ds[i] == 1) {
+                    ends[count] = (4 * i as u32, 4 * cell[i] as u32);
+                    count += 1;
+                }
                 for (o, s) in out.iter_mut().zip(&side.states[from..to]) {
                     let mut m = 0u64;
-                    for &(at, to) in &ends {
+                    for &(at, to) in &ends[..count] {
                         let p = ((s.partners >> at) & 15) as usize;
                         m |= (cell[p] as u64) << to;
                     }
@@ -1264,7 +1234,7 @@ impl Join {
         };
         let bottom = &self.bottom.states[from..to];
         t.pairs += (w.sums.len() * bottom.len()) as u64;
-        if folds(ends, bottom.len(), w.sums.len()) {
+        if fold::pays(ends, bottom.len(), w.sums.len()) {
             // Descended even when only the work is tallied: its work is known by
             // doing it (a run's trie), and it is a small part of the join.
             t.contractions += w.descend(degrees, self.n, bottom);
@@ -1403,6 +1373,20 @@ impl Join {
     }
 }
 
+/// `v` cut into consecutive stretches of the lengths `lens` (which sum to its length),
+/// for workers that each fill their own.
+fn stretches<T>(v: &mut [T], lens: impl Iterator<Item = usize>) -> Vec<&mut [T]> {
+    let mut out = Vec::with_capacity(lens.size_hint().0);
+    let mut rest = v;
+    for len in lens {
+        let (here, after) = rest.split_at_mut(len);
+        out.push(here);
+        rest = after;
+    }
+    debug_assert!(rest.is_empty());
+    out
+}
+
 /// A hint to bring `x`'s cache line in; nothing where there is no such instruction.
 #[inline]
 pub(super) fn prefetch<T>(x: &T) {
@@ -1535,6 +1519,7 @@ mod tests {
                 top,
                 bottom,
             );
+            assert!(join.weights_fit_64_bits(), "{r}x{c}");
             let wide = join.weights::<u128>();
             assert!(wide.iter().filter(|&&w| w > 0).count() > 1000, "{r}x{c}");
             assert!(join.weights::<u64>() == wide, "{r}x{c}");
