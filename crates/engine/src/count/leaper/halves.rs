@@ -215,8 +215,8 @@ fn count_cut(
         progress.map(|_| &top_progress as _),
         progress.map(|_| &bottom_progress as _),
     )?;
-    let states = top.len() + bottom.len();
-    let join = Join::new(middle_edges(g, h), cols, n, rows == 2 * h, top, bottom);
+    let states = top.len() + bottom.as_ref().map_or(top.len(), Vec::len);
+    let join = Join::new(middle_edges(g, h), cols, n, top, bottom);
     // The board's mirror image in its middle column maps the top states, the middle
     // edges and the bottom states onto themselves, so a bottom run and its mirror image
     // meet the same number of tours: join one of each pair, twice.
@@ -301,10 +301,9 @@ pub fn top_weights(
     let cols = g.board().cols as usize;
     let j = 2 * cols;
     let (top, bottom, widths) = sides(g, h, false, budget, None, None)?;
-    let states = top.len() + bottom.len();
+    let states = top.len() + bottom.as_ref().map_or(top.len(), Vec::len);
     let later = after(top.len());
-    let rows = g.board().rows as usize;
-    let join = Join::new(middle_edges(g, h), cols, j, rows == 2 * h, top, bottom);
+    let join = Join::new(middle_edges(g, h), cols, j, top, bottom);
     // Joined: one of each two mirror runs, and of each two pairs turned half round,
     // each pairing summed once a run (the count's estimate: about the pairs, and a map
     // lookup a link).
@@ -335,14 +334,17 @@ pub fn top_weights(
     } else {
         join.weights::<u128>()
     };
+    // Only the top states are read from here on: the bottom ones, the index and the
+    // images are freed before the weighed states are made beside them (knight 8×8:
+    // 0.5 GB, at what was the build's peak).
+    let Join { top, .. } = join;
     // Each state's degrees, from its run, so that the states are made in parallel
     // (flattened run by run, one thread made them: 0.5 s on knight 8×8).
     let mut degrees = Vec::with_capacity(weights.len());
-    for &(d, from, to) in &join.top.runs {
+    for &(d, from, to) in &top.runs {
         degrees.resize(degrees.len() + (to - from), d);
     }
-    Ok(join
-        .top
+    Ok(top
         .states
         .par_iter()
         .zip(weights)
@@ -363,8 +365,10 @@ pub fn top_weights(
 fn top_weights_swapped(g: &LeapGraph, h: usize) -> Vec<Weighed> {
     let cols = g.board().cols as usize;
     let (top, bottom, _) = sides(g, h, false, &Budget::default(), None, None).unwrap();
-    // Swapped: the join's "top" is the bottom side, its runs the top side's.
-    let join = Join::new(middle_edges(g, h), cols, 2 * cols, false, bottom, top);
+    let bottom = bottom.unwrap_or_else(|| turned(&top, 2 * cols, 2 * cols));
+    // Swapped: the join's "top" is the bottom side, its runs the top side's (and
+    // given: the half turn's saving is not taken).
+    let join = Join::new(middle_edges(g, h), cols, 2 * cols, bottom, Some(top));
     join.bottom
         .runs
         .par_iter()
@@ -443,12 +447,14 @@ fn middle_edges(g: &LeapGraph, h: usize) -> Vec<(usize, usize)> {
 /// A side's final states, as cuts with their counts.
 type Side = Vec<(Cut, u64)>;
 
-/// The top side, the bottom side seen from the top, and the sweeps' level widths.
-type Sides = (Side, Side, Vec<u64>);
+/// The top side, the bottom side seen from the top (`None` where it is the top's own
+/// states turned half round), and the sweeps' level widths.
+type Sides = (Side, Option<Side>, Vec<u64>);
 
 /// Both sides of the cut at `h`: the top side's final states, the bottom side's seen
-/// from the top (the top's own, turned, when `rows = 2h`), and the level widths of the
-/// sweeps run. `top_progress` and `bottom_progress` report each sweep's cells.
+/// from the top (`None` when `rows = 2h`: the top's own, turned, which [`Join::new`]
+/// turns run by run), and the level widths of the sweeps run. `top_progress` and
+/// `bottom_progress` report each sweep's cells.
 fn sides(
     g: &LeapGraph,
     h: usize,
@@ -463,16 +469,17 @@ fn sides(
     let mut widths = Vec::new();
     let top = side(g, h, open, budget, top_progress, &mut widths)?;
     let bottom = if rows == 2 * h {
-        top.par_iter()
-            .map(|&(c, n)| (turn(c, j, cells), n))
-            .collect()
+        None
     } else {
-        side(g, rows - h, open, budget, bottom_progress, &mut widths)?
-            .into_par_iter()
-            .map(|(c, n)| (turn(c, j, cells), n))
-            .collect()
+        let bottom = side(g, rows - h, open, budget, bottom_progress, &mut widths)?;
+        Some(turned(&bottom, j, cells))
     };
     Ok((top, bottom, widths))
+}
+
+/// The cuts of `side`, of `n` cells, turned half round ([`turn`]; `j` cells of `J`).
+fn turned(side: &[(Cut, u64)], j: usize, n: usize) -> Side {
+    side.par_iter().map(|&(c, k)| (turn(c, j, n), k)).collect()
 }
 
 /// The final states of the top side cut at `h`, as cuts, with their counts; the side's
@@ -684,6 +691,84 @@ impl States {
                 .collect(),
         }
     }
+
+    /// These states' cuts (of `n` cells, `j` of them in `J`) turned half round
+    /// ([`turn`]), in [`States::new`]'s order: the bottom side when it is the top's own
+    /// states turned; and each turned state's index here (its image under the half
+    /// turn, which the IDs' weights need).
+    ///
+    /// A run turns into a run, so the runs are put in the order of their turned
+    /// degrees and each is turned and sorted by partners on its own, in parallel, in
+    /// place of a sort of the whole side; only the path ends' fields are moved, the
+    /// others hold what [`turn`] leaves in them. Knight 8×8: 0.54 s, where turning every
+    /// cut and sorting them all took 0.35 s and 0.53 s, and the IDs' weights then found
+    /// each state's image by a search.
+    fn turned(&self, j: usize, n: usize) -> (States, Vec<u32>) {
+        let mut order: Vec<(u32, usize)> = self
+            .runs
+            .iter()
+            .enumerate()
+            .map(|(g, &(d, _, _))| (turn_degrees(d, j, n), g))
+            .collect();
+        // Each run's degree vector is its own, and so is its turned one.
+        order.par_sort_unstable();
+        let mut runs = Vec::with_capacity(order.len());
+        let mut start = 0;
+        for &(d, g) in &order {
+            let (_, from, to) = self.runs[g];
+            runs.push((d, start, start + to - from));
+            start += to - from;
+        }
+        let image: [usize; 16] = std::array::from_fn(|i| if i < j { j - 1 - i } else { i });
+        // Made in parallel: `vec!` would write every zero from this thread first.
+        let mut states: Vec<State> = (0..start)
+            .into_par_iter()
+            .map(|_| State {
+                partners: 0,
+                count: 0,
+            })
+            .collect();
+        let mut sources = vec![0u32; start];
+        let lens = || runs.iter().map(|&(_, from, to)| to - from);
+        stretches(&mut states, lens())
+            .into_par_iter()
+            .zip(stretches(&mut sources, lens()))
+            .zip(&order)
+            .for_each_init(Vec::new, |run, ((out, out_sources), &(_, g))| {
+                let (degrees, from, to) = self.runs[g];
+                // The run's path ends moved, and what the other fields hold once
+                // turned.
+                let (ends, count) = moved_ends(degrees, n, &image);
+                let ends = &ends[..count];
+                let mut rest = turn(
+                    Cut {
+                        degrees,
+                        partners: 0,
+                    },
+                    j,
+                    n,
+                )
+                .partners;
+                for &(_, to) in ends {
+                    rest &= !(15 << to);
+                }
+                run.clear();
+                run.extend(
+                    self.states[from..to]
+                        .iter()
+                        .zip(from as u32..)
+                        .map(|(s, k)| (rest | moved(s.partners, ends, &image), s.count, k)),
+                );
+                run.sort_unstable_by_key(|&(partners, _, _)| partners);
+                for ((o, o_source), &(partners, count, k)) in
+                    out.iter_mut().zip(out_sources.iter_mut()).zip(run.iter())
+                {
+                    *o = State { partners, count };
+                    *o_source = k;
+                }
+            });
+        (States { runs, states }, sources)
+    }
 }
 
 /// The two sides and the middle edges between them.
@@ -701,6 +786,9 @@ struct Join {
     /// turned half round maps the top side onto the bottom (see [`Join::run`]).
     top_keys: Option<Vec<u32>>,
     bottom: States,
+    /// Each bottom state's image under the half turn, an index into `top.states`,
+    /// when the bottom is the top turned (with `top_keys`).
+    turn_of: Option<Vec<u32>>,
 }
 
 /// The top pairings met by one bottom run, linked through their middle edges and
@@ -847,6 +935,30 @@ impl Worker {
     }
 }
 
+/// The path ends (cells of degree 1) of degree vector `degrees` of `n` cells moved by
+/// `cell` (a symmetry of the cut): each end's partner field's shift and its image's, in
+/// increasing order of the ends; how many there are.
+fn moved_ends(degrees: u32, n: usize, cell: &[usize; 16]) -> ([(u32, u32); 16], usize) {
+    let mut ends = [(0u32, 0u32); 16];
+    let mut count = 0;
+    for i in (0..n).filter(|&i| (degrees >> (2 * i)) & 3 == 1) {
+        ends[count] = (4 * i as u32, 4 * cell[i] as u32);
+        count += 1;
+    }
+    (ends, count)
+}
+
+/// Partners `p`'s path-end fields (`ends`, from [`moved_ends`]) moved by `cell`: each
+/// end's partner's image, at the end's image; 0 in every other field.
+#[inline]
+fn moved(p: u64, ends: &[(u32, u32)], cell: &[usize; 16]) -> u64 {
+    let mut m = 0u64;
+    for &(at, to) in ends {
+        m |= (cell[((p >> at) & 15) as usize] as u64) << to;
+    }
+    m
+}
+
 /// The path ends (cells of degree 1) of a degree vector of `n` cells, increasing.
 fn end_cells(degrees: u32, n: usize) -> Vec<u8> {
     (0..n as u8)
@@ -867,15 +979,25 @@ struct Meeting {
 }
 
 impl Join {
+    /// The join of the `top` side and the `bottom` one, seen from the top; `None` for
+    /// the top's own states turned half round, which takes the half turn's saving
+    /// ([`Join::run`]).
     fn new(
         middle: Vec<(usize, usize)>,
         cols: usize,
         n: usize,
-        turned: bool,
-        top: Vec<(Cut, u64)>,
-        bottom: Vec<(Cut, u64)>,
+        top: Side,
+        bottom: Option<Side>,
     ) -> Join {
         let top = States::new(top);
+        let turned = bottom.is_none();
+        let (bottom, turn_of) = match bottom {
+            Some(b) => (States::new(b), None),
+            None => {
+                let (b, sources) = top.turned(2 * cols, n);
+                (b, Some(sources))
+            }
+        };
         let mut top_index = vec![0u32; 3usize.pow(n as u32)];
         for (i, &(d, _, _)) in top.runs.iter().enumerate() {
             top_index[base3(d, n)] = i as u32 + 1;
@@ -893,7 +1015,8 @@ impl Join {
             top,
             top_index,
             top_keys,
-            bottom: States::new(bottom),
+            bottom,
+            turn_of,
         }
     }
 
@@ -901,12 +1024,15 @@ impl Join {
     /// the pairs it would test, estimated from an evenly spread sample of them.
     fn estimate(&self, runs: &[(u32, usize, usize, u128)]) -> (f64, f64) {
         let stride = (runs.len() / SAMPLE).max(1);
-        let (mut sampled, mut sample) = (0, Tally::default());
-        let mut w = Worker::default();
-        for &(d, from, to, times) in runs.iter().step_by(stride) {
-            sampled += to - from;
-            sample = sample.add(self.run(d, from, to, false, &mut w).times(times));
-        }
+        let picked: Vec<_> = runs.iter().step_by(stride).collect();
+        let sampled: usize = picked.iter().map(|&&(_, from, to, _)| to - from).sum();
+        // In parallel (0.26 s on one thread for knight 8×8); the tallies are sums.
+        let sample = picked
+            .par_iter()
+            .map_init(Worker::default, |w, &&(d, from, to, times)| {
+                self.run(d, from, to, false, w).times(times)
+            })
+            .reduce(Tally::default, Tally::add);
         let joined: usize = runs.iter().map(|&(_, from, to, _)| to - from).sum();
         let scale = joined as f64 / sampled.max(1) as f64;
         let seconds = scale
@@ -1004,10 +1130,7 @@ impl Join {
     fn weights<W: Count>(&self) -> Vec<u128> {
         let n = self.top.states.len();
         let mirror_of = self.images_in_top(&self.top, &self.mirror_cells());
-        let turn_of = self
-            .top_keys
-            .as_ref()
-            .map(|_| self.images_in_top(&self.bottom, &self.turned_cells()));
+        let turn_of = &self.turn_of;
         let runs: Vec<(u32, usize, usize)> = self
             .bottom
             .runs
@@ -1084,7 +1207,7 @@ impl Join {
                     }
                     // Each bottom state's column, to its turned image (and that one's
                     // mirror image, for the mirror run).
-                    if let Some(turn_of) = &turn_of {
+                    if let Some(turn_of) = turn_of {
                         for (&c, &t) in wk.columns.iter().zip(&turn_of[from..to]) {
                             if c != 0 {
                                 let t = t as usize;
@@ -1126,10 +1249,9 @@ impl Join {
     }
 
     /// Each state of `side` with its cells moved by `cell` (a symmetry of the cut that
-    /// maps the side's states onto the top's: the mirror image of the top, the half turn
-    /// of the bottom), as an index into `top.states`, whose runs are sorted by partners
-    /// ([`States::new`]). Only path ends' partner fields are read: a turned bottom state
-    /// holds junk elsewhere ([`turn`]).
+    /// maps the side's states onto the top's: the mirror image of the top), as an index
+    /// into `top.states`, whose runs are sorted by partners ([`States::new`]). Only path
+    /// ends' partner fields are read.
     fn images_in_top(&self, side: &States, cell: &[usize; 16]) -> Vec<u32> {
         // Each run into its own stretch of one vector (a vector a run, concatenated,
         // and a loop over every cell testing for an end took 1.2 s for knight 8×8's
@@ -1147,19 +1269,9 @@ impl Join {
                 let g = self.top_index[base3(md, self.n)] as usize - 1;
                 let (_, mfrom, mto) = self.top.runs[g];
                 let run = &self.top.states[mfrom..mto];
-                // The run's path ends: each one's field shift, and its image's.
-                let mut ends = [(0u32, 0u32); 16];
-                let mut count = 0;
-                for i in (0..self.n).filter(|&i| ds[i] == 1) {
-                    ends[count] = (4 * i as u32, 4 * cell[i] as u32);
-                    count += 1;
-                }
+                let (ends, count) = moved_ends(d, self.n, cell);
                 for (o, s) in out.iter_mut().zip(&side.states[from..to]) {
-                    let mut m = 0u64;
-                    for &(at, to) in &ends[..count] {
-                        let p = ((s.partners >> at) & 15) as usize;
-                        m |= (cell[p] as u64) << to;
-                    }
+                    let m = moved(s.partners, &ends[..count], cell);
                     let k = run
                         .binary_search_by_key(&m, |t| t.partners)
                         .expect("a cut's image under a symmetry of the board is a top state");
@@ -1177,12 +1289,6 @@ impl Join {
             *c = mirror_cell(i, self.cols);
         }
         cell
-    }
-
-    /// Each cell of the cut's image with the board turned half round (as [`turn`]).
-    fn turned_cells(&self) -> [usize; 16] {
-        let j = 2 * self.cols;
-        std::array::from_fn(|i| if i < j { j - 1 - i } else { i })
     }
 
     /// Each bottom state of `from..to` (the run of degree vector `degrees`) weighed by
@@ -1502,6 +1608,50 @@ mod tests {
         }
     }
 
+    /// The top side turned run by run ([`States::turned`]) is the top side's cuts
+    /// turned and sorted whole ([`turned`], [`States::new`]), every field of every state
+    /// (junk in the fields of cells not at a path end included), and each turned state's
+    /// source is the top state that turns into it (knight 6×6, 8×5 and 6×8's closed
+    /// sides, 6×6's and 8×5's open ones).
+    #[test]
+    fn the_top_turned_run_by_run_is_the_top_turned() {
+        for (r, c, open) in [
+            (6, 6, false),
+            (8, 5, false),
+            (6, 8, false),
+            (6, 6, true),
+            (8, 5, true),
+        ] {
+            let g = LeapGraph::new(Board::new(r, c), &Piece::knight()).unwrap();
+            let h = cut(&g).unwrap();
+            let (j, n) = (2 * c as usize, cut_cells(&g, open));
+            let (top, bottom, _) = sides(&g, h, open, &Budget::default(), None, None).unwrap();
+            assert!(bottom.is_none(), "{r}x{c}");
+            let whole = States::new(turned(&top, j, n));
+            let top = States::new(top);
+            let (by_runs, sources) = top.turned(j, n);
+            assert_eq!(by_runs.runs, whole.runs, "{r}x{c}");
+            assert!(by_runs.runs.len() > 10, "{r}x{c}");
+            let fields = |v: &States| -> Vec<(u64, u64)> {
+                v.states.iter().map(|s| (s.partners, s.count)).collect()
+            };
+            assert!(fields(&by_runs) == fields(&whole), "{r}x{c}");
+            // Each top state's degrees, by index.
+            let mut degrees = vec![0; top.states.len()];
+            for &(d, from, to) in &top.runs {
+                degrees[from..to].fill(d);
+            }
+            for (s, &k) in by_runs.states.iter().zip(&sources) {
+                let t = top.states[k as usize];
+                let c = Cut {
+                    degrees: degrees[k as usize],
+                    partners: t.partners,
+                };
+                assert_eq!((turn(c, j, n).partners, t.count), (s.partners, s.count));
+            }
+        }
+    }
+
     /// The weights summed in 64 bits are those summed in 128 (knight 6×8 and 7×6:
     /// both boards take the 64-bit sums in [`top_weights`]).
     #[test]
@@ -1511,14 +1661,7 @@ mod tests {
             let h = cut(&g).unwrap();
             let (top, bottom, _) = sides(&g, h, false, &Budget::default(), None, None).unwrap();
             let cols = c as usize;
-            let join = Join::new(
-                middle_edges(&g, h),
-                cols,
-                2 * cols,
-                r == 2 * h as u32,
-                top,
-                bottom,
-            );
+            let join = Join::new(middle_edges(&g, h), cols, 2 * cols, top, bottom);
             assert!(join.weights_fit_64_bits(), "{r}x{c}");
             let wide = join.weights::<u128>();
             assert!(wide.iter().filter(|&&w| w > 0).count() > 1000, "{r}x{c}");
