@@ -336,8 +336,16 @@ pub fn top_weights(
     };
     // Only the top states are read from here on: the bottom ones, the index and the
     // images are freed before the weighed states are made beside them (knight 8×8:
-    // 0.5 GB, at what was the build's peak).
-    let Join { top, .. } = join;
+    // 0.5 GB, at what was the build's peak; `let Join { top, .. } = join` alone would
+    // keep the rest to the end of the function).
+    let Join {
+        top,
+        bottom,
+        top_index,
+        turn_of,
+        ..
+    } = join;
+    drop((bottom, top_index, turn_of));
     // Each state's degrees, from its run, so that the states are made in parallel
     // (flattened run by run, one thread made them: 0.5 s on knight 8×8).
     let mut degrees = Vec::with_capacity(weights.len());
