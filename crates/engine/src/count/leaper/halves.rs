@@ -44,7 +44,7 @@ use super::fold::{self, Fold};
 use super::order::{Plan, depth};
 use super::pairings;
 use super::slots::Layout;
-use super::sweep::{Level, STATES_PER_SECOND, sweep};
+use super::sweep::{Level, sweep};
 use super::word::{Count, Sat32, U96, Word};
 use rayon::prelude::*;
 use tourglyph_core::budget::Budget;
@@ -207,7 +207,7 @@ fn count_cut(
     };
     let top_progress = |i: usize, _: usize, held: u64| report(i, held);
     let bottom_progress = |i: usize, _: usize, held: u64| report(top_steps + i, held);
-    let (top, bottom, widths) = sides(
+    let (top, bottom, swept) = sides(
         g,
         h,
         open,
@@ -229,7 +229,6 @@ fn count_cut(
             (d <= m).then_some((d, from, to, if d < m { 2 } else { 1 }))
         })
         .collect();
-    let halves = widths.iter().sum::<u64>() as f64 / STATES_PER_SECOND;
     let (seconds, pairs) = join.estimate(&runs);
     budget.check(
         &format!(
@@ -238,7 +237,7 @@ fn count_cut(
             g.piece(),
             g.board_name(),
         ),
-        halves + seconds,
+        swept.seconds + seconds,
         states as f64 * JOIN_BYTES_PER_STATE + 4.0 * 3u64.pow(n as u32) as f64,
     )?;
     // The runs in JOIN_STEPS parts, each joined in parallel, the progress reported
@@ -259,7 +258,7 @@ fn count_cut(
     }
     Ok(Counted {
         tours: total.tours,
-        widths,
+        widths: swept.widths,
     })
 }
 
@@ -300,7 +299,7 @@ pub fn top_weights(
 ) -> Result<Vec<Weighed>> {
     let cols = g.board().cols as usize;
     let j = 2 * cols;
-    let (top, bottom, widths) = sides(g, h, false, budget, None, None)?;
+    let (top, bottom, swept) = sides(g, h, false, budget, None, None)?;
     let states = top.len() + bottom.as_ref().map_or(top.len(), Vec::len);
     let later = after(top.len());
     let join = Join::new(middle_edges(g, h), cols, j, top, bottom);
@@ -314,7 +313,6 @@ pub fn top_weights(
         .filter(|&&(d, _, _)| d <= mirror(d, cols))
         .map(|&(d, from, to)| (d, from, to, 1))
         .collect();
-    let halves = widths.iter().sum::<u64>() as f64 / STATES_PER_SECOND;
     let (seconds, pairs) = join.estimate(&runs);
     budget.check(
         &format!(
@@ -322,7 +320,7 @@ pub fn top_weights(
             g.piece(),
             g.board_name(),
         ),
-        halves + seconds + later,
+        swept.seconds + seconds + later,
         states as f64 * JOIN_BYTES_PER_STATE
             // Each top state's mirror and each bottom state's turned image (4 bytes
             // each), and a weight per worker.
@@ -456,12 +454,12 @@ fn middle_edges(g: &LeapGraph, h: usize) -> Vec<(usize, usize)> {
 type Side = Vec<(Cut, u64)>;
 
 /// The top side, the bottom side seen from the top (`None` where it is the top's own
-/// states turned half round), and the sweeps' level widths.
-type Sides = (Side, Option<Side>, Vec<u64>);
+/// states turned half round), and what the sweeps stepped.
+type Sides = (Side, Option<Side>, Swept);
 
 /// Both sides of the cut at `h`: the top side's final states, the bottom side's seen
 /// from the top (`None` when `rows = 2h`: the top's own, turned, which [`Join::new`]
-/// turns run by run), and the level widths of the sweeps run. `top_progress` and
+/// turns run by run), and what the sweeps run stepped. `top_progress` and
 /// `bottom_progress` report each sweep's cells.
 fn sides(
     g: &LeapGraph,
@@ -474,15 +472,15 @@ fn sides(
     let rows = g.board().rows as usize;
     let j = 2 * g.board().cols as usize;
     let cells = cut_cells(g, open);
-    let mut widths = Vec::new();
-    let top = side(g, h, open, budget, top_progress, &mut widths)?;
+    let mut swept = Swept::default();
+    let top = side(g, h, open, budget, top_progress, &mut swept)?;
     let bottom = if rows == 2 * h {
         None
     } else {
-        let bottom = side(g, rows - h, open, budget, bottom_progress, &mut widths)?;
+        let bottom = side(g, rows - h, open, budget, bottom_progress, &mut swept)?;
         Some(turned(&bottom, j, cells))
     };
-    Ok((top, bottom, widths))
+    Ok((top, bottom, swept))
 }
 
 /// The cuts of `side`, of `n` cells, turned half round ([`turn`]; `j` cells of `J`).
@@ -491,14 +489,14 @@ fn turned(side: &[(Cut, u64)], j: usize, n: usize) -> Side {
 }
 
 /// The final states of the top side cut at `h`, as cuts, with their counts; the side's
-/// level widths are added to `widths`.
+/// sweep's work is added to `swept`.
 fn side(
     g: &LeapGraph,
     h: usize,
     open: bool,
     budget: &Budget,
     progress: Progress<'_>,
-    widths: &mut Vec<u64>,
+    swept: &mut Swept,
 ) -> Result<Vec<(Cut, u64)>> {
     let p = side_plan(g, h, open).expect("cut() and open_cut() checked the plan");
     let part = if open {
@@ -506,13 +504,13 @@ fn side(
     } else {
         "half of the closed"
     };
-    final_cuts(g, &p, open, budget, progress, widths, part)
+    final_cuts(g, &p, open, budget, progress, swept, part)
 }
 
 /// The final states of the sweep `p`, whose last `2·cols` cells (two rows) are kept on
 /// the frontier, as cuts over those cells (and the apex after them, `p`'s first vertex,
-/// when `apex`), with their counts; the sweep's level widths are added to `widths`;
-/// `part` names the sweep in a refusal ("half of the closed").
+/// when `apex`), with their counts; the sweep's level widths and planned seconds are
+/// added to `swept`; `part` names the sweep in a refusal ("half of the closed").
 ///
 /// Swept with 96-bit keys and saturating 32-bit counts where the frontier fits them
 /// (16 bytes a state: knight 8×8's side in half the memory and time of `u128` keys
@@ -524,17 +522,19 @@ pub(super) fn final_cuts(
     apex: bool,
     budget: &Budget,
     progress: Progress<'_>,
-    widths: &mut Vec<u64>,
+    swept: &mut Swept,
     part: &str,
 ) -> Result<Vec<(Cut, u64)>> {
     if p.bits * p.max_width() as u32 <= U96::BITS {
         let (counted, last) = sweep::<U96, Sat32>(g, p, budget, progress, part)?;
+        swept.seconds += counted.states() as f64 / U96::STATES_PER_SECOND;
         if !last.iter().flatten().any(|(_, n)| n.saturated()) {
-            widths.extend(counted.widths);
+            swept.widths.extend(counted.widths);
             return Ok(cuts_of(g, p, apex, last));
         }
     }
     let (counted, last) = sweep::<u128, u128>(g, p, budget, progress, part)?;
+    swept.seconds += counted.states() as f64 / u128::STATES_PER_SECOND;
     if last
         .iter()
         .flatten()
@@ -546,8 +546,16 @@ pub(super) fn final_cuts(
             g.board_name()
         )));
     }
-    widths.extend(counted.widths);
+    swept.widths.extend(counted.widths);
     Ok(cuts_of(g, p, apex, last))
+}
+
+/// What the sweeps of the sides stepped: their level widths, and the seconds they are
+/// planned at (each at the rate of its keys, [`Word::STATES_PER_SECOND`]).
+#[derive(Default)]
+pub(super) struct Swept {
+    pub(super) widths: Vec<u64>,
+    pub(super) seconds: f64,
 }
 
 /// The final level `last` of the sweep `p` as cuts (see [`final_cuts`]), its counts

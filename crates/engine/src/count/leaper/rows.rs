@@ -1,6 +1,6 @@
 //! The states below a row boundary, for tour IDs by rows ([`super::ids`]).
 
-use super::halves::{Cut, final_cuts, turn};
+use super::halves::{Cut, Swept, final_cuts, turn};
 use super::order::Plan;
 use tourglyph_core::budget::Budget;
 use tourglyph_core::error::{Error, Result};
@@ -32,7 +32,7 @@ pub(super) fn below(g: &LeapGraph, b: usize, budget: &Budget) -> Result<Vec<(Cut
     })?;
     let part = format!("the bottom {t} rows of the closed");
     Ok(
-        final_cuts(g, &p, false, budget, None, &mut Vec::new(), &part)?
+        final_cuts(g, &p, false, budget, None, &mut Swept::default(), &part)?
             .into_iter()
             .map(|(c, n)| (turn(c, 2 * cols, 2 * cols), u128::from(n)))
             .collect(),

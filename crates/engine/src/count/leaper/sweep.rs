@@ -141,7 +141,14 @@ pub(super) fn sweep<K: Word, C: Count>(
         if let Some(f) = progress {
             f(i, p.steps.len(), width as u64);
         }
-        check_budget(g, p.steps.len(), budget, &widths, part)?;
+        check_budget(
+            g,
+            p.steps.len(),
+            budget,
+            &widths,
+            part,
+            K::STATES_PER_SECOND,
+        )?;
         let last = i + 1 == layout.steps.len();
         let parallel = width >= PARALLEL_FROM;
         let n_out = shards(width, n_groups);
@@ -259,13 +266,14 @@ pub(super) fn sweep_in_words(
 pub(crate) type Level<K, C> = Vec<Vec<(K, C)>>;
 
 /// Refuse the sweep when the work projected from the levels so far (`widths`, the last
-/// one the current level) breaks `budget`.
+/// one the current level), at `rate` states a second, breaks `budget`.
 fn check_budget(
     g: &LeapGraph,
     n: usize,
     budget: &Budget,
     widths: &[u64],
     part: &str,
+    rate: f64,
 ) -> Result<()> {
     let i = widths.len() - 1;
     let width = widths[i];
@@ -287,7 +295,7 @@ fn check_budget(
             i + 1
         )
     };
-    let (seconds, bytes) = (work / STATES_PER_SECOND, held * BYTES_PER_STATE);
+    let (seconds, bytes) = (work / rate, held * BYTES_PER_STATE);
     // Time first: a run too long for the budget is refused as such (--force), even
     // when its projected memory is beyond the machine too.
     Budget {
