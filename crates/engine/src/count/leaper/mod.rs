@@ -49,4 +49,4 @@ pub mod word;
 pub use bound::log2_bound;
 pub use counted::{Counted, Progress};
 pub use cycles::{count, count_at_cut, count_in_one_sweep, count_with_progress, fits};
-pub use sweep::STATES_PER_SECOND;
+pub use word::STATES_PER_SECOND;

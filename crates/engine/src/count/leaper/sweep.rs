@@ -46,12 +46,6 @@ const RETAIN_BELOW: usize = 1 << 20;
 /// The most output shards: each input group scatters into one buffer per shard.
 const MAX_SHARDS: usize = 4096;
 
-/// Frontier states stepped per second on the reference machine (2 cores), set by the
-/// big boards whose 128-bit keys and counts miss the cache most: knight 7×8 steps 234 M
-/// states in 55 s under a load average of 5 (`examples/leaper_widths.rs`), while 6×8
-/// steps 8.6 M in 0.9–1.3 s under a load of 7 (`benches/knight.sh`).
-pub const STATES_PER_SECOND: f64 = 4.0e6;
-
 /// Bytes per state held: the current level and the next one's shard buffers and maps.
 const BYTES_PER_STATE: f64 = 160.0;
 

@@ -6,6 +6,13 @@
 use std::hash::Hash;
 use std::ops::{BitAnd, BitOr, Not, Shl, Shr};
 
+/// Frontier states stepped per second on the reference machine (2 cores), set by the
+/// big boards whose 128-bit keys and counts miss the cache most: knight 7×8 steps 234 M
+/// states in 55 s under a load average of 5 (`examples/leaper_widths.rs`), while 6×8
+/// steps 8.6 M in 0.9–1.3 s under a load of 7 (`benches/knight.sh`). The planning rate
+/// of sweeps keyed by `u64` and `u128` words.
+pub const STATES_PER_SECOND: f64 = 4.0e6;
+
 /// An unsigned word used as a packed state or a wrapping count.
 pub trait Word:
     Copy
@@ -33,7 +40,7 @@ pub trait Word:
 }
 
 impl Word for u64 {
-    const STATES_PER_SECOND: f64 = super::sweep::STATES_PER_SECOND;
+    const STATES_PER_SECOND: f64 = STATES_PER_SECOND;
     #[inline]
     fn low_u8(self) -> u8 {
         self as u8
@@ -49,7 +56,7 @@ impl Word for u64 {
 }
 
 impl Word for u128 {
-    const STATES_PER_SECOND: f64 = super::sweep::STATES_PER_SECOND;
+    const STATES_PER_SECOND: f64 = STATES_PER_SECOND;
     #[inline]
     fn low_u8(self) -> u8 {
         self as u8
@@ -156,7 +163,7 @@ impl U96 {
 impl Word for U96 {
     /// The halves' sides and bottom rows, the sweeps keyed by this word, step their
     /// 16-byte states several times faster than the wide sweeps that set
-    /// [`super::sweep::STATES_PER_SECOND`]: knight 8×8's side, 1.6·10^8 states in
+    /// [`STATES_PER_SECOND`]: knight 8×8's side, 1.6·10^8 states in
     /// 5.4 s, about 3·10^7 a second (2 threads, quiet). Planned at two thirds of that.
     const STATES_PER_SECOND: f64 = 2.0e7;
     #[inline]
