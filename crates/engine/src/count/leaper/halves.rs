@@ -30,7 +30,7 @@
 //! A tour is the union of its edges on each side, so it is counted once: by its top
 //! state, its middle edges and its bottom state. The sides are small where a single
 //! sweep is wide in the middle of the board (knight 8×8: 1.9·10^7 final states a side,
-//! about 5 s with 16-byte states (`final_cuts`), against a projected 1.6·10^11 states
+//! about 6 s with 16-byte states (`final_cuts`), against a projected 1.6·10^11 states
 //! stepped in one sweep). Joined top state by bottom state, as first written, 8×8
 //! tested 1.5·10^11 pairs in 196 s; summed by pairing and with the board's two
 //! symmetries (`Join::run`), it tested 5.3·10^9 in about 12 s; with its runs of many
@@ -215,8 +215,8 @@ fn count_cut(
         progress.map(|_| &top_progress as _),
         progress.map(|_| &bottom_progress as _),
     )?;
-    let states = top.len() + bottom.as_ref().map_or(top.len(), Vec::len);
     let join = Join::new(middle_edges(g, h), cols, n, top, bottom);
+    let states = join.states();
     // The board's mirror image in its middle column maps the top states, the middle
     // edges and the bottom states onto themselves, so a bottom run and its mirror image
     // meet the same number of tours: join one of each pair, twice.
@@ -300,9 +300,9 @@ pub fn top_weights(
     let cols = g.board().cols as usize;
     let j = 2 * cols;
     let (top, bottom, swept) = sides(g, h, false, budget, None, None)?;
-    let states = top.len() + bottom.as_ref().map_or(top.len(), Vec::len);
-    let later = after(top.len());
     let join = Join::new(middle_edges(g, h), cols, j, top, bottom);
+    let states = join.states();
+    let later = after(join.top.states.len());
     // Joined: one of each two mirror runs, and of each two pairs turned half round,
     // each pairing summed once a run (the count's estimate: about the pairs, and a map
     // lookup a link).
@@ -397,18 +397,24 @@ fn top_weights_swapped(g: &LeapGraph, h: usize) -> Vec<Weighed> {
 /// The same cut of `n` cells seen from the board turned half round: cell `i` of `J`
 /// (`i < j`) is cell `j − 1 − i` there; the apex (cell `j`, when `n > j`) is itself.
 pub(super) fn turn(c: Cut, j: usize, n: usize) -> Cut {
-    let turned = |i: usize| if i < j { j - 1 - i } else { i };
+    let turned = turned_cells(j);
     let mut t = Cut {
         degrees: 0,
         partners: 0,
     };
     for i in 0..n {
-        let k = turned(i);
+        let k = turned[i];
         t.degrees |= ((c.degrees >> (2 * i)) & 3) << (2 * k);
         let p = ((c.partners >> (4 * i)) & 15) as usize;
-        t.partners |= (turned(p) as u64) << (4 * k);
+        t.partners |= (turned[p] as u64) << (4 * k);
     }
     t
+}
+
+/// Each cell of a cut with `j` cells in `J`, seen from the board turned half round
+/// (as [`turn`] moves them).
+fn turned_cells(j: usize) -> [usize; 16] {
+    std::array::from_fn(|i| if i < j { j - 1 - i } else { i })
 }
 
 /// The degrees of a cut's mirror image in the board's middle column (the apex, past
@@ -735,7 +741,7 @@ impl States {
             runs.push((d, start, start + to - from));
             start += to - from;
         }
-        let image: [usize; 16] = std::array::from_fn(|i| if i < j { j - 1 - i } else { i });
+        let image = turned_cells(j);
         // Made in parallel: `vec!` would write every zero from this thread first.
         let mut states: Vec<State> = (0..start)
             .into_par_iter()
@@ -957,7 +963,7 @@ impl Worker {
 fn moved_ends(degrees: u32, n: usize, cell: &[usize; 16]) -> ([(u32, u32); 16], usize) {
     let mut ends = [(0u32, 0u32); 16];
     let mut count = 0;
-    for i in (0..n).filter(|&i| (degrees >> (2 * i)) & 3 == 1) {
+    for i in ends_of(degrees, n) {
         ends[count] = (4 * i as u32, 4 * cell[i] as u32);
         count += 1;
     }
@@ -976,10 +982,13 @@ fn moved(p: u64, ends: &[(u32, u32)], cell: &[usize; 16]) -> u64 {
 }
 
 /// The path ends (cells of degree 1) of a degree vector of `n` cells, increasing.
+fn ends_of(degrees: u32, n: usize) -> impl Iterator<Item = usize> {
+    (0..n).filter(move |&i| (degrees >> (2 * i)) & 3 == 1)
+}
+
+/// [`ends_of`], as bytes.
 fn end_cells(degrees: u32, n: usize) -> Vec<u8> {
-    (0..n as u8)
-        .filter(|&i| (degrees >> (2 * i)) & 3 == 1)
-        .collect()
+    ends_of(degrees, n).map(|i| i as u8).collect()
 }
 
 /// What a bottom run meets the top with: each set of middle edges its degrees allow
@@ -1034,6 +1043,11 @@ impl Join {
             bottom,
             turn_of,
         }
+    }
+
+    /// The states of both sides.
+    fn states(&self) -> usize {
+        self.top.states.len() + self.bottom.states.len()
     }
 
     /// Seconds the join of `runs` (degree vector, states, times counted) would take, and
@@ -1146,7 +1160,6 @@ impl Join {
     fn weights<W: Count>(&self) -> Vec<u128> {
         let n = self.top.states.len();
         let mirror_of = self.images_in_top(&self.top, &self.mirror_cells());
-        let turn_of = &self.turn_of;
         let runs: Vec<(u32, usize, usize)> = self
             .bottom
             .runs
@@ -1223,7 +1236,7 @@ impl Join {
                     }
                     // Each bottom state's column, to its turned image (and that one's
                     // mirror image, for the mirror run).
-                    if let Some(turn_of) = turn_of {
+                    if let Some(turn_of) = &self.turn_of {
                         for (&c, &t) in wk.columns.iter().zip(&turn_of[from..to]) {
                             if c != 0 {
                                 let t = t as usize;
