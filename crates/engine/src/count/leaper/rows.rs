@@ -1,7 +1,7 @@
 //! The states below a row boundary, for tour IDs by rows ([`super::ids`]).
 
-use super::halves::{Cut, Swept, final_cuts, turn};
-use super::order::Plan;
+use super::halves::{Cut, Swept, cut_steps, final_cuts, kept_rows, turn};
+use super::order::{Plan, kept_last};
 use tourglyph_core::budget::Budget;
 use tourglyph_core::error::{Error, Result};
 use tourglyph_core::graph::LeapGraph;
@@ -17,26 +17,34 @@ pub(super) fn below(g: &LeapGraph, b: usize, budget: &Budget) -> Result<Vec<(Cut
     let rows = g.board().rows as usize;
     let t = rows - b;
     let row = |v: u32| v as usize / cols;
-    let order: Vec<u32> = (0..(t * cols) as u32).collect();
-    let p = Plan::build(
-        g,
-        &order,
-        |u, v| row(u).max(row(v)) < t,
-        |v| row(v) + 2 >= t,
-    )
-    .ok_or_else(|| {
+    let edge = |u: u32, v: u32| row(u).max(row(v)) < t;
+    // The rows above the two kept ones row by row, then those two in the order that
+    // keeps the sweep narrow, as the halves' sides.
+    let (first, cut) = kept_rows(cols, t);
+    let order: Vec<u32> = first
+        .iter()
+        .copied()
+        .chain(kept_last(g, &first, &cut, edge))
+        .collect();
+    let p = Plan::build(g, &order, edge, |v| row(v) + 2 >= t).ok_or_else(|| {
         Error::runtime(format!(
             "tour IDs by halves: the bottom {t} rows of {} do not fit 128-bit states",
             g.board_name()
         ))
     })?;
     let part = format!("the bottom {t} rows of the closed");
-    Ok(
-        final_cuts(g, &p, false, budget, None, &mut Swept::default(), &part)?
-            .into_iter()
-            .map(|(c, n)| (turn(c, 2 * cols, 2 * cols), u128::from(n)))
-            .collect(),
-    )
+    Ok(final_cuts(
+        g,
+        &p,
+        &cut_steps(&order, &cut, false),
+        budget,
+        None,
+        &mut Swept::default(),
+        &part,
+    )?
+    .into_iter()
+    .map(|(c, n)| (turn(c, 2 * cols, 2 * cols), u128::from(n)))
+    .collect())
 }
 
 #[cfg(test)]
