@@ -163,8 +163,9 @@ impl U96 {
 impl Word for U96 {
     /// The halves' sides and bottom rows, the sweeps keyed by this word, step their
     /// 16-byte states several times faster than the wide sweeps that set
-    /// [`STATES_PER_SECOND`]: knight 8×8's side, 1.6·10^8 states in 5.8–5.9 s, about
-    /// 2.7·10^7 a second (2 threads, quiet). Planned at three quarters of that.
+    /// [`STATES_PER_SECOND`]: knight 8×8's side, 9.3·10^7 states in about 3.1 s, 3·10^7
+    /// a second (1.6·10^8 in 5.8–5.9 s row by row, before `order::kept_last`; 2 threads,
+    /// quiet). Planned at two thirds of that.
     const STATES_PER_SECOND: f64 = 2.0e7;
     #[inline]
     fn low_u8(self) -> u8 {
