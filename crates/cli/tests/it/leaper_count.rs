@@ -163,6 +163,27 @@ fn halves_refuse_a_join_beyond_the_budget() {
     );
 }
 
+/// The tour IDs' join state by state is estimated before it runs too: a budget that
+/// allows knight 6×8's sides (cut at 3) but not the weighing of its top states by the
+/// bottom ones is refused with the figure and the way out, by the work counted, so on
+/// every machine. (0.2 s refuses the sides, 0.25–0.3 s the weighing, and 0.4 s allows
+/// it. By memory the sides' sweep, which plans 160 bytes a state, is refused first
+/// since the join's degree index became a bit a vector: golden row 115.)
+#[test]
+fn weights_refuse_a_join_beyond_the_budget() {
+    let tight = Budget {
+        memory: 1 << 40,
+        seconds: Some(0.27),
+    };
+    let e = leaper::halves::top_weights(&graph("knight", "6x8"), 3, &tight, &|_| 0.0)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("weighing the top states") && e.contains("--force"),
+        "{e}"
+    );
+}
+
 /// The closed knight's tours of 7×8: 34,524,432,316, by halves (about 1 s), equal to
 /// the count of one sweep of the board (`count --force`: 213 s and 2.9 GB, measured when
 /// the one-sweep counter was the only one, before counting by halves).
