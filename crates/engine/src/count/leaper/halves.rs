@@ -136,12 +136,7 @@ fn side_plan(g: &LeapGraph, h: usize, open: bool) -> Option<(Plan, Vec<usize>)> 
         b < h || (a + 2 == h && b == h)
     };
     let kept = |v: u32| row(v) + 1 == h || row(v) == h;
-    let (first, cut) = kept_rows(cols, h + 1);
-    let order: Vec<u32> = first
-        .iter()
-        .copied()
-        .chain(kept_last(g, &first, &cut, edge))
-        .collect();
+    let (order, cut) = kept_order(g, h + 1, edge);
     let plan = if open {
         Plan::build_with_apex(g, &order, edge, kept, |v| row(v) < h)
     } else {
@@ -152,12 +147,25 @@ fn side_plan(g: &LeapGraph, h: usize, open: bool) -> Option<(Plan, Vec<usize>)> 
 
 /// The cells of rows `0..rows − 2` in row-major order, and those of the last two rows
 /// (the cut's cells, in their order: row by row, left to right).
-pub(super) fn kept_rows(cols: usize, rows: usize) -> (Vec<u32>, Vec<u32>) {
+fn kept_rows(cols: usize, rows: usize) -> (Vec<u32>, Vec<u32>) {
     let first = ((rows - 2) * cols) as u32;
     (
         (0..first).collect(),
         (first..(rows * cols) as u32).collect(),
     )
+}
+
+/// A sweep's order of the first `rows` rows whose last two are kept (on the edges
+/// `edge` accepts): the rows above them row by row, then theirs in [`kept_last`]'s
+/// order; and the kept cells in the cut's order ([`kept_rows`]).
+pub(super) fn kept_order(
+    g: &LeapGraph,
+    rows: usize,
+    edge: impl Fn(u32, u32) -> bool,
+) -> (Vec<u32>, Vec<u32>) {
+    let (first, cut) = kept_rows(g.board().cols as usize, rows);
+    let last = kept_last(g, &first, &cut, edge);
+    (first.into_iter().chain(last).collect(), cut)
 }
 
 /// The step of a sweep of `order` at which each cell of `cut` comes, in `cut`'s order,
