@@ -836,9 +836,9 @@ struct Join {
     top: States,
     /// Each top degree vector's run in `top.runs`, by the vector written in base 3.
     top_index: RunIndex,
-    /// Each top run's degree vector or its mirror image, the smaller, when the board
-    /// turned half round maps the top side onto the bottom (see [`Join::run`]).
-    top_keys: Option<Vec<u32>>,
+    /// Each top run's [`turn_key`], when the board turned half round maps the top side
+    /// onto the bottom (see [`Join::run`]).
+    top_keys: Option<Vec<u64>>,
     bottom: States,
     /// Each bottom state's image under the half turn, an index into `top.states`,
     /// when the bottom is the top turned (with `top_keys`).
@@ -1094,7 +1094,7 @@ struct Meeting {
     end_mask: u64,
     start: usize,
     ends: usize,
-    key: u32,
+    key: u64,
 }
 
 impl Join {
@@ -1120,7 +1120,7 @@ impl Join {
         let top_keys = turned.then(|| {
             top.runs
                 .iter()
-                .map(|&(d, _, _)| d.min(mirror(d, cols)))
+                .map(|&(d, from, to)| turn_key(d, to - from, cols))
                 .collect()
         });
         Join {
@@ -1164,16 +1164,22 @@ impl Join {
     }
 
     /// The pairings of the run's path ends that the top states meeting bottom run
-    /// `degrees` leave, summed into `sums` ([`Join::link`]); the run's first end and its
+    /// `degrees` (of `states` states) leave, summed into `sums` ([`Join::link`]); the run's first end and its
     /// number of ends, or `None` when the run has no end.
-    fn meet(&self, degrees: u32, t: &mut Tally, sums: &mut Sums) -> Option<(usize, usize)> {
-        let m = self.meeting(degrees)?;
+    fn meet(
+        &self,
+        degrees: u32,
+        states: usize,
+        t: &mut Tally,
+        sums: &mut Sums,
+    ) -> Option<(usize, usize)> {
+        let m = self.meeting(degrees, states)?;
         sums.reset(pairings_of(m.ends));
         self.link(&m.leaves, m.key, m.end_mask, t, sums);
         Some((m.start, m.ends))
     }
 
-    /// Every top state that meets bottom run `degrees`, through every set of middle
+    /// Every top state that meets bottom run `degrees` (of `states` states), through every set of middle
     /// edges, with the pairing of the run's path ends it leaves: `visit(i, pairing,
     /// turned)` for top state `i` (an index into `top.states`), once per set of edges,
     /// `turned` where the half turn's image of the pair is skipped ([`Join::run`]).
@@ -1182,10 +1188,11 @@ impl Join {
     fn meet_each(
         &self,
         degrees: u32,
+        states: usize,
         sums: &mut Sums,
         visit: &mut impl FnMut(usize, u64, bool, &mut Sums),
     ) -> Option<(usize, usize)> {
-        let m = self.meeting(degrees)?;
+        let m = self.meeting(degrees, states)?;
         sums.reset(pairings_of(m.ends));
         self.each_link(
             &m.leaves,
@@ -1198,8 +1205,9 @@ impl Join {
     }
 
     /// Bottom run `degrees`'s path ends and the sets of middle edges that can meet it
-    /// ([`Meeting`]); `None` when the run has no end.
-    fn meeting(&self, degrees: u32) -> Option<Meeting> {
+    /// ([`Meeting`]), and its [`turn_key`] (the run has `states` states); `None` when
+    /// the run has no end.
+    fn meeting(&self, degrees: u32, states: usize) -> Option<Meeting> {
         let below = cells(degrees, self.n);
         let ends = below[..self.n].iter().filter(|&&d| d == 1).count();
         let start = below[..self.n].iter().position(|&d| d == 1)?;
@@ -1224,7 +1232,7 @@ impl Join {
             end_mask,
             start,
             ends,
-            key: turned.min(mirror(turned, self.cols)),
+            key: turn_key(turned, states, self.cols),
         })
     }
 
@@ -1281,7 +1289,7 @@ impl Join {
                 for &(d, from, to) in runs.iter().skip(k).step_by(workers) {
                     links.clear();
                     let Some((start, ends)) =
-                        self.meet_each(d, &mut wk.sums, &mut |i, p, turned, sums| {
+                        self.meet_each(d, to - from, &mut wk.sums, &mut |i, p, turned, sums| {
                             let n = if turned {
                                 u128::from(self.top.states[i].count)
                             } else {
@@ -1425,7 +1433,8 @@ impl Join {
     fn weigh(&self, degrees: u32, from: usize, to: usize) -> Vec<u128> {
         let mut out = vec![0u128; to - from];
         let mut linked = Sums::default();
-        let Some((start, ends)) = self.meet(degrees, &mut Tally::default(), &mut linked) else {
+        let Some((start, ends)) = self.meet(degrees, to - from, &mut Tally::default(), &mut linked)
+        else {
             return out;
         };
         let qs: Vec<[u8; 16]> = self.bottom.states[from..to]
@@ -1457,12 +1466,12 @@ impl Join {
     ///
     /// When the board has as many rows below the cut as above, turning it half round
     /// maps a tour met by top run G and bottom run R to one met by the top run of R
-    /// turned and the bottom run of G turned. Of each such two, the one whose top
-    /// degree vector is the smaller (up to its mirror image, so that the mirror's saving
-    /// still holds) is counted twice and the other not at all; equals once each.
+    /// turned and the bottom run of G turned. Of each such two, the one whose top run
+    /// comes first in the order of [`turn_key`] (the one with fewer states, whose links
+    /// cost less) is counted twice and the other not at all; equals once each.
     fn run(&self, degrees: u32, from: usize, to: usize, walk: bool, w: &mut Worker) -> Tally {
         let mut t = Tally::default();
-        let Some((start, ends)) = self.meet(degrees, &mut t, &mut w.sums) else {
+        let Some((start, ends)) = self.meet(degrees, to - from, &mut t, &mut w.sums) else {
             return t;
         };
         let bottom = &self.bottom.states[from..to];
@@ -1516,7 +1525,7 @@ impl Join {
     /// The leaves' top runs lie all over memory: their table entries are looked up a
     /// few leaves ahead and their states fetched a leaf ahead, so that the waits for
     /// memory overlap.
-    fn link(&self, leaves: &[(u32, u32)], key: u32, end_mask: u64, t: &mut Tally, sums: &mut Sums) {
+    fn link(&self, leaves: &[(u32, u32)], key: u64, end_mask: u64, t: &mut Tally, sums: &mut Sums) {
         self.each_link(leaves, key, end_mask, t, &mut |_, p, n, times| {
             sums.add(p, n.wrapping_mul(times))
         });
@@ -1528,7 +1537,7 @@ impl Join {
     fn each_link(
         &self,
         leaves: &[(u32, u32)],
-        key: u32,
+        key: u64,
         end_mask: u64,
         t: &mut Tally,
         visit: &mut impl FnMut(usize, u64, u128, u128),
@@ -1601,6 +1610,18 @@ impl Join {
             );
         }
     }
+}
+
+/// The order in which the half turn's saving ([`Join::run`]) picks which of two pairs
+/// of runs to join: the top run of degree vector `degrees` and `states` states before
+/// the top run turned from a bottom run when it has fewer states, then by its degree
+/// vector or its mirror image, the smaller (so that the mirror's saving still holds: a
+/// run and its mirror image have as many states). The pair joined links its top run's
+/// states through the middle edges, so the smaller of the two runs is linked: knight
+/// 8×8 links 3.2·10^8 top states where it linked 8.8·10^8 with the degree vectors
+/// alone, and tests fewer pairs (6.0·10^8 against 9.5·10^8) for a few more contractions.
+fn turn_key(degrees: u32, states: usize, cols: usize) -> u64 {
+    (states as u64) << 32 | u64::from(degrees.min(mirror(degrees, cols)))
 }
 
 /// `v` cut into consecutive stretches of the lengths `lens` (which sum to its length),
