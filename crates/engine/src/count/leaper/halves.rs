@@ -85,6 +85,11 @@ const JOIN_STEPS: usize = 100;
 /// Bottom runs (one degree vector each) in the sample that estimates the join.
 const SAMPLE: usize = 4096;
 
+/// Every how many of `runs` runs the join's estimate samples one (about [`SAMPLE`] in all).
+fn sample_stride(runs: usize) -> usize {
+    (runs / SAMPLE).max(1)
+}
+
 /// Bytes held per state of a side in the join: its cut and count (24 bytes) while the
 /// join's state (16) is made from it, and a margin for the runs.
 const JOIN_BYTES_PER_STATE: f64 = 48.0;
@@ -271,7 +276,8 @@ fn count_cut(
             (d <= m).then_some((d, from, to, if d < m { 2 } else { 1 }))
         })
         .collect();
-    let (seconds, pairs) = join.estimate(&runs);
+    // The sample's tours are counted as it is joined: the join skips its runs.
+    let (seconds, pairs, sample) = join.estimate(&runs, true);
     budget.check(
         &format!(
             "joining the halves of the {} {} tours of {} (about {pairs:.1e} pairs)",
@@ -282,9 +288,13 @@ fn count_cut(
         swept.seconds + seconds,
         states as f64 * JOIN_BYTES_PER_STATE + RunIndex::bytes(n),
     )?;
+    let stride = sample_stride(runs.len());
+    let runs: Vec<_> = (runs.iter().enumerate())
+        .filter_map(|(i, &r)| (i % stride != 0).then_some(r))
+        .collect();
     // The runs in JOIN_STEPS parts, each joined in parallel, the progress reported
     // between them from this thread.
-    let mut total = Tally::default();
+    let mut total = sample;
     for (k, part) in runs
         .chunks(runs.len().div_ceil(JOIN_STEPS).max(1))
         .enumerate()
@@ -355,7 +365,7 @@ pub fn top_weights(
         .filter(|&&(d, _, _)| d <= mirror(d, cols))
         .map(|&(d, from, to)| (d, from, to, 1))
         .collect();
-    let (seconds, pairs) = join.estimate(&runs);
+    let (seconds, pairs, _) = join.estimate(&runs, false);
     budget.check(
         &format!(
             "weighing the top states of the closed {} tours of {} by the bottom ones (about {pairs:.1e} pairs)",
@@ -1141,16 +1151,18 @@ impl Join {
     }
 
     /// Seconds the join of `runs` (degree vector, states, times counted) would take, and
-    /// the pairs it would test, estimated from an evenly spread sample of them.
-    fn estimate(&self, runs: &[(u32, usize, usize, u128)]) -> (f64, f64) {
-        let stride = (runs.len() / SAMPLE).max(1);
+    /// the pairs it would test, estimated from an evenly spread sample of them: runs
+    /// `0, stride, 2·stride, …` ([`sample_stride`]). With `walk`, the sample's tours
+    /// are counted too (its tally, which the join then need not repeat).
+    fn estimate(&self, runs: &[(u32, usize, usize, u128)], walk: bool) -> (f64, f64, Tally) {
+        let stride = sample_stride(runs.len());
         let picked: Vec<_> = runs.iter().step_by(stride).collect();
         let sampled: usize = picked.iter().map(|&&(_, from, to, _)| to - from).sum();
         // In parallel (0.26 s on one thread for knight 8×8); the tallies are sums.
         let sample = picked
             .par_iter()
             .map_init(Worker::default, |w, &&(d, from, to, times)| {
-                self.run(d, from, to, false, w).times(times)
+                self.run(d, from, to, walk, w).times(times)
             })
             .reduce(Tally::default, Tally::add);
         let joined: usize = runs.iter().map(|&(_, from, to, _)| to - from).sum();
@@ -1160,7 +1172,7 @@ impl Join {
                 + sample.contractions as f64 / CONTRACTIONS_PER_SECOND
                 + sample.links as f64 / LINKS_PER_SECOND
                 + sample.lookups as f64 / LOOKUPS_PER_SECOND);
-        (seconds, scale * sample.pairs as f64)
+        (seconds, scale * sample.pairs as f64, sample)
     }
 
     /// The pairings of the run's path ends that the top states meeting bottom run
