@@ -13,6 +13,8 @@ use tourglyph::engine::count::leaper::ids::Ids;
 use tourglyph::engine::sample::Sampler;
 
 fn main() {
+    // As the `tourglyph` binary does.
+    tourglyph::budget::keep_freed_memory();
     let a: Vec<String> = std::env::args().skip(1).collect();
     let g = LeapGraph::new(a[1].parse().unwrap(), &a[0].parse().unwrap()).unwrap();
     let random: u64 = a.get(2).map_or(100, |s| s.parse().unwrap());

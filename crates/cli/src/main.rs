@@ -13,6 +13,7 @@ use clap::Parser;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
+    tourglyph::budget::keep_freed_memory();
     let parsed = match cli::args::Cli::try_parse() {
         Ok(c) => c,
         Err(e)

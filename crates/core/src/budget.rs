@@ -118,6 +118,25 @@ pub fn free_space(path: &std::path::Path) -> Option<u64> {
     st.f_bavail.checked_mul(st.f_frsize)
 }
 
+/// Keep the memory the process frees for its next allocations rather than hand it back
+/// to the system at once (glibc's malloc: no trimming until 2 GiB is free at the top of a
+/// heap, and blocks up to 32 MiB taken from the heaps rather than mapped one by one;
+/// nothing with other C libraries). For a long-running binary's `main`, once: the
+/// sweeps free and take their levels' buffers again many times a second, and each page
+/// handed back is zeroed by the kernel when it is taken again. Knight 8×8's count spent
+/// 1.9–2.1 s of system time with glibc's defaults and 1.2–1.3 s with these (10.5–10.9 s
+/// against 11.0–11.1 s), peaking at 1.0 GB against 0.88 GB. [`release_free_memory`]
+/// still hands the free pages back where a job asks.
+#[allow(unsafe_code)] // mallopt(3), see the SAFETY note
+pub fn keep_freed_memory() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: mallopt takes two integers and only changes the allocator's thresholds.
+    unsafe {
+        libc::mallopt(libc::M_TRIM_THRESHOLD, i32::MAX);
+        libc::mallopt(libc::M_MMAP_THRESHOLD, 32 << 20);
+    }
+}
+
 /// Hand the heap's free pages back to the system (glibc's `malloc_trim(0)`; nothing
 /// with other C libraries). A sweep frees its levels in pieces of about 100 KB, which
 /// glibc keeps for reuse; the big vectors allocated after it do not reuse them, so they

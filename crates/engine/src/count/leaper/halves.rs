@@ -846,13 +846,35 @@ struct Join {
     top: States,
     /// Each top degree vector's run in `top.runs`, by the vector written in base 3.
     top_index: RunIndex,
-    /// Each top run's [`turn_key`], when the board turned half round maps the top side
-    /// onto the bottom (see [`Join::run`]).
-    top_keys: Option<Vec<u64>>,
+    /// Each top run as the links read it ([`TopRun`]).
+    top_runs: Vec<TopRun>,
+    /// Whether the bottom is the top turned half round, whose saving the join takes
+    /// (see [`Join::run`]).
+    turned: bool,
     bottom: States,
     /// Each bottom state's image under the half turn, an index into `top.states`,
-    /// when the bottom is the top turned (with `top_keys`).
+    /// when the bottom is the top turned (`turned`).
     turn_of: Option<Vec<u32>>,
+}
+
+/// A top run as the links read it: 16 bytes, fetched once for each set of middle edges
+/// that names it, where its range and its [`turn_key`] were two fetches from two
+/// tables.
+#[derive(Clone, Copy)]
+struct TopRun {
+    degrees: u32,
+    /// Its first state, in `top.states`.
+    from: u32,
+    /// Its [`turn_key`], whose high half is its number of states.
+    key: u64,
+}
+
+impl TopRun {
+    /// Its states' range in `top.states`.
+    fn states(&self) -> std::ops::Range<usize> {
+        let from = self.from as usize;
+        from..from + (self.key >> 32) as usize
+    }
 }
 
 /// Each top degree vector's run, by the vector written in base 3 (cell `i` its digit
@@ -1127,19 +1149,23 @@ impl Join {
             None => top.turned(2 * cols, n, images),
         };
         let top_index = RunIndex::new(&top.runs, n);
-        let top_keys = turned.then(|| {
-            top.runs
-                .iter()
-                .map(|&(d, from, to)| turn_key(d, to - from, cols))
-                .collect()
-        });
+        let top_runs = top
+            .runs
+            .iter()
+            .map(|&(degrees, from, to)| TopRun {
+                degrees,
+                from: u32::try_from(from).expect("a side has fewer than 2^32 states"),
+                key: turn_key(degrees, to - from, cols),
+            })
+            .collect();
         Join {
             middle,
             n,
             cols,
             top,
             top_index,
-            top_keys,
+            top_runs,
+            turned,
             bottom,
             turn_of,
         }
@@ -1259,7 +1285,7 @@ impl Join {
     /// top state s to its mirror s', so that what R' adds to s' is what R adds to s:
     /// only one of each two mirror runs is joined, and it adds to both. Each worker keeps its own weights, summed at the end.
     ///
-    /// When the board turned half round maps the top side onto the bottom (`top_keys`),
+    /// When the board turned half round maps the top side onto the bottom (`turned`),
     /// a pair of top run G and bottom run R is the turned image of the pair (R turned,
     /// G turned), and what bottom state b gathers from G (Σ over the top states that
     /// close it into one tour, of their counts) is the weight of the top state b turned.
@@ -1269,7 +1295,7 @@ impl Join {
     /// sums by top pairing (the rows) to its top states: half the links and pairs.
     fn weights<W: Count>(&self) -> Vec<u128> {
         assert_eq!(
-            self.top_keys.is_some(),
+            self.turned,
             self.turn_of.is_some(),
             "the weights of a side turned need the images (Join::new)"
         );
@@ -1567,35 +1593,37 @@ impl Join {
             // Half as far ahead, the entry fetched above names the run to fetch.
             if let Some(&(c, _)) = leaves.get(i + AHEAD / 2) {
                 if let Some(g) = self.top_index.get(c as usize) {
-                    prefetch(&self.top.runs[g]);
-                    if let Some(keys) = &self.top_keys {
-                        prefetch(&keys[g]);
-                    }
+                    prefetch(&self.top_runs[g]);
                 }
             }
             let Some(g) = self.top_index.get(code as usize) else {
                 continue;
             };
-            let times = match &self.top_keys {
-                None => 1,
-                Some(keys) => match keys[g].cmp(&key) {
+            let run = self.top_runs[g];
+            let times = if self.turned {
+                match run.key.cmp(&key) {
                     std::cmp::Ordering::Less => 2,
                     std::cmp::Ordering::Equal => 1,
                     std::cmp::Ordering::Greater => continue,
-                },
+                }
+            } else {
+                1
             };
-            let (_, from, _) = self.top.runs[g];
-            prefetch(&self.top.states[from]);
-            found.push((g, picked, times));
+            prefetch(&self.top.states[run.from as usize]);
+            found.push((run, picked, times));
         }
-        for (i, &(g, picked, times)) in found.iter().enumerate() {
+        for (i, &(run, picked, times)) in found.iter().enumerate() {
             if let Some(&(next, _, _)) = found.get(i + 1) {
-                let (_, from, to) = self.top.runs[next];
-                for s in self.top.states[from..to].iter().skip(2).step_by(2).take(4) {
+                for s in self.top.states[next.states()]
+                    .iter()
+                    .skip(2)
+                    .step_by(2)
+                    .take(4)
+                {
                     prefetch(s);
                 }
             }
-            let (degrees, from, to) = self.top.runs[g];
+            let (degrees, from) = (run.degrees, run.from as usize);
             // The degrees before each edge are the group's, so whether each end of an
             // edge is a path end is known for the whole run: a lone cell (degree 0) is
             // its own far end.
@@ -1610,7 +1638,7 @@ impl Join {
                     dt[y] += 1;
                 }
             }
-            let run = &self.top.states[from..to];
+            let run = &self.top.states[run.states()];
             pairings::link_all(
                 |k| run[k].partners,
                 run.len(),
