@@ -150,6 +150,41 @@ fn side_plan(g: &LeapGraph, h: usize, open: bool) -> Option<(Plan, Vec<usize>)> 
     Some((plan, cut_steps(&order, &cut, open)))
 }
 
+/// The middle edges in groups, by index: the connected parts of the graph they make on
+/// the cut's cells, each in the order of its edges, in the order of their first edges.
+/// An edge's room depends only on the edges of its group picked, so the sets of middle
+/// edges are every way of taking one choice from each group: the knight's 12 on 8
+/// columns make 4 paths of 3 edges (its 9.0·10^7 sets found by a search of all 12 edges
+/// at once took 3.3% of knight 8×8's count).
+fn edge_groups(middle: &[(usize, usize)]) -> Vec<Vec<usize>> {
+    // Each cell's group: the least cell it is joined to, found by relabelling until
+    // nothing changes (at most 16 cells).
+    let mut label: Vec<usize> = (0..32).collect();
+    loop {
+        let mut changed = false;
+        for &(x, y) in middle {
+            let l = label[x].min(label[y]);
+            for c in [x, y] {
+                if label[c] != l {
+                    label[c] = l;
+                    changed = true;
+                }
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    let mut groups: Vec<(usize, Vec<usize>)> = Vec::new();
+    for (k, &(x, _)) in middle.iter().enumerate() {
+        match groups.iter_mut().find(|(l, _)| *l == label[x]) {
+            Some((_, g)) => g.push(k),
+            None => groups.push((label[x], vec![k])),
+        }
+    }
+    groups.into_iter().map(|(_, g)| g).collect()
+}
+
 /// The cells of rows `0..rows − 2` in row-major order, and those of the last two rows
 /// (the cut's cells, in their order: row by row, left to right).
 fn kept_rows(cols: usize, rows: usize) -> (Vec<u32>, Vec<u32>) {
@@ -840,6 +875,8 @@ impl States {
 /// The two sides and the middle edges between them.
 struct Join {
     middle: Vec<(usize, usize)>,
+    /// The middle edges in groups that share no cell ([`edge_groups`]), by index.
+    groups: Vec<Vec<usize>>,
     /// Cells of the cut (`J`, and the apex for open tours), and the board's columns.
     n: usize,
     cols: usize,
@@ -1159,6 +1196,7 @@ impl Join {
             })
             .collect();
         Join {
+            groups: edge_groups(&middle),
             middle,
             n,
             cols,
@@ -1262,11 +1300,23 @@ impl Join {
             below: &below,
             dm: [0; 16],
             picked: 0,
-            leaves: Vec::new(),
+            taken: 0,
+            choices: Vec::new(),
         };
-        self.edges(0, code, &mut search);
+        // Each group's choices apart, then every way of taking one from each group.
+        let mut leaves = vec![(code as u32, 0)];
+        for group in &self.groups {
+            search.choices.clear();
+            self.edges(group, &mut search);
+            leaves = leaves
+                .iter()
+                .flat_map(|&(code, picked)| {
+                    (search.choices.iter()).map(move |&(taken, more)| (code - taken, picked | more))
+                })
+                .collect();
+        }
         Some(Meeting {
-            leaves: search.leaves,
+            leaves,
             end_mask,
             start,
             ends,
@@ -1535,20 +1585,25 @@ impl Join {
         t
     }
 
-    /// Decide middle edges `k..` by degrees alone: without edge k, then with it where
-    /// both ends have room beside the bottom's degrees. `code` is the top degree vector
-    /// the edges so far leave to find, in base 3; each full set of edges is a leaf.
-    fn edges(&self, k: usize, code: usize, search: &mut Search<'_>) {
-        let Some(&(x, y)) = self.middle.get(k) else {
-            search.leaves.push((code as u32, search.picked));
+    /// Decide the middle edges of `group` (indices into `middle`) by degrees alone:
+    /// without its first edge, then with it where both ends have room beside the
+    /// bottom's degrees, and the rest likewise. Each way is a choice: what its edges take
+    /// from the top degree vector to find, in base 3, and the edges.
+    fn edges(&self, group: &[usize], search: &mut Search<'_>) {
+        let Some((&k, rest)) = group.split_first() else {
+            search.choices.push((search.taken, search.picked));
             return;
         };
-        self.edges(k + 1, code, search);
+        self.edges(rest, search);
+        let (x, y) = self.middle[k];
         if search.below[x] + search.dm[x] < 2 && search.below[y] + search.dm[y] < 2 {
+            let taken = (POW3[x] + POW3[y]) as u32;
             search.dm[x] += 1;
             search.dm[y] += 1;
             search.picked |= 1 << k;
-            self.edges(k + 1, code - POW3[x] - POW3[y], search);
+            search.taken += taken;
+            self.edges(rest, search);
+            search.taken -= taken;
             search.picked &= !(1 << k);
             search.dm[x] -= 1;
             search.dm[y] -= 1;
@@ -1623,20 +1678,22 @@ impl Join {
                     prefetch(s);
                 }
             }
-            let (degrees, from) = (run.degrees, run.from as usize);
+            let from = run.from as usize;
             // The degrees before each edge are the group's, so whether each end of an
             // edge is a path end is known for the whole run: a lone cell (degree 0) is
-            // its own far end.
-            let mut dt = cells(degrees, self.n);
+            // its own far end. The degrees stay packed, 2 bits a cell, and only the
+            // edges picked are visited.
+            let mut dt = run.degrees;
+            let end = |dt: u32, x: usize| (dt >> (2 * x)) & 3 == 1;
             let mut plan: [pairings::Link; 16] = [(0, 0, false, false); 16];
             let mut edges = 0;
-            for (e, &(x, y)) in self.middle.iter().enumerate() {
-                if picked & (1 << e) != 0 {
-                    plan[edges] = (4 * x as u32, 4 * y as u32, dt[x] == 1, dt[y] == 1);
-                    edges += 1;
-                    dt[x] += 1;
-                    dt[y] += 1;
-                }
+            let mut rest = picked;
+            while rest != 0 {
+                let (x, y) = self.middle[rest.trailing_zeros() as usize];
+                rest &= rest - 1;
+                plan[edges] = (4 * x as u32, 4 * y as u32, end(dt, x), end(dt, y));
+                edges += 1;
+                dt += 1 << (2 * x) | 1 << (2 * y);
             }
             let run = &self.top.states[run.states()];
             pairings::link_all(
@@ -1697,11 +1754,12 @@ struct Search<'a> {
     /// The run's degrees, and the middle edges' so far.
     below: &'a [u8; 16],
     dm: [u8; 16],
-    /// The middle edges picked so far, a bit each (at most 8 + 2·7 = 22, the king's).
+    /// The middle edges picked so far, a bit each (at most 8 + 2·7 = 22, the king's),
+    /// and what they take from the top degree vector to find, in base 3.
     picked: u32,
-    /// Each full set of middle edges: the top degree vector it needs, in base 3, and
-    /// the edges.
-    leaves: Vec<(u32, u32)>,
+    taken: u32,
+    /// Each way of picking the edges of one group: what it takes, and the edges.
+    choices: Vec<(u32, u32)>,
 }
 
 /// The pairings of `ends` path ends, (ends − 1)!!: room for a run's before [`Sums`]
@@ -1988,6 +2046,33 @@ mod tests {
         )
         .unwrap();
         assert_eq!(super::cut(&torus), None);
+    }
+
+    /// The knight's middle edges on 8 columns fall into four groups that share no cell
+    /// ([`edge_groups`]), each a path of three edges on four cells.
+    #[test]
+    fn the_knights_middle_edges_make_four_paths() {
+        let g = LeapGraph::new(Board::new(8, 8), &Piece::knight()).unwrap();
+        let m = middle_edges(&g, 4);
+        let groups = edge_groups(&m);
+        assert_eq!(groups.len(), 4, "{groups:?}");
+        let mut all: Vec<usize> = groups.concat();
+        all.sort_unstable();
+        assert_eq!(all, (0..12).collect::<Vec<_>>());
+        for group in &groups {
+            // Three edges on four cells, joined: a path (no cell in two groups).
+            let mut cells: Vec<usize> = group.iter().flat_map(|&k| [m[k].0, m[k].1]).collect();
+            cells.sort_unstable();
+            cells.dedup();
+            assert_eq!((group.len(), cells.len()), (3, 4), "{group:?}");
+            for other in groups.iter().filter(|o| *o != group) {
+                assert!(
+                    other
+                        .iter()
+                        .all(|&k| !cells.contains(&m[k].0) && !cells.contains(&m[k].1))
+                );
+            }
+        }
     }
 
     /// The knight's middle edges on a board 6 wide: (h − 1, c) to (h, c ± 2).
