@@ -1086,9 +1086,7 @@ impl Sums {
 
     /// Each pairing and its sum, in the order first added.
     fn pairs(&self) -> impl Iterator<Item = (u64, u128)> + '_ {
-        self.used
-            .iter()
-            .map(|&i| self.slots[i as usize])
+        self.used.iter().map(|&i| self.slots[i as usize])
     }
 }
 
@@ -1893,6 +1891,63 @@ mod tests {
                 };
                 assert_eq!((turn(c, j, n).partners, t.count), (s.partners, s.count));
             }
+        }
+    }
+
+    /// Of two pairs of runs that the half turn maps onto each other, the join links the
+    /// smaller top run ([`turn_key`]): every top state linked with the factor 2 lies in
+    /// a run no larger than the bottom run it meets, no top run skipped is smaller than
+    /// the bottom run, and some are larger (knight 6×8 and 8×6, closed; 6×6 open).
+    #[test]
+    fn the_half_turn_links_the_smaller_run() {
+        for (r, c, open) in [(8, 6, false), (6, 8, false), (6, 6, true)] {
+            let g = LeapGraph::new(Board::new(r, c), &Piece::knight()).unwrap();
+            let h = cut(&g).unwrap();
+            let n = cut_cells(&g, open);
+            let (top, bottom, _) = sides(&g, h, open, &Budget::default(), None, None).unwrap();
+            let join = Join::new(middle_edges(&g, h), c as usize, n, top, bottom, false);
+            assert!(join.turned, "{r}x{c}");
+            // Each top run's size, by state.
+            let mut size = vec![0; join.top.states.len()];
+            for &(_, from, to) in &join.top.runs {
+                size[from..to].fill(to - from);
+            }
+            let (mut twice, mut larger_skipped) = (0, 0);
+            for &(d, from, to) in &join.bottom.runs {
+                let Some(m) = join.meeting(d, to - from) else {
+                    continue;
+                };
+                let mut visit = |i: usize, _, _, times| {
+                    if times == 2 {
+                        let (top, bottom) = (size[i], to - from);
+                        assert!(top <= bottom, "{r}x{c}: {top} linked for {bottom}");
+                        twice += 1;
+                    }
+                };
+                join.each_link(
+                    &m.leaves,
+                    m.key,
+                    m.end_mask,
+                    &mut Tally::default(),
+                    &mut visit,
+                );
+                // The leaves' top runs skipped (their pair is joined turned): none
+                // smaller than the bottom run, and some larger.
+                for &(code, _) in &m.leaves {
+                    if let Some(k) = join.top_index.get(code as usize) {
+                        let (_, tfrom, tto) = join.top.runs[k];
+                        let (top, bottom) = (tto - tfrom, to - from);
+                        if join.top_runs[k].key > m.key {
+                            assert!(top >= bottom, "{r}x{c}: {top} skipped for {bottom}");
+                            larger_skipped += usize::from(top > bottom);
+                        }
+                    }
+                }
+            }
+            assert!(
+                twice > 1000 && larger_skipped > 100,
+                "{r}x{c}: {twice} {larger_skipped}"
+            );
         }
     }
 
