@@ -194,9 +194,9 @@ fn closed_knight_count_of_7x8_by_halves() {
 
 /// The closed knight's tours of 8×8 (OEIS A001230: 13,267,364,410,532, McKay 1997):
 /// `count --piece knight --board 8x8`, without `--force`, through the binary: about
-/// 15 s and 0.9 GB on the 2-core reference machine (about 5 s for the halves, decoded,
-/// sorted and turned, 9.5 s for the join: 8.8·10^8 links, 9.5·10^8 pairs tested and
-/// 2.3·10^8 contractions).
+/// 10–11 s and 1.0 GB on the 2-core reference machine (about 5 s for the halves,
+/// decoded, sorted and turned, 5.5 s for the join: 3.2·10^8 links, 6.0·10^8 pairs
+/// tested and 3.0·10^8 contractions).
 #[test]
 fn closed_knight_count_of_8x8_matches_a001230() {
     let o = crate::common::run(&["count", "--piece", "knight", "--board", "8x8"]);
