@@ -1241,8 +1241,8 @@ impl Join {
     }
 
     /// The pairings of the run's path ends that the top states meeting bottom run
-    /// `degrees` (of `states` states) leave, summed into `sums` ([`Join::link`]); the run's first end and its
-    /// number of ends, or `None` when the run has no end.
+    /// `degrees` (of `states` states) leave, summed into `sums` ([`Join::link`]); the
+    /// run's first end and its number of ends, or `None` when the run has no end.
     fn meet(
         &self,
         degrees: u32,
@@ -1256,12 +1256,13 @@ impl Join {
         Some((m.start, m.ends))
     }
 
-    /// Every top state that meets bottom run `degrees` (of `states` states), through every set of middle
-    /// edges, with the pairing of the run's path ends it leaves: `visit(i, pairing,
-    /// turned)` for top state `i` (an index into `top.states`), once per set of edges,
-    /// `turned` where the half turn's image of the pair is skipped ([`Join::run`]).
-    /// Returns the run's first end and its number of ends; `None` when the run has no
-    /// end. (The state-by-state form of [`Join::meet`], for the weights.)
+    /// Every top state that meets bottom run `degrees` (of `states` states), through
+    /// every set of middle edges, with the pairing of the run's path ends it leaves:
+    /// `visit(i, pairing, turned)` for top state `i` (an index into `top.states`), once
+    /// per set of edges, `turned` where the half turn's image of the pair is skipped
+    /// ([`Join::run`]). Returns the run's first end and its number of ends; `None` when
+    /// the run has no end. (The state-by-state form of [`Join::meet`], for the
+    /// weights.)
     fn meet_each(
         &self,
         degrees: u32,
