@@ -789,6 +789,11 @@ impl States {
         }
     }
 
+    /// The sum of these states' counts.
+    fn total(&self) -> u128 {
+        (self.states.par_iter()).map(|s| u128::from(s.count)).sum()
+    }
+
     /// These states' cuts (of `n` cells, `j` of them in `J`) turned half round
     /// ([`turn`]), in [`States::new`]'s order: the bottom side when it is the top's own
     /// states turned; and, when `images`, each turned state's index here (its image
@@ -891,7 +896,7 @@ struct Join {
     /// when the bottom is the top turned (`turned`).
     turn_of: Option<Vec<u32>>,
     /// Whether the count's sums of top states by pairing stay below 2^64
-    /// ([`Join::sums_fit_64_bits`]), so that [`Join::run_all`] sums them in 64 bits.
+    /// ([`sums_fit_64_bits`]), so that [`Join::run_all`] sums them in 64 bits.
     narrow_sums: bool,
 }
 
@@ -987,7 +992,7 @@ impl RunIndex {
 /// each run spent about half of the links' time on knight 8×8 probing its control
 /// bytes and allocating.
 ///
-/// The sums are `S`: `u128`, or `u64` where they fit ([`Join::sums_fit_64_bits`]), a
+/// The sums are `S`: `u128`, or `u64` where they fit ([`sums_fit_64_bits`]), a
 /// slot then 16 bytes where it is 32. Knight 8×8's join, the sides built once and
 /// joined again and again in one process, alternating: 0.7 s less a join (9.98 s
 /// against 10.66 s, five rounds, 2 threads, load 2; 8.80 s against 9.53 s in three
@@ -1200,7 +1205,8 @@ impl Join {
                 key: turn_key(degrees, to - from, cols),
             })
             .collect();
-        let mut join = Join {
+        Join {
+            narrow_sums: sums_fit_64_bits(&top, middle.len()),
             groups: edge_groups(&middle),
             middle,
             n,
@@ -1211,27 +1217,12 @@ impl Join {
             turned,
             bottom,
             turn_of,
-            narrow_sums: false,
-        };
-        join.narrow_sums = join.sums_fit_64_bits();
-        join
-    }
-
-    /// Whether every sum of top states' counts by pairing that [`Join::run`] makes is
-    /// below 2^64. One bottom run's sum of a pairing adds each top state at most once
-    /// for each set of middle edges, twice for the half turn's saving: it is below
-    /// 2 · Σ count over the top states · 2^(middle edges) (knight 8×8: 3·10^8 · 2 ·
-    /// 2^12, 42 bits).
-    fn sums_fit_64_bits(&self) -> bool {
-        let top: u128 = (self.top.states.par_iter())
-            .map(|s| u128::from(s.count))
-            .sum();
-        (2 * top) << self.middle.len() < 1 << 64
+        }
     }
 
     /// [`Join::run`] for each of `runs` (degree vector, states, times counted), in
     /// parallel, each worker with its own scratch, the pairings summed in 64 bits where
-    /// they fit ([`Join::sums_fit_64_bits`]: half the bytes a slot, so that a run's
+    /// they fit ([`sums_fit_64_bits`]: half the bytes a slot, so that a run's
     /// sums stay in the first-level cache), else in 128; with `walk` false only the
     /// work is tallied.
     fn run_all(&self, runs: &[(u32, usize, usize, u128)], walk: bool) -> Tally {
@@ -1500,8 +1491,7 @@ impl Join {
     /// over the bottom states times 2^(middle edges) (knight 8×8: 3·10^8 times 2^12;
     /// Brégman's bound, 87 bits there, would not do).
     fn weights_fit_64_bits(&self) -> bool {
-        let bottom: u128 = self.bottom.states.iter().map(|s| u128::from(s.count)).sum();
-        bottom << self.middle.len() < 1 << 64
+        self.bottom.total() << self.middle.len() < 1 << 64
     }
 
     /// Each state of `side` with its cells moved by `cell` (a symmetry of the cut that
@@ -1757,6 +1747,15 @@ impl Join {
             );
         }
     }
+}
+
+/// Whether every sum of top states' counts by pairing that [`Join::run`] makes, the top
+/// side `top` and `middle` middle edges, is below 2^64. One bottom run's sum of a
+/// pairing adds each top state at most once for each set of middle edges, twice for
+/// the half turn's saving: it is below 2 · Σ count over the top states · 2^(middle
+/// edges) (knight 8×8: 3·10^8 · 2 · 2^12, 42 bits).
+fn sums_fit_64_bits(top: &States, middle: usize) -> bool {
+    (2 * top.total()) << middle < 1 << 64
 }
 
 /// The order in which the half turn's saving ([`Join::run`]) picks which of two pairs
@@ -2041,7 +2040,7 @@ mod tests {
             );
             // A top state counted 2^62 times could make a sum of 2^64 or more.
             join.top.states[0].count = 1 << 62;
-            assert!(!join.sums_fit_64_bits(), "{r}x{c}");
+            assert!(!sums_fit_64_bits(&join.top, join.middle.len()), "{r}x{c}");
         }
     }
 
