@@ -36,7 +36,15 @@ fn shards(width: usize, groups: usize) -> usize {
 /// worker, `perf stat`, load average 4–5: 4096 states a shard took 36 ms on 6×6 and
 /// 237 ms on 6×7, 16384 33–37 ms and 221–226 ms, 65536 34–41 ms and 204–214 ms, and
 /// on 6×8 16384 to 65536 took 530–560 ms against 675 ms with the 16 fixed shards and
-/// per-shard maps before.
+/// per-shard maps before. Knight 8×8's count with 16384, 32768, 65536, 131072 and
+/// 262144 a shard, three alternating runs of each: 11.5–14.2 s, no difference past the
+/// machine's noise.
+///
+/// On 8×8's widest levels (1.2·10^7 to 1.9·10^7 states) the scatter costs more than the
+/// successors: made and sharded without being stored, they took 0.16–0.26 s a level,
+/// scattered into the buffers 0.38–0.58 s, and merged 0.13–0.23 s more. Staging four
+/// successors a shard in a cache line of the worker's before copying them out did not
+/// pay (0.51–0.73 s against 0.48–0.72 s, the two alternating on the same levels).
 const PER_SHARD: usize = 16384;
 
 /// Levels from this width free their scatter buffers when done: kept, the buffers of a
