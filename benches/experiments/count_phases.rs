@@ -1,5 +1,6 @@
 //! Where the closed count by halves holds its memory: the resident set at each report
-//! of progress (the side's cells, then the join's parts), and the time.
+//! of progress (the side's cells, then the join's parts), and the time. The process
+//! keeps the memory it frees, as the binary does, so the resident set is the binary's.
 //!
 //! ```text
 //! cargo run --release -p tourglyph-bench --example count_phases -- knight 8x8

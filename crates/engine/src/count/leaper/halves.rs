@@ -767,17 +767,18 @@ impl States {
     /// `states` grouped into runs by degree vector, sorted by partners within a run.
     ///
     /// Two ways of grouping knight 8×8's side without a sort of the whole were measured
-    /// and not kept; the decode and this sort take 0.73 s each:
+    /// and not kept; the decode and this sort take 0.73 s each (in `count_phases`):
     /// - a counting sort (each state's degree vector marked in a bit per base-3 vector,
     ///   the bits ranked into runs, the level's shards laid out by run in a few parts,
-    ///   each run gathered from them and sorted by partners) took 1.15 s for both, but
-    ///   the count was no faster (12.6–13.2 s against 12.3–13.3 s, alternating runs)
-    ///   and 0.1 GB larger;
+    ///   each run gathered from them and sorted by partners) took 1.15 s for both; with
+    ///   the bottom side turned from each run as it was gathered, in place of
+    ///   [`States::turned`], the count was no faster (12.6–13.2 s against 12.3–13.3 s,
+    ///   the binaries alternating) and peaked 0.07–0.13 GB higher;
     /// - the last level split by the leading 8 digits of its degree vectors, so that
     ///   each shard held whole runs in order and was decoded and sorted on its own, in
-    ///   the cache: 0.8–1.0 s for both, but the sweep's last step, sharding each
-    ///   successor by its degrees into uneven shards, took 1.0–1.3 s where it took
-    ///   0.5 s.
+    ///   the cache: 0.8–1.05 s for both, but the sweep's last step, sharding each
+    ///   successor by its degrees into uneven shards, took 1.0–1.35 s where it took
+    ///   0.48–0.53 s.
     fn new(mut states: Vec<(Cut, u64)>) -> States {
         // By partners within a run too: [`Join::images_in_top`] finds a state by search.
         // One 128-bit key, the same order as the pair (degrees, partners) and compared

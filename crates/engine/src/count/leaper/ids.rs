@@ -168,10 +168,12 @@ struct Table {
 impl Table {
     /// The table of `weights` (distinct keys; zero weights left out), filled with the
     /// slots of the weights a little ahead fetched first (the cut's table on knight
-    /// 8×8, 1.85·10^7 weights in a gigabyte, took 1.7 s without, 1.3 s with). Filled
-    /// in parallel, in regions of 4 MiB in which the probes wrap round, it took as
-    /// long (1.42–1.44 s against 1.26–1.69 s): most of the time is the first touch of
-    /// the gigabyte's pages.
+    /// 8×8, 1.85·10^7 weights in a gigabyte, took 1.7 s without, 1.3 s with). Of its
+    /// 1.3–2.0 s, the slots' allocation and first touch take 0.39–0.42 s and the fill
+    /// the rest. Filled in parallel instead, in regions of 4 MiB in which the probes wrap
+    /// round (the weights' indices put by region first), it took as long: 1.42–1.44 s
+    /// against 1.26–1.69 s. Why was not measured; such a fill reads the weights out of
+    /// their order, a miss for each, where this one misses on each slot.
     fn new(weights: Vec<(Key, u128)>) -> Table {
         let len = weights.par_iter().filter(|&&(_, w)| w > 0).count();
         let size = (len * 8 / 5 + 1).next_power_of_two().max(16);

@@ -37,14 +37,18 @@ fn shards(width: usize, groups: usize) -> usize {
 /// 237 ms on 6×7, 16384 33–37 ms and 221–226 ms, 65536 34–41 ms and 204–214 ms, and
 /// on 6×8 16384 to 65536 took 530–560 ms against 675 ms with the 16 fixed shards and
 /// per-shard maps before. Knight 8×8's count with 16384, 32768, 65536, 131072 and
-/// 262144 a shard, three alternating runs of each: 11.5–14.2 s, no difference past the
-/// machine's noise.
+/// 262144 a shard, three alternating runs of each: 11.6–14.2 s, no difference past the
+/// machine's noise (an earlier four runs of 16384 against 65536, means 12.2 s and
+/// 11.6 s, did not repeat).
 ///
-/// On 8×8's widest levels (1.2·10^7 to 1.9·10^7 states) the scatter costs more than the
+/// On 8×8's levels of 1.0·10^7 to 1.6·10^7 states the scatter costs more than the
 /// successors: made and sharded without being stored, they took 0.16–0.26 s a level,
-/// scattered into the buffers 0.38–0.58 s, and merged 0.13–0.23 s more. Staging four
+/// scattered into the buffers 0.38–0.61 s, and merged 0.13–0.19 s more. Staging four
 /// successors a shard in a cache line of the worker's before copying them out did not
-/// pay (0.51–0.73 s against 0.48–0.72 s, the two alternating on the same levels).
+/// pay (0.51–0.73 s against 0.48–0.72 s, the two alternating on the same levels, each
+/// into freshly allocated buffers). All of these were timed in the `count_phases`
+/// example before it kept freed memory as the binary does, so the scatter's figures
+/// include the zeroing of its buffers' pages, which the binary mostly avoids.
 const PER_SHARD: usize = 16384;
 
 /// Levels from this width free their scatter buffers when done: kept, the buffers of a
