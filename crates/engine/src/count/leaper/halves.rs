@@ -301,15 +301,12 @@ fn count_cut(
         progress.map(|_| &top_progress as _),
         progress.map(|_| &bottom_progress as _),
     )?;
-    let join = Join::new(middle_edges(g, h), cols, n, top, bottom, false);
+    let join = Join::new(middle_edges(g, h), cols, n, top, bottom);
     let states = join.states();
     // The board's mirror image in its middle column maps the top states, the middle
     // edges and the bottom states onto themselves, so a bottom run and its mirror image
     // meet the same number of tours: join one of each pair, twice.
-    let runs: Vec<(u32, usize, usize, u128)> = join
-        .bottom
-        .runs
-        .iter()
+    let runs: Vec<(u32, usize, usize, u128)> = (join.bottom_runs.iter())
         .filter_map(|&(d, from, to)| {
             let m = mirror(d, cols);
             (d <= m).then_some((d, from, to, if d < m { 2 } else { 1 }))
@@ -385,16 +382,13 @@ pub fn top_weights(
     let cols = g.board().cols as usize;
     let j = 2 * cols;
     let (top, bottom, swept) = sides(g, h, false, budget, None, None)?;
-    let join = Join::new(middle_edges(g, h), cols, j, top, bottom, true);
+    let join = Join::new(middle_edges(g, h), cols, j, top, bottom);
     let states = join.states();
     let later = after(join.top.states.len());
     // Joined: one of each two mirror runs, and of each two pairs turned half round,
     // each pairing summed once a run (the count's estimate: about the pairs, and a map
     // lookup a link).
-    let runs: Vec<(u32, usize, usize, u128)> = join
-        .bottom
-        .runs
-        .iter()
+    let runs: Vec<(u32, usize, usize, u128)> = (join.bottom_runs.iter())
         .filter(|&&(d, _, _)| d <= mirror(d, cols))
         .map(|&(d, from, to)| (d, from, to, 1))
         .collect();
@@ -407,9 +401,8 @@ pub fn top_weights(
         ),
         swept.seconds + seconds + later,
         states as f64 * JOIN_BYTES_PER_STATE
-            // Each top state's mirror and each bottom state's turned image (4 bytes
-            // each), and a weight per worker.
-            + join.top.states.len() as f64 * (8.0 + 16.0 * rayon::current_num_threads() as f64)
+            // Each top state's mirror (4 bytes), and a weight per worker.
+            + join.top.states.len() as f64 * (4.0 + 16.0 * rayon::current_num_threads() as f64)
             + RunIndex::bytes(j),
     )?;
     let weights = if join.weights_fit_64_bits() {
@@ -417,18 +410,17 @@ pub fn top_weights(
     } else {
         join.weights::<u128>()
     };
-    // Only the top states are read from here on: the bottom ones, the index and the
-    // images are freed before the weighed states are made beside them (knight 8×8:
-    // 0.5 GB, at what was the build's peak; `let Join { top, .. } = join` alone would
-    // keep the rest to the end of the function).
+    // Only the top states are read from here on: the bottom's own states (none when it
+    // is the top turned) and the index are freed before the weighed states are made
+    // beside them (`let Join { top, .. } = join` alone would keep the rest to the end
+    // of the function).
     let Join {
         top,
         bottom,
         top_index,
-        turn_of,
         ..
     } = join;
-    drop((bottom, top_index, turn_of));
+    drop((bottom, top_index));
     // Each state's degrees, from its run, so that the states are made in parallel
     // (flattened run by run, one thread made them: 0.5 s on knight 8×8).
     let mut degrees = Vec::with_capacity(weights.len());
@@ -459,13 +451,12 @@ fn top_weights_swapped(g: &LeapGraph, h: usize) -> Vec<Weighed> {
     let bottom = bottom.unwrap_or_else(|| turned(&top, 2 * cols, 2 * cols));
     // Swapped: the join's "top" is the bottom side, its runs the top side's (and
     // given: the half turn's saving is not taken).
-    let join = Join::new(middle_edges(g, h), cols, 2 * cols, bottom, Some(top), true);
-    join.bottom
-        .runs
+    let join = Join::new(middle_edges(g, h), cols, 2 * cols, bottom, Some(top));
+    join.bottom_runs
         .par_iter()
         .flat_map_iter(|&(degrees, from, to)| {
             let w = join.weigh(degrees, from, to);
-            join.bottom.states[from..to]
+            join.bottom[from..to]
                 .iter()
                 .zip(w)
                 .map(move |(s, weight)| Weighed {
@@ -808,86 +799,15 @@ impl States {
     fn total(&self) -> u128 {
         (self.states.par_iter()).map(|s| u128::from(s.count)).sum()
     }
+}
 
-    /// These states' cuts (of `n` cells, `j` of them in `J`) turned half round
-    /// ([`turn`]), in [`States::new`]'s order: the bottom side when it is the top's own
-    /// states turned; and, when `images`, each turned state's index here (its image
-    /// under the half turn, which the IDs' weights need; the count does not make them).
-    ///
-    /// A run turns into a run, so the runs are put in the order of their turned
-    /// degrees and each is turned and sorted by partners on its own, in parallel, in
-    /// place of a sort of the whole side; only the path ends' fields are moved, the
-    /// others hold what [`turn`] leaves in them. Knight 8×8: 0.54 s, where turning every
-    /// cut and sorting them all took 0.35 s and 0.53 s, and the IDs' weights then found
-    /// each state's image by a search.
-    fn turned(&self, j: usize, n: usize, images: bool) -> (States, Option<Vec<u32>>) {
-        let mut order: Vec<(u32, usize)> = self
-            .runs
-            .iter()
-            .enumerate()
-            .map(|(g, &(d, _, _))| (turn_degrees(d, j, n), g))
-            .collect();
-        // Each run's degree vector is its own, and so is its turned one.
-        order.par_sort_unstable();
-        let mut runs = Vec::with_capacity(order.len());
-        let mut start = 0;
-        for &(d, g) in &order {
-            let (_, from, to) = self.runs[g];
-            runs.push((d, start, start + to - from));
-            start += to - from;
-        }
-        let image = turned_cells(j);
-        // Made in parallel: `vec!` would write every zero from this thread first.
-        let mut states: Vec<State> = (0..start)
-            .into_par_iter()
-            .map(|_| State {
-                partners: 0,
-                count: 0,
-            })
-            .collect();
-        // Empty stretches where the images are not made.
-        let mut sources = vec![0u32; if images { start } else { 0 }];
-        let lens = || runs.iter().map(|&(_, from, to)| to - from);
-        let image_lens = || lens().map(move |l| if images { l } else { 0 });
-        stretches(&mut states, lens())
-            .into_par_iter()
-            .zip(stretches(&mut sources, image_lens()))
-            .zip(&order)
-            .for_each_init(Vec::new, |run, ((out, out_sources), &(_, g))| {
-                let (degrees, from, to) = self.runs[g];
-                // The run's path ends moved, and what the other fields hold once
-                // turned.
-                let (ends, count) = moved_ends(degrees, n, &image);
-                let ends = &ends[..count];
-                let mut rest = turn(
-                    Cut {
-                        degrees,
-                        partners: 0,
-                    },
-                    j,
-                    n,
-                )
-                .partners;
-                for &(_, to) in ends {
-                    rest &= !(15 << to);
-                }
-                run.clear();
-                run.extend(
-                    self.states[from..to]
-                        .iter()
-                        .zip(from as u32..)
-                        .map(|(s, k)| (rest | moved(s.partners, ends, &image), s.count, k)),
-                );
-                run.sort_unstable_by_key(|&(partners, _, _)| partners);
-                for (o, &(partners, count, _)) in out.iter_mut().zip(run.iter()) {
-                    *o = State { partners, count };
-                }
-                for (o, &(_, _, k)) in out_sources.iter_mut().zip(run.iter()) {
-                    *o = k;
-                }
-            });
-        (States { runs, states }, images.then_some(sources))
-    }
+/// A worker's bottom run turned from the top's states ([`Join::bottom_states`]): each
+/// state's turned partners and count, and its index in `top.states`.
+#[derive(Default)]
+struct Turning {
+    run: Vec<(u64, u64, u32)>,
+    states: Vec<State>,
+    sources: Vec<u32>,
 }
 
 /// The two sides and the middle edges between them.
@@ -906,10 +826,13 @@ struct Join {
     /// Whether the bottom is the top turned half round, whose saving the join takes
     /// (see [`Join::run`]).
     turned: bool,
-    bottom: States,
-    /// Each bottom state's image under the half turn, an index into `top.states`,
-    /// when the bottom is the top turned (`turned`).
-    turn_of: Option<Vec<u32>>,
+    /// Each bottom run, in the order of its degree vector: the vector and its states, a
+    /// range of `bottom`, or when `turned` a range of `top.states` (those that turn into
+    /// it, [`Join::bottom_states`]).
+    bottom_runs: Vec<(u32, usize, usize)>,
+    /// The bottom side's own states, sorted by partners within a run; none when
+    /// `turned`.
+    bottom: Vec<State>,
     /// Whether the count's sums of top states by pairing stay below 2^64
     /// ([`sums_fit_64_bits`]), so that [`Join::run_all`] sums them in 64 bits.
     narrow_sums: bool,
@@ -1125,6 +1048,7 @@ struct Worker<S = u128> {
     fold: Fold,
     rows: Vec<u128>,
     columns: Vec<u128>,
+    turning: Turning,
 }
 
 impl<S: Count> Worker<S> {
@@ -1194,21 +1118,35 @@ struct Meeting {
 impl Join {
     /// The join of the `top` side and the `bottom` one, seen from the top; `None` for
     /// the top's own states turned half round, which takes the half turn's saving
-    /// ([`Join::run`]), with each bottom state's image under the half turn when
-    /// `images` (for [`Join::weights`]; 4 bytes a state).
+    /// ([`Join::run`]).
+    ///
+    /// A bottom that is the top turned is not made: a run turns into a run, and each
+    /// is turned when the join reaches it ([`Join::bottom_states`]). Knight 8×8 turned
+    /// its whole top side here, run by run in parallel, in 0.50–0.54 s, and held it
+    /// (0.3 GB); the join reaches only one of each two mirror runs, and sorts a run's
+    /// turned states only where it descends them ([`fold`]).
     fn new(
         middle: Vec<(usize, usize)>,
         cols: usize,
         n: usize,
         top: Side,
         bottom: Option<Side>,
-        images: bool,
     ) -> Join {
         let top = States::new(top);
         let turned = bottom.is_none();
-        let (bottom, turn_of) = match bottom {
-            Some(b) => (States::new(b), None),
-            None => top.turned(2 * cols, n, images),
+        let (bottom_runs, bottom) = match bottom {
+            Some(b) => {
+                let b = States::new(b);
+                (b.runs, b.states)
+            }
+            None => {
+                // Each run's degree vector is its own, and so is its turned one.
+                let mut runs: Vec<(u32, usize, usize)> = (top.runs.iter())
+                    .map(|&(d, from, to)| (turn_degrees(d, 2 * cols, n), from, to))
+                    .collect();
+                runs.par_sort_unstable();
+                (runs, Vec::new())
+            }
         };
         let top_index = RunIndex::new(&top.runs, n);
         let top_runs = top
@@ -1230,8 +1168,75 @@ impl Join {
             top_index,
             top_runs,
             turned,
+            bottom_runs,
             bottom,
-            turn_of,
+        }
+    }
+
+    /// The states of bottom run `run` (its degree vector and range, from
+    /// `bottom_runs`), sorted by partners when `sorted` (which [`fold`] needs), and
+    /// when the bottom is the top turned, each one's source in `top.states` (else no
+    /// sources): a stretch of the bottom's own states, or the top's states of the
+    /// range turned half round ([`turn`]) into `turning`. Only the path ends' partner
+    /// fields are moved; the others hold what [`turn`] leaves in them.
+    fn bottom_states<'a>(
+        &'a self,
+        (degrees, from, to): (u32, usize, usize),
+        sorted: bool,
+        turning: &'a mut Turning,
+    ) -> (&'a [State], &'a [u32]) {
+        if !self.turned {
+            return (&self.bottom[from..to], &[]);
+        }
+        let j = 2 * self.cols;
+        let image = turned_cells(j);
+        // The top run's degree vector: the half turn is its own inverse.
+        let top = turn_degrees(degrees, j, self.n);
+        let (ends, count) = moved_ends(top, self.n, &image);
+        let ends = &ends[..count];
+        let mut rest = turn(
+            Cut {
+                degrees: top,
+                partners: 0,
+            },
+            j,
+            self.n,
+        )
+        .partners;
+        for &(_, to) in ends {
+            rest &= !(15 << to);
+        }
+        let Turning {
+            run,
+            states,
+            sources,
+        } = turning;
+        run.clear();
+        run.extend(
+            self.top.states[from..to]
+                .iter()
+                .zip(from as u32..)
+                .map(|(s, k)| (rest | moved(s.partners, ends, &image), s.count, k)),
+        );
+        if sorted {
+            run.sort_unstable_by_key(|&(partners, _, _)| partners);
+        }
+        states.clear();
+        states.extend(
+            run.iter()
+                .map(|&(partners, count, _)| State { partners, count }),
+        );
+        sources.clear();
+        sources.extend(run.iter().map(|&(_, _, k)| k));
+        (states, sources)
+    }
+
+    /// The sum of the bottom states' counts.
+    fn bottom_total(&self) -> u128 {
+        if self.turned {
+            self.top.total()
+        } else {
+            (self.bottom.par_iter()).map(|s| u128::from(s.count)).sum()
         }
     }
 
@@ -1255,9 +1260,9 @@ impl Join {
         }
     }
 
-    /// The states of both sides.
+    /// The states the join holds: the top's, and the bottom's own.
     fn states(&self) -> usize {
-        self.top.states.len() + self.bottom.states.len()
+        self.top.states.len() + self.bottom.len()
     }
 
     /// Seconds the join of `runs` (degree vector, states, times counted) would take, and
@@ -1386,17 +1391,9 @@ impl Join {
     /// [`pairings::one_cycle_sum_columns`]) to the bottom states' turned images as well as its
     /// sums by top pairing (the rows) to its top states: half the links and pairs.
     fn weights<W: Count>(&self) -> Vec<u128> {
-        assert_eq!(
-            self.turned,
-            self.turn_of.is_some(),
-            "the weights of a side turned need the images (Join::new)"
-        );
         let n = self.top.states.len();
         let mirror_of = self.images_in_top(&self.top, &self.mirror_cells());
-        let runs: Vec<(u32, usize, usize)> = self
-            .bottom
-            .runs
-            .iter()
+        let runs: Vec<(u32, usize, usize)> = (self.bottom_runs.iter())
             .copied()
             .filter(|&(d, _, _)| d <= mirror(d, self.cols))
             .collect();
@@ -1434,9 +1431,12 @@ impl Join {
                     else {
                         continue;
                     };
-                    let bottom = &self.bottom.states[from..to];
                     let twin = usize::from(d != mirror(d, self.cols));
-                    if fold::pays(ends, bottom.len(), wk.sums.len()) {
+                    let descend = fold::pays(ends, to - from, wk.sums.len());
+                    let mut turning = std::mem::take(&mut wk.turning);
+                    let (bottom, sources) =
+                        self.bottom_states((d, from, to), descend, &mut turning);
+                    if descend {
                         wk.descend(d, self.n, bottom);
                     } else {
                         let qs: Vec<[u8; 16]> =
@@ -1468,15 +1468,15 @@ impl Join {
                         w[i][twin] = w[i][twin].add(v);
                     }
                     // Each bottom state's column, to its turned image (and that one's
-                    // mirror image, for the mirror run).
-                    if let Some(turn_of) = &self.turn_of {
-                        for (&c, &t) in wk.columns.iter().zip(&turn_of[from..to]) {
-                            if c != 0 {
-                                let t = t as usize;
-                                w[t][twin] = w[t][twin].add(W::from_u128(c));
-                            }
+                    // mirror image, for the mirror run): none when the bottom is a
+                    // side of its own.
+                    for (&c, &t) in wk.columns.iter().zip(sources) {
+                        if c != 0 {
+                            let t = t as usize;
+                            w[t][twin] = w[t][twin].add(W::from_u128(c));
                         }
                     }
+                    wk.turning = turning;
                 }
                 w
             })
@@ -1506,7 +1506,7 @@ impl Join {
     /// over the bottom states times 2^(middle edges) (knight 8×8: 3·10^8 times 2^12;
     /// Brégman's bound, 87 bits there, would not do).
     fn weights_fit_64_bits(&self) -> bool {
-        self.bottom.total() << self.middle.len() < 1 << 64
+        self.bottom_total() << self.middle.len() < 1 << 64
     }
 
     /// Each state of `side` with its cells moved by `cell` (a symmetry of the cut that
@@ -1566,10 +1566,9 @@ impl Join {
         else {
             return out;
         };
-        let qs: Vec<[u8; 16]> = self.bottom.states[from..to]
-            .iter()
-            .map(|s| unpack_partners(s.partners))
-            .collect();
+        let mut turning = Turning::default();
+        let (bottom, _) = self.bottom_states((degrees, from, to), false, &mut turning);
+        let qs: Vec<[u8; 16]> = bottom.iter().map(|s| unpack_partners(s.partners)).collect();
         // In key order, so that the sums do not depend on the map's.
         let mut linked: Vec<(u64, u128)> = linked.pairs().collect();
         linked.sort_unstable();
@@ -1610,19 +1609,29 @@ impl Join {
         let Some((start, ends)) = self.meet(degrees, to - from, &mut t, &mut w.sums) else {
             return t;
         };
-        let bottom = &self.bottom.states[from..to];
-        t.pairs += (w.sums.len() * bottom.len()) as u64;
-        if fold::pays(ends, bottom.len(), w.sums.len()) {
+        // No top state meets the run: nothing to turn or test.
+        if w.sums.len() == 0 {
+            return t;
+        }
+        let states = to - from;
+        t.pairs += (w.sums.len() * states) as u64;
+        let descend = fold::pays(ends, states, w.sums.len());
+        if !descend {
+            t.tested += (w.sums.len() * states) as u64;
+            if !walk {
+                return t;
+            }
+        }
+        let mut turning = std::mem::take(&mut w.turning);
+        let (bottom, _) = self.bottom_states((degrees, from, to), descend, &mut turning);
+        if descend {
             // Descended even when only the work is tallied: its work is known by
             // doing it (a run's trie), and it is a small part of the join.
             t.contractions += w.descend(degrees, self.n, bottom);
             for ((_, a), &row) in w.sums.pairs().zip(&w.rows) {
                 t.tours = t.tours.wrapping_add(row.wrapping_mul(a.to_u128()));
             }
-            return t;
-        }
-        t.tested += (w.sums.len() * bottom.len()) as u64;
-        if walk {
+        } else {
             let qs: Vec<[u8; 16]> = bottom.iter().map(|s| unpack_partners(s.partners)).collect();
             let ns: Vec<u64> = bottom.iter().map(|s| s.count).collect();
             for (key, a) in w.sums.pairs() {
@@ -1630,6 +1639,7 @@ impl Join {
                 t.tours = t.tours.wrapping_add(sum.wrapping_mul(a.to_u128()));
             }
         }
+        w.turning = turning;
         t
     }
 
@@ -1915,11 +1925,12 @@ mod tests {
         }
     }
 
-    /// The top side turned run by run ([`States::turned`]) is the top side's cuts
-    /// turned and sorted whole ([`turned`], [`States::new`]), every field of every state
-    /// (junk in the fields of cells not at a path end included), and each turned state's
-    /// source is the top state that turns into it (knight 6×6, 8×5 and 6×8's closed
-    /// sides, 6×6's and 8×5's open ones).
+    /// The bottom runs turned from the top as the join reaches them
+    /// ([`Join::bottom_states`]), sorted, are the top side's cuts turned and sorted
+    /// whole ([`turned`], [`States::new`]), every field of every state (junk in the
+    /// fields of cells not at a path end included); unsorted, the same states; and each
+    /// turned state's source is the top state that turns into it (knight 6×6, 8×5 and
+    /// 6×8's closed sides, 6×6's and 8×5's open ones).
     #[test]
     fn the_top_turned_run_by_run_is_the_top_turned() {
         for (r, c, open) in [
@@ -1935,27 +1946,41 @@ mod tests {
             let (top, bottom, _) = sides(&g, h, open, &Budget::default(), None, None).unwrap();
             assert!(bottom.is_none(), "{r}x{c}");
             let whole = States::new(turned(&top, j, n));
-            let top = States::new(top);
-            let (by_runs, sources) = top.turned(j, n, true);
-            let sources = sources.unwrap();
-            assert_eq!(by_runs.runs, whole.runs, "{r}x{c}");
-            assert!(by_runs.runs.len() > 10, "{r}x{c}");
-            let fields = |v: &States| -> Vec<(u64, u64)> {
-                v.states.iter().map(|s| (s.partners, s.count)).collect()
-            };
-            assert!(fields(&by_runs) == fields(&whole), "{r}x{c}");
+            let join = Join::new(middle_edges(&g, h), c as usize, n, top, None);
+            let top = &join.top;
+            assert!(join.bottom.is_empty(), "{r}x{c}");
+            // The runs, laid end to end, sorted (with the sources) and unsorted.
+            let (mut runs, mut states, mut sources, mut unsorted) =
+                (vec![], vec![], vec![], vec![]);
+            let mut turning = Turning::default();
+            for &(d, from, to) in &join.bottom_runs {
+                runs.push((d, states.len(), states.len() + to - from));
+                let (run, from_top) = join.bottom_states((d, from, to), true, &mut turning);
+                states.extend(run.iter().map(|s| (s.partners, s.count)));
+                sources.extend_from_slice(from_top);
+                let (run, _) = join.bottom_states((d, from, to), false, &mut turning);
+                let mut run: Vec<(u64, u64)> = run.iter().map(|s| (s.partners, s.count)).collect();
+                run.sort_unstable();
+                unsorted.extend(run);
+            }
+            assert_eq!(runs, whole.runs, "{r}x{c}");
+            assert!(runs.len() > 10, "{r}x{c}");
+            let fields: Vec<(u64, u64)> =
+                whole.states.iter().map(|s| (s.partners, s.count)).collect();
+            assert!(states == fields, "{r}x{c}");
+            assert!(unsorted == fields, "{r}x{c}");
             // Each top state's degrees, by index.
             let mut degrees = vec![0; top.states.len()];
             for &(d, from, to) in &top.runs {
                 degrees[from..to].fill(d);
             }
-            for (s, &k) in by_runs.states.iter().zip(&sources) {
+            for (&(partners, count), &k) in states.iter().zip(&sources) {
                 let t = top.states[k as usize];
                 let c = Cut {
                     degrees: degrees[k as usize],
                     partners: t.partners,
                 };
-                assert_eq!((turn(c, j, n).partners, t.count), (s.partners, s.count));
+                assert_eq!((turn(c, j, n).partners, t.count), (partners, count));
             }
         }
     }
@@ -1971,7 +1996,7 @@ mod tests {
             let h = cut(&g).unwrap();
             let n = cut_cells(&g, open);
             let (top, bottom, _) = sides(&g, h, open, &Budget::default(), None, None).unwrap();
-            let join = Join::new(middle_edges(&g, h), c as usize, n, top, bottom, false);
+            let join = Join::new(middle_edges(&g, h), c as usize, n, top, bottom);
             assert!(join.turned, "{r}x{c}");
             // Each top run's size, by state.
             let mut size = vec![0; join.top.states.len()];
@@ -1979,7 +2004,7 @@ mod tests {
                 size[from..to].fill(to - from);
             }
             let (mut twice, mut larger_skipped) = (0, 0);
-            for &(d, from, to) in &join.bottom.runs {
+            for &(d, from, to) in &join.bottom_runs {
                 let Some(m) = join.meeting(d, to - from) else {
                     continue;
                 };
@@ -2033,9 +2058,9 @@ mod tests {
             let (top, bottom, _) = sides(&g, h, open, &Budget::default(), None, None).unwrap();
             let cols = c as usize;
             let n = cut_cells(&g, open);
-            let mut join = Join::new(middle_edges(&g, h), cols, n, top, bottom, false);
+            let mut join = Join::new(middle_edges(&g, h), cols, n, top, bottom);
             assert!(join.narrow_sums, "{r}x{c}");
-            let runs: Vec<(u32, usize, usize, u128)> = (join.bottom.runs.iter())
+            let runs: Vec<(u32, usize, usize, u128)> = (join.bottom_runs.iter())
                 .map(|&(d, from, to)| (d, from, to, 1))
                 .collect();
             let narrow = join.run_all(&runs, true);
@@ -2068,7 +2093,7 @@ mod tests {
             let h = cut(&g).unwrap();
             let (top, bottom, _) = sides(&g, h, false, &Budget::default(), None, None).unwrap();
             let cols = c as usize;
-            let join = Join::new(middle_edges(&g, h), cols, 2 * cols, top, bottom, true);
+            let join = Join::new(middle_edges(&g, h), cols, 2 * cols, top, bottom);
             assert!(join.weights_fit_64_bits(), "{r}x{c}");
             let wide = join.weights::<u128>();
             assert!(wide.iter().filter(|&&w| w > 0).count() > 1000, "{r}x{c}");
