@@ -763,7 +763,8 @@ impl States {
     ///   the bits ranked into runs, the level's shards laid out by run in a few parts,
     ///   each run gathered from them and sorted by partners) took 1.15 s for both; with
     ///   the bottom side turned from each run as it was gathered, in place of
-    ///   [`States::turned`], the count was no faster (12.6–13.2 s against 12.3–13.3 s,
+    ///   the whole turned side of the time (`States::turned`, since replaced by
+    ///   [`Join::bottom_states`]), the count was no faster (12.6–13.2 s against 12.3–13.3 s,
     ///   the binaries alternating) and peaked 0.07–0.13 GB higher;
     /// - the last level split by the leading 8 digits of its degree vectors, so that
     ///   each shard held whole runs in order and was decoded and sorted on its own, in
