@@ -48,7 +48,7 @@ use super::fold::{self, Fold};
 use super::order::{Plan, depth, kept_last};
 use super::pairings;
 use super::slots::Layout;
-use super::sweep::{Level, sweep};
+use super::sweep::{Level, sweep_sharded};
 use super::word::{Count, Sat32, U96, Word};
 use rayon::prelude::*;
 use tourglyph_core::budget::Budget;
@@ -421,24 +421,38 @@ pub fn top_weights(
         ..
     } = join;
     drop((bottom, top_index));
-    // Each state's degrees, from its run, so that the states are made in parallel
-    // (flattened run by run, one thread made them: 0.5 s on knight 8×8).
-    let mut degrees = Vec::with_capacity(weights.len());
-    for &(d, from, to) in &top.runs {
-        degrees.resize(degrees.len() + (to - from), d);
-    }
-    Ok(top
-        .states
-        .par_iter()
-        .zip(weights)
-        .zip(degrees)
-        .map(|((s, weight), degrees)| Weighed {
-            degrees,
-            partners: s.partners,
-            count: u128::from(s.count),
-            weight,
+    // In the order of their degree vectors and partners, each run into its own stretch,
+    // in parallel (flattened run by run, one thread made them: 0.5 s on knight 8×8).
+    let mut weighed: Vec<Weighed> = (0..weights.len())
+        .into_par_iter()
+        .map(|_| Weighed {
+            degrees: 0,
+            partners: 0,
+            count: 0,
+            weight: 0,
         })
-        .collect())
+        .collect();
+    stretches(
+        &mut weighed,
+        top.runs.iter().map(|&(_, from, to)| to - from),
+    )
+    .into_par_iter()
+    .zip(&top.runs)
+    .for_each(|(out, &(degrees, from, to))| {
+        for ((o, s), &weight) in out
+            .iter_mut()
+            .zip(&top.states[from..to])
+            .zip(&weights[from..to])
+        {
+            *o = Weighed {
+                degrees,
+                partners: s.partners,
+                count: u128::from(s.count),
+                weight,
+            };
+        }
+    });
+    Ok(weighed)
 }
 
 /// [`top_weights`] as first written, for the tests: the join with the sides' roles
@@ -532,8 +546,8 @@ fn middle_edges(g: &LeapGraph, h: usize) -> Vec<(usize, usize)> {
     out
 }
 
-/// A side's final states, as cuts with their counts.
-type Side = Vec<(Cut, u64)>;
+/// A side's final states ([`States`]).
+type Side = States;
 
 /// The top side, the bottom side seen from the top (`None` where it is the top's own
 /// states turned half round), and what the sweeps stepped.
@@ -565,9 +579,59 @@ fn sides(
     Ok((top, bottom, swept))
 }
 
-/// The cuts of `side`, of `n` cells, turned half round ([`turn`]; `j` cells of `J`).
-fn turned(side: &[(Cut, u64)], j: usize, n: usize) -> Side {
-    side.par_iter().map(|&(c, k)| (turn(c, j, n), k)).collect()
+/// The states of `side`, of `n` cells, turned half round ([`turn`]; `j` cells of
+/// `J`): a run turns into a run, in the same place, sorted again by partners.
+fn turned(side: &Side, j: usize, n: usize) -> Side {
+    let mut states = side.states.clone();
+    let mut runs = side.runs.clone();
+    for_each_run(&mut states, &mut runs, |run, states| {
+        let image = turned_cells(j);
+        let (ends, count) = moved_ends(run.0, n, &image);
+        let rest = turned_rest(run.0, j, n, &ends[..count]);
+        for s in states.iter_mut() {
+            s.partners = rest | moved(s.partners, &ends[..count], &image);
+        }
+        states.sort_unstable_by_key(|s| s.partners);
+        run.0 = turn_degrees(run.0, j, n);
+    });
+    States::from_runs(states, runs)
+}
+
+/// `f(run, its states)` for each run of `runs` (degree vector and range) over `states`,
+/// in parallel; the runs' ranges are disjoint and cover `states`.
+fn for_each_run(
+    states: &mut [State],
+    runs: &mut [(u32, usize, usize)],
+    f: impl Fn(&mut (u32, usize, usize), &mut [State]) + Sync,
+) {
+    // In the order of their places, so that each takes its own stretch.
+    let mut placed: Vec<&mut (u32, usize, usize)> = runs.iter_mut().collect();
+    placed.sort_unstable_by_key(|r| r.1);
+    let lens: Vec<usize> = placed.iter().map(|r| r.2 - r.1).collect();
+    stretches(states, lens.into_iter())
+        .into_par_iter()
+        .zip(placed)
+        .for_each(|(states, run)| f(run, states));
+}
+
+/// What [`turn`] leaves in the partner fields of the cells that are not path ends of
+/// degree vector `degrees` (whose ends, moved by the half turn, are `ends`, from
+/// [`moved_ends`]): each turned cut of the vector is this with its ends' fields
+/// ([`moved`]) set.
+fn turned_rest(degrees: u32, j: usize, n: usize, ends: &[(u32, u32)]) -> u64 {
+    let mut rest = turn(
+        Cut {
+            degrees,
+            partners: 0,
+        },
+        j,
+        n,
+    )
+    .partners;
+    for &(_, to) in ends {
+        rest &= !(15 << to);
+    }
+    rest
 }
 
 /// The final states of the top side cut at `h`, as cuts, with their counts; the side's
@@ -579,7 +643,7 @@ fn side(
     budget: &Budget,
     progress: Progress<'_>,
     swept: &mut Swept,
-) -> Result<Vec<(Cut, u64)>> {
+) -> Result<Side> {
     let (p, cut) = side_plan(g, h, open).expect("cut() and open_cut() checked the plan");
     let part = if open {
         "half of the open"
@@ -598,6 +662,13 @@ fn side(
 /// (16 bytes a state: knight 8×8's side in half the memory and time of `u128` keys
 /// and counts), again with `u128` ones when a count saturates or the keys do not fit.
 /// A count past 64 bits is refused: the join holds 64.
+///
+/// The last level is sharded by the degrees of the cut alone ([`degree_key`]), so that
+/// each shard holds whole runs, decoded and sorted on its own ([`cuts_of`]): no sort
+/// of the whole side follows ([`States::from_runs`]). Knight 8×8's side has 896,262
+/// runs, of 8 states at the median and 5,823 at most; hashed by degrees into 2,048
+/// shards (the sweep makes 1,024 at that level), they hold 5.4–16.1 thousand states a
+/// shard: even enough for the sweep's last step.
 pub(super) fn final_cuts(
     g: &LeapGraph,
     p: &Plan,
@@ -606,16 +677,18 @@ pub(super) fn final_cuts(
     progress: Progress<'_>,
     swept: &mut Swept,
     part: &str,
-) -> Result<Vec<(Cut, u64)>> {
+) -> Result<Side> {
+    let by_degrees = degree_key(p.bits, &cut_slots(p, cut));
     if p.bits * p.max_width() as u32 <= U96::BITS {
-        let (counted, last) = sweep::<U96, Sat32>(g, p, budget, progress, part)?;
+        let (counted, last) =
+            sweep_sharded::<U96, Sat32>(g, p, budget, progress, part, by_degrees)?;
         swept.seconds += counted.states() as f64 / U96::STATES_PER_SECOND;
         if !last.iter().flatten().any(|(_, n)| n.saturated()) {
             swept.widths.extend(counted.widths);
             return Ok(cuts_of(p, cut, last));
         }
     }
-    let (counted, last) = sweep::<u128, u128>(g, p, budget, progress, part)?;
+    let (counted, last) = sweep_sharded::<u128, u128>(g, p, budget, progress, part, by_degrees)?;
     swept.seconds += counted.states() as f64 / u128::STATES_PER_SECOND;
     if last
         .iter()
@@ -640,15 +713,43 @@ pub(super) struct Swept {
     pub(super) seconds: f64,
 }
 
+/// The slot of each cell of the cut (`cut`: the step of each) in the keys of the sweep
+/// `p`: the cells of the cut never leave the frontier, and each keeps the fixed slot it
+/// took when it was processed.
+fn cut_slots(p: &Plan, cut: &[usize]) -> Vec<u32> {
+    let layout = Layout::new(p);
+    cut.iter().map(|&k| layout.steps[k].slot).collect()
+}
+
+/// The degrees of the cut's cells in a final key of a sweep of `bits` bits a slot (the
+/// cut's cells in `slots`), for sharding the last level ([`sweep_sharded`]): a slot
+/// holds 0 for a lone cell, 1 for a cell at degree 2, more for a path end ([`cuts_of`]).
+/// Each of those slots' lowest bit is set where the slot is not 0, and its next bit
+/// where it is 1; every other bit is cleared, so that keys of one degree vector, and
+/// only those, are equal here.
+fn degree_key(bits: u32, slots: &[u32]) -> impl Fn(u128) -> u128 + Sync + Copy + use<> {
+    let lows = slots.iter().fold(0u128, |m, &s| m | 1 << (s * bits));
+    move |t| {
+        // Each slot's bits above its lowest, brought down onto it.
+        let mut above = 0u128;
+        for j in 1..bits {
+            above |= t >> j;
+        }
+        let nonzero = (t | above) & lows;
+        let one = t & !above & lows;
+        nonzero | one << 1
+    }
+}
+
 /// The final level `last` of the sweep `p` as cuts (see [`final_cuts`]; `cut`: the step
-/// of each cell of the cut), its counts below 2^64.
-fn cuts_of<K: Word, C: Count>(p: &Plan, cut: &[usize], last: Level<K, C>) -> Vec<(Cut, u64)> {
+/// of each cell of the cut), its counts below 2^64. Each shard is decoded into its own
+/// stretch and sorted there by degrees and partners; the runs are read off each stretch,
+/// so that they are runs of the whole only where the level was sharded by
+/// [`degree_key`] (else a degree vector may have a run in several shards).
+fn cuts_of<K: Word, C: Count>(p: &Plan, cut: &[usize], last: Level<K, C>) -> Side {
     // The sweep's levels are freed; the vectors of the join must not come on top.
     tourglyph_core::budget::release_free_memory();
-    // The cells of the cut never leave the frontier: each keeps the fixed slot it took
-    // when it was processed.
-    let layout = Layout::new(p);
-    let slot_of: Vec<u32> = cut.iter().map(|&k| layout.steps[k].slot).collect();
+    let slot_of = cut_slots(p, cut);
     let mut cell_of = [0u8; 128];
     for (i, &s) in slot_of.iter().enumerate() {
         cell_of[s as usize] = i as u8;
@@ -675,31 +776,56 @@ fn cuts_of<K: Word, C: Count>(p: &Plan, cut: &[usize], last: Level<K, C>) -> Vec
         }
         c
     };
-    // Each shard into its own stretch of one vector made at its full length (collected
-    // through a flattening iterator, the pieces were copied again: a second a side on
-    // knight 8×8).
-    let mut cuts = vec![
-        (
-            Cut {
-                degrees: 0,
-                partners: 0,
-            },
-            0u64
-        );
-        last.iter().map(Vec::len).sum()
-    ];
-    stretches(&mut cuts, last.iter().map(Vec::len))
+    // Each shard decoded and sorted in a buffer of the worker's, in the cache, and its
+    // states written into their own stretch of one vector made at its full length
+    // (collected through a flattening iterator, the pieces were copied again: a second
+    // a side on knight 8×8), in parallel (`vec!` would write every zero from this
+    // thread first, in memory the sweep freed and the process kept).
+    let mut states: Vec<State> = (0..last.iter().map(Vec::len).sum::<usize>())
+        .into_par_iter()
+        .map(|_| State {
+            partners: 0,
+            count: 0,
+        })
+        .collect();
+    let starts: Vec<usize> = (last.iter())
+        .scan(0, |at, shard| {
+            let start = *at;
+            *at += shard.len();
+            Some(start)
+        })
+        .collect();
+    let runs: Vec<Vec<(u32, usize, usize)>> = stretches(&mut states, last.iter().map(Vec::len))
         .into_par_iter()
         .zip(last.par_iter())
-        .for_each(|(out, shard)| {
-            for (o, &(s, n)) in out.iter_mut().zip(shard) {
-                *o = (cut(s), n.to_u128() as u64);
+        .zip(&starts)
+        .map_init(Vec::new, |cuts, ((out, shard), &start)| {
+            cuts.clear();
+            cuts.extend(shard.iter().map(|&(s, n)| (cut(s), n.to_u128() as u64)));
+            // One 128-bit key, the same order as the pair (degrees, partners) and
+            // compared without a branch between its halves.
+            cuts.sort_unstable_by_key(|&(c, _): &(Cut, u64)| {
+                u128::from(c.degrees) << 64 | u128::from(c.partners)
+            });
+            for (o, &(c, count)) in out.iter_mut().zip(cuts.iter()) {
+                *o = State {
+                    partners: c.partners,
+                    count,
+                };
             }
-        });
+            let mut runs = Vec::new();
+            let mut from = start;
+            for run in cuts.chunk_by(|a, b| a.0.degrees == b.0.degrees) {
+                runs.push((run[0].0.degrees, from, from + run.len()));
+                from += run.len();
+            }
+            runs
+        })
+        .collect();
     drop(last);
     // And so are the last level's shards, now.
     tourglyph_core::budget::release_free_memory();
-    cuts
+    States::from_runs(states, runs.concat())
 }
 
 /// Tours found, and the work done finding them.
@@ -748,17 +874,36 @@ struct State {
     count: u64,
 }
 
-/// One side's states sorted by degree vector, and each vector's range.
-struct States {
+/// One side's states, grouped into runs by degree vector: each run's states
+/// consecutive and sorted by partners.
+pub(super) struct States {
+    /// Each run's degree vector and range in `states`, in the order of the vectors
+    /// (their ranges lie in no particular order).
     runs: Vec<(u32, usize, usize)>,
     states: Vec<State>,
 }
 
 impl States {
-    /// `states` grouped into runs by degree vector, sorted by partners within a run.
+    /// The states `states` in the runs `runs` (each a degree vector and its states'
+    /// range, sorted by partners), the runs put in the order of their degree vectors.
     ///
-    /// Two ways of grouping knight 8×8's side without a sort of the whole were measured
-    /// and not kept; the decode and this sort take 0.73 s each (in `count_phases`):
+    /// # Panics
+    ///
+    /// If two runs have one degree vector: the states were not grouped by it.
+    ///
+    /// The side came whole from its sweep's shards and was sorted here whole by
+    /// (degrees, partners), in 0.55–0.70 s on knight 8×8 (in `count_phases`, after a
+    /// decode of 0.40–0.47 s). Its last level is now sharded by degrees, each shard
+    /// decoded and sorted on its own ([`cuts_of`]: 0.83–0.88 s for both, at an hour when
+    /// the whole count took 14 s), and the runs moved here into the order of their
+    /// vectors (0.21–0.25 s). The step from the sweep's last level to the join took
+    /// 2.11 s against 2.33 s on average (five alternating runs of `count_phases`).
+    /// Left where their shards put them, the runs were ready sooner (1.85 s against
+    /// 2.4 s, eight alternating runs), but the join took 7.43 s against 6.98 s: it
+    /// reads the top runs of nearby degree vectors, which then lay far apart in memory.
+    ///
+    /// Two other ways of grouping the side were measured and not kept (the decode and
+    /// the sort then took 0.73 s each):
     /// - a counting sort (each state's degree vector marked in a bit per base-3 vector,
     ///   the bits ranked into runs, the level's shards laid out by run in a few parts,
     ///   each run gathered from them and sorted by partners) took 1.15 s for both; with
@@ -770,30 +915,54 @@ impl States {
     ///   each shard held whole runs in order and was decoded and sorted on its own, in
     ///   the cache: 0.8–1.05 s for both, but the sweep's last step, sharding each
     ///   successor by its degrees into uneven shards, took 1.0–1.35 s where it took
-    ///   0.48–0.53 s.
-    fn new(mut states: Vec<(Cut, u64)>) -> States {
-        // By partners within a run too: [`Join::images_in_top`] finds a state by search.
-        // One 128-bit key, the same order as the pair (degrees, partners) and compared
-        // without a branch between its halves (0.2 s less on knight 8×8's two sides).
-        states.par_sort_unstable_by_key(|&(c, _)| {
-            u128::from(c.degrees) << 64 | u128::from(c.partners)
-        });
-        let mut runs = Vec::new();
-        let mut start = 0;
-        for run in states.chunk_by(|a, b| a.0.degrees == b.0.degrees) {
-            runs.push((run[0].0.degrees, start, start + run.len()));
-            start += run.len();
+    ///   0.48–0.53 s. Sharded by a hash of its degrees ([`final_cuts`]), the shards are
+    ///   even enough.
+    fn from_runs(states: Vec<State>, mut runs: Vec<(u32, usize, usize)>) -> States {
+        runs.par_sort_unstable();
+        assert!(
+            runs.windows(2).all(|w| w[0].0 != w[1].0),
+            "a side's states are grouped by degree vector"
+        );
+        // Each run moved to its place in the order of the vectors, in parallel.
+        let mut placed: Vec<State> = (0..states.len())
+            .into_par_iter()
+            .map(|_| State {
+                partners: 0,
+                count: 0,
+            })
+            .collect();
+        stretches(&mut placed, runs.iter().map(|&(_, from, to)| to - from))
+            .into_par_iter()
+            .zip(&runs)
+            .for_each(|(out, &(_, from, to))| out.copy_from_slice(&states[from..to]));
+        drop(states);
+        let mut at = 0;
+        for r in &mut runs {
+            let len = r.2 - r.1;
+            *r = (r.0, at, at + len);
+            at += len;
         }
         States {
             runs,
-            states: states
-                .par_iter()
-                .map(|&(c, count)| State {
-                    partners: c.partners,
-                    count,
-                })
-                .collect(),
+            states: placed,
         }
+    }
+
+    /// Each state as a cut with its count, run by run in the order of their vectors.
+    pub(super) fn cuts(&self) -> Vec<(Cut, u64)> {
+        (self.runs.iter())
+            .flat_map(|&(degrees, from, to)| {
+                self.states[from..to].iter().map(move |s| {
+                    (
+                        Cut {
+                            degrees,
+                            partners: s.partners,
+                        },
+                        s.count,
+                    )
+                })
+            })
+            .collect()
     }
 
     /// The sum of these states' counts.
@@ -867,6 +1036,12 @@ impl TopRun {
 /// before its word and the bits set below it in the word. 16 bytes for 64 vectors:
 /// 10.8 MB for knight 8×8's 3^16, which stays in the cache, where a table of run
 /// numbers took 172 MB and its 9·10^7 lookups in the join mostly missed.
+///
+/// Backed by huge pages (`madvise`), with the [`TopRun`]s, to spare the join's lookups
+/// their misses of the TLB, knight 8×8's join took 7.60 s against 7.69 s on average
+/// (four alternating runs of `count_phases`, within the machine's noise); with the top
+/// states in huge pages too, the join took 0.3 s less and making the states 0.35 s
+/// more. Not kept.
 struct RunIndex {
     words: Vec<RankWord>,
 }
@@ -1133,13 +1308,9 @@ impl Join {
         top: Side,
         bottom: Option<Side>,
     ) -> Join {
-        let top = States::new(top);
         let turned = bottom.is_none();
         let (bottom_runs, bottom) = match bottom {
-            Some(b) => {
-                let b = States::new(b);
-                (b.runs, b.states)
-            }
+            Some(b) => (b.runs, b.states),
             None => {
                 // Each run's degree vector is its own, and so is its turned one.
                 let mut runs: Vec<(u32, usize, usize)> = (top.runs.iter())
@@ -1195,18 +1366,7 @@ impl Join {
         let top = turn_degrees(degrees, j, self.n);
         let (ends, count) = moved_ends(top, self.n, &image);
         let ends = &ends[..count];
-        let mut rest = turn(
-            Cut {
-                degrees: top,
-                partners: 0,
-            },
-            j,
-            self.n,
-        )
-        .partners;
-        for &(_, to) in ends {
-            rest &= !(15 << to);
-        }
+        let rest = turned_rest(top, j, self.n, ends);
         let Turning {
             run,
             states,
@@ -1519,11 +1679,13 @@ impl Join {
         // and a loop over every cell testing for an end took 1.2 s for knight 8×8's
         // two symmetries).
         let mut out = vec![0u32; side.states.len()];
-        side.runs
-            .par_iter()
+        let mut runs = side.runs.clone();
+        // Each run's stretch of `out`, in the order of their places.
+        runs.sort_unstable_by_key(|r| r.1);
+        runs.par_iter()
             .zip(stretches(
                 &mut out,
-                side.runs.iter().map(|&(_, from, to)| to - from),
+                runs.iter().map(|&(_, from, to)| to - from),
             ))
             .for_each(|(&(d, from, to), out)| {
                 let ds = cells(d, self.n);
@@ -1927,11 +2089,12 @@ mod tests {
     }
 
     /// The bottom runs turned from the top as the join reaches them
-    /// ([`Join::bottom_states`]), sorted, are the top side's cuts turned and sorted
-    /// whole ([`turned`], [`States::new`]), every field of every state (junk in the
-    /// fields of cells not at a path end included); unsorted, the same states; and each
-    /// turned state's source is the top state that turns into it (knight 6×6, 8×5 and
-    /// 6×8's closed sides, 6×6's and 8×5's open ones).
+    /// ([`Join::bottom_states`]), sorted, are the top side's cuts each turned whole
+    /// ([`turn`]) and sorted whole by (degrees, partners), every field of every state
+    /// (junk in the fields of cells not at a path end included), and so is the side
+    /// turned by [`turned`]; unsorted, the same states; and each turned state's source
+    /// is the top state that turns into it (knight 6×6, 8×5 and 6×8's closed sides,
+    /// 6×6's and 8×5's open ones).
     #[test]
     fn the_top_turned_run_by_run_is_the_top_turned() {
         for (r, c, open) in [
@@ -1946,36 +2109,44 @@ mod tests {
             let (j, n) = (2 * c as usize, cut_cells(&g, open));
             let (top, bottom, _) = sides(&g, h, open, &Budget::default(), None, None).unwrap();
             assert!(bottom.is_none(), "{r}x{c}");
-            let whole = States::new(turned(&top, j, n));
+            let mut whole: Vec<(Cut, u64)> = (top.cuts().into_iter())
+                .map(|(c, count)| (turn(c, j, n), count))
+                .collect();
+            whole.sort_unstable_by_key(|&(c, _)| (c.degrees, c.partners));
+            assert!(turned(&top, j, n).cuts() == whole, "{r}x{c}");
             let join = Join::new(middle_edges(&g, h), c as usize, n, top, None);
             let top = &join.top;
             assert!(join.bottom.is_empty(), "{r}x{c}");
             // The runs, laid end to end, sorted (with the sources) and unsorted.
-            let (mut runs, mut states, mut sources, mut unsorted) =
-                (vec![], vec![], vec![], vec![]);
+            let (mut states, mut sources, mut unsorted) = (vec![], vec![], vec![]);
             let mut turning = Turning::default();
             for &(d, from, to) in &join.bottom_runs {
-                runs.push((d, states.len(), states.len() + to - from));
                 let (run, from_top) = join.bottom_states((d, from, to), true, &mut turning);
-                states.extend(run.iter().map(|s| (s.partners, s.count)));
+                states.extend(run.iter().map(|s| {
+                    (
+                        Cut {
+                            degrees: d,
+                            partners: s.partners,
+                        },
+                        s.count,
+                    )
+                }));
                 sources.extend_from_slice(from_top);
                 let (run, _) = join.bottom_states((d, from, to), false, &mut turning);
                 let mut run: Vec<(u64, u64)> = run.iter().map(|s| (s.partners, s.count)).collect();
                 run.sort_unstable();
                 unsorted.extend(run);
             }
-            assert_eq!(runs, whole.runs, "{r}x{c}");
-            assert!(runs.len() > 10, "{r}x{c}");
-            let fields: Vec<(u64, u64)> =
-                whole.states.iter().map(|s| (s.partners, s.count)).collect();
-            assert!(states == fields, "{r}x{c}");
+            assert!(join.bottom_runs.len() > 10, "{r}x{c}");
+            assert!(states == whole, "{r}x{c}");
+            let fields: Vec<(u64, u64)> = whole.iter().map(|&(c, n)| (c.partners, n)).collect();
             assert!(unsorted == fields, "{r}x{c}");
             // Each top state's degrees, by index.
             let mut degrees = vec![0; top.states.len()];
             for &(d, from, to) in &top.runs {
                 degrees[from..to].fill(d);
             }
-            for (&(partners, count), &k) in states.iter().zip(&sources) {
+            for (&(Cut { partners, .. }, count), &k) in states.iter().zip(&sources) {
                 let t = top.states[k as usize];
                 let c = Cut {
                     degrees: degrees[k as usize],
@@ -2112,12 +2283,15 @@ mod tests {
             let (p, cut) = side_plan(&g, h, false).unwrap();
             assert!(p.bits * p.max_width() as u32 <= U96::BITS, "{r}x{c}");
             let b = Budget::default();
-            let narrow = sweep::<U96, Sat32>(&g, &p, &b, None, "the closed").unwrap();
-            let wide = sweep::<u128, u128>(&g, &p, &b, None, "the closed").unwrap();
+            let by_degrees = degree_key(p.bits, &cut_slots(&p, &cut));
+            let narrow =
+                sweep_sharded::<U96, Sat32>(&g, &p, &b, None, "the closed", by_degrees).unwrap();
+            let wide =
+                sweep_sharded::<u128, u128>(&g, &p, &b, None, "the closed", by_degrees).unwrap();
             assert_eq!(narrow.0.widths, wide.0.widths, "{r}x{c}");
             let key = |x: &(Cut, u64)| (x.0.degrees, x.0.partners, x.1);
-            let mut narrow = cuts_of(&p, &cut, narrow.1);
-            let mut wide = cuts_of(&p, &cut, wide.1);
+            let mut narrow = cuts_of(&p, &cut, narrow.1).cuts();
+            let mut wide = cuts_of(&p, &cut, wide.1).cuts();
             narrow.sort_unstable_by_key(key);
             wide.sort_unstable_by_key(key);
             assert!(narrow.len() > 100, "{r}x{c}");
@@ -2158,11 +2332,14 @@ mod tests {
             assert_ne!(p_cut, by_rows_cut, "{r}x{c}");
             let b = Budget::default();
             let key = |x: &(Cut, u64)| (x.0.degrees, x.0.partners, x.1);
-            let (old, old_last) =
-                sweep::<u128, u128>(&g, &by_rows, &b, None, "the closed").unwrap();
-            let (new, new_last) = sweep::<u128, u128>(&g, &p, &b, None, "the closed").unwrap();
-            let mut old_cuts = cuts_of(&by_rows, &by_rows_cut, old_last);
-            let mut new_cuts = cuts_of(&p, &p_cut, new_last);
+            let sharded = |p: &Plan, cut: &[usize]| {
+                let by_degrees = degree_key(p.bits, &cut_slots(p, cut));
+                let (counted, last) =
+                    sweep_sharded::<u128, u128>(&g, p, &b, None, "the closed", by_degrees).unwrap();
+                (counted, cuts_of(p, cut, last).cuts())
+            };
+            let (old, mut old_cuts) = sharded(&by_rows, &by_rows_cut);
+            let (new, mut new_cuts) = sharded(&p, &p_cut);
             old_cuts.sort_unstable_by_key(key);
             new_cuts.sort_unstable_by_key(key);
             assert!(old_cuts.len() > 100, "{r}x{c}");
@@ -2183,7 +2360,6 @@ mod tests {
     fn the_run_index_finds_the_runs_and_nothing_else() {
         let g = LeapGraph::new(Board::new(6, 6), &Piece::knight()).unwrap();
         let (top, _, _) = sides(&g, 3, false, &Budget::default(), None, None).unwrap();
-        let top = States::new(top);
         let index = RunIndex::new(&top.runs, 12);
         let by_code: std::collections::HashMap<usize, usize> = top
             .runs

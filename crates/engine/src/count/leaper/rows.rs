@@ -37,6 +37,7 @@ pub(super) fn below(g: &LeapGraph, b: usize, budget: &Budget) -> Result<Vec<(Cut
         &mut Swept::default(),
         &part,
     )?
+    .cuts()
     .into_iter()
     .map(|(c, n)| (turn(c, 2 * cols, 2 * cols), u128::from(n)))
     .collect())

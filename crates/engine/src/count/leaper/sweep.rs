@@ -113,7 +113,22 @@ const PARALLEL_FROM: usize = 4096;
 /// One input group's successors, by output shard.
 type Scatter<K, C> = Vec<Vec<(K, C)>>;
 
-/// The sweep over the cells of `p`, with keys `K` and counts `C`.
+/// The sweep over the cells of `p`, with keys `K` and counts `C`: [`sweep_sharded`]
+/// with the last level sharded by the whole key.
+pub(super) fn sweep<K: Word, C: Count>(
+    g: &LeapGraph,
+    p: &Plan,
+    budget: &Budget,
+    progress: Progress<'_>,
+    part: &str,
+) -> Result<(Counted, Level<K, C>)> {
+    sweep_sharded(g, p, budget, progress, part, |t| t)
+}
+
+/// The sweep over the cells of `p`, with keys `K` and counts `C`, its last level
+/// sharded by a hash of `last_key` of each key (as a `u128`): the halves shard it by
+/// the degrees of the cut's cells alone, so that the states of one degree vector end
+/// in one shard ([`super::halves`]).
 ///
 /// A level is held in shards by a hash of the key ([`shards`]). The shards are cut into
 /// [`groups`]; each group's successors are scattered by output shard, then each output
@@ -122,12 +137,13 @@ type Scatter<K, C> = Vec<Vec<(K, C)>>;
 /// scatter buffers only below [`RETAIN_BELOW`] states), so most levels allocate
 /// little. The count and the widths do not depend on the groups, the shards or the
 /// workers: sums do not depend on the order of additions.
-pub(super) fn sweep<K: Word, C: Count>(
+pub(super) fn sweep_sharded<K: Word, C: Count>(
     g: &LeapGraph,
     p: &Plan,
     budget: &Budget,
     progress: Progress<'_>,
     part: &str,
+    last_key: impl Fn(u128) -> u128 + Sync,
 ) -> Result<(Counted, Level<K, C>)> {
     let layout = slots::Layout::new(p);
     let bits = layout.bits;
@@ -181,7 +197,12 @@ pub(super) fn sweep<K: Word, C: Count>(
             for inp in &cur[gi * cur.len() / used..(gi + 1) * cur.len() / used] {
                 for &(s, c) in inp {
                     let d = slots::successors(step, bits, s, last, |t| {
-                        out[shard(t.to_u128(), shift)].push((t, c));
+                        let key = if last {
+                            last_key(t.to_u128())
+                        } else {
+                            t.to_u128()
+                        };
+                        out[shard(key, shift)].push((t, c));
                     });
                     for _ in 0..d {
                         closed = closed.add(c);
