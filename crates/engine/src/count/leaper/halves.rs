@@ -899,7 +899,7 @@ impl States {
     /// vectors (0.21–0.25 s). The step from the sweep's last level to the join took
     /// 2.11 s against 2.33 s on average (five alternating runs of `count_phases`).
     /// Left where their shards put them, the runs were ready sooner (1.85 s against
-    /// 2.4 s, eight alternating runs), but the join took 7.43 s against 6.98 s: it
+    /// 2.35 s, eight alternating runs), but the join took 7.43 s against 6.98 s: it
     /// reads the top runs of nearby degree vectors, which then lay far apart in memory.
     /// Each shard grouped by a hash of its degree vectors in place of its sort (each
     /// vector's states counted, each state written to its run's place, each run sorted
@@ -1044,8 +1044,8 @@ impl TopRun {
 /// Backed by huge pages (`madvise`), with the [`TopRun`]s, to spare the join's lookups
 /// their misses of the TLB, knight 8×8's join took 7.60 s against 7.69 s on average
 /// (four alternating runs of `count_phases`, within the machine's noise); with the top
-/// states in huge pages too, the join took 0.3 s less and making the states 0.35 s
-/// more. Not kept.
+/// states in huge pages too, the join took 6.98 s against 7.40 s and the step from
+/// the sweep to the join 2.43 s against 2.07 s (four alternating runs each). Not kept.
 struct RunIndex {
     words: Vec<RankWord>,
 }
