@@ -421,38 +421,24 @@ pub fn top_weights(
         ..
     } = join;
     drop((bottom, top_index));
-    // In the order of their degree vectors and partners, each run into its own stretch,
-    // in parallel (flattened run by run, one thread made them: 0.5 s on knight 8×8).
-    let mut weighed: Vec<Weighed> = (0..weights.len())
-        .into_par_iter()
-        .map(|_| Weighed {
-            degrees: 0,
-            partners: 0,
-            count: 0,
-            weight: 0,
+    // Each state's degrees, from its run, so that the states are made in parallel
+    // (flattened run by run, one thread made them: 0.5 s on knight 8×8).
+    let mut degrees = Vec::with_capacity(weights.len());
+    for &(d, from, to) in &top.runs {
+        degrees.resize(degrees.len() + (to - from), d);
+    }
+    Ok(top
+        .states
+        .par_iter()
+        .zip(weights)
+        .zip(degrees)
+        .map(|((s, weight), degrees)| Weighed {
+            degrees,
+            partners: s.partners,
+            count: u128::from(s.count),
+            weight,
         })
-        .collect();
-    stretches(
-        &mut weighed,
-        top.runs.iter().map(|&(_, from, to)| to - from),
-    )
-    .into_par_iter()
-    .zip(&top.runs)
-    .for_each(|(out, &(degrees, from, to))| {
-        for ((o, s), &weight) in out
-            .iter_mut()
-            .zip(&top.states[from..to])
-            .zip(&weights[from..to])
-        {
-            *o = Weighed {
-                degrees,
-                partners: s.partners,
-                count: u128::from(s.count),
-                weight,
-            };
-        }
-    });
-    Ok(weighed)
+        .collect())
 }
 
 /// [`top_weights`] as first written, for the tests: the join with the sides' roles
@@ -580,45 +566,37 @@ fn sides(
 }
 
 /// The states of `side`, of `n` cells, turned half round ([`turn`]; `j` cells of
-/// `J`): a run turns into a run, in the same place, sorted again by partners.
+/// `J`): a run turns into a run, put in the order of its turned degree vector and
+/// sorted again by partners.
 fn turned(side: &Side, j: usize, n: usize) -> Side {
-    let mut states = side.states.clone();
-    let mut runs = side.runs.clone();
-    for_each_run(&mut states, &mut runs, |run, states| {
-        let image = turned_cells(j);
-        let (ends, count) = moved_ends(run.0, n, &image);
-        let rest = turned_rest(run.0, j, n, &ends[..count]);
+    let runs = (side.runs.iter())
+        .map(|&(d, from, to)| (turn_degrees(d, j, n), from, to))
+        .collect();
+    let mut out = States::from_runs(&side.states, runs);
+    stretches(
+        &mut out.states,
+        out.runs.iter().map(|&(_, from, to)| to - from),
+    )
+    .into_par_iter()
+    .zip(&out.runs)
+    .for_each(|(states, &(d, _, _))| {
+        // The run's degree vector before the turn: the half turn is its own inverse.
+        let turn = partners_turned(turn_degrees(d, j, n), j, n);
         for s in states.iter_mut() {
-            s.partners = rest | moved(s.partners, &ends[..count], &image);
+            s.partners = turn(s.partners);
         }
         states.sort_unstable_by_key(|s| s.partners);
-        run.0 = turn_degrees(run.0, j, n);
     });
-    States::from_runs(states, runs)
+    out
 }
 
-/// `f(run, its states)` for each run of `runs` (degree vector and range) over `states`,
-/// in parallel; the runs' ranges are disjoint and cover `states`.
-fn for_each_run(
-    states: &mut [State],
-    runs: &mut [(u32, usize, usize)],
-    f: impl Fn(&mut (u32, usize, usize), &mut [State]) + Sync,
-) {
-    // In the order of their places, so that each takes its own stretch.
-    let mut placed: Vec<&mut (u32, usize, usize)> = runs.iter_mut().collect();
-    placed.sort_unstable_by_key(|r| r.1);
-    let lens: Vec<usize> = placed.iter().map(|r| r.2 - r.1).collect();
-    stretches(states, lens.into_iter())
-        .into_par_iter()
-        .zip(placed)
-        .for_each(|(states, run)| f(run, states));
-}
-
-/// What [`turn`] leaves in the partner fields of the cells that are not path ends of
-/// degree vector `degrees` (whose ends, moved by the half turn, are `ends`, from
-/// [`moved_ends`]): each turned cut of the vector is this with its ends' fields
-/// ([`moved`]) set.
-fn turned_rest(degrees: u32, j: usize, n: usize, ends: &[(u32, u32)]) -> u64 {
+/// The partners of a cut of degree vector `degrees` (of `n` cells, `j` of them in
+/// `J`) turned half round, as [`turn`] turns them: only the path ends' fields are
+/// moved ([`moved`]); the others hold what [`turn`] leaves in them, the same for
+/// every cut of the vector.
+fn partners_turned(degrees: u32, j: usize, n: usize) -> impl Fn(u64) -> u64 {
+    let image = turned_cells(j);
+    let (ends, count) = moved_ends(degrees, n, &image);
     let mut rest = turn(
         Cut {
             degrees,
@@ -628,10 +606,10 @@ fn turned_rest(degrees: u32, j: usize, n: usize, ends: &[(u32, u32)]) -> u64 {
         n,
     )
     .partners;
-    for &(_, to) in ends {
+    for &(_, to) in &ends[..count] {
         rest &= !(15 << to);
     }
-    rest
+    move |p| rest | moved(p, &ends[..count], &image)
 }
 
 /// The final states of the top side cut at `h`, as cuts, with their counts; the side's
@@ -666,9 +644,10 @@ fn side(
 /// The last level is sharded by the degrees of the cut alone ([`degree_key`]), so that
 /// each shard holds whole runs, decoded and sorted on its own ([`cuts_of`]): no sort
 /// of the whole side follows ([`States::from_runs`]). Knight 8×8's side has 896,262
-/// runs, of 8 states at the median and 5,823 at most; hashed by degrees into 2,048
-/// shards (the sweep makes 1,024 at that level), they hold 5.4–16.1 thousand states a
-/// shard: even enough for the sweep's last step.
+/// runs, of 8 states at the median and 5,823 at most; hashed by their degree vectors
+/// into 2,048 parts (as many as the sweep's shards at that level, by a hash of the
+/// degree vector itself, not the sweep's own), they held 5.4–16.1 thousand states a
+/// part: even enough for the sweep's last step.
 pub(super) fn final_cuts(
     g: &LeapGraph,
     p: &Plan,
@@ -825,7 +804,7 @@ fn cuts_of<K: Word, C: Count>(p: &Plan, cut: &[usize], last: Level<K, C>) -> Sid
     drop(last);
     // And so are the last level's shards, now.
     tourglyph_core::budget::release_free_memory();
-    States::from_runs(states, runs.concat())
+    States::from_runs(&states, runs.concat())
 }
 
 /// Tours found, and the work done finding them.
@@ -877,15 +856,15 @@ struct State {
 /// One side's states, grouped into runs by degree vector: each run's states
 /// consecutive and sorted by partners.
 pub(super) struct States {
-    /// Each run's degree vector and range in `states`, in the order of the vectors
-    /// (their ranges lie in no particular order).
+    /// Each run's degree vector and range in `states`, in the order of the vectors,
+    /// which is that of the ranges ([`States::from_runs`]).
     runs: Vec<(u32, usize, usize)>,
     states: Vec<State>,
 }
 
 impl States {
     /// The states `states` in the runs `runs` (each a degree vector and its states'
-    /// range, sorted by partners), the runs put in the order of their degree vectors.
+    /// range, sorted by partners), copied into the order of their degree vectors.
     ///
     /// # Panics
     ///
@@ -921,7 +900,7 @@ impl States {
     ///   successor by its degrees into uneven shards, took 1.0–1.35 s where it took
     ///   0.48–0.53 s. Sharded by a hash of its degrees ([`final_cuts`]), the shards are
     ///   even enough.
-    fn from_runs(states: Vec<State>, mut runs: Vec<(u32, usize, usize)>) -> States {
+    fn from_runs(states: &[State], mut runs: Vec<(u32, usize, usize)>) -> States {
         runs.par_sort_unstable();
         assert!(
             runs.windows(2).all(|w| w[0].0 != w[1].0),
@@ -939,7 +918,6 @@ impl States {
             .into_par_iter()
             .zip(&runs)
             .for_each(|(out, &(_, from, to))| out.copy_from_slice(&states[from..to]));
-        drop(states);
         let mut at = 0;
         for r in &mut runs {
             let len = r.2 - r.1;
@@ -1353,8 +1331,7 @@ impl Join {
     /// `bottom_runs`), sorted by partners when `sorted` (which [`fold`] needs), and
     /// when the bottom is the top turned, each one's source in `top.states` (else no
     /// sources): a stretch of the bottom's own states, or the top's states of the
-    /// range turned half round ([`turn`]) into `turning`. Only the path ends' partner
-    /// fields are moved; the others hold what [`turn`] leaves in them.
+    /// range turned half round ([`partners_turned`]) into `turning`.
     fn bottom_states<'a>(
         &'a self,
         (degrees, from, to): (u32, usize, usize),
@@ -1365,12 +1342,8 @@ impl Join {
             return (&self.bottom[from..to], &[]);
         }
         let j = 2 * self.cols;
-        let image = turned_cells(j);
         // The top run's degree vector: the half turn is its own inverse.
-        let top = turn_degrees(degrees, j, self.n);
-        let (ends, count) = moved_ends(top, self.n, &image);
-        let ends = &ends[..count];
-        let rest = turned_rest(top, j, self.n, ends);
+        let turn = partners_turned(turn_degrees(degrees, j, self.n), j, self.n);
         let Turning {
             run,
             states,
@@ -1381,7 +1354,7 @@ impl Join {
             self.top.states[from..to]
                 .iter()
                 .zip(from as u32..)
-                .map(|(s, k)| (rest | moved(s.partners, ends, &image), s.count, k)),
+                .map(|(s, k)| (turn(s.partners), s.count, k)),
         );
         if sorted {
             run.sort_unstable_by_key(|&(partners, _, _)| partners);
@@ -1683,13 +1656,11 @@ impl Join {
         // and a loop over every cell testing for an end took 1.2 s for knight 8×8's
         // two symmetries).
         let mut out = vec![0u32; side.states.len()];
-        let mut runs = side.runs.clone();
-        // Each run's stretch of `out`, in the order of their places.
-        runs.sort_unstable_by_key(|r| r.1);
-        runs.par_iter()
+        side.runs
+            .par_iter()
             .zip(stretches(
                 &mut out,
-                runs.iter().map(|&(_, from, to)| to - from),
+                side.runs.iter().map(|&(_, from, to)| to - from),
             ))
             .for_each(|(&(d, from, to), out)| {
                 let ds = cells(d, self.n);
