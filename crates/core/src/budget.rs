@@ -45,12 +45,26 @@ impl Budget {
     /// Refuse work estimated at `seconds` and `bytes`: `what` says what it is ("counting
     /// the 22x22 board"). The memory limit holds even with `--force`.
     pub fn check(&self, what: &str, seconds: f64, bytes: f64) -> Result<()> {
+        self.check_estimate(what, seconds, bytes, false)
+    }
+
+    /// [`Budget::check`] of an estimate that is a lower bound when `at_least` (the work
+    /// seen so far, before its growth shows): the refusal says "at least", not "about",
+    /// so that `--force` is not offered as the way to a run of the size named.
+    pub fn check_estimate(
+        &self,
+        what: &str,
+        seconds: f64,
+        bytes: f64,
+        at_least: bool,
+    ) -> Result<()> {
+        let about = if at_least { "at least" } else { "about" };
         if bytes > self.memory as f64 {
             return Err(Error::refused(
                 crate::error::Refusal::Size,
                 false,
                 format!(
-                    "{what} needs about {} of memory, more than the {} allowed; \
+                    "{what} needs {about} {} of memory, more than the {} allowed; \
                  give more with --max-memory SIZE if the machine has it",
                     human_bytes(bytes),
                     human_bytes(self.memory as f64)
@@ -68,7 +82,7 @@ impl Budget {
                     crate::error::Refusal::Time,
                     true,
                     format!(
-                        "{what} would take about {}{memory}; add --force to do it anyway",
+                        "{what} would take {about} {}{memory}; add --force to do it anyway",
                         human_seconds(seconds),
                     ),
                 ));

@@ -62,10 +62,15 @@ const MAX_SHARDS: usize = 4096;
 const BYTES_PER_STATE: f64 = 160.0;
 
 /// The states still to step after the last of `widths`, and the widest level ahead (one per cell so far, the last
-/// one the current level), on a board of `cells` cells `cols` wide whose frontier is `depth` rows deep.
+/// one the current level), on a board of `cells` cells `cols` wide whose frontier is `depth` rows deep,
+/// and whether they are only lower bounds.
 ///
 /// Until the frontier has filled and swept one more row, the current width times the
-/// cells left. After that the states grow by a factor per row while rows still enter
+/// cells left: a lower bound (the growth of a filling frontier says little of the rows
+/// ahead; projected from it, the one sweep of open knight's tours of 8×8 was refused at
+/// /// cell 24 of 65 as 6.2·10^8 states, 3 min and 2.1 GiB; forced with `--max-memory 16G`,
+/// it was refused at cell 30 as 8.4·10^11 states and 19 GiB, after 68 s and a peak of
+/// 14.5 GiB). After that the states grow by a factor per row while rows still enter
 /// the frontier's reach; measured on knight sweeps (6 wide: ×26, ×15, ×10, ×1.9 per row
 /// from row 3 on 6×8; 8 wide: ×242, ×32 from row 3 on 8×8), the growth holds for about
 /// `depth` rows with falling factors and then levels off, the widest levels no later
@@ -73,12 +78,12 @@ const BYTES_PER_STATE: f64 = 160.0;
 /// `depth` rows but not past that peak, then flat. That overestimates the narrow boards
 /// a little and refuses the hopeless ones as soon as their growth shows (8×8 at row 3,
 /// after a fraction of a second).
-fn projected(widths: &[u64], cells: usize, cols: usize, depth: usize) -> (f64, f64) {
+fn projected(widths: &[u64], cells: usize, cols: usize, depth: usize) -> (f64, f64, bool) {
     let i = widths.len() - 1;
     let width = widths[i] as f64;
     let left = cells - i - 1;
     if i < (depth + 1) * cols || widths[i - cols] == 0 {
-        return (width * left as f64, width);
+        return (width * left as f64, width, true);
     }
     let growth = (width / widths[i - cols] as f64).max(1.0);
     let rows_growing = (cells / cols)
@@ -94,7 +99,7 @@ fn projected(widths: &[u64], cells: usize, cols: usize, depth: usize) -> (f64, f
     let work = (1..=left)
         .map(|k| per_row[k.div_ceil(cols).min(rows_growing)])
         .sum();
-    (work, per_row[rows_growing.min(left.div_ceil(cols))])
+    (work, per_row[rows_growing.min(left.div_ceil(cols))], false)
 }
 
 /// The shard of a key: the top bits of a multiplicative hash (`shift`: 64 less log2 of
@@ -305,7 +310,7 @@ fn check_budget(
     let i = widths.len() - 1;
     let width = widths[i];
     let done: u64 = widths.iter().sum();
-    let (ahead, peak) = projected(widths, n, g.board().cols as usize, depth(g));
+    let (ahead, peak, at_least) = projected(widths, n, g.board().cols as usize, depth(g));
     let work = done as f64 + ahead;
     // The widest level ahead is a projection: it may refuse a run without --force,
     // but with --force only what is held now counts against the memory limit.
@@ -315,12 +320,16 @@ fn check_budget(
         width as f64
     };
     let what = || {
-        format!(
-            "counting {part} {} tours of {} (about {work:.2e} frontier states, projected from cell {} of {n})",
-            g.piece(),
-            g.board_name(),
-            i + 1
-        )
+        let (piece, board, cell) = (g.piece(), g.board_name(), i + 1);
+        if at_least {
+            format!(
+                "counting {part} {piece} tours of {board} (at least {work:.2e} frontier states: the frontier is still filling at cell {cell} of {n})"
+            )
+        } else {
+            format!(
+                "counting {part} {piece} tours of {board} (about {work:.2e} frontier states, projected from cell {cell} of {n})"
+            )
+        }
     };
     let (seconds, bytes) = (work / rate, held * BYTES_PER_STATE);
     // Time first: a run too long for the budget is refused as such (--force), even
@@ -329,8 +338,8 @@ fn check_budget(
         memory: u64::MAX,
         ..*budget
     }
-    .check(&what(), seconds, bytes)?;
-    budget.check(&what(), seconds, bytes)
+    .check_estimate(&what(), seconds, bytes, at_least)?;
+    budget.check_estimate(&what(), seconds, bytes, at_least)
 }
 
 #[cfg(test)]
@@ -338,6 +347,34 @@ mod tests {
     use super::*;
     use crate::count::leaper::order::row_major;
     use tourglyph_core::{Board, Piece};
+
+    /// While the frontier fills, the projection is a lower bound and the refusal says
+    /// "at least"; once the frontier is full and has swept a row, it is an estimate.
+    #[test]
+    fn a_filling_frontier_is_refused_with_a_lower_bound() {
+        let g = LeapGraph::new(Board::new(8, 8), &Piece::knight()).unwrap();
+        let tight = Budget {
+            memory: 1,
+            seconds: Some(120.0),
+        };
+        let refusal = |widths: &[u64]| {
+            check_budget(&g, 64, &tight, widths, "the closed", 1e8)
+                .unwrap_err()
+                .to_string()
+        };
+        let filling = refusal(&[1, 1, 2, 4]);
+        assert!(
+            filling.contains("(at least 2.48e2 frontier states: the frontier is still filling at cell 4 of 64) needs at least"),
+            "{filling}"
+        );
+        // Knight's frontier: 2 rows deep, full from cell 24 of 8 wide.
+        let widths: Vec<u64> = (0..30).map(|k| 1 << k.min(20)).collect();
+        let full = refusal(&widths);
+        assert!(
+            full.contains("projected from cell 30 of 64) needs about"),
+            "{full}"
+        );
+    }
 
     /// The four word widths give the same levels and count (the 64-bit ones are the
     /// count modulo 2^64, exact here: 1,067,638 closed knight's tours of 6×7).
