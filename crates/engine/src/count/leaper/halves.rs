@@ -515,6 +515,16 @@ pub(super) fn mirror_cell(i: usize, cols: usize) -> usize {
     i / cols * cols + cols - 1 - i % cols
 }
 
+/// Each cell of a cut's image in the board's middle column, `cols` wide (the apex,
+/// past the cells of J, is its own image).
+fn mirror_cells(cols: usize) -> [usize; 16] {
+    let mut cell: [usize; 16] = std::array::from_fn(|i| i);
+    for (i, c) in cell.iter_mut().enumerate().take(2 * cols) {
+        *c = mirror_cell(i, cols);
+    }
+    cell
+}
+
 /// The middle edges as pairs of indices into `J`.
 fn middle_edges(g: &LeapGraph, h: usize) -> Vec<(usize, usize)> {
     let cols = g.board().cols as usize;
@@ -658,16 +668,21 @@ pub(super) fn final_cuts(
     part: &str,
 ) -> Result<Side> {
     let by_degrees = degree_key(p.bits, &cut_slots(p, cut));
+    // The side's edges are chosen by rows: the mirror maps them onto themselves, and
+    // the cut's cells.
+    let image = board_mirror(g);
+    let unfold = mirror_cells(g.board().cols as usize);
     if p.bits * p.max_width() as u32 <= U96::BITS {
         let (counted, last) =
-            sweep_sharded::<U96, Sat32>(g, p, budget, progress, part, by_degrees)?;
+            sweep_sharded::<U96, Sat32>(g, p, budget, progress, part, by_degrees, Some(&image))?;
         swept.seconds += counted.states() as f64 / U96::STATES_PER_SECOND;
         if !last.iter().flatten().any(|(_, n)| n.saturated()) {
             swept.widths.extend(counted.widths);
-            return Ok(cuts_of(p, cut, last));
+            return Ok(cuts_of(p, cut, last, Some(&unfold)));
         }
     }
-    let (counted, last) = sweep_sharded::<u128, u128>(g, p, budget, progress, part, by_degrees)?;
+    let (counted, last) =
+        sweep_sharded::<u128, u128>(g, p, budget, progress, part, by_degrees, Some(&image))?;
     swept.seconds += counted.states() as f64 / u128::STATES_PER_SECOND;
     if last
         .iter()
@@ -681,7 +696,21 @@ pub(super) fn final_cuts(
         )));
     }
     swept.widths.extend(counted.widths);
-    Ok(cuts_of(p, cut, last))
+    Ok(cuts_of(p, cut, last, Some(&unfold)))
+}
+
+/// Each vertex of `g` (a board's cells, row-major, and the apex past them) after the
+/// mirror in the board's middle column (the apex is its own image).
+fn board_mirror(g: &LeapGraph) -> impl Fn(u32) -> u32 + use<> {
+    let cols = g.board().cols;
+    let cells = g.vertex_count() as u32;
+    move |v: u32| {
+        if v < cells {
+            v / cols * cols + cols - 1 - v % cols
+        } else {
+            v
+        }
+    }
 }
 
 /// What the sweeps of the sides stepped: their level widths, and the seconds they are
@@ -722,13 +751,24 @@ fn degree_key(bits: u32, slots: &[u32]) -> impl Fn(u128) -> u128 + Sync + Copy +
 
 /// The final level `last` of the sweep `p` as cuts (see [`final_cuts`]; `cut`: the step
 /// of each cell of the cut), its counts below 2^64. Each shard is decoded into its own
-/// stretch and sorted there by degrees and partners; the runs are read off each stretch,
-/// so that they are runs of the whole only where the level was sharded by
-/// [`degree_key`] (else a degree vector may have a run in several shards).
-fn cuts_of<K: Word, C: Count>(p: &Plan, cut: &[usize], last: Level<K, C>) -> Side {
+/// part and sorted there by degrees and partners; the runs are read off each part, so
+/// that they are runs of the whole only where the level was sharded by [`degree_key`]
+/// (else a degree vector may have a run in several shards).
+///
+/// With `unfold` (each cut cell's mirror image), the level holds one state of each
+/// mirror pair with the pair's orbit weight ([`super::mirror`]), its degree vector the
+/// lesser of the two: each is decoded into both, at half the weight each, or into
+/// itself where it is its own image. The shard then holds both runs of the pair.
+fn cuts_of<K: Word, C: Count>(
+    p: &Plan,
+    cut: &[usize],
+    last: Level<K, C>,
+    unfold: Option<&[usize; 16]>,
+) -> Side {
     // The sweep's levels are freed; the vectors of the join must not come on top.
     tourglyph_core::budget::release_free_memory();
     let slot_of = cut_slots(p, cut);
+    let cells = slot_of.len();
     let mut cell_of = [0u8; 128];
     for (i, &s) in slot_of.iter().enumerate() {
         cell_of[s as usize] = i as u8;
@@ -755,56 +795,79 @@ fn cuts_of<K: Word, C: Count>(p: &Plan, cut: &[usize], last: Level<K, C>) -> Sid
         }
         c
     };
-    // Each shard decoded and sorted in a buffer of the worker's, in the cache, and its
-    // states written into their own stretch of one vector made at its full length
-    // (collected through a flattening iterator, the pieces were copied again: a second
-    // a side on knight 8×8), in parallel (`vec!` would write every zero from this
-    // thread first, in memory the sweep freed and the process kept).
-    let mut states: Vec<State> = (0..last.iter().map(Vec::len).sum::<usize>())
-        .into_par_iter()
-        .map(|_| State {
-            partners: 0,
-            count: 0,
-        })
-        .collect();
-    let starts: Vec<usize> = (last.iter())
-        .scan(0, |at, shard| {
-            let start = *at;
-            *at += shard.len();
-            Some(start)
-        })
-        .collect();
-    let runs: Vec<Vec<(u32, usize, usize)>> = stretches(&mut states, last.iter().map(Vec::len))
-        .into_par_iter()
-        .zip(last.par_iter())
-        .zip(&starts)
-        .map_init(Vec::new, |cuts, ((out, shard), &start)| {
+    // Each shard decoded (and unfolded) and sorted in a buffer of the worker's, in the
+    // cache, and its states written into a part of its own, in parallel.
+    let parts: Vec<Part> = last
+        .par_iter()
+        .map_init(Vec::new, |cuts, shard| {
             cuts.clear();
-            cuts.extend(shard.iter().map(|&(s, n)| (cut(s), n.to_u128() as u64)));
+            match unfold {
+                None => cuts.extend(shard.iter().map(|&(s, n)| (cut(s), n.to_u128() as u64))),
+                Some(image) => {
+                    for &(s, n) in shard {
+                        let c = cut(s);
+                        let n = n.to_u128() as u64;
+                        let m = mirrored(c, cells, image);
+                        if m == c {
+                            cuts.push((c, n));
+                        } else {
+                            // A pair's weight is twice each one's count.
+                            assert!(n % 2 == 0, "a mirror pair's weight is even");
+                            cuts.push((c, n / 2));
+                            cuts.push((m, n / 2));
+                        }
+                    }
+                }
+            }
             // One 128-bit key, the same order as the pair (degrees, partners) and
             // compared without a branch between its halves.
             cuts.sort_unstable_by_key(|&(c, _): &(Cut, u64)| {
                 u128::from(c.degrees) << 64 | u128::from(c.partners)
             });
-            for (o, &(c, count)) in out.iter_mut().zip(cuts.iter()) {
-                *o = State {
+            let states: Vec<State> = (cuts.iter())
+                .map(|&(c, count)| State {
                     partners: c.partners,
                     count,
-                };
-            }
+                })
+                .collect();
             let mut runs = Vec::new();
-            let mut from = start;
+            let mut from = 0;
             for run in cuts.chunk_by(|a, b| a.0.degrees == b.0.degrees) {
                 runs.push((run[0].0.degrees, from, from + run.len()));
                 from += run.len();
             }
-            runs
+            (states, runs)
         })
         .collect();
     drop(last);
     // And so are the last level's shards, now.
     tourglyph_core::budget::release_free_memory();
-    States::from_runs(&states, runs.concat())
+    let side = States::from_parts(&parts);
+    // And the parts: each below the allocator's threshold for a mapping of its own,
+    // they stayed in its heap, which the big vectors made after them do not reuse (the
+    // first call for an 8×8 knight's tour by ID peaked 0.28 GB higher).
+    drop(parts);
+    tourglyph_core::budget::release_free_memory();
+    side
+}
+
+/// Cut `c` of `cells` cells seen in the board's mirror (`image`: each cell's image), as
+/// the sweep would have decoded its image: degrees moved, each path end's partner
+/// named by its image at the end's image, 0 in the other cells' fields.
+fn mirrored(c: Cut, cells: usize, image: &[usize; 16]) -> Cut {
+    let mut m = Cut {
+        degrees: 0,
+        partners: 0,
+    };
+    for (i, &k) in image.iter().enumerate().take(cells) {
+        let d = (c.degrees >> (2 * i)) & 3;
+        m.degrees |= d << (2 * k);
+        if d == 1 {
+            let partner = ((c.partners >> (4 * i)) & 15) as usize;
+            m.partners |= (image[partner] as u64) << (4 * k);
+        }
+    }
+    m
 }
 
 /// Tours found, and the work done finding them.
@@ -853,6 +916,9 @@ struct State {
     count: u64,
 }
 
+/// Some of a side's states, and their runs (each a degree vector and its range there).
+type Part = (Vec<State>, Vec<(u32, usize, usize)>);
+
 /// One side's states, grouped into runs by degree vector: each run's states
 /// consecutive and sorted by partners.
 pub(super) struct States {
@@ -900,30 +966,50 @@ impl States {
     ///   successor by its degrees into uneven shards, took 1.0–1.35 s where it took
     ///   0.48–0.53 s. Sharded by a hash of its degrees ([`final_cuts`]), the shards are
     ///   even enough.
-    fn from_runs(states: &[State], mut runs: Vec<(u32, usize, usize)>) -> States {
+    fn from_runs(states: &[State], runs: Vec<(u32, usize, usize)>) -> States {
+        let runs = (runs.into_iter())
+            .map(|(d, from, to)| (d, 0, from, to))
+            .collect();
+        States::placed(&[states], runs)
+    }
+
+    /// [`States::from_runs`] of states in parts, each with its runs (ranges in it).
+    fn from_parts(parts: &[Part]) -> States {
+        let states: Vec<&[State]> = parts.iter().map(|(s, _)| &s[..]).collect();
+        let runs = (parts.iter().enumerate())
+            .flat_map(|(k, (_, runs))| runs.iter().map(move |&(d, from, to)| (d, k, from, to)))
+            .collect();
+        States::placed(&states, runs)
+    }
+
+    /// The runs `runs` (each a degree vector, a part of `parts` and its range there)
+    /// copied into the order of their vectors (see [`States::from_runs`]).
+    fn placed(parts: &[&[State]], mut runs: Vec<(u32, usize, usize, usize)>) -> States {
         runs.par_sort_unstable();
         assert!(
             runs.windows(2).all(|w| w[0].0 != w[1].0),
             "a side's states are grouped by degree vector"
         );
+        let len = runs.iter().map(|&(_, _, from, to)| to - from).sum();
         // Each run moved to its place in the order of the vectors, in parallel.
-        let mut placed: Vec<State> = (0..states.len())
+        let mut placed: Vec<State> = (0..len)
             .into_par_iter()
             .map(|_| State {
                 partners: 0,
                 count: 0,
             })
             .collect();
-        stretches(&mut placed, runs.iter().map(|&(_, from, to)| to - from))
+        stretches(&mut placed, runs.iter().map(|&(_, _, from, to)| to - from))
             .into_par_iter()
             .zip(&runs)
-            .for_each(|(out, &(_, from, to))| out.copy_from_slice(&states[from..to]));
+            .for_each(|(out, &(_, k, from, to))| out.copy_from_slice(&parts[k][from..to]));
         let mut at = 0;
-        for r in &mut runs {
-            let len = r.2 - r.1;
-            *r = (r.0, at, at + len);
-            at += len;
-        }
+        let runs = (runs.into_iter())
+            .map(|(d, _, from, to)| {
+                at += to - from;
+                (d, at - (to - from), at)
+            })
+            .collect();
         States {
             runs,
             states: placed,
@@ -1530,7 +1616,7 @@ impl Join {
     /// sums by top pairing (the rows) to its top states: half the links and pairs.
     fn weights<W: Count>(&self) -> Vec<u128> {
         let n = self.top.states.len();
-        let mirror_of = self.images_in_top(&self.top, &self.mirror_cells());
+        let mirror_of = self.images_in_top(&self.top, &mirror_cells(self.cols));
         let runs: Vec<(u32, usize, usize)> = (self.bottom_runs.iter())
             .copied()
             .filter(|&(d, _, _)| d <= mirror(d, self.cols))
@@ -1681,16 +1767,6 @@ impl Join {
                 }
             });
         out
-    }
-
-    /// Each cell of the cut's image in the board's middle column (the apex, past the
-    /// cells of J, is its own image).
-    fn mirror_cells(&self) -> [usize; 16] {
-        let mut cell: [usize; 16] = std::array::from_fn(|i| i);
-        for (i, c) in cell.iter_mut().enumerate().take(2 * self.cols) {
-            *c = mirror_cell(i, self.cols);
-        }
-        cell
     }
 
     /// Each bottom state of `from..to` (the run of degree vector `degrees`) weighed by
@@ -2259,18 +2335,63 @@ mod tests {
             assert!(p.bits * p.max_width() as u32 <= U96::BITS, "{r}x{c}");
             let b = Budget::default();
             let by_degrees = degree_key(p.bits, &cut_slots(&p, &cut));
+            let m = board_mirror(&g);
             let narrow =
-                sweep_sharded::<U96, Sat32>(&g, &p, &b, None, "the closed", by_degrees).unwrap();
+                sweep_sharded::<U96, Sat32>(&g, &p, &b, None, "the closed", by_degrees, Some(&m))
+                    .unwrap();
             let wide =
-                sweep_sharded::<u128, u128>(&g, &p, &b, None, "the closed", by_degrees).unwrap();
+                sweep_sharded::<u128, u128>(&g, &p, &b, None, "the closed", by_degrees, Some(&m))
+                    .unwrap();
             assert_eq!(narrow.0.widths, wide.0.widths, "{r}x{c}");
             let key = |x: &(Cut, u64)| (x.0.degrees, x.0.partners, x.1);
-            let mut narrow = cuts_of(&p, &cut, narrow.1).cuts();
-            let mut wide = cuts_of(&p, &cut, wide.1).cuts();
+            let unfold = Some(&mirror_cells(c as usize));
+            let mut narrow = cuts_of(&p, &cut, narrow.1, unfold).cuts();
+            let mut wide = cuts_of(&p, &cut, wide.1, unfold).cuts();
             narrow.sort_unstable_by_key(key);
             wide.sort_unstable_by_key(key);
             assert!(narrow.len() > 100, "{r}x{c}");
             assert!(narrow == wide, "{r}x{c}");
+        }
+    }
+
+    /// A side swept up to the board's mirror image ends in the cuts, with the counts, of
+    /// the side swept whole, and steps fewer states (knight 6×6, 5×8, 7×6 and 8×5 closed,
+    /// 6×6 and 7×5 open: 3- and 4-row sides, cuts of 10 to 16 cells, and the apex). Each
+    /// folded level that kept one state of a pair too many or too few, or counted it
+    /// once where it stands for two, would change a count here.
+    #[test]
+    fn folded_sides_are_the_whole_ones() {
+        for (r, c, h, open) in [
+            (6, 6, 3, false),
+            (5, 8, 3, false),
+            (7, 6, 3, false),
+            (8, 5, 4, false),
+            (6, 6, 3, true),
+            (7, 5, 3, true),
+        ] {
+            let g = LeapGraph::new(Board::new(r, c), &Piece::knight()).unwrap();
+            let (p, cut) = side_plan(&g, h, open).unwrap();
+            let b = Budget::default();
+            let by_degrees = degree_key(p.bits, &cut_slots(&p, &cut));
+            let m = board_mirror(&g);
+            let unfold = mirror_cells(c as usize);
+            let key = |x: &(Cut, u64)| (x.0.degrees, x.0.partners, x.1);
+            let sweep = |mirror: Option<&dyn Fn(u32) -> u32>| {
+                let (counted, last) =
+                    sweep_sharded::<u128, u128>(&g, &p, &b, None, "the closed", by_degrees, mirror)
+                        .unwrap();
+                let mut cuts = cuts_of(&p, &cut, last, mirror.map(|_| &unfold)).cuts();
+                cuts.sort_unstable_by_key(key);
+                (counted.states(), cuts)
+            };
+            let (whole_states, whole) = sweep(None);
+            let (folded_states, folded) = sweep(Some(&m));
+            assert!(whole.len() > 100, "{r}x{c}");
+            assert!(folded == whole, "{r}x{c} open {open}");
+            assert!(
+                4 * folded_states < 3 * whole_states,
+                "{r}x{c}: {folded_states} states stepped folded against {whole_states}"
+            );
         }
     }
 
@@ -2310,8 +2431,9 @@ mod tests {
             let sharded = |p: &Plan, cut: &[usize]| {
                 let by_degrees = degree_key(p.bits, &cut_slots(p, cut));
                 let (counted, last) =
-                    sweep_sharded::<u128, u128>(&g, p, &b, None, "the closed", by_degrees).unwrap();
-                (counted, cuts_of(p, cut, last).cuts())
+                    sweep_sharded::<u128, u128>(&g, p, &b, None, "the closed", by_degrees, None)
+                        .unwrap();
+                (counted, cuts_of(p, cut, last, None).cuts())
             };
             let (old, mut old_cuts) = sharded(&by_rows, &by_rows_cut);
             let (new, mut new_cuts) = sharded(&p, &p_cut);

@@ -22,7 +22,8 @@
 //! - [`cycles`]: the count, by halves or in one sweep ([`count`], [`fits`]);
 //! - [`halves`], [`pairings`], [`fold`]: the board cut in two and the halves joined;
 //! - [`ids`]: rank, unrank and sampling of closed tours through the halves;
-//! - [`sweep`]: one sweep's levels of frontier states;
+//! - [`sweep`]: one sweep's levels of frontier states; `mirror`: those levels held up to
+//!   the board's mirror image;
 //! - [`order`], [`slots`], [`word`]: the vertex order and frontier layout, the slots a
 //!   step patches, the widths of keys and counts;
 //! - [`open`]: open tours, one sweep with an apex vertex joined to every cell;
@@ -34,6 +35,7 @@ pub mod cycles;
 pub mod fold;
 pub mod halves;
 pub mod ids;
+mod mirror;
 pub mod open;
 pub mod order;
 pub mod pairings;

@@ -35,6 +35,8 @@ pub struct Plan {
     pub steps: Vec<Step>,
     /// Bits per slot in a packed state.
     pub bits: u32,
+    /// The vertex each step processes (the apex first, where there is one).
+    pub order: Vec<u32>,
 }
 
 impl Plan {
@@ -181,7 +183,11 @@ impl Plan {
         }
         // A packed slot holds 0, 1 or 2 + a slot index below the widest frontier.
         let bits = usize::BITS - (max_width + 1).leading_zeros();
-        (bits as usize * max_width <= 128).then_some(Plan { steps, bits })
+        (bits as usize * max_width <= 128).then(|| Plan {
+            steps,
+            bits,
+            order: order.to_vec(),
+        })
     }
 
     /// The largest frontier (before a step, with the step's vertex).

@@ -47,6 +47,8 @@ pub struct Layout {
     pub steps: Vec<SlotStep>,
     /// Bits per slot (the plan's).
     pub bits: u32,
+    /// After each step, each vertex on the frontier and its slot.
+    pub frontier: Vec<Vec<(u32, u32)>>,
 }
 
 impl Layout {
@@ -57,21 +59,36 @@ impl Layout {
         let at = |slot: u32| 1u128 << (slot * bits);
         // Slot of each plan position of the frontier before the step.
         let mut fixed: Vec<u32> = Vec::new();
+        // The vertex of each plan position of the frontier before the step.
+        let mut vertices: Vec<u32> = Vec::new();
+        let mut frontier = Vec::with_capacity(plan.steps.len());
         let mut steps = Vec::with_capacity(plan.steps.len());
-        for step in &plan.steps {
+        for (step, &v) in plan.steps.iter().zip(&plan.order) {
             let slot = (0..).find(|s| !fixed.contains(s)).expect("a free slot");
             let earlier = step.earlier.iter().map(|&j| fixed[j]).collect();
             let mut next = vec![0; step.new_width];
+            let mut next_vertices = vec![0; step.new_width];
             let mut leave = 0u128;
             for (j, &f) in fixed.iter().enumerate() {
                 match step.remap[j] {
-                    Some(k) => next[k] = f,
+                    Some(k) => {
+                        next[k] = f;
+                        next_vertices[k] = vertices[j];
+                    }
                     None => leave |= ((1u128 << bits) - 1) * at(f),
                 }
             }
             if let Some(k) = step.remap[step.width] {
                 next[k] = slot;
+                next_vertices[k] = v;
             }
+            frontier.push(
+                next_vertices
+                    .iter()
+                    .copied()
+                    .zip(next.iter().copied())
+                    .collect(),
+            );
             let need = 2u8.saturating_sub(step.later);
             let (choices, starts) = choices(&step.rest, need);
             steps.push(SlotStep {
@@ -86,8 +103,13 @@ impl Layout {
                 ones: fixed.iter().map(|&f| at(f)).sum(),
             });
             fixed = next;
+            vertices = next_vertices;
         }
-        Layout { steps, bits }
+        Layout {
+            steps,
+            bits,
+            frontier,
+        }
     }
 }
 

@@ -3,6 +3,7 @@
 //! the work projected from the levels so far.
 
 use super::counted::{Counted, Progress};
+use super::mirror::mirrors;
 use super::order::{Plan, depth};
 use super::slots;
 use super::word::{Count, Word};
@@ -127,13 +128,19 @@ pub(super) fn sweep<K: Word, C: Count>(
     progress: Progress<'_>,
     part: &str,
 ) -> Result<(Counted, Level<K, C>)> {
-    sweep_sharded(g, p, budget, progress, part, |t| t)
+    sweep_sharded(g, p, budget, progress, part, |t| t, None)
 }
 
 /// The sweep over the cells of `p`, with keys `K` and counts `C`, its last level
 /// sharded by a hash of `last_key` of each key (as a `u128`): the halves shard it by
 /// the degrees of the cut's cells alone, so that the states of one degree vector end
 /// in one shard ([`super::halves`]).
+///
+/// With `mirror` (a symmetry of the plan's graph, on its vertices), each level where
+/// the cells processed are mapped onto themselves holds one state of each pair of
+/// mirror images, counted for both ([`super::mirror`]): each successor of such a level
+/// is replaced by the lesser of it and its image, by `last_key` first at the last
+/// level (so that the pair's degree vectors there shard as one).
 ///
 /// A level is held in shards by a hash of the key ([`shards`]). The shards are cut into
 /// [`groups`]; each group's successors are scattered by output shard, then each output
@@ -149,9 +156,11 @@ pub(super) fn sweep_sharded<K: Word, C: Count>(
     progress: Progress<'_>,
     part: &str,
     last_key: impl Fn(u128) -> u128 + Sync,
+    mirror: Option<&dyn Fn(u32) -> u32>,
 ) -> Result<(Counted, Level<K, C>)> {
     let layout = slots::Layout::new(p);
     let bits = layout.bits;
+    let mirrors = mirror.map_or_else(Vec::new, |m| mirrors(&layout, &p.order, m));
     let workers = rayon::current_num_threads();
     let n_groups = groups();
     let mut cur: Vec<Vec<(K, C)>> = vec![vec![(K::default(), C::from_u128(1))]];
@@ -197,11 +206,19 @@ pub(super) fn sweep_sharded<K: Word, C: Count>(
             }
         }
         // Successors of each input group, sorted into output shards; the tours closed.
+        let fold = mirrors.get(i).and_then(Option::as_ref);
         let generate = |(gi, out): (usize, &mut Scatter<K, C>)| {
             let mut closed = C::default();
             for inp in &cur[gi * cur.len() / used..(gi + 1) * cur.len() / used] {
                 for &(s, c) in inp {
                     let d = slots::successors(step, bits, s, last, |t| {
+                        let t = match fold {
+                            Some(m) if last => {
+                                K::from_u128(m.canonical(t.to_u128(), |x| (last_key(x), x)))
+                            }
+                            Some(m) => K::from_u128(m.canonical(t.to_u128(), |x| x)),
+                            None => t,
+                        };
                         let key = if last {
                             last_key(t.to_u128())
                         } else {
