@@ -658,6 +658,15 @@ fn side(
 /// into 2,048 parts (as many as the sweep's shards at that level, by a hash of the
 /// degree vector itself, not the sweep's own), they held 5.4–16.1 thousand states a
 /// part: even enough for the sweep's last step.
+///
+/// The side is swept up to the board's mirror image in its middle column
+/// ([`super::mirror`]): after each of the rows above the cut, one state of each mirror
+/// pair is kept, and at the last level the pair's state of the lesser degree vector,
+/// which [`cuts_of`] unfolds. Knight 8×8's side then steps 14.1 million states at its
+/// last level where it stepped 18.5 million (the descendants of a pair's two states
+/// merge as the rows above leave the frontier), and its sweep up to the last step took
+/// 2.0–2.4 s where it took 2.8–3.8 s (`count_phases`, three alternating runs; the last
+/// step, its unfolding and the join's setup 2.0–2.3 s against 1.8–2.4 s).
 pub(super) fn final_cuts(
     g: &LeapGraph,
     p: &Plan,

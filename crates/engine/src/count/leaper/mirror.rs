@@ -41,12 +41,13 @@ impl SlotMirror {
         m
     }
 
-    /// The state kept for `t` and its image: the lesser by `key` (which must order
-    /// them totally, as `(f(t), t)` does), so that both are kept as one.
+    /// The state kept for `t` and its image, so that both are kept as one: the lesser
+    /// by `(key, state)`, with its key.
     #[inline]
-    pub(crate) fn canonical<O: Ord>(&self, t: u128, key: impl Fn(u128) -> O) -> u128 {
+    pub(crate) fn canonical(&self, t: u128, key: impl Fn(u128) -> u128) -> (u128, u128) {
         let m = self.image(t);
-        if key(m) < key(t) { m } else { t }
+        let (kt, km) = (key(t), key(m));
+        if (km, m) < (kt, t) { (m, km) } else { (t, kt) }
     }
 }
 

@@ -212,17 +212,13 @@ pub(super) fn sweep_sharded<K: Word, C: Count>(
             for inp in &cur[gi * cur.len() / used..(gi + 1) * cur.len() / used] {
                 for &(s, c) in inp {
                     let d = slots::successors(step, bits, s, last, |t| {
-                        let t = match fold {
-                            Some(m) if last => {
-                                K::from_u128(m.canonical(t.to_u128(), |x| (last_key(x), x)))
+                        let key = |x: u128| if last { last_key(x) } else { x };
+                        let (t, key) = match fold {
+                            Some(m) => {
+                                let (t, k) = m.canonical(t.to_u128(), key);
+                                (K::from_u128(t), k)
                             }
-                            Some(m) => K::from_u128(m.canonical(t.to_u128(), |x| x)),
-                            None => t,
-                        };
-                        let key = if last {
-                            last_key(t.to_u128())
-                        } else {
-                            t.to_u128()
+                            None => (t, key(t.to_u128())),
                         };
                         out[shard(key, shift)].push((t, c));
                     });
