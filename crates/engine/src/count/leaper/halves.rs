@@ -649,7 +649,8 @@ fn side(
 /// Swept with 96-bit keys and saturating 32-bit counts where the frontier fits them
 /// (16 bytes a state: knight 8×8's side in half the memory and time of `u128` keys
 /// and counts), again with `u128` ones when a count saturates or the keys do not fit.
-/// A count past 64 bits is refused: the join holds 64.
+/// A count past 64 bits is refused: the join holds 64 (a weight past 64 bits, with the
+/// mirror below: twice a count).
 ///
 /// The last level is sharded by the degrees of the cut alone ([`degree_key`]), so that
 /// each shard holds whole runs, decoded and sorted on its own ([`cuts_of`]): no sort

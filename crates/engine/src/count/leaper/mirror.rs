@@ -14,7 +14,11 @@
 //! pair's states are counted half its weight each, a state its own image its weight.
 //!
 //! On knight 8×8's side cut at row 4 (rows 0–2 row by row, then the kept rows 3 and 4)
-//! the levels after row 2 hold about half the states.
+//! the levels after row 2 hold half the states at first (124,411 where there were
+//! 248,207; 1.27 million where there were 2.57) and 0.67–0.76 of them over the last
+//! five, as the descendants of a pair's two states merge with the rows above leaving
+//! the frontier (14.1 million at the last where there were 18.5): 6.2·10^7 states
+//! stepped where 9.3·10^7 were.
 
 use super::slots::Layout;
 
@@ -61,7 +65,10 @@ pub(crate) fn mirrors(
     image: impl Fn(u32) -> u32,
 ) -> Vec<Option<SlotMirror>> {
     let bits = layout.bits;
-    let vertices = order.iter().map(|&v| v as usize + 1).max().unwrap_or(0);
+    let vertices = (order.iter())
+        .map(|&v| v.max(image(v)) as usize + 1)
+        .max()
+        .unwrap_or(0);
     let mut done = vec![false; vertices];
     // Cells processed whose image is not yet.
     let mut unmatched = 0i64;
