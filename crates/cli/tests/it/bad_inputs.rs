@@ -646,7 +646,7 @@ const CASES: &[(&[&str], i32)] = &[
             "6x8",
             "--random",
             "--max-memory",
-            "150M",
+            "120M",
             "-o",
             "g.svg",
         ],
