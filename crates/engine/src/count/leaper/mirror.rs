@@ -31,6 +31,9 @@ pub(crate) struct SlotMirror {
     /// Each slot value's image: 0 and 1 themselves, 2 + j to 2 + (j's image).
     value: Vec<u8>,
     mask: u128,
+    /// The slots' fields moved as a whole: each shift (left, in bits; negative right) and
+    /// the fields that take it.
+    moves: Vec<(i32, u128)>,
 }
 
 impl SlotMirror {
@@ -43,6 +46,35 @@ impl SlotMirror {
             m |= u128::from(self.value[z as usize]) << to;
         }
         m
+    }
+
+    /// The image of `k`, a function of a state whose slots' fields depend on their
+    /// values' kinds alone (0, 1, a path end), as the degree key does.
+    #[inline]
+    pub(crate) fn image_of_fields(&self, k: u128) -> u128 {
+        let mut m = 0u128;
+        for &(d, mask) in &self.moves {
+            let f = k & mask;
+            m |= if d >= 0 { f << d } else { f >> -d };
+        }
+        m
+    }
+
+    /// [`SlotMirror::canonical`] by `key`, a function of the kinds of the slots' values
+    /// ([`SlotMirror::image_of_fields`]): the image is made only where it is kept or
+    /// the keys tie. At knight 8×8's last level (the key its degree vector) the last
+    /// step, the unfolding and the join's setup took 2.34–2.46 s where they took
+    /// 2.76–2.96 s with the image made for every successor (`count_phases`, three
+    /// alternating runs).
+    #[inline]
+    pub(crate) fn canonical_by_fields(&self, t: u128, key: impl Fn(u128) -> u128) -> (u128, u128) {
+        let kt = key(t);
+        let km = self.image_of_fields(kt);
+        if km > kt {
+            return (t, kt);
+        }
+        let m = self.image(t);
+        if km < kt || m < t { (m, km) } else { (t, kt) }
     }
 
     /// The state kept for `t` and its image, so that both are kept as one: the lesser
@@ -104,10 +136,20 @@ pub(crate) fn mirrors(
         for &(u, _) in frontier {
             slot_of[u as usize] = u32::MAX;
         }
+        let mask = (1u128 << bits) - 1;
+        let mut moves: Vec<(i32, u128)> = Vec::new();
+        for &(from, to) in &slots {
+            let d = to as i32 - from as i32;
+            match moves.iter_mut().find(|(e, _)| *e == d) {
+                Some((_, m)) => *m |= mask << from,
+                None => moves.push((d, mask << from)),
+            }
+        }
         out.push(Some(SlotMirror {
             slots,
             value,
-            mask: (1u128 << bits) - 1,
+            mask,
+            moves,
         }));
     }
     out

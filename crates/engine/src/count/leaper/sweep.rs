@@ -214,6 +214,10 @@ pub(super) fn sweep_sharded<K: Word, C: Count>(
                     let d = slots::successors(step, bits, s, last, |t| {
                         let key = |x: u128| if last { last_key(x) } else { x };
                         let (t, key) = match fold {
+                            Some(m) if last => {
+                                let (t, k) = m.canonical_by_fields(t.to_u128(), key);
+                                (K::from_u128(t), k)
+                            }
                             Some(m) => {
                                 let (t, k) = m.canonical(t.to_u128(), key);
                                 (K::from_u128(t), k)
