@@ -69,7 +69,7 @@ const BYTES_PER_STATE: f64 = 160.0;
 /// Until the frontier has filled and swept one more row, the current width times the
 /// cells left: a lower bound (the growth of a filling frontier says little of the rows
 /// ahead; projected from it, the one sweep of open knight's tours of 8×8 was refused at
-/// /// cell 24 of 65 as 6.2·10^8 states, 3 min and 2.1 GiB; forced with `--max-memory 16G`,
+/// cell 24 of 65 as 6.2·10^8 states, 3 min and 2.1 GiB; forced with `--max-memory 16G`,
 /// it was refused at cell 30 as 8.4·10^11 states and 19 GiB, after 68 s and a peak of
 /// 14.5 GiB). After that the states grow by a factor per row while rows still enter
 /// the frontier's reach; measured on knight sweeps (6 wide: ×26, ×15, ×10, ×1.9 per row
@@ -212,17 +212,17 @@ pub(super) fn sweep_sharded<K: Word, C: Count>(
             for inp in &cur[gi * cur.len() / used..(gi + 1) * cur.len() / used] {
                 for &(s, c) in inp {
                     let d = slots::successors(step, bits, s, last, |t| {
-                        let key = |x: u128| if last { last_key(x) } else { x };
-                        let (t, key) = match fold {
-                            Some(m) if last => {
-                                let (t, k) = m.canonical_by_fields(t.to_u128(), key);
+                        let (t, key) = match (fold, last) {
+                            (Some(m), true) => {
+                                let (t, k) = m.canonical_by(t.to_u128(), &last_key);
                                 (K::from_u128(t), k)
                             }
-                            Some(m) => {
-                                let (t, k) = m.canonical(t.to_u128(), key);
-                                (K::from_u128(t), k)
+                            (Some(m), false) => {
+                                let t = m.canonical(t.to_u128());
+                                (K::from_u128(t), t)
                             }
-                            None => (t, key(t.to_u128())),
+                            (None, true) => (t, last_key(t.to_u128())),
+                            (None, false) => (t, t.to_u128()),
                         };
                         out[shard(key, shift)].push((t, c));
                     });
