@@ -141,6 +141,16 @@ pub fn free_space(path: &std::path::Path) -> Option<u64> {
 /// 1.9–2.1 s of system time with glibc's defaults and 1.2–1.3 s with these (10.5–10.9 s
 /// against 11.0–11.1 s), peaking at 1.0 GB against 0.88 GB. [`release_free_memory`]
 /// still hands the free pages back where a job asks.
+///
+/// glibc's allocator with these settings stays, against the others tried on the same
+/// count (knight 8×8, three alternating rounds, each loaded with `LD_PRELOAD`):
+/// glibc took 10.6–12.5 s, 0.96–1.11 s of system time, 388–396 thousand page faults
+/// and peaked at 0.66–0.67 GiB; mimalloc 12.1–12.9 s, 1.40–1.46 s, 484–503 thousand
+/// and 1.24–1.27 GiB; jemalloc 11.3–13.0 s, 1.65–1.78 s, 644–655 thousand and
+/// 0.91–0.95 GiB. Huge pages (`GLIBC_TUNABLES=glibc.malloc.hugetlb=1`: the heaps
+/// advised for them, 0.44 GB of them in use during the count) halved the faults
+/// (184 thousand) but took more system time (1.53–1.95 s against 1.03–1.22 s) and
+/// no less time (11.0–11.9 s against 10.1–11.3 s).
 #[allow(unsafe_code)] // mallopt(3), see the SAFETY note
 pub fn keep_freed_memory() {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]

@@ -83,7 +83,9 @@ const LOOKUPS_PER_SECOND: f64 = 2.0e8;
 /// four at a time, the sums' slots one cache line), where it errs on the safe side.
 const LINKS_PER_SECOND: f64 = 1.0e8;
 
-/// Parts of the join between two reports of progress.
+/// Parts of the join between two reports of progress. Each part waits for its slowest
+/// run before the next starts; knight 8×8 joined in one part was no faster (11.4–12.6 s
+/// against 12.1–12.3 s for the whole count, three alternating runs).
 const JOIN_STEPS: usize = 100;
 
 /// Bottom runs (one degree vector each) in the sample that estimates the join.
