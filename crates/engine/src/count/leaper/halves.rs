@@ -767,9 +767,10 @@ fn degree_key(bits: u32, slots: &[u32]) -> impl Fn(u128) -> u128 + Sync + Copy +
 /// that they are runs of the whole only where the level was sharded by [`degree_key`]
 /// (else a degree vector may have a run in several shards).
 ///
-/// With `unfold` (the board's columns), the level holds one state of each mirror pair with the pair's orbit weight ([`super::mirror`]), its degree vector the
-/// lesser of the two: each is decoded into both, at half the weight each, or into
-/// itself where it is its own image. The shard then holds both runs of the pair.
+/// With `unfold` (the board's columns), the level holds one state of each mirror pair
+/// with the pair's orbit weight ([`super::mirror`]), its degree vector the lesser of
+/// the two: each is decoded into both, at half the weight each, or into itself where
+/// it is its own image. The shard then holds both runs of the pair.
 fn cuts_of<K: Word, C: Count>(
     p: &Plan,
     cut: &[usize],

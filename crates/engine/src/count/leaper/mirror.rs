@@ -63,8 +63,8 @@ impl SlotMirror {
     /// The state kept for `t` and its image, so that both are kept as one: the lesser by
     /// `(key, state)`, with its key; `key` a function of the kinds of the slots' values
     /// ([`SlotMirror::image_of_fields`]), so that the image is made only where it is
-    /// kept or the keys tie. At knight 8×8's last level (the key its degree vector) the last
-    /// step, the unfolding and the join's setup took 2.34–2.46 s where they took
+    /// kept or the keys tie. At knight 8×8's last level (the key its degree vector) the
+    /// last step, the unfolding and the join's setup took 2.34–2.46 s where they took
     /// 2.76–2.96 s with the image made for every successor (`count_phases`, three
     /// alternating runs).
     #[inline]
