@@ -10,9 +10,10 @@
 #                                          # "today 21 s, 3.4 GB"; its goal, 10 s and 2 GB)
 #   BASE=82daf4d RUNS=3 benches/knight_8x8.sh   # before item 4's work; or any <rev>
 #
-# The machine's speed drifts by a third from hour to hour (the same binary's user time
-# 15.1 s at one hour, 22.2 s at another, steal time under 2%), so the ratio to the
-# baseline is the figure; a wall time is only that hour's.
+# The machine's speed drifts from hour to hour (the same binary's user time 15.1 s at
+# one hour, 22.2 s at another, steal time under 2%), so the ratio to the baseline is
+# the figure; a wall time is only that hour's. Its MB, as every script's under benches/,
+# are MiB (/usr/bin/time's KiB over 1024).
 #
 # The baseline is built once in a worktree under target/bench-base (a few minutes).
 set -euo pipefail

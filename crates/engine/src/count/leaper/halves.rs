@@ -1127,9 +1127,9 @@ impl TopRun {
 /// the sweep to the join 2.43 s against 2.07 s (four alternating runs each). Not kept.
 ///
 /// Of knight 8×8's 9.05·10^7 lookups, 3.85·10^7 find a run (and half of those are the
-/// half turn's to skip). A filter in front of the index (a bit for each of 2^21 hashes
-/// of the vectors, 256 KB, a third of them set) that dropped most misses before the
-/// join fetched their words made the join slower: 5.51–6.20 s against 5.17–5.97 s (the
+/// half turn's to skip). A filter in front of the index (2^21 bits, 256 KB, a bit set
+/// for the hash of each of the 896,262 top vectors) that dropped most misses before
+/// the join fetched their words made the join slower: 5.51–6.20 s against 5.17–5.97 s (the
 /// sides built once and joined five times each way, alternating). Not kept.
 struct RunIndex {
     words: Vec<RankWord>,
