@@ -87,12 +87,19 @@ function listParams() {
   return q;
 }
 
+// The glyph of tour `id`, or, with `id` null, the glyph API's own random draw with the
+// page's seed (a shape's Random: see randomShape).
 function glyphUrl(id, format, outline, extra) {
   const q = kindParams();
   q.set("style", state.style);
   if (outline) q.set("outline", "true");
   for (const [k, v] of Object.entries(extra || {})) q.set(k, v);
-  q.set("id", id);
+  if (id == null) {
+    q.set("random", "true");
+    q.set("seed", state.seed);
+  } else {
+    q.set("id", id);
+  }
   return "/api/glyph." + format + "?" + q.toString();
 }
 
@@ -111,6 +118,14 @@ function fillForm() {
   form.shape_text.value = state.shape_text;
   form.blocks.checked = state.blocks;
   if (shaped()) document.getElementById("shape-box").open = true;
+}
+
+// Counts as the sheets write them (the server's describe.rs): thousands separators
+// ("1,072", on the digits as given, so a count past 2^53 stays exact) and the noun in the
+// number it takes ("1 part", "2 parts"; `many` defaults to `one` + "s").
+function grouped(n) { return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ","); }
+function counted(n, one, many) {
+  return `${grouped(n)} ${String(n) === "1" ? one : (many || one + "s")}`;
 }
 
 async function getJson(url) {
@@ -169,16 +184,17 @@ async function restart() {
       // A shape: a count per part, and the tuples of tours.
       total = Number(c.count);
       if (total === 0) done = true;
-      statusLine.textContent = `${c.count} closed ${c.piece} tour tuples of a shape of ` +
-        `${c.cells} cells in ${c.board} (${c.parts.length} part(s): ${c.parts.join(" × ")})`;
+      statusLine.textContent = `${counted(c.count, `closed ${c.piece} tour tuple`)} of a shape ` +
+        `of ${counted(c.cells, "cell")} in ${c.board} (${counted(c.parts.length, "part")}: ` +
+        `${c.parts.map(grouped).join(" × ")})`;
     } else {
       total = Number(c.tours);
       if (c.symmetric != null) symmetric = Number(c.symmetric);
       if (total === 0) done = true;
-      let s = `${c.tours} ${c.closed ? "closed" : "open"} ${c.piece} tours of ${c.board}`;
+      let s = `${counted(c.tours, `${c.closed ? "closed" : "open"} ${c.piece} tour`)} of ${c.board}`;
       if (c.torus) s += " (torus)";
-      if (c.symmetric != null) s += `, ${c.symmetric} fixed by ${c.symmetry}`;
-      if (c.classes != null) s += `, ${c.classes} symmetry classes`;
+      if (c.symmetric != null) s += `, ${grouped(c.symmetric)} fixed by ${c.symmetry}`;
+      if (c.classes != null) s += `, ${counted(c.classes, "symmetry class", "symmetry classes")}`;
       statusLine.textContent = s;
     }
   } catch (e) {
@@ -388,8 +404,57 @@ function closeView() {
   writeUrl(false);
 }
 
+// The choices in the form, as the page's state (what Show and Random act on).
+function readForm() {
+  return {
+    piece: form.piece.value, board: form.board.value.trim(), open: form.open.checked,
+    torus: form.torus.checked, classes: form.classes.checked,
+    symmetry: form.symmetry.value,
+    orbit: form.classes.checked ? form.orbit.value : "",
+    style: form.style.value, start: form.start.value.trim(), id: null, seed: null,
+    shape_grid: form.shape_grid.value.replace(/\s+$/, ""), shape_text: form.shape_text.value.trim(),
+    blocks: form.blocks.checked,
+  };
+}
+
+// A shape's random tour, as the API and the CLI draw it (random=true with a seed: around
+// a random spanning tree of its 2x2 blocks when `blocks`, else uniformly), in the glyph's
+// view: a shape too wide to enumerate has no list to sample, but has this.
+function randomShape() {
+  const id = null;
+  writeUrl(true);
+  document.getElementById("view-title").textContent = `Random tour (seed ${state.seed})`;
+  const img = document.getElementById("view-img");
+  img.src = glyphUrl(id, "svg");
+  img.alt = `Glyph of a random tour of the shape (seed ${state.seed})`;
+  showStill();
+  for (const el of ["view-play", "dl-gif", "dl-walk"]) document.getElementById(el).hidden = true;
+  document.getElementById("view-facts").textContent =
+    `closed ${state.piece} tours of the shape, one a part` +
+    (state.blocks ? ", each around a random spanning tree of its 2×2 blocks" : "");
+  document.getElementById("view-cells").textContent = "";
+  const stem = `${state.piece}-shape-seed-${state.seed}`;
+  const files = [["svg", "svg", false, {}, ".svg"], ["pdf", "pdf", false, {}, ".pdf"],
+    ["ps", "ps", false, {}, ".ps"], ["png", "png", false, {}, ".png"],
+    ["outline", "svg", true, {}, "-outline.svg"], ["plotter", "svg", false, { plot: "hatch" }, "-plotter.svg"],
+    ["gcode", "gcode", false, { plot: "hatch" }, ".gcode"], ["dxf", "dxf", false, {}, ".dxf"]];
+  for (const [el, f, outline, extra, suffix] of files) {
+    const a = document.getElementById("dl-" + el);
+    a.href = glyphUrl(id, f, outline, extra);
+    a.download = stem + suffix;
+  }
+  if (!view.open) view.showModal();
+}
+
 async function randomTour() {
+  // The form as it stands (a box ticked without Show counts).
+  const chosen = readForm();
+  if (JSON.stringify(chosen) !== JSON.stringify({ ...state, id: null, seed: null })) {
+    state = chosen;
+    restart();
+  }
   state.seed = String(Math.floor(Math.random() * 1e9));
+  if (shaped()) { randomShape(); return; }
   const q = listParams();
   q.set("sample", "1");
   q.set("seed", state.seed);
@@ -403,15 +468,7 @@ async function randomTour() {
 
 form.addEventListener("submit", (ev) => {
   ev.preventDefault();
-  state = {
-    piece: form.piece.value, board: form.board.value.trim(), open: form.open.checked,
-    torus: form.torus.checked, classes: form.classes.checked,
-    symmetry: form.symmetry.value,
-    orbit: form.classes.checked ? form.orbit.value : "",
-    style: form.style.value, start: form.start.value.trim(), id: null, seed: null,
-    shape_grid: form.shape_grid.value.replace(/\s+$/, ""), shape_text: form.shape_text.value.trim(),
-    blocks: form.blocks.checked,
-  };
+  state = readForm();
   fillForm();
   writeUrl(true);
   restart();

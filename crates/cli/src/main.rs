@@ -58,9 +58,10 @@ fn on_signals_remove_partial_outputs() {
 }
 
 /// A clap usage error on one line: its message (lines up to `Usage:`, tips dropped,
-/// joined) and where to read more, e.g. `the following required arguments were not
+/// joined), the name clap suggests for a mistyped one, and where to read more, e.g. `the following required arguments were not
 /// provided: --board <BOARD> (see 'tourglyph count --help')`.
 fn fold_clap_error(e: &clap::Error) -> String {
+    use clap::error::{ContextKind, ContextValue};
     let text = e.render().to_string();
     let parts: Vec<&str> = text
         .lines()
@@ -70,6 +71,22 @@ fn fold_clap_error(e: &clap::Error) -> String {
         .collect();
     let msg = parts.join(" ");
     let msg = msg.strip_prefix("error: ").unwrap_or(&msg);
+    // clap's own suggestion (its tip, dropped above), as every refusal gives it.
+    let near = [
+        ContextKind::SuggestedArg,
+        ContextKind::SuggestedSubcommand,
+        ContextKind::SuggestedValue,
+    ]
+    .into_iter()
+    .find_map(|k| match e.get(k) {
+        Some(ContextValue::String(s)) => Some(s.clone()),
+        Some(ContextValue::Strings(v)) => v.last().cloned(),
+        _ => None,
+    });
+    let msg = match near {
+        Some(n) => format!("{msg} (did you mean '{n}'?)"),
+        None => msg.to_string(),
+    };
     let cmd = <cli::args::Cli as clap::CommandFactory>::command();
     let sub = std::env::args()
         .skip(1)

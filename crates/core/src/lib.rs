@@ -22,6 +22,7 @@ pub mod error;
 pub mod graph;
 pub mod input;
 pub mod interlace;
+pub mod names;
 pub mod piece;
 pub mod shape;
 pub mod symmetry;

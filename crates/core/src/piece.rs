@@ -139,7 +139,8 @@ impl FromStr for Piece {
         }
         let bad = || {
             Error::usage(format!(
-                "unknown piece '{s}': use {} or leaper:A,B (e.g. leaper:1,2)",
+                "unknown piece '{s}'{}: use {} or leaper:A,B (e.g. leaper:1,2)",
+                crate::names::did_you_mean(s, NAMES.iter().copied()),
                 NAMES.join(", ")
             ))
         };

@@ -238,7 +238,11 @@ impl Format {
         Format::ALL
             .into_iter()
             .find(|f| f.extension() == name)
-            .ok_or_else(|| Error::usage(format!("unknown format '{s}': use {}", one_of(""))))
+            .ok_or_else(|| {
+                let near = Format::ALL.map(|f| f.extension());
+                let hint = tourglyph_core::names::did_you_mean(s, near);
+                Error::usage(format!("unknown format '{s}'{hint}: use {}", one_of("")))
+            })
     }
 
     /// The format named by a file's extension; `-` (stdout) and unknown extensions are

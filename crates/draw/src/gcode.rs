@@ -170,7 +170,8 @@ impl GcodeProfile {
         let looks_like_path = spec.contains('/') || spec.contains('\\') || spec.ends_with(".toml");
         if !looks_like_path {
             return Err(Error::usage(format!(
-                "unknown G-code profile '{spec}': use {} or the path of a .toml profile file",
+                "unknown G-code profile '{spec}'{}: use {} or the path of a .toml profile file",
+                tourglyph_core::names::did_you_mean(spec, GcodeProfile::builtin_names()),
                 GcodeProfile::builtin_names().join(", ")
             )));
         }
@@ -219,7 +220,8 @@ impl GcodeProfile {
             let Some((_, set)) = KEYS.iter().find(|(n, _)| *n == k) else {
                 let names: Vec<&str> = KEYS.iter().map(|(n, _)| *n).collect();
                 return Err(Error::usage(format!(
-                    "{file}:{line}: unknown key '{k}': the keys are {}",
+                    "{file}:{line}: unknown key '{k}'{}: the keys are {}",
+                    tourglyph_core::names::did_you_mean(k, names.iter().copied()),
                     names.join(", ")
                 )));
             };
@@ -1058,7 +1060,7 @@ G0 X0 Y0
         let e = GcodeProfile::resolve("grbl").unwrap_err().to_string();
         assert_eq!(
             e,
-            "unknown G-code profile 'grbl': use grbl-servo, grbl-z or the path of a .toml profile file"
+            "unknown G-code profile 'grbl' (did you mean 'grbl-z'?): use grbl-servo, grbl-z or the path of a .toml profile file"
         );
     }
 

@@ -11,7 +11,10 @@ pub fn pick<T: Copy>(v: &DeValue<'_>, names: &[(&str, T)]) -> Result<T, String> 
         .map(|(_, x)| *x)
         .ok_or_else(|| {
             let list: Vec<String> = names.iter().map(|(n, _)| format!("\"{n}\"")).collect();
-            format!("expected one of {}", list.join(", "))
+            let hint = v.as_str().map_or(String::new(), |s| {
+                tourglyph_core::names::did_you_mean(s, names.iter().map(|(n, _)| *n))
+            });
+            format!("expected one of {}{hint}", list.join(", "))
         })
 }
 

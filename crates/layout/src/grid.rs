@@ -21,6 +21,11 @@ pub const MM_PER_PT: f64 = 25.4 / 72.0;
 /// about the finest line a printer draws, and it keeps the rows of a page countable.
 pub const MIN_COLUMN_PITCH: f64 = 0.1;
 
+/// The most room, in mm, between a glyph's board edge (or its ink, when that reaches
+/// further) and the top of its caption band: a caption sits just under its glyph, however
+/// much padding a sparse page leaves below it.
+pub const CAPTION_GAP: f64 = 2.0;
+
 /// What the grid must hold; `Default` gives the documented defaults.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GridSpec {
@@ -395,6 +400,35 @@ mod tests {
         let s = Grid::single(Board::new(6, 6), 50.0, 1.0).unwrap();
         assert_eq!((s.width, s.height), (50.0, 50.0));
         assert!((s.slot(0).place.x - s.pitch).abs() < 1e-12);
+    }
+
+    /// Issue 56: on a sparse page (a 4×4 sheet on A4: large cells, so a wide padding)
+    /// each caption sits just under its glyph, not a padding's width below it; on a
+    /// dense page (the padding under a glyph no wider than the gap) it stays put.
+    #[test]
+    fn captions_sit_just_under_their_glyphs() {
+        for (page, n, board) in [("a4", 6, Board::new(4, 4)), ("a4", 1, Board::new(6, 6))] {
+            let g = Grid::new(&GridSpec {
+                board,
+                ..a(page, n)
+            })
+            .unwrap();
+            for i in 0..n {
+                let s = g.slot(i);
+                // The board's bottom edge: half a cell below the last row of centres.
+                let (_, edge) = s.place.map(0.0, f64::from(board.rows) - 0.5);
+                let below = s.caption.1 - edge;
+                assert!(
+                    below > 0.0 && below <= CAPTION_GAP + g.spec.caption * 0.55 + 1e-9,
+                    "{page} {n}: caption {below:.1} mm below the board (pitch {:.1} mm)",
+                    g.pitch
+                );
+            }
+        }
+        // A dense page: the captions as before, at the slot's caption band.
+        let g = Grid::new(&a("a4", 1072)).unwrap();
+        let s = g.slot(0);
+        assert!((s.caption.1 - (s.y + s.h + g.spec.caption * 0.55)).abs() < 1e-9);
     }
 
     #[test]

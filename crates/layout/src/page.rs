@@ -1,4 +1,4 @@
-//! Page sizes: ISO a0–a5, letter, legal, tabloid, custom `WxHmm` / `WxHin`, and `poster`
+//! Page sizes: ISO a0–a6, letter, legal, tabloid, custom `WxHmm` / `WxHin`, and `poster`
 //! (one page sized to hold every glyph).
 
 use tourglyph_core::{error::Error, error::Result};
@@ -32,6 +32,7 @@ pub const PRESETS: &[(&str, f64, f64)] = &[
     ("a3", 297.0, 420.0),
     ("a4", 210.0, 297.0),
     ("a5", 148.0, 210.0),
+    ("a6", 105.0, 148.0),
     ("letter", 215.9, 279.4),
     ("legal", 215.9, 355.6),
     ("tabloid", 279.4, 431.8),
@@ -52,7 +53,11 @@ impl PageSpec {
         }
         let bad = || {
             Error::usage(format!(
-                "bad page size '{s}': use a0…a5, letter, legal, tabloid, poster, or WxHmm / WxHin (e.g. 300x200mm)"
+                "bad page size '{s}'{}: use a0…a6, letter, legal, tabloid, poster, or WxHmm / WxHin (e.g. 300x200mm)",
+                tourglyph_core::names::did_you_mean(
+                    &t,
+                    PRESETS.iter().map(|p| p.0).chain(["poster"])
+                )
             ))
         };
         let (dims, unit) = if let Some(d) = t.strip_suffix("mm") {

@@ -26,6 +26,20 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("plotter-bold", include_str!("../styles/plotter-bold.toml")),
 ];
 
+/// What a built-in style looks like, in one line: the first comment line of its TOML
+/// source (`tourglyph styles` prints it beside the name).
+pub fn summary(src: &str) -> &str {
+    src.lines()
+        .next()
+        .and_then(|l| l.strip_prefix("# "))
+        .unwrap_or("")
+}
+
+/// `" (did you mean 'NAME'?)"` for the built-in style nearest `name`, or `""`.
+pub fn nearest_builtin(name: &str) -> String {
+    tourglyph_core::names::did_you_mean(name, BUILTIN.iter().map(|(n, _)| *n))
+}
+
 /// Corner treatment of the glyph line (geometry; see [`tourglyph_draw::Corner`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CornerKind {
@@ -652,7 +666,8 @@ impl Style {
         if !looks_like_path {
             let names: Vec<&str> = BUILTIN.iter().map(|(n, _)| *n).collect();
             return Err(Error::usage(format!(
-                "unknown style '{spec}': use one of {} or the path of a .toml style file",
+                "unknown style '{spec}'{}: use one of {} or the path of a .toml style file",
+                nearest_builtin(spec),
                 names.join(", ")
             )));
         }
@@ -689,9 +704,16 @@ impl Style {
             let k: &str = key.get_ref();
             let line = line_of(key.span().start);
             let Some(def) = TABLE.iter().find(|d| d.name == k) else {
+                // The nearest key when one is near (`tourglyph styles line` prints them
+                // all), else the whole list.
+                let hint = match tourglyph_core::names::nearest(k, keys()) {
+                    Some(n) => {
+                        format!("did you mean '{n}'? (`tourglyph styles line` prints every key)")
+                    }
+                    None => format!("the keys are {}", keys().join(", ")),
+                };
                 return Err(Error::usage(format!(
-                    "{file}:{line}: unknown key '{k}': the keys are {}",
-                    keys().join(", ")
+                    "{file}:{line}: unknown key '{k}': {hint}"
                 )));
             };
             (def.set)(st, value.get_ref(), dir)

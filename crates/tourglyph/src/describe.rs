@@ -24,6 +24,12 @@ pub fn number(n: u128) -> String {
     out
 }
 
+/// `n` things, the noun in the number it takes: `1 page`, `2 pages`, `1,072 tours` (`one`
+/// and `many` are the noun's singular and plural). The one plural rule of the words.
+pub fn count(n: u128, one: &str, many: &str) -> String {
+    format!("{} {}", number(n), if n == 1 { one } else { many })
+}
+
 /// A board as titles write it: `6×6`.
 pub fn board(b: Board) -> String {
     let (r, c) = (b.rows, b.cols);
@@ -158,6 +164,13 @@ mod tests {
             non_crossing: false,
             symmetry: None,
         }
+    }
+
+    #[test]
+    fn counts_take_the_noun_in_their_number() {
+        assert_eq!(count(1, "page", "pages"), "1 page");
+        assert_eq!(count(0, "page", "pages"), "0 pages");
+        assert_eq!(count(1072, "glyph", "glyphs"), "1,072 glyphs");
     }
 
     #[test]

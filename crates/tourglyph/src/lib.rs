@@ -33,7 +33,7 @@
 
 pub use tourglyph_core::{
     Board, Error, LeapGraph, Piece, Result, Tour, TourKind, board, budget, cell_text, crossing,
-    error, graph, input, piece, symmetry, torus, tour,
+    error, graph, input, names, piece, symmetry, torus, tour,
 };
 pub use tourglyph_draw as draw;
 pub use tourglyph_engine as engine;

@@ -218,7 +218,7 @@ pub struct RenderArgs {
     /// pdf, ps, eps (one page), svg, png or gcode.
     #[arg(long, value_parser = formats(), hide_possible_values = true)]
     pub format: Option<String>,
-    /// a0…a5, letter, legal, tabloid, WxHmm, WxHin, or poster.
+    /// a0…a6, letter, legal, tabloid, WxHmm, WxHin, or poster.
     #[arg(long, default_value = "a4")]
     pub page: String,
     /// Turn the page a quarter.

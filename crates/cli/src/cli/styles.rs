@@ -1,7 +1,7 @@
-//! `tourglyph styles [NAME]`: the built-in styles, one a line, or one of them as TOML with
+//! `tourglyph styles [NAME]`: the built-in styles, one a line with what each looks like, or one of them as TOML with
 //! every key (given back as `--style FILE`, it draws the same bytes).
 
-use tourglyph::layout::style::{BUILTIN, Style};
+use tourglyph::layout::style::{BUILTIN, Style, nearest_builtin, summary};
 use tourglyph::output::write_file;
 use tourglyph::{Error, Result};
 
@@ -9,10 +9,11 @@ use tourglyph::{Error, Result};
 pub fn run(name: Option<&str>) -> Result<()> {
     let text = match name {
         None => {
+            // Each name, and what it looks like.
+            let width = BUILTIN.iter().map(|(n, _)| n.len()).max().unwrap_or(0);
             let mut s = String::new();
-            for (n, _) in BUILTIN {
-                s.push_str(n);
-                s.push('\n');
+            for (n, src) in BUILTIN {
+                s.push_str(&format!("{n:width$}  {}\n", summary(src)));
             }
             s
         }
@@ -20,7 +21,8 @@ pub fn run(name: Option<&str>) -> Result<()> {
             if !BUILTIN.iter().any(|(b, _)| *b == n) {
                 let names: Vec<&str> = BUILTIN.iter().map(|(b, _)| *b).collect();
                 return Err(Error::usage(format!(
-                    "unknown style '{n}': the built-in styles are {}",
+                    "unknown style '{n}'{}: the built-in styles are {}",
+                    nearest_builtin(n),
                     names.join(", ")
                 )));
             }

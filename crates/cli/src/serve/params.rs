@@ -83,7 +83,8 @@ impl Params {
         for (k, v) in pairs {
             if !names.contains(&k.as_str()) {
                 return Err(Error::usage(format!(
-                    "unknown parameter '{k}': this endpoint takes {}",
+                    "unknown parameter '{k}'{}: this endpoint takes {}",
+                    tourglyph::names::did_you_mean(&k, names.iter().copied()),
                     names.join(", ")
                 )));
             }
@@ -169,7 +170,8 @@ impl Params {
             let names = tourglyph::draw::gcode::GcodeProfile::builtin_names();
             if !names.contains(&p.as_str()) {
                 return Err(Error::usage(format!(
-                    "unknown G-code profile '{p}': the server writes for the built-in profiles {}",
+                    "unknown G-code profile '{p}'{}: the server writes for the built-in profiles {}",
+                    tourglyph::names::did_you_mean(p, names.iter().copied()),
                     names.join(", ")
                 )));
             }
@@ -196,7 +198,8 @@ impl Params {
         }
         let names: Vec<&str> = BUILTIN.iter().map(|(n, _)| *n).collect();
         Err(Error::usage(format!(
-            "unknown style '{s}': the server draws the built-in styles {}",
+            "unknown style '{s}'{}: the server draws the built-in styles {}",
+            tourglyph::layout::style::nearest_builtin(s),
             names.join(", ")
         )))
     }
@@ -371,6 +374,15 @@ mod tests {
         assert_eq!(
             e.to_string(),
             "unknown parameter 'limit': this endpoint takes piece, board, open, classes, non_crossing, torus, symmetry, shape_grid, shape_text, cell_height, no_blocks, threshold, blocks"
+        );
+        // A mistyped name: the nearest (issue 56).
+        let e = Params::new(pairs(&[("board", "4x4"), ("boadr", "2")]), COUNT)
+            .err()
+            .unwrap();
+        assert!(
+            e.to_string()
+                .starts_with("unknown parameter 'boadr' (did you mean 'board'?): "),
+            "{e}"
         );
         let e = Params::new(pairs(&[("board", "4x4"), ("board", "5x5")]), COUNT)
             .err()

@@ -652,6 +652,28 @@ const CASES: &[(&[&str], i32)] = &[
         ],
         1,
     ),
+    // Issue 56: mistyped names get the nearest valid one.
+    (
+        &["glyph", "--board", "4x4", "--id", "0", "--styel", "kufic"],
+        2,
+    ),
+    (
+        &[
+            "glyph", "--board", "4x4", "--id", "0", "--style", "kufik", "-o", "g.svg",
+        ],
+        2,
+    ),
+    (&["count", "--board", "6x6", "--piece", "knigth"], 2),
+    (
+        &["render", "--board", "4x4", "--page", "a44", "-o", "x.pdf"],
+        2,
+    ),
+    (
+        &[
+            "glyph", "--board", "4x4", "--id", "0", "--start", "a1", "-o", "g.svg",
+        ],
+        2,
+    ),
 ];
 
 /// Files the cases of [`CASES`] find in their folder (and may leave): a G-code profile

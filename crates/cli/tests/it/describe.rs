@@ -278,3 +278,33 @@ fn split_files_say_how_to_draw_them_again() {
     }
     assert_eq!(n, 2);
 }
+
+/// Issue 56 item 18: counts in messages take their noun's number and thousands
+/// separators ("1,072 glyphs on 1 page", not "1072 glyphs on 1 pages"); a shape's parts
+/// likewise ("1 part", not "1 part(s)").
+#[test]
+fn counts_in_words_agree_in_number() {
+    let d = tmp();
+    let out = d.path().join("a.svg");
+    let o = run(&[
+        "render",
+        "--board",
+        "6x6",
+        "--animate",
+        "--page",
+        "poster",
+        "-o",
+        arg(&out),
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let e = stderr(&o);
+    assert!(e.contains("this sheet has 1,072 glyphs on 1 page:"), "{e}");
+    let shape = d.path().join("sq.txt");
+    std::fs::write(&shape, "##\n##\n").unwrap();
+    let g = d.path().join("g.svg");
+    let o = run(&["glyph", "--shape", arg(&shape), "--id", "0", "-o", arg(&g)]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let svg = std::fs::read_to_string(&g).unwrap();
+    let title = element(&svg, "title").unwrap();
+    assert!(title.contains("(1 part)"), "{title}");
+}

@@ -8,6 +8,8 @@ mod completions_and_man;
 mod conventions;
 mod dense_classes;
 mod describe;
+mod designer;
+mod did_you_mean;
 mod dxf;
 mod early_refusals;
 mod eps;

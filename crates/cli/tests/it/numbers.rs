@@ -275,3 +275,245 @@ fn a_numbered_sheet_numbers_every_glyph_along_its_tour() {
         check(&words, "PDF");
     }
 }
+
+/// Issue 56 item 5: the cell (row, col) of each number 1…N of a numbered SVG glyph of
+/// `board` drawn `size` mm wide in `style`, read back from its `<text>` elements (their
+/// x and y, in mm from the page's top-left corner).
+fn svg_numbers(svg: &str, style: &str, board: &str, piece: &Piece, size: f64) -> Vec<(u32, u32)> {
+    let attr = |t: &str, name: &str| -> f64 {
+        let k = t.find(&format!(" {name}=\"")).unwrap() + name.len() + 3;
+        t[k..k + t[k..].find('"').unwrap()].parse().unwrap()
+    };
+    let mut at = BTreeSet::new();
+    for t in svg.split("<text").skip(1) {
+        let n: usize = t[t.find('>').unwrap() + 1..t.find("</text>").unwrap()]
+            .trim()
+            .parse()
+            .unwrap();
+        let (x, y) = (attr(t, "x"), attr(t, "y"));
+        let c = cell_at(style, board, piece, size, x, y)
+            .unwrap_or_else(|| panic!("{n} at ({x}, {y}) mm is in no cell's middle"));
+        at.insert((n, c));
+    }
+    let cells: Vec<(u32, u32)> = at.iter().map(|&(_, c)| c).collect();
+    assert_eq!(
+        at.iter().map(|&(n, _)| n).collect::<Vec<_>>(),
+        (1..=cells.len()).collect::<Vec<_>>(),
+        "the numbers 1…N once each"
+    );
+    cells
+}
+
+/// (row, col) of an algebraic cell name on a board `rows` high (rank 1 the bottom row).
+fn rc(name: &str, rows: u32) -> (u32, u32) {
+    let col = u32::from(name.as_bytes()[0] - b'a');
+    let rank: u32 = name[1..].parse().unwrap();
+    (rows - rank, col)
+}
+
+/// Run `args` (writing `out`, an SVG of a glyph `size` mm wide in `style`) and read its
+/// numbers back as cells.
+fn numbered(
+    args: &[&str],
+    out: &std::path::Path,
+    (style, board): (&str, &str),
+    piece: &Piece,
+    size: f64,
+) -> Vec<(u32, u32)> {
+    let o = run(args);
+    assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+    let svg = std::fs::read_to_string(out).unwrap();
+    svg_numbers(&svg, style, board, piece, size)
+}
+
+#[test]
+fn find_start_numbers_from_the_start_cell() {
+    let d = tmp();
+    let p = d.path().join("f.svg");
+    let o = run(&["find", "--board", "8x8", "--closed", "--start", "a1"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let printed: Vec<String> = stdout(&o).split_whitespace().map(String::from).collect();
+    assert_eq!(printed[0], "a1");
+    let at = numbered(
+        &[
+            "find",
+            "--board",
+            "8x8",
+            "--closed",
+            "--start",
+            "a1",
+            "--style",
+            "diagram",
+            "-o",
+            arg(&p),
+        ],
+        &p,
+        ("diagram", "8x8"),
+        &Piece::knight(),
+        50.0,
+    );
+    let want: Vec<(u32, u32)> = printed.iter().map(|c| rc(c, 8)).collect();
+    assert_eq!(at, want, "numbered as printed, 1 on a1");
+}
+
+#[test]
+fn a_typed_tour_is_numbered_from_its_first_cell_in_the_typed_direction() {
+    let d = tmp();
+    let o = run(&["find", "--board", "8x8", "--closed", "--start", "a1"]);
+    let tour: Vec<String> = stdout(&o).split_whitespace().map(String::from).collect();
+    // Typed both ways round, from a1 and from the middle of the printed order.
+    let mut back = tour.clone();
+    back[1..].reverse();
+    let mut middle = tour.clone();
+    middle.rotate_left(20);
+    for typed in [tour, back, middle] {
+        let p = d.path().join("t.svg");
+        let text = typed.join(" ");
+        let at = numbered(
+            &[
+                "glyph",
+                "--piece",
+                "knight",
+                "--board",
+                "8x8",
+                "--tour",
+                &text,
+                "--numbers",
+                "--size",
+                "50mm",
+                "-o",
+                arg(&p),
+            ],
+            &p,
+            ("line", "8x8"),
+            &Piece::knight(),
+            50.0,
+        );
+        let want: Vec<(u32, u32)> = typed.iter().map(|c| rc(c, 8)).collect();
+        assert_eq!(
+            (at[0], at[1]),
+            (want[0], want[1]),
+            "1 on {}, 2 on {}",
+            typed[0],
+            typed[1]
+        );
+        assert_eq!(at, want, "numbered as typed");
+    }
+}
+
+#[test]
+fn an_open_tour_is_numbered_from_the_end_typed_first() {
+    let d = tmp();
+    let o = run(&["find", "--board", "5x5", "--start", "a1"]);
+    let tour: Vec<String> = stdout(&o).split_whitespace().map(String::from).collect();
+    assert_eq!(tour.len(), 25);
+    let mut back = tour.clone();
+    back.reverse();
+    for typed in [tour, back] {
+        let p = d.path().join("o.svg");
+        let text = typed.join(" ");
+        let at = numbered(
+            &[
+                "glyph",
+                "--piece",
+                "knight",
+                "--board",
+                "5x5",
+                "--open",
+                "--tour",
+                &text,
+                "--numbers",
+                "--size",
+                "50mm",
+                "-o",
+                arg(&p),
+            ],
+            &p,
+            ("line", "5x5"),
+            &Piece::knight(),
+            50.0,
+        );
+        let want: Vec<(u32, u32)> = typed.iter().map(|c| rc(c, 5)).collect();
+        assert_eq!(at, want, "numbered from {} as typed", typed[0]);
+    }
+}
+
+#[test]
+fn start_and_reverse_turn_the_numbers_of_glyph_render_and_animate() {
+    let d = tmp();
+    let p = d.path().join("s.svg");
+    // glyph --id: 1 on --start, 2 on one of its tour neighbours; --reverse the other one.
+    let base = |extra: &[&str]| {
+        let mut a = vec![
+            "glyph",
+            "--board",
+            "4x4",
+            "--id",
+            "2",
+            "--numbers",
+            "--size",
+            "50mm",
+        ];
+        a.extend_from_slice(extra);
+        a.extend(["-o", arg(&p)]);
+        numbered(&a, &p, ("line", "4x4"), &Piece::rook(), 50.0)
+    };
+    let plain = base(&[]);
+    let from = base(&["--start", "c2"]);
+    assert_eq!(from[0], rc("c2", 4), "1 on c2");
+    let i = plain.iter().position(|&c| c == rc("c2", 4)).unwrap();
+    let mut turned = plain.clone();
+    turned.rotate_left(i);
+    assert_eq!(from, turned, "the same walk, from c2");
+    let back = base(&["--start", "c2", "--reverse"]);
+    assert_eq!(back[0], rc("c2", 4));
+    assert_eq!(back[1], turned[15], "the other way round");
+    // The animation's page numbers as it walks.
+    let anim = base(&["--start", "c2", "--animate"]);
+    assert_eq!(anim, turned, "animated from c2");
+    // render --numbers --start: the sheet's glyph numbered from c2 (its numbers' x and
+    // y values, sorted, give each number's column and row).
+    let q = d.path().join("sheet.svg");
+    let o = run(&[
+        "render",
+        "--board",
+        "4x4",
+        "--range",
+        "2..3",
+        "--numbers",
+        "--start",
+        "c2",
+        "--no-captions",
+        "-o",
+        arg(&q),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let svg = std::fs::read_to_string(&q).unwrap();
+    let attr = |t: &str, name: &str| -> f64 {
+        let k = t.find(&format!(" {name}=\"")).unwrap() + name.len() + 3;
+        t[k..k + t[k..].find('"').unwrap()].parse().unwrap()
+    };
+    let mut nums = Vec::new();
+    for t in svg.split("<text").skip(1) {
+        let body = t[t.find('>').unwrap() + 1..t.find("</text>").unwrap()].trim();
+        if let Ok(n) = body.parse::<usize>() {
+            nums.push((n, attr(t, "x"), attr(t, "y")));
+        }
+    }
+    assert_eq!(nums.len(), 16, "{svg}");
+    let rank = |v: f64, all: Vec<f64>| {
+        let mut u: Vec<f64> = all;
+        u.sort_by(f64::total_cmp);
+        u.dedup_by(|a, b| (*a - *b).abs() < 0.01);
+        u.iter().position(|&w| (w - v).abs() < 0.01).unwrap() as u32
+    };
+    let xs: Vec<f64> = nums.iter().map(|n| n.1).collect();
+    let ys: Vec<f64> = nums.iter().map(|n| n.2).collect();
+    let mut sheet: Vec<(usize, (u32, u32))> = nums
+        .iter()
+        .map(|&(n, x, y)| (n, (rank(y, ys.clone()), rank(x, xs.clone()))))
+        .collect();
+    sheet.sort();
+    let sheet: Vec<(u32, u32)> = sheet.into_iter().map(|(_, c)| c).collect();
+    assert_eq!(sheet, turned, "the sheet's tour 2 numbered from c2");
+}

@@ -114,7 +114,14 @@ impl Visitor<'_> for SlotSeed {
         }
         match keys::find(v).filter(|k| k.doors.has(Doors::GALLERY)) {
             Some(k) => Ok(Slot::Key(k)),
-            None => Err(E::unknown_field(v, fields())),
+            // serde's words, with the nearest key when one is near.
+            None => match tourglyph_core::names::nearest(v, fields().iter().copied()) {
+                Some(n) => Err(E::custom(format_args!(
+                    "unknown field `{v}` (did you mean '{n}'?), expected one of `{}`",
+                    fields().join("`, `")
+                ))),
+                None => Err(E::unknown_field(v, fields())),
+            },
         }
     }
 }

@@ -2,8 +2,8 @@
 //! first cell, as an animated SVG (SMIL), a GIF (`-o tour.gif`) or an animated PNG
 //! (`-o tour.png --animate`).
 //!
-//! The walk follows the tour's cells as `list` prints them (its first cell, its
-//! direction) unless `--start CELL` (a closed tour turned to begin there; an open one
+//! The walk follows the tour's cells as typed (`--tour`) or else as `list` prints them
+//! (its first cell, its direction) unless `--start CELL` (a closed tour turned to begin there; an open one
 //! begins at whichever end is named) and `--reverse` (the other way round) say otherwise;
 //! a closed tour's walk ends back on its first cell. The picture underneath is the
 //! static glyph exactly as `glyph` draws it (same style, same size): it is hidden while
@@ -74,7 +74,12 @@ pub enum Kind {
 /// in what; usage errors for flags that need an animation and for formats that cannot
 /// hold one. A `.gif` file, or the format `gif` on a writer (the explorer's
 /// `/api/glyph.gif`), is an animated GIF.
-pub fn kind(m: &Motion, format: Option<&str>, target: &Target<'_>) -> Result<Option<Kind>> {
+pub fn kind(
+    m: &Motion,
+    format: Option<&str>,
+    target: &Target<'_>,
+    numbered: bool,
+) -> Result<Option<Kind>> {
     if matches!(target, Target::Writer(_)) && format.is_some_and(|f| f.eq_ignore_ascii_case("gif"))
     {
         return Ok(Some(Kind::Gif));
@@ -90,17 +95,10 @@ pub fn kind(m: &Motion, format: Option<&str>, target: &Target<'_>) -> Result<Opt
         return Ok(Some(Kind::Gif));
     }
     if !m.animate {
-        let set = [
-            (m.duration.is_some(), "--duration"),
-            (m.looped, "--loop"),
-            (m.start.is_some(), "--start"),
-            (m.reverse, "--reverse"),
-            (m.fps.is_some(), "--fps"),
-            (m.frames.is_some(), "--frames"),
-        ];
-        if let Some((_, flag)) = set.iter().find(|(on, _)| *on) {
+        if let Some(flag) = unused_flag(m, numbered) {
             return Err(Error::usage(format!(
-                "{flag} is for animations: add --animate (or write a .gif file)"
+                "{flag} is for animations{}: add --animate (or write a .gif file)",
+                numbered_too(flag)
             )));
         }
         return Ok(None);
@@ -118,6 +116,28 @@ pub fn kind(m: &Motion, format: Option<&str>, target: &Target<'_>) -> Result<Opt
     }
 }
 
+/// The first animation flag `m` sets that a still picture does not use: `--start` and
+/// `--reverse` also turn the numbers of a numbered diagram (`numbered`).
+fn unused_flag(m: &Motion, numbered: bool) -> Option<&'static str> {
+    let set = [
+        (m.duration.is_some(), "--duration"),
+        (m.looped, "--loop"),
+        (m.start.is_some() && !numbered, "--start"),
+        (m.reverse && !numbered, "--reverse"),
+        (m.fps.is_some(), "--fps"),
+        (m.frames.is_some(), "--frames"),
+    ];
+    set.iter().find(|(on, _)| *on).map(|&(_, flag)| flag)
+}
+
+/// " and numbered diagrams" for the flags that also turn numbers, for the refusal.
+fn numbered_too(flag: &str) -> &'static str {
+    match flag {
+        "--start" | "--reverse" => " and numbered diagrams (--numbers)",
+        _ => "",
+    }
+}
+
 /// A positive number of seconds or frames a second, as written.
 fn positive(flag: &str, text: &str, max: f64) -> Result<f64> {
     match text.trim().parse::<f64>() {
@@ -128,11 +148,22 @@ fn positive(flag: &str, text: &str, max: f64) -> Result<f64> {
     }
 }
 
-/// The walk's cells as (row, col), in walking order (a closed walk ends on its first
-/// cell again), as `m`'s `--start` and `--reverse` turn the tour's own order.
-pub fn walk_cells(tour: &Tour, g: &LeapGraph, m: &Motion) -> Result<Vec<(u32, u32)>> {
+/// The tour's cells as (row, col) in the order it is walked and numbered: `typed` (the
+/// cells as the user typed them, or as `find` printed them: the first is the start, the
+/// second gives the direction) or else `list`'s order, turned as `m`'s `--start` (a closed
+/// tour turned to begin there; an open one begins at whichever end is named) and
+/// `--reverse` (the other way round) say.
+pub fn walk_order(
+    tour: &Tour,
+    g: &LeapGraph,
+    typed: Option<&[u32]>,
+    m: &Motion,
+) -> Result<Vec<(u32, u32)>> {
     let board = g.board();
-    let mut cells = tour.coords(g);
+    let mut cells = match typed {
+        Some(t) => t.iter().map(|&c| board.coords(c)).collect(),
+        None => tour.coords(g),
+    };
     let closed = tour.kind.is_closed();
     if m.reverse {
         if closed {
@@ -161,7 +192,19 @@ pub fn walk_cells(tour: &Tour, g: &LeapGraph, m: &Motion) -> Result<Vec<(u32, u3
             )));
         }
     }
-    if closed && !cells.is_empty() {
+    Ok(cells)
+}
+
+/// The walk's cells as (row, col), in walking order ([`walk_order`]); a closed walk ends
+/// on its first cell again.
+pub fn walk_cells(
+    tour: &Tour,
+    g: &LeapGraph,
+    typed: Option<&[u32]>,
+    m: &Motion,
+) -> Result<Vec<(u32, u32)>> {
+    let mut cells = walk_order(tour, g, typed, m)?;
+    if tour.kind.is_closed() && !cells.is_empty() {
         cells.push(cells[0]);
     }
     Ok(cells)
@@ -199,7 +242,7 @@ pub(super) fn check_style(style: &Style) -> Result<()> {
 pub fn write(
     kind: Kind,
     m: &Motion,
-    tour: &Tour,
+    (tour, typed): (&Tour, Option<&[u32]>),
     g: &LeapGraph,
     style: &Style,
     size: f64,
@@ -210,7 +253,7 @@ pub fn write(
     check_style(style)?;
     let timing = timing(m)?;
     let duration = timing.duration;
-    let cells = walk_cells(tour, g, m)?;
+    let cells = walk_cells(tour, g, typed, m)?;
     let page = String::from_utf8(page).map_err(|_| Error::runtime("the page is not UTF-8"))?;
     // Where the glyph lies on it: the grid `write_glyph` draws on.
     let mut grid = Grid::single(g.board(), size, style.padding)?;
@@ -296,19 +339,17 @@ pub const MAX_SHEET_WALKS: u64 = 400;
 /// Whether `render`'s flags ask for an animated sheet: usage errors for the animation
 /// flags without `--animate`, for the flags of GIF and PNG frames, and for outputs other
 /// than one SVG file.
-pub fn sheet_wanted(m: &Motion, format: Format, split: bool, split_layers: bool) -> Result<bool> {
+pub fn sheet_wanted(
+    m: &Motion,
+    format: Format,
+    (split, split_layers): (bool, bool),
+    numbered: bool,
+) -> Result<bool> {
     if !m.animate {
-        let set = [
-            (m.duration.is_some(), "--duration"),
-            (m.looped, "--loop"),
-            (m.start.is_some(), "--start"),
-            (m.reverse, "--reverse"),
-            (m.fps.is_some(), "--fps"),
-            (m.frames.is_some(), "--frames"),
-        ];
-        if let Some((_, flag)) = set.iter().find(|(on, _)| *on) {
+        if let Some(flag) = unused_flag(m, numbered) {
             return Err(Error::usage(format!(
-                "{flag} is for animations: add --animate"
+                "{flag} is for animations{}: add --animate",
+                numbered_too(flag)
             )));
         }
         return Ok(false);

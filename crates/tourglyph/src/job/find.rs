@@ -121,8 +121,10 @@ impl Found {
             id: "tour".into(),
             title,
         };
+        // Numbered from the start, as the cells are printed.
+        let walk: Vec<(u32, u32)> = self.cells.iter().map(|&c| board.coords(c)).collect();
         super::glyph::write_glyph(
-            &tour,
+            (&tour, Some(walk.as_slice())),
             &g,
             &style,
             DRAW_SIZE_MM,

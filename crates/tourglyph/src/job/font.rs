@@ -393,10 +393,10 @@ fn make_shape(
         None => format!("{} of", chosen.len()),
     };
     let title = format!(
-        "{family}: {what} {} closed {piece} tour tuples of a shape of {} cells in {b} ({} part(s))",
+        "{family}: {what} {} closed {piece} tour tuples of a shape of {} cells in {b} ({})",
         d.count(),
         s.len(),
-        d.parts.len()
+        crate::describe::count(d.parts.len() as u128, "part", "parts")
     );
     let pdf = specimen::pdf(&font, family, &entries, &title, fonts)?;
     Ok(FontFiles {

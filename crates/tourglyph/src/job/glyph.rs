@@ -40,7 +40,7 @@ pub fn glyph(a: &GlyphRequest, target: Target<'_>) -> Result<Format> {
         smaller: Some("--size"),
         ..super::png_options(&a.draw, a.force)
     };
-    let motion = super::animate::kind(&a.motion, a.format.as_deref(), &target)?;
+    let motion = super::animate::kind(&a.motion, a.format.as_deref(), &target, style.numbers)?;
     let format = match motion {
         Some(super::animate::Kind::Svg) => Format::Svg,
         Some(_) => Format::Png,
@@ -64,7 +64,10 @@ pub fn glyph(a: &GlyphRequest, target: Target<'_>) -> Result<Format> {
         let g = tourglyph_core::torus::graph(board, &piece, kind)?;
         let (tour, title, id) = pick(a, &g, kind)?;
         let tile = super::tile::TileArgs::parse(a.repeat.as_deref(), a.pattern, png, format)?;
-        let desc = format!("{title}. Drawn by: {}", redraw(a, &tour, &g, id));
+        let desc = format!(
+            "{title}. Drawn by: {}",
+            redraw(a, &tour, &g, id, style.numbers)
+        );
         let about = (title, desc);
         super::tile::write_tile(&tour, &g, &style, size, format, about, &tile, target)?;
         return Ok(format);
@@ -75,8 +78,19 @@ pub fn glyph(a: &GlyphRequest, target: Target<'_>) -> Result<Format> {
     }
     let g = LeapGraph::new(board, &piece)?;
     let (tour, title, id) = pick(a, &g, kind)?;
+    // The cells as typed (checked by `pick`): the walk and the numbers start at the first
+    // and go on to the second.
+    let typed = a
+        .tour
+        .as_deref()
+        .map(|t| g.board().parse_cells(t))
+        .transpose()?;
+    let walk = super::animate::walk_order(&tour, &g, typed.as_deref(), &a.motion)?;
     // How to draw this very picture again, for the SVG's description.
-    let desc = format!("{title}. Drawn by: {}", redraw(a, &tour, &g, id));
+    let desc = format!(
+        "{title}. Drawn by: {}",
+        redraw(a, &tour, &g, id, style.numbers)
+    );
     let label = Label {
         id: id.map_or("tour".to_string(), |id| format!("tour-{id}")),
         title,
@@ -88,7 +102,7 @@ pub fn glyph(a: &GlyphRequest, target: Target<'_>) -> Result<Format> {
         let mut page = Vec::new();
         let svg = (Format::Svg, png, None);
         write_glyph(
-            &tour,
+            (&tour, Some(walk.as_slice())),
             &g,
             &style,
             size,
@@ -99,7 +113,7 @@ pub fn glyph(a: &GlyphRequest, target: Target<'_>) -> Result<Format> {
         super::animate::write(
             k,
             &a.motion,
-            &tour,
+            (&tour, typed.as_deref()),
             &g,
             &style,
             size,
@@ -110,7 +124,15 @@ pub fn glyph(a: &GlyphRequest, target: Target<'_>) -> Result<Format> {
         return Ok(format);
     }
     let out = (format, png, gcode);
-    write_glyph(&tour, &g, &style, size, out, (label, desc), target)?;
+    write_glyph(
+        (&tour, Some(walk.as_slice())),
+        &g,
+        &style,
+        size,
+        out,
+        (label, desc),
+        target,
+    )?;
     Ok(format)
 }
 
@@ -118,7 +140,13 @@ pub fn glyph(a: &GlyphRequest, target: Target<'_>) -> Result<Format> {
 /// its cells written canonically, so `A1 …` and `a1 …` draw the same bytes) and every flag
 /// that changes the picture (style, colours, width, joins, caps, padding, outline, size),
 /// each value quoted for a POSIX shell where it needs it.
-fn redraw(a: &GlyphRequest, tour: &Tour, g: &LeapGraph, id: Option<u128>) -> String {
+fn redraw(
+    a: &GlyphRequest,
+    tour: &Tour,
+    g: &LeapGraph,
+    id: Option<u128>,
+    numbered: bool,
+) -> String {
     let mut words: Vec<String> = vec!["tourglyph".into(), "glyph".into()];
     let flag = |words: &mut Vec<String>, f: &str, v: &str| {
         words.push(f.to_string());
@@ -145,6 +173,7 @@ fn redraw(a: &GlyphRequest, tour: &Tour, g: &LeapGraph, id: Option<u128>) -> Str
         (false, None) => flag(&mut words, "--tour", &tour.algebraic(g)),
     }
     words.extend(style_words(&a.style, &a.draw));
+    words.extend(turn_words(&a.motion, numbered));
     if a.size != GlyphRequest::default().size {
         flag(&mut words, "--size", &a.size);
     }
@@ -193,6 +222,21 @@ pub(super) fn style_words(style: &str, draw: &Draw) -> Vec<String> {
     words
 }
 
+/// `--start CELL` and `--reverse` as `m` sets them, for a redrawing command of a numbered
+/// glyph (`numbered`), where they say where its numbers begin and which way they go.
+pub(super) fn turn_words(m: &super::animate::Motion, numbered: bool) -> Vec<String> {
+    let mut words = Vec::new();
+    if numbered {
+        if let Some(s) = &m.start {
+            words.extend(["--start".into(), shell_word(s)]);
+        }
+        if m.reverse {
+            words.push("--reverse".into());
+        }
+    }
+    words
+}
+
 /// `s` as one word of a POSIX shell command: as it is when it holds only characters no
 /// shell treats specially, else in single quotes.
 pub(super) fn shell_word(s: &str) -> String {
@@ -209,9 +253,11 @@ pub(super) fn shell_word(s: &str) -> String {
 /// title goes into the document's metadata in every format; SVG also gives the glyph's
 /// path the label's id and title) and a description (SVG `<desc>`; empty for none).
 /// `out` is the format, its PNG options and its G-code profile (`None`: the default).
+/// A numbered diagram is numbered along `walk`, the tour's cells (row, col) from its start
+/// ([`super::animate::walk_order`]), or else in `list`'s order.
 #[allow(clippy::too_many_arguments)]
 pub fn write_glyph(
-    tour: &Tour,
+    (tour, walk): (&Tour, Option<&[(u32, u32)]>),
     g: &LeapGraph,
     style: &Style,
     size: f64,
@@ -237,9 +283,13 @@ pub fn write_glyph(
         ..DocOptions::default()
     };
     let doc = format.open(Sink::Stream(Vec::new()), opts)?;
-    // A numbered diagram: the tour's cells in `list`'s order.
+    // A numbered diagram: the tour's cells along its walk, else in `list`'s order.
     let numbers = style.numbers.then(|| {
-        tour.coords(g)
+        let cells = match walk {
+            Some(w) => w.to_vec(),
+            None => tour.coords(g),
+        };
+        cells
             .into_iter()
             .map(|(r, c)| (c as i32, r as i32))
             .collect()

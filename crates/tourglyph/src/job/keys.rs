@@ -514,6 +514,30 @@ pub static KEYS: &[Key] = &[
     Key {
         doors: Doors::CLI.and(Doors::SERVE),
         ..key(
+            "corner",
+            Group::Draw,
+            Field::MaybeText(|f| &mut f.draw.corner),
+            cli(
+                "The line's corners: sharp, bevel (cut straight) or round (arcs of --corner-radius)",
+                "CORNER",
+            ),
+        )
+    },
+    Key {
+        doors: Doors::CLI.and(Doors::SERVE),
+        ..key(
+            "corner_radius",
+            Group::Draw,
+            Field::MaybeText(|f| &mut f.draw.corner_radius),
+            cli(
+                "With --corner round or bevel: the radius or cut, as a fraction of the cell pitch (0 to 0.5; default 0.3)",
+                "R",
+            ),
+        )
+    },
+    Key {
+        doors: Doors::CLI.and(Doors::SERVE),
+        ..key(
             "padding",
             Group::Draw,
             Field::MaybeText(|f| &mut f.draw.padding),

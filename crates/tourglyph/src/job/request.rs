@@ -127,6 +127,10 @@ pub struct Draw {
     pub cap: Option<String>,
     /// Stroke join.
     pub join: Option<String>,
+    /// Corner geometry: `sharp`, `bevel` or `round` (style key `corner`).
+    pub corner: Option<String>,
+    /// Corner radius or bevel cut, as a fraction of the pitch (style key `corner_radius`).
+    pub corner_radius: Option<String>,
     /// Empty space around each glyph, as a fraction of the cell pitch.
     pub padding: Option<String>,
     /// Resolution of PNG output, in dots per inch.
@@ -169,6 +173,8 @@ impl Default for Draw {
             width: None,
             cap: None,
             join: None,
+            corner: None,
+            corner_radius: None,
             padding: None,
             dpi: 300.0,
             plot: None,
@@ -198,6 +204,8 @@ impl Draw {
             ("background", &self.background),
             ("join", &self.join),
             ("cap", &self.cap),
+            ("corner", &self.corner),
+            ("corner_radius", &self.corner_radius),
             ("padding", &self.padding),
             ("plot", &self.plot),
             ("pen_width", &self.pen_width),

@@ -310,7 +310,8 @@ impl Method {
             "tree" => Ok(Method::Tree),
             "chain" => Ok(Method::Chain),
             _ => Err(Error::usage(format!(
-                "unknown --method '{s}': give exact (the diagrams: by ID or uniform), tree (2x2-block shapes: around a random spanning tree) or chain (a Markov chain of local moves, --steps N)"
+                "unknown --method '{s}'{}: give exact (the diagrams: by ID or uniform), tree (2x2-block shapes: around a random spanning tree) or chain (a Markov chain of local moves, --steps N)",
+                tourglyph_core::names::did_you_mean(s, ["exact", "tree", "chain"])
             ))),
         }
     }
@@ -589,10 +590,10 @@ pub fn glyph(tour: &ShapeTour, d: &ShapeDrawing, target: Target<'_>) -> Result<F
     format.check_size(grid.width, grid.height, png)?;
     let out = Opened::open(target)?;
     let title = format!(
-        "closed tours of a shape of {} cells in {} ({} part(s)), {}",
+        "closed tours of a shape of {} cells in {} ({}), {}",
         shape.len(),
         shape.board(),
-        tour.parts.len(),
+        crate::describe::count(tour.parts.len() as u128, "part", "parts"),
         match tour.id {
             Some(id) => format!("ID {id}"),
             None => format!("{} method", tour.method.name()),

@@ -416,9 +416,10 @@ pub fn render(
     }
     let parts = s.parts(&piece).len();
     let what = format!(
-        "closed {piece} tours of a shape of {} cells in {} ({parts} part(s))",
+        "closed {piece} tours of a shape of {} cells in {} ({})",
         s.len(),
         s.board(),
+        crate::describe::count(parts as u128, "part", "parts"),
     );
     let footer = match (&d, a.sel.sample) {
         (None, Some(k)) => format!(
@@ -427,7 +428,8 @@ pub fn render(
             a.sel.seed.wrapping_add(k.saturating_sub(1))
         ),
         (Some(d), Some(k)) => format!(
-            "{k} tuples drawn at random (seed {}) of {} {what}",
+            "{} drawn at random (seed {}) of {} {what}",
+            crate::describe::count(u128::from(k), "tuple", "tuples"),
             a.sel.seed,
             d.count()
         ),

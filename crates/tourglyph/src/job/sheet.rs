@@ -41,7 +41,7 @@ type Drawn = (
     Ahead,
     String,
     Option<Label>,
-    Option<Vec<(i32, i32)>>,
+    Option<Result<Vec<(i32, i32)>>>,
     Option<Result<Vec<(u32, u32)>>>,
     // The tour's ID and orbit size, for a style that colours glyphs by them.
     (u128, Option<u32>),
@@ -105,7 +105,8 @@ pub fn sheet_pages(
     if a.split_layers {
         check_split_layers(a, format, output)?;
     }
-    let animate = super::animate::sheet_wanted(&a.motion, format, a.split, a.split_layers)?;
+    let animate =
+        super::animate::sheet_wanted(&a.motion, format, (a.split, a.split_layers), style.numbers)?;
     let gcode = super::gcode_profile(&a.draw, format)?;
     let style = super::style::for_format(style, format);
     if animate {
@@ -193,6 +194,7 @@ pub fn sheet_pages(
             opts,
             force: a.sel.force,
             style_words: super::glyph::style_words(&a.style, &a.draw),
+            turn: &a.motion,
         };
         let files = match halves {
             Some(_) => job.write_tours(items)?,
@@ -227,6 +229,7 @@ pub fn sheet_pages(
             opts,
             force: a.sel.force,
             style_words: super::glyph::style_words(&a.style, &a.draw),
+            turn: &a.motion,
         };
         let files = job.write(&ids)?;
         return Ok((
@@ -269,8 +272,10 @@ pub fn sheet_pages(
     format.check_size(grid.width, grid.height, png)?;
     if animate && (shown > 1 || drawn > super::animate::MAX_SHEET_WALKS) {
         return Err(Error::usage(format!(
-            "render --animate animates one page of at most {} glyphs, and this sheet has {drawn} on {shown} pages: select fewer tours (--sample, --range) or a larger --page",
-            super::animate::MAX_SHEET_WALKS
+            "render --animate animates one page of at most {} glyphs, and this sheet has {} on {}: select fewer tours (--sample, --range) or a larger --page",
+            super::animate::MAX_SHEET_WALKS,
+            crate::describe::count(u128::from(drawn), "glyph", "glyphs"),
+            crate::describe::count(u128::from(shown), "page", "pages"),
         )));
     }
     if format.single_page() && shown > 1 {
@@ -340,6 +345,7 @@ pub fn sheet_pages(
         plan,
         count: drawn,
         motion: animate.then_some((&a.motion, &walks)),
+        turn: &a.motion,
     };
     let pens = tourglyph_layout::pens::pens(&style);
     let plotting: Vec<Pen> = pens.iter().filter(|p| p.plots()).cloned().collect();
@@ -502,7 +508,9 @@ fn check_cost(
     let (seconds, bytes) = estimate::sheet(format, board.cells(), count);
     let size = human_bytes(bytes);
     let what = format!(
-        "drawing {count} glyphs of {board} on {pages} pages (about {size} of {})",
+        "drawing {} of {board} on {} (about {size} of {})",
+        crate::describe::count(u128::from(count), "glyph", "glyphs"),
+        crate::describe::count(u128::from(pages), "page", "pages"),
         format.extension()
     );
     budget(force).check(&what, seconds, 0.0)?;
@@ -706,6 +714,8 @@ struct Job<'a> {
         &'a super::animate::Motion,
         &'a std::cell::RefCell<Vec<SheetWalk>>,
     )>,
+    /// `--start` and `--reverse`: where each numbered glyph's numbers begin, and which way.
+    turn: &'a super::animate::Motion,
 }
 
 /// IDs unranked and drawn per parallel batch.
@@ -730,6 +740,7 @@ impl Job<'_> {
         let labels = self.labels.as_deref();
         // The walks' flags alone (the collector stays on this thread).
         let walk_flags = self.motion.map(|(m, _)| m);
+        let turn = self.turn;
         // Glyph geometry, and its outline or pen strokes when the style draws them, on the
         // workers.
         // Symmetric tours found directly are numbered by index, not ID.
@@ -753,13 +764,10 @@ impl Job<'_> {
                 SheetGlyph::Torus(_) => Ahead::default(),
             };
             let cells = style.numbers.then(|| {
-                it.tour
-                    .coords(g)
-                    .into_iter()
-                    .map(|(r, c)| (c as i32, r as i32))
-                    .collect()
+                super::animate::walk_order(&it.tour, g, None, turn)
+                    .map(|w| w.into_iter().map(|(r, c)| (c as i32, r as i32)).collect())
             });
-            let walk = walk_flags.map(|m| super::animate::walk_cells(&it.tour, g, m));
+            let walk = walk_flags.map(|m| super::animate::walk_cells(&it.tour, g, None, m));
             (glyph, pre, caption, label, cells, walk, (it.id, it.orbit))
         };
         let progress = self.progress;
@@ -770,11 +778,11 @@ impl Job<'_> {
                          pre: &Ahead,
                          caption: &str,
                          label: Option<&Label>,
-                         cells: Option<Vec<(i32, i32)>>,
+                         cells: Option<Result<Vec<(i32, i32)>>>,
                          walk: Option<Result<Vec<(u32, u32)>>>,
                          (id, orbit): (u128, Option<u32>)| {
             if let Some(c) = cells {
-                sheet.number_next(c);
+                sheet.number_next(c?);
             }
             sheet.tint_next(id, orbit);
             match glyph {

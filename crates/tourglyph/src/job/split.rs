@@ -176,6 +176,8 @@ pub struct Split<'a> {
     /// The drawing-style flags of the sheet (`--style`, overrides, `--outline`), for each
     /// file's `<desc>`: the `glyph` command that draws the same picture.
     pub style_words: Vec<String>,
+    /// `--start` and `--reverse`: where a numbered glyph's numbers begin, and which way.
+    pub turn: &'a super::animate::Motion,
 }
 
 impl Split<'_> {
@@ -247,10 +249,14 @@ impl Split<'_> {
             .collect();
         for (k, (&id, path)) in ids.iter().zip(&files).enumerate() {
             let tour = tour(k)?;
+            let walk = match self.style.numbers {
+                true => Some(super::animate::walk_order(&tour, self.g, None, self.turn)?),
+                false => None,
+            };
             let title = format!("{stem}, {word} {id}");
             let desc = format!("{title}. Drawn by: {}", self.redraw(&tour, prefix, id));
             write_glyph(
-                &tour,
+                (&tour, walk.as_deref()),
                 self.g,
                 self.style,
                 SIZE_MM,
@@ -289,6 +295,7 @@ impl Split<'_> {
             _ => words.extend(["--tour".into(), shell_word(&tour.algebraic(self.g))]),
         }
         words.extend(self.style_words.iter().cloned());
+        words.extend(super::glyph::turn_words(self.turn, self.style.numbers));
         words.extend([
             "--size".into(),
             format!("{SIZE_MM}"),
