@@ -290,6 +290,16 @@ impl Grid {
             (f64::from(s.board.cols) - 1.0) / 2.0,
             (f64::from(s.board.rows) - 1.0) / 2.0,
         );
+        let place = Place {
+            x: x + w / 2.0 - scale * cx,
+            y: y + h / 2.0 - scale * cy,
+            scale,
+        };
+        // The caption band starts under the board's edge (or the ink, when it reaches
+        // further) by at most CAPTION_GAP, not a padding's width below it: on a sparse
+        // page the padding is many millimetres.
+        let ink = place.y + scale * (2.0 * cy + s.reach.max(0.5));
+        let band = (y + h).min(ink + CAPTION_GAP);
         Slot {
             page,
             index,
@@ -297,12 +307,8 @@ impl Grid {
             y,
             w,
             h,
-            place: Place {
-                x: x + w / 2.0 - scale * cx,
-                y: y + h / 2.0 - scale * cy,
-                scale,
-            },
-            caption: (x + w / 2.0, y + h + s.caption * 0.55),
+            place,
+            caption: (x + w / 2.0, band + s.caption * 0.55),
         }
     }
 
@@ -435,9 +441,15 @@ mod tests {
     fn far_reaching_ink_shrinks_the_glyph_into_its_area() {
         let mut g = Grid::single(Board::new(5, 8), 90.0, 1.0).unwrap();
         let before = g.slot(0);
-        // Up to padding/2 + 1/2 = 1 pitch nothing changes.
+        // Up to padding/2 + 1/2 = 1 pitch the glyph is placed as before (only the caption
+        // band, under the ink, moves).
         g.spec.reach = 1.0;
-        assert_eq!(g.slot(0), before);
+        let s = g.slot(0);
+        assert_eq!(
+            (s.x, s.y, s.w, s.h),
+            (before.x, before.y, before.w, before.h)
+        );
+        assert_eq!(s.place, before.place);
         g.spec.reach = 1.5;
         let s = g.slot(0);
         assert!(s.place.scale < before.place.scale);

@@ -1593,31 +1593,6 @@ fn a_wide_shapes_random_tour_and_the_shape_panel_in_chromium() {
     let url = format!("http://{}/?shape_text=%D9%83%D9%88%D9%81%D9%8A", s.addr);
     b.call("Page.navigate", serde_json::json!({ "url": url }));
     b.wait("document.readyState", |v| v == "complete");
-    // The panel: each label's words above its box, the buttons at the left under it.
-    let box_of = |sel: &str| format!("document.querySelector('{sel}').getBoundingClientRect()");
-    let words_above = b.eval(&format!(
-        "{}.bottom <= {}.top + 1",
-        box_of("#shape-box label span"),
-        box_of("#shape-box textarea")
-    ));
-    assert_eq!(words_above, true, "the Grid label above its box");
-    let show_left = b.eval(&format!("{}.left", box_of("button[type=submit]")));
-    assert!(
-        show_left.as_f64().unwrap() < 100.0,
-        "Show at the left: {show_left}"
-    );
-    if let Some(dir) = std::env::var_os("TOURGLYPH_SHOTS") {
-        let shot = b.call(
-            "Page.captureScreenshot",
-            serde_json::json!({ "format": "png" }),
-        );
-        let png = base64_decode(shot["data"].as_str().unwrap());
-        std::fs::write(
-            std::path::Path::new(&dir).join("explorer-shape-panel.png"),
-            png,
-        )
-        .unwrap();
-    }
     // Tick 2×2 blocks, press Random: the glyph the API draws with random=true.
     b.eval("document.querySelector('input[name=blocks]').checked = true; document.getElementById('random').click(); 0");
     b.wait("document.getElementById('view').open", |v| v == true);
@@ -1655,6 +1630,34 @@ fn a_wide_shapes_random_tour_and_the_shape_panel_in_chromium() {
         let png = base64_decode(shot["data"].as_str().unwrap());
         std::fs::write(
             std::path::Path::new(&dir).join("explorer-kufi-random.png"),
+            png,
+        )
+        .unwrap();
+    }
+    // The panel: each label's words above its box, the buttons at the left under it.
+    let box_of = |sel: &str| format!("document.querySelector('{sel}').getBoundingClientRect()");
+    let words_above = b.eval(&format!(
+        "{}.top - {}.top",
+        box_of("#shape-box textarea"),
+        box_of("#shape-box label")
+    ));
+    assert!(
+        words_above.as_f64().unwrap() >= 10.0,
+        "the Grid label's words above its box: the box {words_above} px below the label's top"
+    );
+    let show_left = b.eval(&format!("{}.left", box_of("button[type=submit]")));
+    assert!(
+        show_left.as_f64().unwrap() < 100.0,
+        "Show at the left: {show_left}"
+    );
+    if let Some(dir) = std::env::var_os("TOURGLYPH_SHOTS") {
+        let shot = b.call(
+            "Page.captureScreenshot",
+            serde_json::json!({ "format": "png" }),
+        );
+        let png = base64_decode(shot["data"].as_str().unwrap());
+        std::fs::write(
+            std::path::Path::new(&dir).join("explorer-shape-panel.png"),
             png,
         )
         .unwrap();
