@@ -37,7 +37,7 @@ fn mistyped_names_get_the_nearest() {
     suggests(&["styles", "kufik"], "kufic");
     suggests(&["count", "--board", "6x6", "--piece", "knigth"], "knight");
     suggests(
-        &["render", "--board", "4x4", "--format", "pgn", "-o", o],
+        &["render", "--board", "4x4", "--format", "pnj", "-o", o],
         "png",
     );
     suggests(
