@@ -74,7 +74,8 @@ pub fn miter_reach(piece: &Piece, limit: f64) -> f64 {
 
 /// How far a glyph's ink can reach beyond its outermost cell centres, in pitches: half
 /// the stroke width, times the largest pointed miter ([`miter_reach`]) with miter joins
-/// and √2 for the corners of square caps on open tours; the frame's outer edge; the dots.
+/// and √2 for the corners of square caps on open tours; the frame's outer edge; the dots;
+/// the move numbers.
 pub fn reach(style: &Style, piece: &Piece, closed: bool) -> f64 {
     let mut r = 0.0f64;
     if style.stroke.is_some() {
@@ -102,6 +103,11 @@ pub fn reach(style: &Style, piece: &Piece, closed: bool) -> f64 {
     }
     if style.dots.is_some() {
         r = r.max(style.dot_radius);
+    }
+    if style.numbers {
+        // Move numbers are centred in their cells, at most 40 % of a cell tall
+        // ([`crate::numbers::size_pt`]).
+        r = r.max(0.2);
     }
     r
 }

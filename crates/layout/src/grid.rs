@@ -21,10 +21,11 @@ pub const MM_PER_PT: f64 = 25.4 / 72.0;
 /// about the finest line a printer draws, and it keeps the rows of a page countable.
 pub const MIN_COLUMN_PITCH: f64 = 0.1;
 
-/// The most room, in mm, between a glyph's board edge (or its ink, when that reaches
-/// further) and the top of its caption band: a caption sits just under its glyph, however
-/// much padding a sparse page leaves below it.
-pub const CAPTION_GAP: f64 = 2.0;
+/// The most room, in mm, between a glyph's ink ([`GridSpec::reach`] below its lowest cell
+/// centres) and the top of its caption band: a caption sits just under its glyph, however
+/// much padding a sparse page leaves below it. A dense page (cells of 2.5 mm with the
+/// default padding) leaves less than this, so its captions stay where the band puts them.
+pub const CAPTION_GAP: f64 = 2.5;
 
 /// What the grid must hold; `Default` gives the documented defaults.
 #[derive(Clone, Debug, PartialEq)]
@@ -295,10 +296,14 @@ impl Grid {
             y: y + h / 2.0 - scale * cy,
             scale,
         };
-        // The caption band starts under the board's edge (or the ink, when it reaches
-        // further) by at most CAPTION_GAP, not a padding's width below it: on a sparse
-        // page the padding is many millimetres.
-        let ink = place.y + scale * (2.0 * cy + s.reach.max(0.5));
+        // The caption band starts at most CAPTION_GAP under the glyph's ink, not a
+        // padding's width below it: on a sparse page the padding is many millimetres.
+        let reach = if s.reach.is_finite() {
+            s.reach.max(0.0)
+        } else {
+            0.5
+        };
+        let ink = place.y + scale * (2.0 * cy + reach);
         let band = (y + h).min(ink + CAPTION_GAP);
         Slot {
             page,
@@ -421,12 +426,12 @@ mod tests {
             .unwrap();
             for i in 0..n {
                 let s = g.slot(i);
-                // The board's bottom edge: half a cell below the last row of centres.
-                let (_, edge) = s.place.map(0.0, f64::from(board.rows) - 0.5);
-                let below = s.caption.1 - edge;
+                // The ink's bottom: the lowest cell centres (the spec's reach is 0).
+                let (_, ink) = s.place.map(0.0, f64::from(board.rows) - 1.0);
+                let below = s.caption.1 - ink;
                 assert!(
                     below > 0.0 && below <= CAPTION_GAP + g.spec.caption * 0.55 + 1e-9,
-                    "{page} {n}: caption {below:.1} mm below the board (pitch {:.1} mm)",
+                    "{page} {n}: caption {below:.1} mm below the glyph (pitch {:.1} mm)",
                     g.pitch
                 );
             }
