@@ -1024,7 +1024,7 @@ G0 X0 Y0
             ("feed = 0\n", "p.toml:1: key 'feed': 0 is out of range"),
             (
                 "speed = 1\n",
-                "p.toml:1: unknown key 'speed': the keys are units,",
+                "p.toml:1: unknown key 'speed' (did you mean 'feed'?): the keys are units,",
             ),
             (
                 "units = \"cm\"\n",
