@@ -124,7 +124,7 @@ function fillForm() {
 // ("1,072", on the digits as given, so a count past 2^53 stays exact) and the noun in the
 // number it takes ("1 part", "2 parts"; `many` defaults to `one` + "s").
 function grouped(n) { return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ","); }
-function counted(n, one, many) {
+function amount(n, one, many) {
   return `${grouped(n)} ${String(n) === "1" ? one : (many || one + "s")}`;
 }
 
@@ -184,17 +184,17 @@ async function restart() {
       // A shape: a count per part, and the tuples of tours.
       total = Number(c.count);
       if (total === 0) done = true;
-      statusLine.textContent = `${counted(c.count, `closed ${c.piece} tour tuple`)} of a shape ` +
-        `of ${counted(c.cells, "cell")} in ${c.board} (${counted(c.parts.length, "part")}: ` +
+      statusLine.textContent = `${amount(c.count, `closed ${c.piece} tour tuple`)} of a shape ` +
+        `of ${amount(c.cells, "cell")} in ${c.board} (${amount(c.parts.length, "part")}: ` +
         `${c.parts.map(grouped).join(" × ")})`;
     } else {
       total = Number(c.tours);
       if (c.symmetric != null) symmetric = Number(c.symmetric);
       if (total === 0) done = true;
-      let s = `${counted(c.tours, `${c.closed ? "closed" : "open"} ${c.piece} tour`)} of ${c.board}`;
+      let s = `${amount(c.tours, `${c.closed ? "closed" : "open"} ${c.piece} tour`)} of ${c.board}`;
       if (c.torus) s += " (torus)";
       if (c.symmetric != null) s += `, ${grouped(c.symmetric)} fixed by ${c.symmetry}`;
-      if (c.classes != null) s += `, ${counted(c.classes, "symmetry class", "symmetry classes")}`;
+      if (c.classes != null) s += `, ${amount(c.classes, "symmetry class", "symmetry classes")}`;
       statusLine.textContent = s;
     }
   } catch (e) {
