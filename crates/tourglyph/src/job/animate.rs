@@ -97,8 +97,9 @@ pub fn kind(
     if !m.animate {
         if let Some(flag) = unused_flag(m, numbered) {
             return Err(Error::usage(format!(
-                "{flag} is for animations{}: add --animate (or write a .gif file)",
-                numbered_too(flag)
+                "{flag} is for animations{}: add --animate{} (or write a .gif file)",
+                numbered_too(flag).0,
+                numbered_too(flag).1
             )));
         }
         return Ok(None);
@@ -130,11 +131,12 @@ fn unused_flag(m: &Motion, numbered: bool) -> Option<&'static str> {
     set.iter().find(|(on, _)| *on).map(|&(_, flag)| flag)
 }
 
-/// " and numbered diagrams" for the flags that also turn numbers, for the refusal.
-fn numbered_too(flag: &str) -> &'static str {
+/// For the refusal of a flag that also turns numbers: what else it is for, and the other
+/// flag that would use it.
+fn numbered_too(flag: &str) -> (&'static str, &'static str) {
     match flag {
-        "--start" | "--reverse" => " and numbered diagrams (--numbers)",
-        _ => "",
+        "--start" | "--reverse" => (" and numbered diagrams", " or --numbers"),
+        _ => ("", ""),
     }
 }
 
@@ -348,8 +350,9 @@ pub fn sheet_wanted(
     if !m.animate {
         if let Some(flag) = unused_flag(m, numbered) {
             return Err(Error::usage(format!(
-                "{flag} is for animations{}: add --animate",
-                numbered_too(flag)
+                "{flag} is for animations{}: add --animate{}",
+                numbered_too(flag).0,
+                numbered_too(flag).1
             )));
         }
         return Ok(false);
