@@ -55,6 +55,8 @@ struct Facts {
     name: &'static str,
     /// The usual file extension, without the dot; also the name `--format` takes.
     extension: &'static str,
+    /// Other extensions in common use for the format, taken as names of it too.
+    also: &'static [&'static str],
     /// The MIME type (an HTTP answer's `Content-Type`).
     mime: &'static str,
     /// Each page a file of its own.
@@ -91,6 +93,7 @@ const FILE_SECONDS: f64 = 0.01;
 const PDF: Facts = Facts {
     name: "PDF",
     extension: "pdf",
+    also: &[],
     mime: "application/pdf",
     file_per_page: false,
     single_page: false,
@@ -109,6 +112,7 @@ const PDF: Facts = Facts {
 const PS: Facts = Facts {
     name: "PostScript",
     extension: "ps",
+    also: &[],
     mime: "application/postscript",
     file_per_page: false,
     single_page: false,
@@ -126,6 +130,7 @@ const PS: Facts = Facts {
 const EPS: Facts = Facts {
     name: "EPS",
     extension: "eps",
+    also: &[],
     mime: "application/postscript",
     single_page: true,
     ..PS
@@ -134,6 +139,7 @@ const EPS: Facts = Facts {
 const SVG: Facts = Facts {
     name: "SVG",
     extension: "svg",
+    also: &[],
     mime: "image/svg+xml",
     file_per_page: true,
     single_page: false,
@@ -153,6 +159,7 @@ const SVG: Facts = Facts {
 const PNG: Facts = Facts {
     name: "PNG",
     extension: "png",
+    also: &[],
     mime: "image/png",
     file_per_page: true,
     single_page: false,
@@ -173,6 +180,7 @@ const PNG: Facts = Facts {
 const GCODE: Facts = Facts {
     name: "G-code",
     extension: "gcode",
+    also: &["nc", "ngc"],
     mime: "text/x-gcode",
     file_per_page: true,
     single_page: false,
@@ -192,6 +200,7 @@ const GCODE: Facts = Facts {
 const DXF: Facts = Facts {
     name: "DXF",
     extension: "dxf",
+    also: &[],
     mime: "image/vnd.dxf",
     file_per_page: true,
     single_page: false,
@@ -232,12 +241,13 @@ impl Format {
         }
     }
 
-    /// Parse `pdf`, `ps`, `eps`, `svg`, `png`, `gcode` or `dxf` (as given to `--format`).
+    /// Parse `pdf`, `ps`, `eps`, `svg`, `png`, `gcode` or `dxf` (as given to `--format`),
+    /// or another extension in use for one (`nc` and `ngc` for G-code).
     pub fn parse(s: &str) -> Result<Format> {
         let name = s.trim().to_ascii_lowercase();
         Format::ALL
             .into_iter()
-            .find(|f| f.extension() == name)
+            .find(|f| f.extension() == name || f.facts().also.contains(&name.as_str()))
             .ok_or_else(|| {
                 let near = Format::ALL.map(|f| f.extension());
                 let hint = tourglyph_core::names::did_you_mean(s, near);
@@ -404,12 +414,15 @@ impl Format {
                 let svg = SvgWriter::new(sink.pages(self)).with_pens(pens, split_pens);
                 Inner::Svg(svg.with_meta(name, &desc).with_text(fonts, text_as_paths))
             }
-            // The SVG page rasterised: no title, no description, the SVG's own text.
+            // The SVG page rasterised, no title, no description. Its text is drawn as the
+            // outlines of the glyphs the shaper chose (the fonts given, `--font` first;
+            // Arabic joined, right to left), the very glyphs PDF and PostScript place:
+            // resvg would otherwise lay `<text>` out itself, with only the fonts loaded
+            // into it and no per-character fallback, and without fonts draws none.
             Format::Png => {
                 let mut open = sink.pages(self);
-                Inner::Png(SvgWriter::new(Box::new(move |i| {
-                    Ok(PngPage::new(open(i)?, png))
-                })))
+                let svg = SvgWriter::new(Box::new(move |i| Ok(PngPage::new(open(i)?, png))));
+                Inner::Png(svg.with_text(fonts, true))
             }
             Format::Gcode => {
                 let profile = gcode.unwrap_or_default();
@@ -482,12 +495,13 @@ pub struct DocOptions {
     pub title: String,
     /// What the drawing shows and how to draw it again: SVG `<desc>`. Default: empty.
     pub desc: String,
-    /// The fonts text is set in (PDF, PostScript, SVG). Default: the bundled fonts.
+    /// The fonts text is set in (PDF, PostScript, SVG, PNG). Default: the bundled fonts.
     pub fonts: Arc<Fonts>,
     /// The texts shown besides captions, known before the first page (PostScript embeds
     /// their glyphs up front, [`PsOptions::texts`]). Default: none.
     pub texts: Vec<String>,
-    /// SVG text drawn as outlines, for design tools that lack the fonts. Default false.
+    /// SVG text drawn as outlines, for design tools that lack the fonts (a PNG's text is
+    /// always outlines). Default false.
     pub text_as_paths: bool,
     /// PNG resolution and size limit. Default: [`PngOptions::default`].
     pub png: PngOptions,
@@ -649,6 +663,13 @@ mod tests {
             Format::Svg
         );
         assert_eq!(Format::from_path(FsPath::new("x.ps")).unwrap(), Format::Ps);
+        // G-code's other usual extensions.
+        for ext in ["nc", "NGC", "gcode"] {
+            assert_eq!(Format::parse(ext).unwrap(), Format::Gcode, "{ext}");
+        }
+        let p = FsPath::new("plot.nc");
+        assert_eq!(Format::for_output(Some("gcode"), p).unwrap(), Format::Gcode);
+        assert!(Format::for_output(Some("svg"), p).unwrap_err().is_usage());
         for bad in ["-", "poster", "poster.gif"] {
             let e = Format::from_path(FsPath::new(bad)).unwrap_err();
             assert!(e.is_usage() && e.to_string().contains("--format"), "{e}");

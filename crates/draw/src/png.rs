@@ -1,7 +1,8 @@
 //! PNG output: each SVG page rasterised with resvg at a given resolution and written with
 //! the `png` crate, with a `pHYs` chunk that states the resolution (pixels per metre), so
 //! a design tool opens the image at its physical size. The background is transparent
-//! unless the style paints one (the SVG page then holds it).
+//! unless the style paints one (the SVG page then holds it). The page's text comes as
+//! glyph outlines, shaped as PDF shapes it ([`crate::document`]), so no font is loaded.
 //!
 //! [`PngPage`] is an SVG page writer ([`PageWrite`]) that turns the page into a PNG when it
 //! is closed: the SVG backend draws, this converts, the output file stays atomic.
@@ -74,9 +75,12 @@ pub fn svg_to_png(svg: &[u8], opts: PngOptions) -> Result<Vec<u8>> {
 
 /// Rasterise an SVG document (sized in mm) to unpremultiplied RGBA pixels, with the
 /// image's width and height: the pixels [`svg_to_png`] encodes.
+///
+/// The document's text is expected as outlines, as every page tourglyph rasterises
+/// draws it ([`crate::document`]'s PNG, `SvgWriter::with_text`): the parse loads no
+/// fonts, so an SVG `<text>` element draws nothing.
 pub fn svg_to_rgba(svg: &[u8], opts: PngOptions) -> Result<(Vec<u8>, u32, u32)> {
-    let tree = usvg::Tree::from_data(svg, &usvg::Options::default())
-        .map_err(|e| Error::runtime(format!("png: the page does not parse as SVG: {e}")))?;
+    let tree = parse(svg)?;
     // usvg sizes the tree in CSS pixels, 96 to the inch.
     let size = tree.size();
     let to_mm = 25.4 / 96.0;
@@ -85,11 +89,45 @@ pub fn svg_to_rgba(svg: &[u8], opts: PngOptions) -> Result<(Vec<u8>, u32, u32)> 
         f64::from(size.height()) * to_mm,
         opts,
     )?;
+    Ok((raster(&tree, w, h, None)?, w, h))
+}
+
+/// PNG bytes of an SVG document (sized in mm, its text as outlines) drawn `width` pixels
+/// wide on `paper`: a preview (a gallery's), its resolution what that width makes of the
+/// page, stated in its `pHYs` chunk as [`svg_to_png`]'s is.
+pub fn svg_to_png_wide(svg: &[u8], width: u32, paper: crate::Rgb) -> Result<Vec<u8>> {
+    let tree = parse(svg)?;
+    let size = tree.size();
+    let w = width.max(1);
+    let k = f64::from(w) / f64::from(size.width());
+    let h = (f64::from(size.height()) * k).round().max(1.0);
+    if f64::from(w) * h > MAX_PIXELS as f64 {
+        return Err(Error::runtime(format!(
+            "png: a preview {w} pixels wide of a page this tall would be {h} pixels high: too large"
+        )));
+    }
+    let h = h as u32;
+    // usvg's CSS pixels are 96 to the inch.
+    encode(&raster(&tree, w, h, Some(paper))?, w, h, k * 96.0)
+}
+
+fn parse(svg: &[u8]) -> Result<usvg::Tree> {
+    usvg::Tree::from_data(svg, &usvg::Options::default())
+        .map_err(|e| Error::runtime(format!("png: the page does not parse as SVG: {e}")))
+}
+
+/// `tree` drawn on a `w` × `h` image (stretched to fill it), over `paper` or transparent,
+/// as unpremultiplied RGBA.
+fn raster(tree: &usvg::Tree, w: u32, h: u32, paper: Option<crate::Rgb>) -> Result<Vec<u8>> {
+    let size = tree.size();
     let mut pm = tiny_skia::Pixmap::new(w, h)
         .ok_or_else(|| Error::runtime(format!("png: cannot hold a {w} x {h} image")))?;
+    if let Some(c) = paper {
+        pm.fill(tiny_skia::Color::from_rgba8(c.0, c.1, c.2, u8::MAX));
+    }
     let (kx, ky) = (w as f32 / size.width(), h as f32 / size.height());
     resvg::render(
-        &tree,
+        tree,
         tiny_skia::Transform::from_scale(kx, ky),
         &mut pm.as_mut(),
     );
@@ -106,7 +144,7 @@ pub fn svg_to_rgba(svg: &[u8], opts: PngOptions) -> Result<(Vec<u8>, u32, u32)> 
             .demultiply();
         px.copy_from_slice(&[c.red(), c.green(), c.blue(), c.alpha()]);
     }
-    Ok((rgba, w, h))
+    Ok(rgba)
 }
 
 /// PNG bytes of an RGBA image with a `pHYs` chunk for `dpi`.

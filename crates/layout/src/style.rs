@@ -474,7 +474,7 @@ const TABLE: &[Key] = &[
         set: |st, v, dir| {
             let f = v
                 .as_str()
-                .ok_or("expected the path of a .ttf or .otf file, or \"\" for none")?;
+                .ok_or("expected the path of a .ttf, .otf or .ttc file, or \"\" for none")?;
             st.font = (!f.is_empty()).then(|| dir.join(f));
             Ok(())
         },

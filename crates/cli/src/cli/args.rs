@@ -7,6 +7,8 @@ pub use super::keys::{DrawFlags, Selection, ShapeFlags, TourSpec};
 use super::offer::Offer;
 use clap::{Args, Parser, Subcommand, ValueHint};
 use std::path::PathBuf;
+use tourglyph::draw::Format;
+use tourglyph::job::animate::GIF;
 
 /// The address `serve` listens on by default: this machine only.
 pub const DEFAULT_BIND: &str = "127.0.0.1";
@@ -206,17 +208,15 @@ pub struct RenderArgs {
     /// Which tours.
     #[command(flatten)]
     pub sel: Selection,
-    /// Output file: .pdf, .ps, .eps, .svg, .png or .gcode, the format from the extension
-    /// (or --format, which must agree with it); `-` for stdout, with --format
-    /// pdf|ps|eps|svg|png|gcode. SVG, PNG and G-code write a file a page: NAME-1.svg, …
-    /// when there are several.
-    #[arg(short, long, value_name = "FILE", value_hint = ValueHint::FilePath)]
+    /// Output file: the format from the extension (or --format, which must agree with
+    /// it); `-` for stdout, with --format (the help lists the formats).
+    #[arg(short, long, value_name = "FILE", value_hint = ValueHint::FilePath, help = render_output_help())]
     pub output: PathBuf,
     /// Output file handling.
     #[command(flatten)]
     pub out: OutputFlags,
-    /// pdf, ps, eps (one page), svg, png or gcode.
-    #[arg(long, value_parser = formats(), hide_possible_values = true)]
+    /// The output format (the help lists them): default from the extension.
+    #[arg(long, value_parser = formats(), hide_possible_values = true, help = format_help(&[], "default: from the extension"))]
     pub format: Option<String>,
     /// a0…a6, letter, legal, tabloid, WxHmm, WxHin, or poster.
     #[arg(long, default_value = "a4")]
@@ -321,16 +321,16 @@ pub struct GlyphArgs {
     /// Seed for --random: the tour `list --sample 1 --seed S` prints.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
-    /// Output file: .svg, .pdf, .ps, .eps or .png, the format from the extension (or
-    /// --format, which must agree with it); `-` for stdout (SVG unless --format
-    /// pdf|ps|eps|png).
-    #[arg(short, long, value_name = "FILE", value_hint = ValueHint::FilePath)]
+    /// Output file: the format from the extension (or --format, which must agree with
+    /// it); `-` for stdout (the help lists the formats).
+    #[arg(short, long, value_name = "FILE", value_hint = ValueHint::FilePath, help = glyph_output_help())]
     pub output: PathBuf,
     /// Output file handling.
     #[command(flatten)]
     pub out: OutputFlags,
-    /// svg, pdf, ps, eps, png or gcode (default: from the extension; SVG on stdout).
-    #[arg(long, value_parser = formats(), hide_possible_values = true)]
+    /// The output format (the help lists them, and gif): default from the extension,
+    /// SVG on stdout.
+    #[arg(long, value_parser = glyph_formats(), hide_possible_values = true, help = format_help(&[GIF], "default: from the extension; SVG on stdout"))]
     pub format: Option<String>,
     /// Glyph size, e.g. 50mm or 2in.
     #[arg(long, default_value = "50mm")]
@@ -522,11 +522,68 @@ fn styles() -> Offer {
 
 /// The output formats.
 fn formats() -> Offer {
-    Offer(
-        tourglyph::draw::Format::ALL
-            .iter()
-            .map(|f| f.extension())
-            .collect(),
+    Offer(Format::ALL.iter().map(|f| f.extension()).collect())
+}
+
+/// The output formats of `glyph`: the formats and an animated GIF.
+fn glyph_formats() -> Offer {
+    let mut o = formats();
+    o.0.push(GIF);
+    o
+}
+
+/// `a, b or c` (`word` "or"), `a, b and c` ("and").
+fn listed(names: &[String], word: &str) -> String {
+    match names {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} {word} {last}", init.join(", ")),
+    }
+}
+
+/// The names `--format` takes, from the format table, then `extra`, before `(tail)`.
+fn format_help(extra: &[&str], tail: &str) -> String {
+    let names: Vec<String> = Format::ALL
+        .iter()
+        .map(|f| match f.single_page() {
+            true => format!("{} (one page)", f.extension()),
+            false => f.extension().to_string(),
+        })
+        .chain(extra.iter().map(|e| e.to_string()))
+        .collect();
+    format!("{} ({tail})", listed(&names, "or"))
+}
+
+/// The output files' extensions, `.pdf, …`, from the format table, then `extra`.
+fn extensions(extra: &[&str]) -> String {
+    let names: Vec<String> = Format::ALL
+        .iter()
+        .map(|f| f.extension())
+        .chain(extra.iter().copied())
+        .map(|e| format!(".{e}"))
+        .collect();
+    listed(&names, "or")
+}
+
+/// `render -o`'s help.
+fn render_output_help() -> String {
+    let paged: Vec<String> = Format::ALL
+        .iter()
+        .filter(|f| f.file_per_page())
+        .map(|f| f.name().to_string())
+        .collect();
+    format!(
+        "Output file: {}, the format from the extension (or --format, which must agree with it); `-` for stdout, with --format. {} write a file a page: NAME-1.svg, … when there are several",
+        extensions(&[]),
+        listed(&paged, "and")
+    )
+}
+
+/// `glyph -o`'s help.
+fn glyph_output_help() -> String {
+    format!(
+        "Output file: {}, the format from the extension (or --format, which must agree with it); `-` for stdout (SVG unless --format)",
+        extensions(&[GIF])
     )
 }
 

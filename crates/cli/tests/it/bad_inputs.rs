@@ -674,6 +674,32 @@ const CASES: &[(&[&str], i32)] = &[
         ],
         2,
     ),
+    // Issue 56, item 17: a --format that disagrees with the extension, GIF and G-code's.
+    (
+        &[
+            "glyph", "--board", "6x6", "--id", "3", "--format", "gif", "-o", "g.svg",
+        ],
+        2,
+    ),
+    (
+        &[
+            "glyph", "--board", "6x6", "--id", "3", "--format", "svg", "-o", "g.nc",
+        ],
+        2,
+    ),
+    // Issue 56, item 9: a face a single font does not have.
+    (
+        &[
+            "render",
+            "--board",
+            "4x4",
+            "--font",
+            "two.txt#1",
+            "-o",
+            "x.pdf",
+        ],
+        2,
+    ),
 ];
 
 /// Files the cases of [`CASES`] find in their folder (and may leave): a G-code profile

@@ -328,7 +328,7 @@ fn the_animated_svg_plays_in_chromium() {
 
 /// The GIF's frames composed on its canvas: (RGBA of each frame, delay in cs), and the
 /// loop count (`None`: plays once).
-fn gif_frames(p: &Path) -> (Vec<(Vec<u8>, u16)>, usize, usize, bool) {
+pub(crate) fn gif_frames(p: &Path) -> (Vec<(Vec<u8>, u16)>, usize, usize, bool) {
     let mut opts = gif::DecodeOptions::new();
     opts.set_color_output(gif::ColorOutput::RGBA);
     let mut dec = opts

@@ -1,6 +1,9 @@
 //! The fonts text is set in: the bundled Noto Sans (Latin, Greek, Cyrillic) and Noto Kufi
 //! Arabic (`crates/draw/fonts/`, SIL Open Font License), with a user's TTF/OTF (`--font`,
-//! style key `font`) in front of them as first choice.
+//! style key `font`) in front of them as first choice. A user's file may be a collection
+//! (`.ttc`/`.otc`, as Debian ships its CJK fonts): `FILE#N` takes its face N, `FILE` its
+//! first, and a character the face lacks is refused naming the faces of the collection
+//! that have it.
 //!
 //! Fallback is per character, in list order: the first face whose `cmap` maps the
 //! character draws it. A face is parsed once (its shaping tables cached in
@@ -25,6 +28,12 @@ enum Data {
     Owned(Arc<Vec<u8>>),
 }
 
+impl std::fmt::Debug for Data {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Data({} bytes)", self.bytes().len())
+    }
+}
+
 impl Data {
     fn bytes(&self) -> &[u8] {
         match self {
@@ -37,6 +46,8 @@ impl Data {
 /// One font face.
 pub struct Face {
     data: Data,
+    /// The face's index in its file: N of a collection's `FILE#N`, 0 for a single font.
+    pub index: u32,
     /// The family name (`name` table ID 1), as SVG's `font-family` names it.
     pub family: String,
     /// The PostScript name (`name` ID 6), without spaces, for PDF's `/BaseFont`.
@@ -48,10 +59,10 @@ pub struct Face {
 }
 
 impl Face {
-    fn new(data: Data, what: &str) -> Result<Face> {
-        let font = skrifa::FontRef::new(data.bytes()).map_err(|e| {
+    fn new(data: Data, index: u32, what: &str) -> Result<Face> {
+        let font = skrifa::FontRef::from_index(data.bytes(), index).map_err(|e| {
             Error::usage(format!(
-                "{what}: not a TrueType/OpenType font ({e}): give a .ttf or .otf file to --font"
+                "{what}: not a TrueType/OpenType font ({e}): give a .ttf, .otf or .ttc file to --font"
             ))
         })?;
         let name = |id| {
@@ -80,17 +91,25 @@ impl Face {
             upem,
             shaper,
             data,
+            index,
         })
     }
 
-    /// The face's font file.
+    /// The face's font file (a collection's whole file: the face is [`Face::index`]).
     pub fn data(&self) -> &[u8] {
         self.data.bytes()
     }
 
     /// A parsed view of the face.
     pub fn font(&self) -> skrifa::FontRef<'_> {
-        skrifa::FontRef::new(self.data.bytes()).expect("checked when the face was loaded")
+        skrifa::FontRef::from_index(self.data.bytes(), self.index)
+            .expect("checked when the face was loaded")
+    }
+
+    /// True for a face with TrueType outlines (a `glyf` table), which PostScript's Type 42
+    /// holds.
+    pub fn is_truetype(&self) -> bool {
+        self.font().table_data(skrifa::Tag::new(b"glyf")).is_some()
     }
 
     /// The glyph of `c`, if the face has one.
@@ -121,7 +140,52 @@ pub struct Fonts {
     pub faces: Vec<Face>,
     /// True when the first face is a user's (`--font`).
     pub user: bool,
+    /// The user's file when it is a collection: its other faces are named when a
+    /// character is in none of the faces taken.
+    collection: Option<Collection>,
     pub(crate) cache: super::line::Cache,
+}
+
+/// A user's font collection.
+#[derive(Debug)]
+struct Collection {
+    /// The file, as the user named it without `#N`.
+    file: String,
+    /// The face taken.
+    taken: u32,
+    data: Data,
+}
+
+/// `FILE#N` as (FILE, N) when FILE is a file and `FILE#N` is not; else the path alone.
+fn split_index(path: &Path) -> (std::borrow::Cow<'_, Path>, Option<u32>) {
+    let s = path.to_string_lossy();
+    if let Some((file, n)) = s.rsplit_once('#') {
+        let digits = !n.is_empty() && n.len() <= 9 && n.bytes().all(|b| b.is_ascii_digit());
+        if digits && !path.exists() && Path::new(file).exists() {
+            return (Path::new(file).to_path_buf().into(), n.parse().ok());
+        }
+    }
+    (path.into(), None)
+}
+
+/// The family name of each face of a collection, or `None` for a single font.
+fn collection_families(data: &[u8]) -> Option<Vec<String>> {
+    let skrifa::raw::FileRef::Collection(c) = skrifa::raw::FileRef::new(data).ok()? else {
+        return None;
+    };
+    Some(
+        c.iter()
+            .map(|f| {
+                f.ok()
+                    .and_then(|f| {
+                        f.localized_strings(skrifa::string::StringId::FAMILY_NAME)
+                            .english_or_first()
+                            .map(|s| s.to_string())
+                    })
+                    .unwrap_or_else(|| "?".into())
+            })
+            .collect(),
+    )
 }
 
 impl Fonts {
@@ -130,12 +194,13 @@ impl Fonts {
         static B: OnceLock<Arc<Fonts>> = OnceLock::new();
         B.get_or_init(|| {
             let faces = vec![
-                Face::new(Data::Static(NOTO_SANS), "Noto Sans").expect("bundled font"),
-                Face::new(Data::Static(NOTO_KUFI), "Noto Kufi Arabic").expect("bundled font"),
+                Face::new(Data::Static(NOTO_SANS), 0, "Noto Sans").expect("bundled font"),
+                Face::new(Data::Static(NOTO_KUFI), 0, "Noto Kufi Arabic").expect("bundled font"),
             ];
             Arc::new(Fonts {
                 faces,
                 user: false,
+                collection: None,
                 cache: Default::default(),
             })
         })
@@ -144,25 +209,57 @@ impl Fonts {
 
     /// The bundled fonts, behind the font file at `path` when one is given (exit 1 when it
     /// cannot be read, as any missing file; a usage error, exit 2, when it is not a font).
+    /// A collection's face N is `FILE#N` (its first face without `#N`).
     pub fn with_user(path: Option<&Path>) -> Result<Arc<Fonts>> {
         let Some(path) = path else {
             return Ok(Fonts::bundled());
         };
-        let bytes = std::fs::read(path).map_err(|e| {
+        let (file, index) = split_index(path);
+        let bytes = std::fs::read(&file).map_err(|e| {
             Error::runtime(format!(
-                "--font {}: cannot read it ({e}): give the path of a .ttf or .otf file",
+                "--font {}: cannot read it ({e}): give the path of a .ttf, .otf or .ttc file",
                 path.display()
             ))
         })?;
-        let user = Face::new(
-            Data::Owned(Arc::new(bytes)),
-            &format!("--font {}", path.display()),
-        )?;
+        let families = collection_families(&bytes);
+        let taken = index.unwrap_or(0);
+        match &families {
+            Some(names) if taken as usize >= names.len() => {
+                let faces: Vec<String> = names
+                    .iter()
+                    .enumerate()
+                    .map(|(i, n)| format!("#{i} {n}"))
+                    .collect();
+                return Err(Error::usage(format!(
+                    "--font {}: the collection has {} faces ({}): give --font {}#N with one of them",
+                    path.display(),
+                    names.len(),
+                    faces.join(", "),
+                    file.display()
+                )));
+            }
+            None if taken > 0 && skrifa::FontRef::new(&bytes).is_ok() => {
+                return Err(Error::usage(format!(
+                    "--font {}: {} is one font, not a collection of faces: drop #{taken}",
+                    path.display(),
+                    file.display()
+                )));
+            }
+            _ => {}
+        }
+        let data = Data::Owned(Arc::new(bytes));
+        let user = Face::new(data.clone(), taken, &format!("--font {}", path.display()))?;
+        let collection = families.map(|_| Collection {
+            file: file.display().to_string(),
+            taken,
+            data,
+        });
         let b = Fonts::bundled();
         let mut faces = vec![user];
         for f in &b.faces {
             faces.push(Face {
                 data: f.data.clone(),
+                index: f.index,
                 family: f.family.clone(),
                 ps_name: f.ps_name.clone(),
                 upem: f.upem,
@@ -172,8 +269,36 @@ impl Fonts {
         Ok(Arc::new(Fonts {
             faces,
             user: true,
+            collection,
             cache: Default::default(),
         }))
+    }
+
+    /// When the user's font is a collection, the faces of it other than the one taken that
+    /// have a glyph for `c`, as `FILE#N` and family name, in order.
+    pub fn collection_faces_with(&self, c: char) -> Vec<(String, String)> {
+        let Some(col) = &self.collection else {
+            return Vec::new();
+        };
+        let Ok(skrifa::raw::FileRef::Collection(all)) = skrifa::raw::FileRef::new(col.data.bytes())
+        else {
+            return Vec::new();
+        };
+        (0..all.len())
+            .filter(|&i| i != col.taken)
+            .filter_map(|i| {
+                let f = all.get(i).ok()?;
+                let g = f.charmap().map(c)?;
+                (g.to_u32() != 0).then(|| {
+                    let family = f
+                        .localized_strings(skrifa::string::StringId::FAMILY_NAME)
+                        .english_or_first()
+                        .map(|s| s.to_string())
+                        .unwrap_or_default();
+                    (format!("{}#{i}", col.file), family)
+                })
+            })
+            .collect()
     }
 
     /// The first face that has a glyph for `c`.

@@ -123,7 +123,7 @@ impl PsFonts {
                 return Some(c);
             }
         }
-        if self.frozen || !is_truetype(self.fonts.faces[f].data()) {
+        if self.frozen || !self.fonts.faces[f].is_truetype() {
             return None;
         }
         let u = self.used[f].get_or_insert_with(|| {
@@ -319,11 +319,6 @@ fn tables(data: &[u8]) -> Vec<([u8; 4], usize, usize)> {
             Some((tag, u32_at(r + 8)?, u32_at(r + 12)?))
         })
         .collect()
-}
-
-/// True for a font with TrueType outlines (`glyf`), which Type 42 holds.
-fn is_truetype(data: &[u8]) -> bool {
-    tables(data).iter().any(|(t, ..)| t == b"glyf")
 }
 
 /// Where the `/sfnts` strings may be cut: the start of every table and of every glyph in

@@ -66,8 +66,21 @@ fn refused(text: &str, c: char) -> Error {
 }
 
 fn uncovered(fonts: &Fonts, text: &str, c: char) -> Error {
+    // The fix: the faces of the user's collection that have it, else any font that does.
+    let others = fonts.collection_faces_with(c);
+    let fix = match others.as_slice() {
+        [] => "give a font that has it with --font FILE".to_string(),
+        [(spec, family)] => format!("the collection's face {family} has it: give --font {spec}"),
+        [(spec, _), ..] => {
+            let all: Vec<String> = others.iter().map(|(s, f)| format!("{s} ({f})")).collect();
+            format!(
+                "faces of the collection have it ({}): give --font {spec}",
+                all.join(", ")
+            )
+        }
+    };
     Error::usage(format!(
-        "'{c}' (U+{:04X}) in \"{text}\" is in none of the fonts ({}): give a font that has it with --font FILE",
+        "'{c}' (U+{:04X}) in \"{text}\" is in none of the fonts ({}): {fix}",
         c as u32,
         fonts.names()
     ))

@@ -6,10 +6,10 @@
 use super::fonts::Face;
 use tourglyph_core::{error::Error, error::Result};
 
-/// The TrueType (or CFF OpenType) file of `face` holding only the glyphs `remap` has
-/// seen, renumbered as it numbers them.
+/// The TrueType (or CFF OpenType) file of `face` (its face of a collection) holding only
+/// the glyphs `remap` has seen, renumbered as it numbers them.
 pub fn subset(face: &Face, remap: &subsetter::GlyphRemapper, what: &str) -> Result<Vec<u8>> {
-    subsetter::subset(face.data(), 0, remap).map_err(|e| {
+    subsetter::subset(face.data(), face.index, remap).map_err(|e| {
         Error::runtime(format!(
             "{what}: cannot subset the font {} ({e:?}): try another --font",
             face.family

@@ -70,29 +70,53 @@ pub enum Kind {
     Apng,
 }
 
+/// The name `--format` and a file's extension give an animated GIF.
+pub const GIF: &str = "gif";
+
 /// Whether `m` asks for an animation written to `target` (as `format`, if given), and
 /// in what; usage errors for flags that need an animation and for formats that cannot
-/// hold one. A `.gif` file, or the format `gif` on a writer (the explorer's
-/// `/api/glyph.gif`), is an animated GIF.
+/// hold one. A `.gif` file, or the format `gif` (on standard output, the explorer's
+/// `/api/glyph.gif`, or a file whose extension agrees or names no format), is an
+/// animated GIF.
 pub fn kind(
     m: &Motion,
     format: Option<&str>,
     target: &Target<'_>,
     numbered: bool,
 ) -> Result<Option<Kind>> {
-    if matches!(target, Target::Writer(_)) && format.is_some_and(|f| f.eq_ignore_ascii_case("gif"))
-    {
-        return Ok(Some(Kind::Gif));
-    }
-    let gif_file = matches!(target, Target::Path(p, _)
-        if p.extension().is_some_and(|e| e.eq_ignore_ascii_case("gif")));
-    if gif_file {
-        if let Some(f) = format {
-            return Err(Error::usage(format!(
-                "a .gif file is written as an animated GIF, not --format {f}: drop --format"
-            )));
+    let gif_named = format.is_some_and(|f| f.trim().eq_ignore_ascii_case(GIF));
+    match target {
+        Target::Writer(_) if gif_named => return Ok(Some(Kind::Gif)),
+        Target::Path(p, _) => {
+            let ext = p.extension().and_then(|e| e.to_str());
+            let gif_file = ext.is_some_and(|e| e.eq_ignore_ascii_case(GIF));
+            if gif_named {
+                // As `Format::for_output` holds a name to its format: another format's
+                // extension disagrees; none, or one of no format, takes the GIF.
+                let other = ext
+                    .filter(|_| !gif_file)
+                    .and_then(|e| Format::parse(e).ok());
+                if let Some(named) = other {
+                    return Err(Error::usage(format!(
+                        "{}: the extension '.{}' is for {}, but --format gif writes an animated GIF: name the file {}, or drop --format",
+                        p.display(),
+                        ext.unwrap_or_default(),
+                        named.name(),
+                        p.with_extension(GIF).display()
+                    )));
+                }
+                return Ok(Some(Kind::Gif));
+            }
+            if gif_file {
+                if let Some(f) = format {
+                    return Err(Error::usage(format!(
+                        "a .gif file is written as an animated GIF, not --format {f}: drop --format"
+                    )));
+                }
+                return Ok(Some(Kind::Gif));
+            }
         }
-        return Ok(Some(Kind::Gif));
+        Target::Writer(_) => {}
     }
     if !m.animate {
         if let Some(flag) = unused_flag(m, numbered) {

@@ -28,8 +28,8 @@ use crate::output::{OutOptions, Staging, write_file};
 use std::path::{Path, PathBuf};
 use tourglyph_core::input::MAX_TEXT_FILE;
 use tourglyph_core::{Error, Result};
-use tourglyph_draw::Format;
 use tourglyph_draw::text::Fonts;
+use tourglyph_draw::{Format, Rgb};
 
 /// Every gallery of a folder, as `gallery`'s flags give them.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -80,7 +80,7 @@ impl Galleries {
 }
 
 /// Preview width in pixels.
-const PREVIEW_WIDTH: f32 = 400.0;
+const PREVIEW_WIDTH: u32 = 400;
 
 /// A manifest read: its path, and the manifest or why it could not be read (its title
 /// when known, the one-line message).
@@ -221,7 +221,8 @@ fn render_gallery(
     out: &Path,
     force: bool,
 ) -> std::result::Result<Entry, String> {
-    let fonts = Fonts::with_user(m.font.as_ref().map(|f| dir.join(f)).as_deref())
+    // The font is read now, so that a bad one is refused under its key's name.
+    Fonts::with_user(m.font.as_ref().map(|f| dir.join(f)).as_deref())
         .map_err(|e| format!("{file}: key 'font': {e}"))?;
     let name = m.name().to_string();
     let force = force || m.force;
@@ -252,9 +253,9 @@ fn render_gallery(
             files.push((leaf(&p), size));
         }
     }
-    // Page 1 as SVG, rendered apart with text as outlines: the preview shows the text
-    // shaped and set exactly as the PDF has it (usvg's own text layout has no
-    // per-character font fallback for Arabic). Only page 1 is drawn, and estimated.
+    // Page 1 as SVG, rendered apart with text as outlines (as a PNG page is): the preview
+    // shows the text shaped and set exactly as the PDF has it. Only page 1 is drawn, and
+    // estimated.
     let scratch = Staging::new(staging.path(), "preview").map_err(|e| format!("{file}: {e}"))?;
     let t = scratch.path().join("p.svg");
     let mut req = request(m, dir, Format::Svg, force);
@@ -263,7 +264,7 @@ fn render_gallery(
         .map_err(|e| format!("{file}: preview: {e:#}"))?;
     let svg1 = written.files.into_iter().next().unwrap_or(t);
     let png = staging.path().join(format!("{name}.png"));
-    preview(&svg1, &png, &fonts).map_err(|e| format!("{file}: preview: {e}"))?;
+    preview(&svg1, &png).map_err(|e| format!("{file}: preview: {e}"))?;
     drop(scratch);
     staging.commit().map_err(|e| format!("{file}: {e}"))?;
     // As render does: an earlier SVG sheet's pages of this name not written now go.
@@ -319,33 +320,12 @@ fn leaf(p: &Path) -> String {
         .unwrap_or_default()
 }
 
-/// Rasterise an SVG to a PNG about [`PREVIEW_WIDTH`] pixels wide (white paper under it),
-/// its text set in `fonts` (the fonts the sheet names), so titles and captions show.
-fn preview(svg: &Path, png: &Path, fonts: &Fonts) -> std::result::Result<(), String> {
-    use resvg::{tiny_skia, usvg};
+/// Rasterise an SVG (its text drawn as outlines) to a PNG [`PREVIEW_WIDTH`] pixels wide,
+/// white paper under it, as draw's PNG backend rasterises a page.
+fn preview(svg: &Path, png: &Path) -> std::result::Result<(), String> {
     let data = std::fs::read(svg).map_err(|e| format!("{}: {e}", svg.display()))?;
-    let mut db = usvg::fontdb::Database::new();
-    fonts.load_into(&mut db);
-    let opts = usvg::Options {
-        fontdb: std::sync::Arc::new(db),
-        ..usvg::Options::default()
-    };
-    let tree =
-        usvg::Tree::from_data(&data, &opts).map_err(|e| format!("{}: {e}", svg.display()))?;
-    let size = tree.size();
-    let k = PREVIEW_WIDTH / size.width();
-    let (w, h) = (
-        (size.width() * k).round().max(1.0) as u32,
-        (size.height() * k).round().max(1.0) as u32,
-    );
-    let mut pm = tiny_skia::Pixmap::new(w, h).ok_or("preview too large")?;
-    pm.fill(tiny_skia::Color::WHITE);
-    resvg::render(
-        &tree,
-        tiny_skia::Transform::from_scale(k, k),
-        &mut pm.as_mut(),
-    );
-    let bytes = pm.encode_png().map_err(|e| e.to_string())?;
+    let bytes = tourglyph_draw::png::svg_to_png_wide(&data, PREVIEW_WIDTH, Rgb::WHITE)
+        .map_err(|e| format!("{e:#}"))?;
     write_file(png, &bytes, OutOptions::default()).map_err(|e| e.to_string())
 }
 

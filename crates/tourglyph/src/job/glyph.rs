@@ -101,13 +101,15 @@ pub fn glyph(a: &GlyphRequest, target: Target<'_>) -> Result<Format> {
         let id = label.id.clone();
         let mut page = Vec::new();
         let svg = (Format::Svg, png, None);
-        write_glyph(
+        let raster = k != super::animate::Kind::Svg;
+        write_glyph_as(
             (&tour, Some(walk.as_slice())),
             &g,
             &style,
             size,
             svg,
             (label, desc),
+            raster,
             Target::Writer(&mut page),
         )?;
         super::animate::write(
@@ -265,6 +267,23 @@ pub fn write_glyph(
     about: (Label, String),
     target: Target<'_>,
 ) -> Result<()> {
+    write_glyph_as((tour, walk), g, style, size, out, about, false, target)
+}
+
+/// [`write_glyph`], an SVG's text drawn as outlines when `text_as_paths`: the page an
+/// animation's GIF or APNG frames are rasterised from, whose move numbers must show as a
+/// PNG page shows them (draw's document draws a PNG's text as outlines).
+#[allow(clippy::too_many_arguments)]
+fn write_glyph_as(
+    (tour, walk): (&Tour, Option<&[(u32, u32)]>),
+    g: &LeapGraph,
+    style: &Style,
+    size: f64,
+    out: (Format, PngOptions, Option<Arc<GcodeProfile>>),
+    about: (Label, String),
+    text_as_paths: bool,
+    target: Target<'_>,
+) -> Result<()> {
     let (format, png, gcode) = out;
     let style = super::style::for_format(style.clone(), format);
     let glyph = glyph_data(tour, g, &style);
@@ -277,6 +296,7 @@ pub fn write_glyph(
         title: label.title.clone(),
         desc,
         png,
+        text_as_paths,
         pdf_threads: Some(0),
         pens: tourglyph_layout::pens::pens(&style),
         gcode,
