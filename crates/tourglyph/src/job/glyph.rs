@@ -63,6 +63,9 @@ pub fn glyph(a: &GlyphRequest, target: Target<'_>) -> Result<Format> {
     if a.torus {
         let g = tourglyph_core::torus::graph(board, &piece, kind)?;
         let (tour, title, id) = pick(a, &g, kind)?;
+        // A tile is drawn as a line: no bridges.
+        let drawn = super::style::for_format(style.clone(), format);
+        tourglyph_layout::bridge::check(&drawn, false, kind.is_closed())?;
         let tile = super::tile::TileArgs::parse(a.repeat.as_deref(), a.pattern, png, format)?;
         let desc = format!("{title}. Drawn by: {}", redraw(a, &tour, &g, id));
         let about = (title, desc);
@@ -221,6 +224,8 @@ pub fn write_glyph(
 ) -> Result<()> {
     let (format, png, gcode) = out;
     let style = super::style::for_format(style.clone(), format);
+    let rook_plane = g.piece().is_rook() && !g.topology().is_torus();
+    tourglyph_layout::bridge::check(&style, rook_plane, tour.kind.is_closed())?;
     let glyph = glyph_data(tour, g, &style);
     let mut grid = Grid::single(g.board(), size, style.padding)?;
     grid.spec.reach = reach(&style, g.piece(), tour.kind.is_closed());

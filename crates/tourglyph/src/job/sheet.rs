@@ -116,6 +116,8 @@ pub fn sheet_pages(
         return Err(Error::usage("--columns must be at least 1"));
     }
     let mut r = resolve(&a.spec, Some(&a.sel))?;
+    let rook_plane = r.graph.piece().is_rook() && !r.graph.topology().is_torus();
+    tourglyph_layout::bridge::check(&style, rook_plane, r.kind.is_closed())?;
     // `--symmetry` on boards over 8x8: the symmetric tours found directly, no diagram of
     // all tours (captions give their index among the symmetric tours).
     let direct = crate::job::symmetric_tours::applies(&r);
