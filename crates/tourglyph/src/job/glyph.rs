@@ -237,7 +237,8 @@ pub fn write_glyph(
         desc,
         png,
         pdf_threads: Some(0),
-        pens: tourglyph_layout::pens::pens(&style),
+        // One glyph, in the stroke colour: no palette colour taken.
+        pens: tourglyph_layout::pens::pens(&style, &[]),
         gcode,
         ..DocOptions::default()
     };

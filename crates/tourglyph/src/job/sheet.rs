@@ -309,6 +309,7 @@ pub fn sheet_pages(
         }
     };
     let plan = plan.first(drawn);
+    let used = plan.tints(&r.query, &style);
     let text = SheetText {
         title: a.title.clone(),
         footer: footer(
@@ -342,8 +343,9 @@ pub fn sheet_pages(
         plan,
         count: drawn,
         motion: animate.then_some((&a.motion, &walks)),
+        used: &used,
     };
-    let pens = tourglyph_layout::pens::pens(&style);
+    let pens = tourglyph_layout::pens::pens(&style, &used);
     let plotting: Vec<Pen> = pens.iter().filter(|p| p.plots()).cloned().collect();
     let doc = DocOptions {
         title,
@@ -584,6 +586,31 @@ impl Plan {
         }
     }
 
+    /// The palette colours its glyphs take in `style` ([`tourglyph_layout::pens::used`]):
+    /// a plain stream's IDs run on from its range's start; a filtered stream's are not
+    /// known before drawing (every colour).
+    fn tints(&self, q: &Query, style: &Style) -> Vec<bool> {
+        use tourglyph_layout::pens::used;
+        match self {
+            Plan::Stream(n) if !(q.classes || q.non_crossing) => {
+                let start = q.range.as_ref().map_or(0, |r| r.start);
+                // Past the palette's length the colours come round again.
+                let k = (*n).min(style.palette.len() as u64);
+                used(style, Some((0..u128::from(k)).map(|i| (start + i, None))))
+            }
+            Plan::Stream(_) => used(style, None::<[(u128, Option<u32>); 0]>),
+            Plan::Ids(ids, orbits) => used(
+                style,
+                Some(
+                    ids.iter()
+                        .zip(orbits)
+                        .map(|(&id, &o)| (id, (o > 0).then_some(u32::from(o)))),
+                ),
+            ),
+            Plan::Tours(items) => used(style, Some(items.iter().map(|it| (it.id, it.orbit)))),
+        }
+    }
+
     fn count(&self) -> u64 {
         match self {
             Plan::Stream(n) => *n,
@@ -708,6 +735,9 @@ struct Job<'a> {
         &'a super::animate::Motion,
         &'a std::cell::RefCell<Vec<SheetWalk>>,
     )>,
+    /// The palette colours the glyphs take ([`Plan::tints`]), whose pens the document
+    /// declares.
+    used: &'a [bool],
 }
 
 /// IDs unranked and drawn per parallel batch.
@@ -726,7 +756,7 @@ impl Job<'_> {
     /// Stream the tours onto a sheet over `backend`; returns the finished backend.
     fn draw<B: Backend>(self, backend: B) -> Result<B> {
         let (g, style) = (self.g, self.style);
-        let mut sheet = Sheet::new(backend, self.grid, style, self.text);
+        let mut sheet = Sheet::new(backend, self.grid, style, self.text).with_tints(self.used);
         let scale = sheet.grid().scale();
         let captions = self.captions;
         let labels = self.labels.as_deref();
