@@ -37,6 +37,8 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) if e.is_broken_pipe() => ExitCode::SUCCESS,
         Err(e) => {
+            // A failed command leaves no empty folder that its --mkdir made.
+            tourglyph::output::remove_made_folders();
             eprintln!("tourglyph: {e:#}");
             ExitCode::from(if e.is_usage() { 2 } else { 1 })
         }

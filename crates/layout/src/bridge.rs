@@ -17,13 +17,64 @@
 //! [`UNIT`] per pitch, so the pieces' areas add up exactly to the band's less `N·2b·2h`.
 
 use super::outline::EXACT_UNIT;
-use super::style::Style;
-use tourglyph_draw::GlyphData;
+use super::style::{CornerKind, Style};
+use tourglyph_core::{error::Error, error::Result};
 use tourglyph_draw::region::{Shape, signed_area2};
+use tourglyph_draw::{GlyphData, Join};
 
 /// Coordinates per pitch of a bridged outline: fine enough for a bridge width in mm
 /// (1/1024 of a 10 mm pitch is 10 µm).
 pub const UNIT: i32 = 1024;
+
+/// Refuse `bridges` where none would be cut (see the module doc's **Where**): a style that
+/// draws pen strokes, an interlaced band or a line rather than a filled outline, a band
+/// that is not the square Kufic one, tours of a piece other than the rook (their bands
+/// run diagonally), torus tiles, or open tours (they have no island). `rook` (a rook's
+/// tours on the plane) and `closed` say what the drawing's tours are. Each refusal is one line with the fix.
+pub fn check(style: &Style, rook: bool, closed: bool) -> Result<()> {
+    if style.bridges == 0 {
+        return Ok(());
+    }
+    let draws = if style.plot.is_some() {
+        Some("pen strokes (plot)")
+    } else if style.interlace {
+        Some("an interlaced band")
+    } else if !style.outline {
+        Some("a line")
+    } else {
+        None
+    };
+    if let Some(what) = draws {
+        // Pen strokes and an interlaced band are drawn over --outline: another style.
+        let fix = match draws == Some("a line") {
+            true => "add --outline (or write NAME.dxf)",
+            false => {
+                "write NAME.dxf, or use a style that draws a filled outline (--style kufic --outline)"
+            }
+        };
+        return Err(Error::usage(format!(
+            "--bridges are cut in a filled outline, but this style draws {what}: {fix}, or drop --bridges"
+        )));
+    }
+    let kufic =
+        style.stroke_width == 0.5 && style.corner == CornerKind::Sharp && style.join == Join::Miter;
+    if !kufic {
+        return Err(Error::usage(
+            "--bridges are cut in the square Kufic band (width 0.5, sharp corners, mitred joins), which this style does not draw: use --style kufic --outline, or drop --bridges",
+        ));
+    }
+    if !rook {
+        return Err(Error::usage(
+            "--bridges are cut in the square band of a rook tour on the plane, not in this piece's or a torus tile's: drop --bridges",
+        ));
+    }
+    if !closed {
+        return Err(Error::usage(
+            "--bridges hold a closed tour's inside in place, and an open tour has no inside: drop --open, or drop --bridges",
+        ));
+    }
+    Ok(())
+}
 
 /// `shape` (the outline of `g` in `style`) with the style's `bridges` across its band, at a
 /// cell pitch of `pitch_mm`; unchanged when there is nothing to bridge (see the module

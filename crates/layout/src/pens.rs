@@ -9,8 +9,10 @@
 //!   with, numbered in the order tours, frames, dots; a pen drawing several parts of one
 //!   colour names them all (`1 tours+frames #1a1a1a`). A style colours every glyph with
 //!   its one `stroke` colour, so the glyphs of a sheet share one pen, unless it colours
-//!   them by orbit or by tour ([`tint`]): then each colour of its `palette` is a pen; the
-//!   frames and the dots get pens of their own when their colours differ.
+//!   them by orbit or by tour ([`tint`]): then each colour of its `palette` that a glyph
+//!   of the drawing takes is a pen (the drawing says which, `used`; a colour no glyph
+//!   takes gets no pen, so no layer is empty and the pens are numbered without a gap);
+//!   the frames and the dots get pens of their own when their colours differ.
 //!
 //! Either way a page's background (a fill, never plotted) is on a layer `% background`.
 
@@ -74,16 +76,26 @@ fn prime_factors(mut n: u32) -> u32 {
 }
 
 /// The roles a sheet draws, in pen order, with their colours (a role the style does not
-/// draw is left out; glyphs coloured by [`tint`] are a part for each palette colour).
-fn parts(style: &Style) -> Vec<(Role, &'static str, Rgb)> {
+/// draw is left out; glyphs coloured by [`tint`] are a part for each palette colour
+/// `used` says a glyph takes, and when none does, they are drawn in the stroke colour).
+fn parts(style: &Style, used: &[bool]) -> Vec<(Role, &'static str, Rgb)> {
     let mut v = Vec::new();
     if let Some(c) = style.stroke {
-        if style.color_by.is_some() {
-            for &p in &style.palette {
-                v.push((Role::Tours, "tours", p));
-            }
-        } else {
+        let tints: Vec<Rgb> = match style.color_by {
+            Some(_) => style
+                .palette
+                .iter()
+                .zip(used)
+                .filter(|(_, u)| **u)
+                .map(|(&p, _)| p)
+                .collect(),
+            None => Vec::new(),
+        };
+        if tints.is_empty() {
             v.push((Role::Tours, "tours", c));
+        }
+        for p in tints {
+            v.push((Role::Tours, "tours", p));
         }
     }
     if let Some(c) = style.frame {
@@ -95,9 +107,33 @@ fn parts(style: &Style) -> Vec<(Role, &'static str, Rgb)> {
     v
 }
 
-/// The pens of `style`, in layer order (the background's first): none when the style
-/// asks for no layers.
-pub fn pens(style: &Style) -> Vec<Pen> {
+/// Which palette colours (by index) the glyphs of a drawing take when `style` colours
+/// them: `tints`, each glyph's (tour ID, orbit size) as [`tint_index`] takes them, or
+/// every colour when `tints` is `None` (not known before drawing).
+pub fn used<I>(style: &Style, tints: Option<I>) -> Vec<bool>
+where
+    I: IntoIterator<Item = (u128, Option<u32>)>,
+{
+    let n = style.palette.len();
+    let Some(tints) = tints else {
+        return vec![style.color_by.is_some(); n];
+    };
+    let mut used = vec![false; n];
+    for (id, orbit) in tints {
+        if let Some(i) = tint_index(style, id, orbit) {
+            used[i] = true;
+            if used.iter().all(|&u| u) {
+                break;
+            }
+        }
+    }
+    used
+}
+
+/// The pens of `style`, in layer order (the background's first), for a drawing whose
+/// glyphs take the palette colours `used` says ([`used`]; empty: none, the glyphs in
+/// the stroke colour): none when the style asks for no layers.
+pub fn pens(style: &Style, used: &[bool]) -> Vec<Pen> {
     let mut all: Vec<Pen> = Vec::new();
     let Some(by) = style.layers_by else {
         return all;
@@ -105,7 +141,7 @@ pub fn pens(style: &Style) -> Vec<Pen> {
     if style.background.is_some() {
         all.push(background());
     }
-    let parts = parts(style);
+    let parts = parts(style, used);
     match by {
         LayersBy::Role => {
             for (role, name, color) in parts {
@@ -144,13 +180,13 @@ pub fn pens(style: &Style) -> Vec<Pen> {
 
 /// For each colour of the style's palette when it colours glyphs ([`tint`]; none when it
 /// does not): the style stroking in that colour, and the pen that draws it (by role the
-/// glyphs' pen, by colour that colour's). Built once a sheet, so that a glyph's colour is
-/// an index and costs no copy of the style.
-pub fn tinted(style: &Style) -> Vec<(Style, Option<Pen>)> {
+/// glyphs' pen, by colour that colour's; among the pens of `used`, [`pens`]). Built once
+/// a sheet, so that a glyph's colour is an index and costs no copy of the style.
+pub fn tinted(style: &Style, used: &[bool]) -> Vec<(Style, Option<Pen>)> {
     if style.color_by.is_none() || style.stroke.is_none() {
         return Vec::new();
     }
-    let all = pens(style);
+    let all = pens(style, used);
     let pen = |colour: Rgb| match style.layers_by? {
         LayersBy::Role => all.iter().find(|p| p.name == "tours").cloned(),
         LayersBy::Color => all
@@ -180,16 +216,16 @@ fn background() -> Pen {
     }
 }
 
-/// The pen that draws `role` in `style`, among [`pens`]; `None` when the style asks for no
-/// layers or does not draw it.
-pub fn pen(style: &Style, role: Role) -> Option<Pen> {
+/// The pen that draws `role` in `style`, among [`pens`] of `used`; `None` when the style
+/// asks for no layers or does not draw it.
+pub fn pen(style: &Style, role: Role, used: &[bool]) -> Option<Pen> {
     let by = style.layers_by?;
     if role == Role::Background {
         return style.background.map(|_| background());
     }
-    let parts = parts(style);
+    let parts = parts(style, used);
     let (_, name, color) = *parts.iter().find(|(r, _, _)| *r == role)?;
-    let all = pens(style);
+    let all = pens(style, used);
     match by {
         LayersBy::Role => all.into_iter().find(|p| p.name == name),
         LayersBy::Color => all
@@ -213,20 +249,23 @@ mod tests {
 
     #[test]
     fn pens_by_role_and_by_colour() {
-        assert!(pens(&style(None)).is_empty());
-        assert_eq!(pen(&style(None), Role::Tours), None);
-        let labels = |st: &Style| pens(st).iter().map(Pen::label).collect::<Vec<_>>();
+        assert!(pens(&style(None), &[]).is_empty());
+        assert_eq!(pen(&style(None), Role::Tours, &[]), None);
+        let labels = |st: &Style| pens(st, &[]).iter().map(Pen::label).collect::<Vec<_>>();
         let by_role = style(Some(LayersBy::Role));
         assert_eq!(labels(&by_role), ["1 tours", "2 frames", "3 dots"]);
-        assert_eq!(pen(&by_role, Role::Dots).unwrap().label(), "3 dots");
+        assert_eq!(pen(&by_role, Role::Dots, &[]).unwrap().label(), "3 dots");
         // Kufic's stroke is #1a1a1a, as the dots here: one pen for both.
         let by_colour = style(Some(LayersBy::Color));
         assert_eq!(
             labels(&by_colour),
             ["1 tours+dots #1a1a1a", "2 frames #c80000"]
         );
-        assert_eq!(pen(&by_colour, Role::Dots), pen(&by_colour, Role::Tours));
-        assert_eq!(pen(&by_colour, Role::Frames).unwrap().number, 2);
+        assert_eq!(
+            pen(&by_colour, Role::Dots, &[]),
+            pen(&by_colour, Role::Tours, &[])
+        );
+        assert_eq!(pen(&by_colour, Role::Frames, &[]).unwrap().number, 2);
         // Without frames or dots, tours alone; a background on its own layer.
         let plain = Style {
             background: Some(Rgb::WHITE),
@@ -234,7 +273,7 @@ mod tests {
             ..Style::resolve("kufic").unwrap()
         };
         assert_eq!(labels(&plain), ["% background", "1 tours"]);
-        assert_eq!(pen(&plain, Role::Frames), None);
+        assert_eq!(pen(&plain, Role::Frames, &[]), None);
     }
 
     #[test]
@@ -254,7 +293,8 @@ mod tests {
             .to_vec();
         assert_eq!(by_orbit, [Rgb::BLACK, red, blue, Rgb::BLACK, red, blue]);
         assert_eq!(tint(&st, 99, None), None);
-        let all = pens(&st);
+        let every = [true; 3];
+        let all = pens(&st, &every);
         let labels: Vec<_> = all.iter().map(Pen::label).collect();
         assert_eq!(
             labels,
@@ -264,10 +304,20 @@ mod tests {
                 "3 tours #0000c8"
             ]
         );
-        let tinted = tinted(&st);
+        let tinted = tinted(&st, &every);
         assert_eq!(tinted[2].0.stroke, Some(blue));
         assert_eq!(tinted[2].1.as_ref().unwrap().number, 3);
-        assert_eq!(tinted[1].1, pen(&st, Role::Frames));
+        assert_eq!(tinted[1].1, pen(&st, Role::Frames, &every));
+        // Only the colours the glyphs take are pens, numbered without a gap: orbits of 2
+        // and 8 take red and black (8 has 3 prime factors: black again).
+        let taken = used(&st, Some([(0, Some(2)), (1, Some(8))]));
+        assert_eq!(taken, [true, true, false]);
+        let labels: Vec<_> = pens(&st, &taken).iter().map(Pen::label).collect();
+        assert_eq!(labels, ["1 tours #000000", "2 tours+frames #c80000"]);
+        // No glyph coloured (a single glyph): the stroke colour's pen.
+        let labels: Vec<_> = pens(&st, &[]).iter().map(Pen::label).collect();
+        assert_eq!(labels, ["1 tours #1a1a1a", "2 frames #c80000"]);
+        assert_eq!(used(&st, None::<[(u128, Option<u32>); 0]>), every);
         // By tour: the ID around the palette; a style without colouring has no tint.
         let by_tour = Style {
             color_by: Some(ColorBy::Tour),

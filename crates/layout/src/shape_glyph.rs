@@ -172,8 +172,8 @@ pub fn shape_dots(shape: &Shape, at: &Place, style: &Style) -> Option<(Path, Pai
 }
 
 /// Draw the shape's glyph at `at`: the frame along the shape, the dots, then each part's
-/// closed line (filled outlines with `outline` styles, as [`crate::Sheet`] draws one
-/// glyph). `label` goes on the first part's line.
+/// closed line (filled outlines with `outline` styles, bridged as the style says, as
+/// [`crate::Sheet`] draws one glyph). `label` goes on the first part's line.
 pub fn draw_shape_glyph<B: Backend>(
     backend: &mut B,
     at: &Place,
@@ -204,7 +204,8 @@ pub fn draw_shape_glyph<B: Backend>(
                     stroke: None,
                     fill: Some(stroke.color),
                 };
-                backend.shape(&outline::outline(g, style), at, &ink, label)?;
+                let shape = crate::bridge::bridged(g, style, outline::outline(g, style), at.scale);
+                backend.shape(&shape, at, &ink, label)?;
             }
         } else if pt.stroke.is_some() || pt.fill.is_some() {
             backend.glyph(g, at, &pt, label)?;

@@ -236,10 +236,22 @@ impl<'s, B: Backend> Sheet<'s, B> {
             sizes,
             numbers: None,
             pens: [Role::Background, Role::Tours, Role::Frames, Role::Dots]
-                .map(|r| pens::pen(style, r)),
-            tinted: pens::tinted(style),
+                .map(|r| pens::pen(style, r, &[])),
+            tinted: pens::tinted(style, &[]),
             tint: None,
         }
+    }
+
+    /// The glyphs to come take the palette colours `used` says ([`pens::used`]; the pens
+    /// declared to the backend must be [`pens::pens`] of the same), so glyphs coloured by
+    /// [`Sheet::tint_next`] go on their colours' pens. Without it, the sheet colours no
+    /// glyph's pen by its tint.
+    pub fn with_tints(mut self, used: &[bool]) -> Self {
+        let style = self.style;
+        self.pens = [Role::Background, Role::Tours, Role::Frames, Role::Dots]
+            .map(|r| pens::pen(style, r, used));
+        self.tinted = pens::tinted(style, used);
+        self
     }
 
     /// Draw what follows with the pen of `role` (index into `pens`), if the style has one.

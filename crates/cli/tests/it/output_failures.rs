@@ -83,6 +83,50 @@ fn sigterm_mid_svg_sheet_removes_every_page_and_exits_143() {
     assert!(entries(dir.path()).is_empty(), "{:?}", entries(dir.path()));
 }
 
+#[test]
+fn sigint_mid_split_removes_the_folders_mkdir_made() {
+    // 4.6 million glyph files into `new/split`, which --mkdir creates (both levels);
+    // interrupted once the folder exists, nothing of it is left.
+    let dir = tempfile::tempdir().unwrap();
+    let args = [
+        "render",
+        "--board",
+        "8x8",
+        "--force",
+        "-q",
+        "--split",
+        "--mkdir",
+        "-o",
+        "new/split",
+    ];
+    let made = |d: &Path| d.join("new/split").is_dir();
+    let code = interrupt(&args, dir.path(), made, libc::SIGINT);
+    assert_eq!(code, Some(130));
+    assert!(entries(dir.path()).is_empty(), "{:?}", entries(dir.path()));
+    // A folder that was there before stays, and so do the files already in it.
+    std::fs::create_dir(dir.path().join("kept")).unwrap();
+    std::fs::write(dir.path().join("kept/note.txt"), "mine").unwrap();
+    let args = [
+        "render",
+        "--board",
+        "8x8",
+        "--force",
+        "-q",
+        "--split",
+        "--mkdir",
+        "-o",
+        "kept/split",
+    ];
+    let code = interrupt(
+        &args,
+        dir.path(),
+        |d: &Path| d.join("kept/split").is_dir(),
+        libc::SIGINT,
+    );
+    assert_eq!(code, Some(130));
+    assert_eq!(entries(&dir.path().join("kept")), ["note.txt"]);
+}
+
 /// Run `script` (sh) in a private mount namespace where a small tmpfs may be mounted on
 /// the empty folder `$M` (a fresh folder, not `/tmp`: mounting over `/tmp` would hide a
 /// checkout that lives there, binary included). Root mounts directly, others through a

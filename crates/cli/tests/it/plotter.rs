@@ -477,11 +477,11 @@ fn glyphs_coloured_by_orbit_or_tour_go_on_a_pen_a_colour() {
     let svg = std::fs::read_to_string(&out).unwrap();
     assert_eq!(
         labels(&svg),
+        // No class of 6x6 is its own orbit: the first colour (orbit 1) has no pen.
         [
-            "1 tours #000000",
-            "2 tours #0072b2",
-            "3 tours #d55e00",
-            "4 tours #009e73",
+            "1 tours #0072b2",
+            "2 tours #d55e00",
+            "3 tours #009e73",
             "% captions"
         ]
     );
@@ -586,5 +586,56 @@ fn glyphs_coloured_by_orbit_or_tour_go_on_a_pen_a_colour() {
         assert_eq!(r.status.code(), Some(2), "{a:?}");
         let e = stderr(&r);
         assert!(e.contains(needle) && e.lines().count() == 1, "{a:?}: {e}");
+    }
+}
+
+#[test]
+fn pens_by_colour_are_only_those_that_draw() {
+    // The sheet: by orbit with the default palette, 6x6 classes have orbits of 2,
+    // 4 and 8 tours, so three colours draw glyphs; and by tour, two tours use two colours.
+    let d = tempfile::tempdir().unwrap();
+    for (name, extra) in [
+        (
+            "orbits.svg",
+            &["--board", "6x6", "--classes", "--color-by", "orbit"][..],
+        ),
+        (
+            "tours.svg",
+            &["--board", "6x6", "--limit", "2", "--color-by", "tour"][..],
+        ),
+    ] {
+        let f = d.path().join(name);
+        let mut args = vec!["render", "--page", "a3"];
+        args.extend_from_slice(extra);
+        let fs = f.display().to_string();
+        args.extend_from_slice(&["--layers-by", "color", "-o", &fs]);
+        ok(&args);
+        let svg = std::fs::read_to_string(&f).unwrap();
+        let pens: Vec<String> = labels(&svg)
+            .into_iter()
+            .filter(|l| !l.starts_with('%'))
+            .collect();
+        // Numbered 1, 2, 3, … without a gap.
+        let numbers: Vec<u32> = pens
+            .iter()
+            .map(|l| l.split(' ').next().unwrap().parse().unwrap())
+            .collect();
+        let want: Vec<u32> = (1..=pens.len() as u32).collect();
+        assert_eq!(numbers, want, "{name}: {pens:?}");
+        // Every pen draws: plot-stats finds strokes on each layer.
+        let (layers, _) = stats(&f);
+        for p in &pens {
+            let l = layers.iter().find(|l| &l.0 == p);
+            assert!(
+                l.is_some_and(|l| l.3 > 0),
+                "{name}: pen {p} draws nothing: {layers:?}"
+            );
+        }
+        let glyph_pens = pens.iter().filter(|p| p.contains("tours")).count();
+        assert_eq!(
+            glyph_pens,
+            if name == "orbits.svg" { 3 } else { 2 },
+            "{pens:?}"
+        );
     }
 }

@@ -1323,6 +1323,8 @@ fn machine_downloads_answer_the_clis_bytes() {
             "/api/glyph.dxf?board=6x6&id=17&bridges=x",
             "bridges: expected a number from 0 to 1000",
         ),
+        // Bridges are cut in outlines: a line has none.
+        ("/api/glyph.svg?board=6x6&id=17&bridges=2", "bridges"),
     ] {
         let (status, ctype, body) = s.get(path);
         assert_eq!(

@@ -63,6 +63,9 @@ pub fn glyph(a: &GlyphRequest, target: Target<'_>) -> Result<Format> {
     if a.torus {
         let g = tourglyph_core::torus::graph(board, &piece, kind)?;
         let (tour, title, id) = pick(a, &g, kind)?;
+        // A tile is drawn as a line: no bridges.
+        let drawn = super::style::for_format(style.clone(), format);
+        tourglyph_layout::bridge::check(&drawn, false, kind.is_closed())?;
         let tile = super::tile::TileArgs::parse(a.repeat.as_deref(), a.pattern, png, format)?;
         let desc = format!(
             "{title}. Drawn by: {}",
@@ -286,6 +289,8 @@ fn write_glyph_as(
 ) -> Result<()> {
     let (format, png, gcode) = out;
     let style = super::style::for_format(style.clone(), format);
+    let rook_plane = g.piece().is_rook() && !g.topology().is_torus();
+    tourglyph_layout::bridge::check(&style, rook_plane, tour.kind.is_closed())?;
     let glyph = glyph_data(tour, g, &style);
     let mut grid = Grid::single(g.board(), size, style.padding)?;
     grid.spec.reach = reach(&style, g.piece(), tour.kind.is_closed());
@@ -298,7 +303,8 @@ fn write_glyph_as(
         png,
         text_as_paths,
         pdf_threads: Some(0),
-        pens: tourglyph_layout::pens::pens(&style),
+        // One glyph, in the stroke colour: no palette colour taken.
+        pens: tourglyph_layout::pens::pens(&style, &[]),
         gcode,
         ..DocOptions::default()
     };

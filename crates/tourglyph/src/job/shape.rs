@@ -578,6 +578,8 @@ pub fn glyph(tour: &ShapeTour, d: &ShapeDrawing, target: Target<'_>) -> Result<F
         ..super::png_options(&d.draw, d.force)
     };
     let format = single_format(d.format.as_deref(), &target)?;
+    // A shape's parts are closed rook tours, drawn as the format draws them.
+    tourglyph_layout::bridge::check(&super::style::for_format(style.clone(), format), true, true)?;
     let size = super::drawing::parse_size(&d.size)?;
     let shape = &tour.shape;
     let parts: Vec<_> = tour

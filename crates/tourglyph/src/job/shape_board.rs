@@ -373,6 +373,8 @@ pub fn render(
     };
     let format = Format::for_output(a.format.as_deref(), output)?;
     let style = super::style::for_format(style, format);
+    // A shape's parts are closed rook tours.
+    tourglyph_layout::bridge::check(&style, true, true)?;
     let page = PageSpec::parse(&a.page)?.landscape(a.landscape);
     if a.columns == Some(0) {
         return Err(Error::usage("--columns must be at least 1"));

@@ -117,6 +117,8 @@ pub fn sheet_pages(
         return Err(Error::usage("--columns must be at least 1"));
     }
     let mut r = resolve(&a.spec, Some(&a.sel))?;
+    let rook_plane = r.graph.piece().is_rook() && !r.graph.topology().is_torus();
+    tourglyph_layout::bridge::check(&style, rook_plane, r.kind.is_closed())?;
     // `--symmetry` on boards over 8x8: the symmetric tours found directly, no diagram of
     // all tours (captions give their index among the symmetric tours).
     let direct = crate::job::symmetric_tours::applies(&r);
@@ -312,6 +314,7 @@ pub fn sheet_pages(
         }
     };
     let plan = plan.first(drawn);
+    let used = plan.tints(&r.query, &style);
     let text = SheetText {
         title: a.title.clone(),
         footer: footer(
@@ -346,8 +349,9 @@ pub fn sheet_pages(
         count: drawn,
         motion: animate.then_some((&a.motion, &walks)),
         turn: &a.motion,
+        used: &used,
     };
-    let pens = tourglyph_layout::pens::pens(&style);
+    let pens = tourglyph_layout::pens::pens(&style, &used);
     let plotting: Vec<Pen> = pens.iter().filter(|p| p.plots()).cloned().collect();
     let doc = DocOptions {
         title,
@@ -590,6 +594,31 @@ impl Plan {
         }
     }
 
+    /// The palette colours its glyphs take in `style` ([`tourglyph_layout::pens::used`]):
+    /// a plain stream's IDs run on from its range's start; a filtered stream's are not
+    /// known before drawing (every colour).
+    fn tints(&self, q: &Query, style: &Style) -> Vec<bool> {
+        use tourglyph_layout::pens::used;
+        match self {
+            Plan::Stream(n) if !(q.classes || q.non_crossing) => {
+                let start = q.range.as_ref().map_or(0, |r| r.start);
+                // Past the palette's length the colours come round again.
+                let k = (*n).min(style.palette.len() as u64);
+                used(style, Some((0..u128::from(k)).map(|i| (start + i, None))))
+            }
+            Plan::Stream(_) => used(style, None::<[(u128, Option<u32>); 0]>),
+            Plan::Ids(ids, orbits) => used(
+                style,
+                Some(
+                    ids.iter()
+                        .zip(orbits)
+                        .map(|(&id, &o)| (id, (o > 0).then_some(u32::from(o)))),
+                ),
+            ),
+            Plan::Tours(items) => used(style, Some(items.iter().map(|it| (it.id, it.orbit)))),
+        }
+    }
+
     fn count(&self) -> u64 {
         match self {
             Plan::Stream(n) => *n,
@@ -716,6 +745,9 @@ struct Job<'a> {
     )>,
     /// `--start` and `--reverse`: where each numbered glyph's numbers begin, and which way.
     turn: &'a super::animate::Motion,
+    /// The palette colours the glyphs take ([`Plan::tints`]), whose pens the document
+    /// declares.
+    used: &'a [bool],
 }
 
 /// IDs unranked and drawn per parallel batch.
@@ -734,7 +766,7 @@ impl Job<'_> {
     /// Stream the tours onto a sheet over `backend`; returns the finished backend.
     fn draw<B: Backend>(self, backend: B) -> Result<B> {
         let (g, style) = (self.g, self.style);
-        let mut sheet = Sheet::new(backend, self.grid, style, self.text);
+        let mut sheet = Sheet::new(backend, self.grid, style, self.text).with_tints(self.used);
         let scale = sheet.grid().scale();
         let captions = self.captions;
         let labels = self.labels.as_deref();

@@ -40,7 +40,7 @@ pub fn check_dir(dir: &Path, opts: OutOptions) -> Result<()> {
         )));
     }
     if opts.mkdir {
-        std::fs::create_dir_all(dir).map_err(|e| {
+        crate::output::make_folders(dir).map_err(|e| {
             Error::runtime(format!("{}: cannot create the folder: {e}", dir.display()))
         })
     } else {

@@ -16,6 +16,8 @@
 //! - a target that is not a regular file (`/dev/null`, `/dev/stdout`, a FIFO) is written
 //!   in place: renaming over a device node would replace it;
 //! - a missing folder is an error naming it, unless `--mkdir` ([`OutOptions::mkdir`]);
+//!   the folders `--mkdir` makes ([`make_folders`]) are removed again, while empty, on a
+//!   signal or a failure, so an interrupted command leaves no empty folder behind;
 //! - every write error names the file (or `standard output`);
 //! - files that belong together (a font, its map and its specimen) are written as a set
 //!   ([`write_files`]): every name is checked before any is written, and they are renamed
@@ -56,16 +58,66 @@ fn forget(list: &mut Vec<PathBuf>, temp: &Path) {
     }
 }
 
-/// Remove every temporary file still being written and exit with `code`, for a signal
-/// handler (SIGINT → 130). The registry stays locked until the process is gone, so no
-/// file can be renamed into place half-way through.
+/// Remove every temporary file still being written, then the folders this process made
+/// that are left empty ([`make_folders`]), and exit with `code`, for a signal handler
+/// (SIGINT → 130). Both registries stay locked until the process is gone, so no file can
+/// be renamed into place, nor a folder made, half-way through.
 pub fn abandon_pending(code: i32) -> ! {
     let list = pending();
     for p in list.iter() {
         // A temporary file, or a staging folder and what it holds.
         let _ = std::fs::remove_file(p).or_else(|_| std::fs::remove_dir_all(p));
     }
+    let made = made();
+    remove_empty(&made);
     std::process::exit(code)
+}
+
+/// Folders made by this process for its outputs (`--mkdir`), outermost first.
+static MADE: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+fn made() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
+    MADE.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+/// Remove the folders of `made` that are empty, innermost first (a folder that holds a
+/// finished file, or one that was there before, stays).
+fn remove_empty(made: &[PathBuf]) {
+    for d in made.iter().rev() {
+        let _ = std::fs::remove_dir(d);
+    }
+}
+
+/// Create `dir` and every missing folder above it (`--mkdir`), one at a time, remembering
+/// each one made, so that a signal ([`abandon_pending`]) or a failure
+/// ([`remove_made_folders`]) removes it again while it is empty.
+pub fn make_folders(dir: &Path) -> io::Result<()> {
+    let mut missing = Vec::new();
+    let mut d = dir;
+    while !d.as_os_str().is_empty() && !d.is_dir() {
+        missing.push(d.to_path_buf());
+        match d.parent() {
+            Some(p) => d = p,
+            None => break,
+        }
+    }
+    let mut made = made();
+    for m in missing.into_iter().rev() {
+        match std::fs::create_dir(&m) {
+            Ok(()) => made.push(m),
+            // Made meanwhile by someone else: theirs, not ours to remove.
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists && m.is_dir() => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(())
+}
+
+/// After a failure: remove the folders [`make_folders`] made that are still empty.
+pub fn remove_made_folders() {
+    let mut made = made();
+    remove_empty(&made);
+    made.clear();
 }
 
 /// An I/O error with the name of what failed in front of its message (kind kept, so a
@@ -150,7 +202,7 @@ impl AtomicFile {
                     dir.display()
                 )));
             }
-            std::fs::create_dir_all(dir).map_err(|e| Error::file(dir, e))?;
+            make_folders(dir).map_err(|e| Error::file(dir, e))?;
         }
         let mut list = pending();
         let (temp, file) = loop {
