@@ -148,6 +148,13 @@ function showLoading() {
 }
 let counting = false;
 
+// A count as the server wrote it in a string field (`tours_text`, …): JSON numbers are
+// doubles, exact only to 2^53 (12x12's 1,076,226,888,605,605,706 would show as …605,800),
+// so counts are read from the strings and written with BigInt, thousands separated.
+function exact(text) {
+  return BigInt(text).toLocaleString("en-US");
+}
+
 async function restart() {
   generation++;
   grid.replaceChildren();
@@ -169,16 +176,16 @@ async function restart() {
       // A shape: a count per part, and the tuples of tours.
       total = Number(c.count);
       if (total === 0) done = true;
-      statusLine.textContent = `${c.count} closed ${c.piece} tour tuples of a shape of ` +
-        `${c.cells} cells in ${c.board} (${c.parts.length} part(s): ${c.parts.join(" × ")})`;
+      statusLine.textContent = `${exact(c.count)} closed ${c.piece} tour tuples of a shape of ` +
+        `${c.cells} cells in ${c.board} (${c.parts.length} part(s): ${c.parts.map(exact).join(" × ")})`;
     } else {
-      total = Number(c.tours);
-      if (c.symmetric != null) symmetric = Number(c.symmetric);
+      total = Number(c.tours_text);
+      if (c.symmetric != null) symmetric = Number(c.symmetric_text);
       if (total === 0) done = true;
-      let s = `${c.tours} ${c.closed ? "closed" : "open"} ${c.piece} tours of ${c.board}`;
+      let s = `${exact(c.tours_text)} ${c.closed ? "closed" : "open"} ${c.piece} tours of ${c.board}`;
       if (c.torus) s += " (torus)";
-      if (c.symmetric != null) s += `, ${c.symmetric} fixed by ${c.symmetry}`;
-      if (c.classes != null) s += `, ${c.classes} symmetry classes`;
+      if (c.symmetric != null) s += `, ${exact(c.symmetric_text)} fixed by ${c.symmetry}`;
+      if (c.classes != null) s += `, ${exact(c.classes_text)} symmetry classes`;
       statusLine.textContent = s;
     }
   } catch (e) {
