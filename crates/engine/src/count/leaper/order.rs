@@ -37,9 +37,6 @@ pub struct Plan {
     pub bits: u32,
     /// The vertex each step processes (the apex first, where there is one).
     pub order: Vec<u32>,
-    /// Some vertices are kept on the frontier to the end ([`Plan::build`]): the
-    /// frontier does not drain over the last rows, as a whole board's does.
-    pub keeps: bool,
 }
 
 impl Plan {
@@ -190,7 +187,6 @@ impl Plan {
             steps,
             bits,
             order: order.to_vec(),
-            keeps: order.iter().any(|&v| kept(v)),
         })
     }
 

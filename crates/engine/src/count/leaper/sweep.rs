@@ -83,18 +83,7 @@ const BYTES_PER_STATE: f64 = 160.0;
 /// `depth` rows but not past that peak, then flat. That overestimates the narrow boards
 /// a little and refuses the hopeless ones as soon as their growth shows (8×8 at row 3,
 /// after a fraction of a second).
-///
-/// A sweep that keeps cells on the frontier to the end (`keeps`: a side of the halves,
-/// its cut's two rows kept) does not drain: its growth holds to the last row. Projected
-/// as a whole board's, knight 9×8's bottom side (48 cells) was put at 4.8·10^8 states
-/// and 5.2 GiB from cell 37, and at 1.1·10^9 and 19 GiB from cell 44.
-fn projected(
-    widths: &[u64],
-    cells: usize,
-    cols: usize,
-    depth: usize,
-    keeps: bool,
-) -> (f64, f64, bool) {
+fn projected(widths: &[u64], cells: usize, cols: usize, depth: usize) -> (f64, f64, bool) {
     let i = widths.len() - 1;
     let width = widths[i] as f64;
     let left = cells - i - 1;
@@ -102,8 +91,9 @@ fn projected(
         return (width * left as f64, width, true);
     }
     let growth = (width / widths[i - cols] as f64).max(1.0);
-    let drained = if keeps { 1 } else { depth + 1 };
-    let rows_growing = (cells / cols).saturating_sub(drained + i / cols).min(depth);
+    let rows_growing = (cells / cols)
+        .saturating_sub(depth + 1 + i / cols)
+        .min(depth);
     // Row k ahead grows by growth^(1/2^(k-1)): ×g, ×√g, … (the factors fall fast).
     let mut per_row = vec![width; rows_growing + 1];
     let mut f = growth;
@@ -193,7 +183,7 @@ pub(super) fn sweep_sharded<K: Word, C: Count>(
         }
         check_budget(
             g,
-            (p.steps.len(), p.keeps),
+            p.steps.len(),
             budget,
             &widths,
             part,
@@ -332,7 +322,7 @@ pub(crate) type Level<K, C> = Vec<Vec<(K, C)>>;
 /// one the current level), at `rate` states a second, breaks `budget`.
 fn check_budget(
     g: &LeapGraph,
-    (n, keeps): (usize, bool),
+    n: usize,
     budget: &Budget,
     widths: &[u64],
     part: &str,
@@ -341,7 +331,7 @@ fn check_budget(
     let i = widths.len() - 1;
     let width = widths[i];
     let done: u64 = widths.iter().sum();
-    let (ahead, peak, at_least) = projected(widths, n, g.board().cols as usize, depth(g), keeps);
+    let (ahead, peak, at_least) = projected(widths, n, g.board().cols as usize, depth(g));
     let work = done as f64 + ahead;
     // The widest level ahead is a projection: it may refuse a run without --force,
     // but with --force only what is held now counts against the memory limit.
@@ -389,7 +379,7 @@ mod tests {
             seconds: Some(120.0),
         };
         let refusal = |widths: &[u64]| {
-            check_budget(&g, (64, false), &tight, widths, "the closed", 1e8)
+            check_budget(&g, 64, &tight, widths, "the closed", 1e8)
                 .unwrap_err()
                 .to_string()
         };
