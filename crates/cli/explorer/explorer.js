@@ -123,6 +123,8 @@ function fillForm() {
 // Counts as the sheets write them (the server's describe.rs): thousands separators
 // ("1,072", on the digits as given, so a count past 2^53 stays exact) and the noun in the
 // number it takes ("1 part", "2 parts"; `many` defaults to `one` + "s").
+// Counts are read from the server's string fields (`tours_text`, …): JSON numbers are
+// doubles, exact only to 2^53 (12x12's 1,076,226,888,605,605,706 would show as …605,800).
 function grouped(n) { return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ","); }
 function amount(n, one, many) {
   return `${grouped(n)} ${String(n) === "1" ? one : (many || one + "s")}`;
@@ -188,13 +190,13 @@ async function restart() {
         `of ${amount(c.cells, "cell")} in ${c.board} (${amount(c.parts.length, "part")}: ` +
         `${c.parts.map(grouped).join(" × ")})`;
     } else {
-      total = Number(c.tours);
-      if (c.symmetric != null) symmetric = Number(c.symmetric);
+      total = Number(c.tours_text);
+      if (c.symmetric != null) symmetric = Number(c.symmetric_text);
       if (total === 0) done = true;
-      let s = `${amount(c.tours, `${c.closed ? "closed" : "open"} ${c.piece} tour`)} of ${c.board}`;
+      let s = `${amount(c.tours_text, `${c.closed ? "closed" : "open"} ${c.piece} tour`)} of ${c.board}`;
       if (c.torus) s += " (torus)";
-      if (c.symmetric != null) s += `, ${grouped(c.symmetric)} fixed by ${c.symmetry}`;
-      if (c.classes != null) s += `, ${amount(c.classes, "symmetry class", "symmetry classes")}`;
+      if (c.symmetric != null) s += `, ${grouped(c.symmetric_text)} fixed by ${c.symmetry}`;
+      if (c.classes != null) s += `, ${amount(c.classes_text, "symmetry class", "symmetry classes")}`;
       statusLine.textContent = s;
     }
   } catch (e) {

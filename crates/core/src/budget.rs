@@ -92,10 +92,43 @@ impl Budget {
     }
 }
 
-/// Three quarters of the machine's memory (`MemTotal` of `/proc/meminfo`), or 16 GiB
-/// where that cannot be read.
+/// Three quarters of the memory this process may have: the machine's (`MemTotal` of
+/// `/proc/meminfo`, 16 GiB where that cannot be read), or less where the process is
+/// limited to less (its address space, `ulimit -v`; its control group's `memory.max`),
+/// so that work past the limit is refused from its estimate rather than failing to
+/// allocate.
 pub fn default_memory() -> u64 {
-    physical_memory().map_or(FALLBACK_MEMORY, |m| m / 4 * 3)
+    let mut m = physical_memory().unwrap_or(FALLBACK_MEMORY);
+    if let Some(limit) = address_space_limit() {
+        m = m.min(limit);
+    }
+    if let Some(limit) = cgroup_memory_limit() {
+        m = m.min(limit);
+    }
+    m / 4 * 3
+}
+
+/// The process's address-space limit in bytes (`RLIMIT_AS`, `ulimit -v`), if it has
+/// one.
+#[allow(unsafe_code)] // getrlimit(2), see the SAFETY note
+fn address_space_limit() -> Option<u64> {
+    let mut r = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: `r` is a valid rlimit for getrlimit to fill in.
+    let rc = unsafe { libc::getrlimit(libc::RLIMIT_AS, &mut r) };
+    (rc == 0 && r.rlim_cur != libc::RLIM_INFINITY).then_some(r.rlim_cur as u64)
+}
+
+/// The memory limit of the process's control group (cgroup v2 `memory.max`), if it has
+/// one.
+fn cgroup_memory_limit() -> Option<u64> {
+    let cgroup = std::fs::read_to_string("/proc/self/cgroup").ok()?;
+    // The v2 line: `0::/path`.
+    let path = cgroup.lines().find_map(|l| l.strip_prefix("0::"))?;
+    let max = std::fs::read_to_string(format!("/sys/fs/cgroup{}/memory.max", path.trim())).ok()?;
+    max.trim().parse().ok()
 }
 
 /// The machine's memory in bytes, from `/proc/meminfo`.

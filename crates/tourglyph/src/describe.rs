@@ -94,6 +94,17 @@ impl TourSet {
         }
     }
 
+    /// The set itself, without its total: "the closed rook tours of the 4×4 torus",
+    /// "the rot180-symmetric tours of the closed rook tours of 6×6".
+    pub fn set(&self) -> String {
+        let filt = self.filtered();
+        if filt.is_empty() {
+            format!("the {}", self.noun())
+        } else {
+            format!("the {filt} of the {}", self.noun())
+        }
+    }
+
     /// The filters as a noun, "" for none: "non-crossing rot90-symmetric tours",
     /// "symmetry classes".
     fn filtered(&self) -> String {

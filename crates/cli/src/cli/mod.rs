@@ -35,6 +35,9 @@ use tourglyph::output::write_file;
 pub fn run(cli: Cli) -> Result<()> {
     tourglyph::job::set_max_memory(cli.max_memory.as_deref())?;
     let quiet = cli.quiet;
+    if !quiet {
+        tourglyph::job::set_notices(|msg| eprintln!("tourglyph: {msg}"));
+    }
     match cli.command {
         Command::Count(a) => count::run(a, quiet),
         Command::List(a) => list::run(a, quiet),

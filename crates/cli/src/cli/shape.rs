@@ -45,6 +45,10 @@ pub fn run(a: ShapeArgs, quiet: bool) -> Result<()> {
     match a.action {
         ShapeAction::Count { src, json, force } => {
             let c = tourglyph::job::shape::count(&src.request(), force)?;
+            // The number alone on stdout (as `count` prints it); what it counts on stderr.
+            if !json && !quiet {
+                eprintln!("tourglyph: {}", c.sentence());
+            }
             let mut out = tourglyph::output::stdout();
             out.write_all(if json { c.json() } else { c.text() }.as_bytes())?;
             out.commit()

@@ -700,6 +700,42 @@ const CASES: &[(&[&str], i32)] = &[
         ],
         2,
     ),
+    // Residues name their set (issue 56): a line of another set, a set with no count.
+    (
+        &[
+            "count",
+            "--board",
+            "4x4",
+            "--torus",
+            "--combine",
+            "plane.json",
+        ],
+        2,
+    ),
+    (
+        &[
+            "count",
+            "--board",
+            "6x6",
+            "--symmetry",
+            "rot180",
+            "--non-crossing",
+            "--modulus",
+            "7",
+        ],
+        2,
+    ),
+    (
+        &[
+            "count",
+            "--piece",
+            "king",
+            "--board",
+            "4x4",
+            "--plan-moduli",
+        ],
+        2,
+    ),
 ];
 
 /// Files the cases of [`CASES`] find in their folder (and may leave): a G-code profile
@@ -712,6 +748,10 @@ const CASE_FIXTURES: &[(&str, &[u8])] = &[
     (
         "two.txt",
         b"####.#####\n####.#####\n####.#####\n####.#####\n",
+    ),
+    (
+        "plane.json",
+        b"{\"piece\":\"rook\",\"board\":\"4x4\",\"modulus\":1000,\"residue\":6}\n",
     ),
 ];
 

@@ -101,12 +101,7 @@ fn planned_residues_rebuild_a003763_to_16x16() {
         let b = Board::new(n, n);
         let lines: Vec<Residue> = crt::plan(b)
             .into_iter()
-            .map(|m| Residue {
-                piece: "rook".into(),
-                board: b.to_string(),
-                modulus: m,
-                residue: count_mod(b, m, None).unwrap(),
-            })
+            .map(|m| Residue::closed_rook(b, m, count_mod(b, m, None).unwrap()))
             .collect();
         let got = crt::combine(b, &lines).unwrap();
         assert_eq!(got, count_rook_tours(b, None).unwrap(), "{b}");
@@ -124,12 +119,7 @@ fn planned_moduli_exceed_the_count_and_one_fewer_is_refused() {
         if plan.len() > 1 {
             let fewer: Vec<Residue> = plan[..plan.len() - 1]
                 .iter()
-                .map(|&m| Residue {
-                    piece: "rook".into(),
-                    board: b.to_string(),
-                    modulus: m,
-                    residue: reduce(&exact, m),
-                })
+                .map(|&m| Residue::closed_rook(b, m, reduce(&exact, m)))
                 .collect();
             assert!(crt::combine(b, &fewer).is_err(), "{b}");
         }
@@ -176,7 +166,12 @@ fn cli_modulus_prints_the_residue_of_the_exact_count() {
         ]);
         let r = Residue::parse(&json, "stdout").unwrap();
         assert_eq!(
-            (r.modulus, r.residue, r.board.as_str(), r.piece.as_str()),
+            (
+                r.modulus,
+                r.residue,
+                r.set.board.as_str(),
+                r.set.piece.as_str()
+            ),
             (
                 Modulus::TwoTo64,
                 reduce(&exact, Modulus::TwoTo64),
@@ -270,7 +265,7 @@ fn cli_residue_flags_refuse_what_they_cannot_do() {
             "bad modulus",
         ),
         (
-            &["count", "--board", "6x6", "--modulus", "7", "--classes"][..],
+            &["count", "--board", "6x6", "--plan-moduli", "--classes"][..],
             "drop --classes",
         ),
         (

@@ -218,8 +218,10 @@ pub fn count_resumable(
     let rs: Vec<Residue> = residues
         .iter()
         .map(|&(modulus, residue)| Residue {
-            piece: "rook".into(),
-            board: board.to_string(),
+            set: crt::ResidueSet {
+                torus: true,
+                ..crt::ResidueSet::closed_rook(board)
+            },
             modulus,
             residue,
         })

@@ -303,6 +303,11 @@ impl Manifest {
             let line = e.span().map_or(1, |s| {
                 src[..s.start.min(src.len())].matches('\n').count() + 1
             });
+            // A syntax error (the text is not TOML: "unclosed array, expected `]`")
+            // names no key: its backticks hold what the parser expected.
+            if toml::from_str::<toml::Table>(src).is_err() {
+                return err(line, None, format!("not valid TOML: {msg}"));
+            }
             // A type error names no key in its message; the span's line holds it.
             let key = backticked(&msg).or_else(|| {
                 let l = src.lines().nth(line - 1).unwrap_or("");

@@ -142,7 +142,12 @@ pub fn answer(
             ));
         }
         let c = super::shape_board::count(spec, &shape, force)?;
-        return Ok(if json { c.json() } else { c.text() });
+        if json {
+            return Ok(c.json());
+        }
+        // The number alone on stdout; what it counts on stderr.
+        progress.note(&c.sentence());
+        return Ok(c.text());
     }
     let c = count_with(spec, force, residue_bits, progress)?;
     Ok(if json { c.json() } else { c.text() })
@@ -222,27 +227,31 @@ fn run(
 }
 
 impl Counted {
-    /// `count --json`'s object, with its newline.
+    /// `count --json`'s object, with its newline. Each count (`tours`, `symmetric`,
+    /// `non_crossing`, `classes`) is a JSON number and again a string (`tours_text`, …):
+    /// readers whose numbers are doubles (JavaScript, jq 1.6) round past 2^53, so a
+    /// script reads the string.
     pub fn json(&self) -> String {
         let c = self;
         let mut s = format!(
-            "{{\"piece\":{},\"board\":\"{}\",\"closed\":{},\"tours\":{}",
+            "{{\"piece\":{},\"board\":\"{}\",\"closed\":{},\"tours\":{},\"tours_text\":\"{}\"",
             json_str(&c.piece),
             c.board,
             c.closed,
+            c.tours,
             c.tours
         );
         if c.torus {
             s += ",\"torus\":true";
         }
         if let Some((word, n)) = &c.symmetric {
-            s += &format!(",\"symmetry\":\"{word}\",\"symmetric\":{n}");
+            s += &format!(",\"symmetry\":\"{word}\",\"symmetric\":{n},\"symmetric_text\":\"{n}\"");
         }
         if let Some(sel) = &c.selected {
-            s += &format!(",\"non_crossing\":{sel}");
+            s += &format!(",\"non_crossing\":{sel},\"non_crossing_text\":\"{sel}\"");
         }
         if let Some((classes, orbits)) = &c.classes {
-            s += &format!(",\"classes\":{classes}");
+            s += &format!(",\"classes\":{classes},\"classes_text\":\"{classes}\"");
             // Burnside's lemma on the torus gives no orbit sizes.
             if let Some(orbits) = orbits {
                 let parts: Vec<String> =

@@ -106,7 +106,7 @@ pub fn gallery(req: &GalleryRequest, progress: &dyn Progress) -> Result<Gallerie
     manifests.sort();
     if manifests.is_empty() {
         return Err(Error::usage(format!(
-            "no manifests (*.toml) in {}: write one per gallery (see README, Galleries)",
+            "no manifests (*.toml) in {}: write one per gallery (see docs/guide.md, \"Galleries in CI\")",
             req.dir.display()
         )));
     }

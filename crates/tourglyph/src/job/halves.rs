@@ -119,13 +119,31 @@ pub fn ids(g: &LeapGraph, force: bool) -> Result<Arc<Ids>> {
         }
     }
     *kept = None;
-    let ids = Arc::new(Ids::build(g, &super::budget(force))?.ok_or_else(|| {
-        Error::usage(format!(
-            "tour IDs by halves do not apply to the {} tours of {}",
-            g.piece(),
-            g.board()
-        ))
-    })?);
+    // Said whether or not stderr is a terminal: the build takes seconds to minutes
+    // (8×8 knight: about half a minute) and shows no progress of its own.
+    let b = g.board();
+    let what = format!(
+        "building the {}×{} {} tour index",
+        b.rows,
+        b.cols,
+        g.piece()
+    );
+    let planned = |seconds: f64| {
+        super::resolve::notice(&format!(
+            "{what}, about {} s, once per process (the explorer's server keeps it; \
+             `list --sample K` draws many tours in one process)",
+            seconds.ceil().max(1.0)
+        ));
+    };
+    let ids = Arc::new(
+        Ids::build_planned(g, &super::budget(force), &planned)?.ok_or_else(|| {
+            Error::usage(format!(
+                "tour IDs by halves do not apply to the {} tours of {}",
+                g.piece(),
+                g.board()
+            ))
+        })?,
+    );
     *kept = Some((key, ids.clone()));
     Ok(ids)
 }

@@ -63,6 +63,6 @@ pub(crate) use single::{Opened, single_format};
 pub use request::{Draw, Pick, Progress, ShapeKeys, Silent, Spec, Target, json_str};
 pub use resolve::{
     MAX_ENGINE_CELLS, Resolved, WALK_LIMIT, budget, build_zdd, check_walk, empty_selection,
-    explain_impossible, impossible, piece_board, resolve, set_max_memory, walk_len,
+    explain_impossible, impossible, piece_board, resolve, set_max_memory, set_notices, walk_len,
 };
 pub use style::{gcode_profile, png_options, style_with};

@@ -271,6 +271,23 @@ pub fn set_max_memory(flag: Option<&str>) -> Result<()> {
     Ok(())
 }
 
+/// Where notices of long work go (the CLI's stderr), set once per process; none by
+/// default (a library caller, the tests).
+static NOTICES: OnceLock<fn(&str)> = OnceLock::new();
+
+/// Send every job's notices of long work that has no progress of its own (building a
+/// board's tour index) to `notice` (call once, before any job runs).
+pub fn set_notices(notice: fn(&str)) {
+    let _ = NOTICES.set(notice);
+}
+
+/// Give `msg` to the notices' sink, if one is set ([`set_notices`]).
+pub(crate) fn notice(msg: &str) {
+    if let Some(f) = NOTICES.get() {
+        f(msg);
+    }
+}
+
 /// The engines' budget: the memory limit, and the default time limit unless `force`.
 pub fn budget(force: bool) -> Budget {
     let memory = *MAX_MEMORY.get_or_init(tourglyph_core::budget::default_memory);

@@ -240,12 +240,18 @@ impl ShapeCount {
         )
     }
 
-    /// The text answer: the count, then a line naming the parts.
+    /// The text answer: the count alone, as `count --board` prints its count, so that
+    /// stdout reads as a number; [`Self::sentence`] says what it counts, for stderr.
     pub fn text(&self) -> String {
+        format!("{}\n", self.total)
+    }
+
+    /// What the count is, in a sentence (without a newline): "1 closed rook tour tuple(s)
+    /// of a shape of 10 cells in 3x4: 1 part(s), counts 1".
+    pub fn sentence(&self) -> String {
         let parts: Vec<String> = self.parts.iter().map(u128::to_string).collect();
         format!(
-            "{}\n{} closed {} tour tuple(s) of a shape of {} cells in {}: {} part(s), counts {}\n",
-            self.total,
+            "{} closed {} tour tuple(s) of a shape of {} cells in {}: {} part(s), counts {}",
             self.total,
             self.piece,
             self.cells,

@@ -11,13 +11,15 @@
 //! it ([`crate::count::modular::count_exact`] runs a residue per planned modulus and
 //! joins them here).
 //!
-//! A residue travels as one JSON line, `{"piece":"rook","board":"24x24","modulus":P,"residue":R}`
+//! A residue travels as one JSON line naming its set of tours,
+//! `{"piece":"rook","board":"24x24","closed":true,"torus":false,"symmetry":null,"classes":false,"non_crossing":false,"modulus":P,"residue":R,"residue_text":"R"}`
 //! ([`Residue`]); [`combine`] checks a set of them and rebuilds the count.
 
 pub mod bound;
 pub mod prime;
 pub mod width;
 
+use crate::symmetric_tours::Symmetry;
 use num_bigint::BigUint;
 use num_integer::Integer;
 use std::fmt;
@@ -211,13 +213,63 @@ pub fn plan_need(need: Need, width: Width) -> Vec<Modulus> {
     out
 }
 
-/// One residue: the count of a board's tours modulo a modulus.
+/// Which tours a residue counts: its set, as `count`'s selection flags name it. A residue
+/// line carries it so that [`combine`] and its callers join residues of one set only.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Residue {
+pub struct ResidueSet {
     /// The piece's name (`rook` for the counts [`combine`] rebuilds).
     pub piece: String,
     /// The board as written by `Board`'s `Display` (`24x24`).
     pub board: String,
+    /// Closed tours (else open).
+    pub closed: bool,
+    /// On the torus.
+    pub torus: bool,
+    /// Only the tours this symmetry fixes.
+    pub symmetry: Option<Symmetry>,
+    /// Their symmetry classes rather than the tours.
+    pub classes: bool,
+    /// Only the tours whose drawing does not cross itself.
+    pub non_crossing: bool,
+}
+
+impl ResidueSet {
+    /// All closed rook tours of `board` on the plane: the set of a line that names no
+    /// more than its piece and board (as lines were written before they named their set).
+    pub fn closed_rook(board: Board) -> Self {
+        ResidueSet {
+            piece: "rook".into(),
+            board: board.to_string(),
+            closed: true,
+            torus: false,
+            symmetry: None,
+            classes: false,
+            non_crossing: false,
+        }
+    }
+
+    /// The set's fields as JSON members, without braces (`"piece":"rook",…`).
+    pub fn json_members(&self) -> String {
+        let text = |s: &str| serde_json::to_string(s).expect("strings serialise");
+        format!(
+            "\"piece\":{},\"board\":{},\"closed\":{},\"torus\":{},\"symmetry\":{},\"classes\":{},\"non_crossing\":{}",
+            text(&self.piece),
+            text(&self.board),
+            self.closed,
+            self.torus,
+            self.symmetry
+                .map_or_else(|| "null".to_string(), |s| text(s.word())),
+            self.classes,
+            self.non_crossing
+        )
+    }
+}
+
+/// One residue: the count of a set of tours modulo a modulus.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Residue {
+    /// The tours counted.
+    pub set: ResidueSet,
     /// The modulus.
     pub modulus: Modulus,
     /// The count modulo `modulus`.
@@ -225,24 +277,37 @@ pub struct Residue {
 }
 
 impl Residue {
-    /// The JSON line (without its newline).
+    /// A residue of all closed rook tours of `board` on the plane.
+    pub fn closed_rook(board: Board, modulus: Modulus, residue: u64) -> Self {
+        Residue {
+            set: ResidueSet::closed_rook(board),
+            modulus,
+            residue,
+        }
+    }
+
+    /// The JSON line (without its newline): the set, the modulus, the residue, and the
+    /// residue again as a string (`residue_text`), which readers whose numbers are
+    /// doubles (JavaScript, jq 1.6) keep exact past 2^53.
     pub fn to_json(&self) -> String {
         format!(
-            "{{\"piece\":{},\"board\":{},\"modulus\":{},\"residue\":{}}}",
-            serde_json::to_string(&self.piece).expect("strings serialise"),
-            serde_json::to_string(&self.board).expect("strings serialise"),
+            "{{{},\"modulus\":{},\"residue\":{},\"residue_text\":\"{}\"}}",
+            self.set.json_members(),
             self.modulus.decimal(),
+            self.residue,
             self.residue
         )
     }
 
     /// Parse a JSON line as [`Self::to_json`] writes it; `at` names it in errors
-    /// (`FILE:LINE`).
+    /// (`FILE:LINE`). A line without `closed`, `torus`, `symmetry`, `classes` or
+    /// `non_crossing` (written before lines named their set) is of closed tours of the
+    /// plane, all of them; one without `piece`, of the rook's.
     pub fn parse(line: &str, at: &str) -> Result<Self> {
         let bad = |what: &str| {
             Error::usage(format!(
                 "{at}: {what}; expected a line of `tourglyph count --modulus P --json`, \
-                 {{\"piece\":\"rook\",\"board\":\"24x24\",\"modulus\":P,\"residue\":R}}"
+                 {{\"piece\":\"rook\",\"board\":\"24x24\",\"closed\":true,…,\"modulus\":P,\"residue\":R}}"
             ))
         };
         let v: serde_json::Value =
@@ -254,10 +319,35 @@ impl Residue {
                 .map(str::to_string)
                 .ok_or_else(|| bad(&format!("no \"{k}\" string")))
         };
+        let flag = |k: &str, default: bool| -> Result<bool> {
+            match obj.get(k) {
+                None => Ok(default),
+                Some(x) => x
+                    .as_bool()
+                    .ok_or_else(|| bad(&format!("\"{k}\" is not true or false"))),
+            }
+        };
         let piece = obj
             .get("piece")
             .map_or(Ok("rook".to_string()), |_| text("piece"))?;
         let board = text("board")?;
+        let symmetry = match obj.get("symmetry") {
+            None | Some(serde_json::Value::Null) => None,
+            Some(serde_json::Value::String(s)) => Some(
+                s.parse::<Symmetry>()
+                    .map_err(|_| bad(&format!("unknown symmetry \"{s}\"")))?,
+            ),
+            Some(_) => return Err(bad("\"symmetry\" is not a string or null")),
+        };
+        let set = ResidueSet {
+            piece,
+            board,
+            closed: flag("closed", true)?,
+            torus: flag("torus", false)?,
+            symmetry,
+            classes: flag("classes", false)?,
+            non_crossing: flag("non_crossing", false)?,
+        };
         let modulus = match obj.get("modulus") {
             Some(serde_json::Value::Number(n)) => match n.as_u64() {
                 Some(p) => Modulus::parse(&p.to_string()).map_err(|_| bad("modulus below 2"))?,
@@ -274,6 +364,13 @@ impl Residue {
             .get("residue")
             .and_then(serde_json::Value::as_u64)
             .ok_or_else(|| bad("no \"residue\" integer"))?;
+        if let Some(t) = obj.get("residue_text") {
+            if t.as_str() != Some(residue.to_string().as_str()) {
+                return Err(bad(&format!(
+                    "\"residue_text\" {t} is not the residue {residue}"
+                )));
+            }
+        }
         if let Modulus::Int(p) = modulus {
             if residue >= p {
                 return Err(bad(&format!(
@@ -282,8 +379,7 @@ impl Residue {
             }
         }
         Ok(Residue {
-            piece,
-            board,
+            set,
             modulus,
             residue,
         })
@@ -320,16 +416,16 @@ pub fn combine_need(board: Board, need: Need, residues: &[Residue]) -> Result<Bi
     }
     let mut kept: Vec<&Residue> = Vec::new();
     for r in residues {
-        if r.piece != "rook" {
+        if r.set.piece != "rook" {
             return Err(Error::usage(format!(
                 "a residue is of {} tours: --combine rebuilds counts of closed rook tours",
-                r.piece
+                r.set.piece
             )));
         }
-        if r.board != name {
+        if r.set.board != name {
             return Err(Error::usage(format!(
                 "a residue is for the {} board, not {name}: combine the residues of one board",
-                r.board
+                r.set.board
             )));
         }
         if let Some(k) = kept.iter().find(|k| k.modulus == r.modulus) {
@@ -488,13 +584,17 @@ mod tests {
     #[test]
     fn residue_lines_round_trip() {
         for m in [Modulus::TwoTo64, Modulus::Int(u64::MAX), Modulus::Int(2)] {
-            let r = Residue {
-                piece: "rook".into(),
-                board: "6x6".into(),
-                modulus: m,
-                residue: 1,
-            };
+            let r = Residue::closed_rook(Board::new(6, 6), m, 1);
             assert_eq!(Residue::parse(&r.to_json(), "t:1").unwrap(), r);
+            let torus = Residue {
+                set: ResidueSet {
+                    torus: true,
+                    symmetry: Some(Symmetry::Rot180),
+                    ..r.set.clone()
+                },
+                ..r.clone()
+            };
+            assert_eq!(Residue::parse(&torus.to_json(), "t:1").unwrap(), torus);
         }
         let over = r#"{"piece":"rook","board":"6x6","modulus":18446744073709551617,"residue":1}"#;
         assert!(Residue::parse(over, "t:1").is_err());

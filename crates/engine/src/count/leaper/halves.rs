@@ -381,6 +381,18 @@ pub fn top_weights(
     budget: &Budget,
     after: &dyn Fn(usize) -> f64,
 ) -> Result<Vec<Weighed>> {
+    top_weights_planned(g, h, budget, after, &|_| {})
+}
+
+/// [`top_weights`], telling `planned` the seconds the whole run is planned at (the
+/// sides swept, the join, and `after`'s work) once the budget has let it run.
+pub fn top_weights_planned(
+    g: &LeapGraph,
+    h: usize,
+    budget: &Budget,
+    after: &dyn Fn(usize) -> f64,
+    planned: &(dyn Fn(f64) + Sync),
+) -> Result<Vec<Weighed>> {
     let cols = g.board().cols as usize;
     let j = 2 * cols;
     let (top, bottom, swept) = sides(g, h, false, budget, None, None)?;
@@ -395,18 +407,20 @@ pub fn top_weights(
         .map(|&(d, from, to)| (d, from, to, 1))
         .collect();
     let (seconds, pairs, _) = join.estimate(&runs, false);
+    let all = swept.seconds + seconds + later;
     budget.check(
         &format!(
             "weighing the top states of the closed {} tours of {} by the bottom ones (about {pairs:.1e} pairs)",
             g.piece(),
             g.board_name(),
         ),
-        swept.seconds + seconds + later,
+        all,
         states as f64 * JOIN_BYTES_PER_STATE
             // Each top state's mirror (4 bytes), and a weight per worker.
             + join.top.states.len() as f64 * (4.0 + 16.0 * rayon::current_num_threads() as f64)
             + RunIndex::bytes(j),
     )?;
+    planned(all);
     let weights = if join.weights_fit_64_bits() {
         join.weights::<u64>()
     } else {

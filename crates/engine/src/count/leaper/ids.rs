@@ -287,6 +287,17 @@ impl Ids {
     /// Weigh the boundaries of `g`'s closed tours within `budget`; `None` when the
     /// halves do not apply ([`applies`]).
     pub fn build(g: &LeapGraph, budget: &Budget) -> Result<Option<Ids>> {
+        Ids::build_planned(g, budget, &|_| {})
+    }
+
+    /// [`Ids::build`], telling `planned` the seconds the whole build is planned at (on
+    /// the reference machine), once the sides are swept and the budget lets it run: a
+    /// caller's notice of a long build.
+    pub fn build_planned(
+        g: &LeapGraph,
+        budget: &Budget,
+        planned: &(dyn Fn(f64) + Sync),
+    ) -> Result<Option<Ids>> {
         let Some(h) = applies(g) else {
             return Ok(None);
         };
@@ -366,9 +377,13 @@ impl Ids {
                 Ok(out)
             },
             || {
-                halves::top_weights(g, h, budget, &|states| {
-                    states as f64 * LEAVES_PER_CUT_STATE / LEAVES_PER_SECOND
-                })
+                halves::top_weights_planned(
+                    g,
+                    h,
+                    budget,
+                    &|states| states as f64 * LEAVES_PER_CUT_STATE / LEAVES_PER_SECOND,
+                    planned,
+                )
             },
         );
         let mut bottom = 0usize;

@@ -84,12 +84,11 @@ pub fn count_exact_width(
                 p(i * total + done, moduli.len() * total);
             }
         };
-        lines.push(Residue {
-            piece: "rook".into(),
-            board: board.to_string(),
-            modulus: m,
-            residue: count_mod_width(board, m, Width::narrowest(m), Some(&tick))?,
-        });
+        lines.push(Residue::closed_rook(
+            board,
+            m,
+            count_mod_width(board, m, Width::narrowest(m), Some(&tick))?,
+        ));
     }
     crt::combine_need(board, need, &lines)
 }

@@ -113,12 +113,7 @@ pub fn half_exact(
             }
         };
         let f = half_mod_width(cols, rows, m, Width::narrowest(m), Some(&tick))?;
-        let line = |residue| Residue {
-            piece: "rook".into(),
-            board: board.to_string(),
-            modulus: m,
-            residue,
-        };
+        let line = |residue| Residue::closed_rook(board, m, residue);
         turn.push(line(f.rot180));
         mirror.push(line(f.mirror));
     }

@@ -1,0 +1,78 @@
+//! Long work says so, and too long work is refused early (issue 56, items 13 and 23):
+//! the notice of a tour index being built, on stderr whether or not it is a terminal;
+//! knight 9×8's count refused by the default budget, under a process memory limit so
+//! that a regression fails instead of swapping.
+
+use crate::common::{bin, run, stderr, stdout};
+use std::time::Instant;
+
+#[test]
+fn building_a_tour_index_says_so_once_on_stderr() {
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("walk.svg");
+    let o = run(&[
+        "glyph",
+        "--piece",
+        "knight",
+        "--board",
+        "6x8",
+        "--random",
+        "--seed",
+        "3",
+        "-o",
+        svg.to_str().unwrap(),
+    ]);
+    let err = stderr(&o);
+    assert!(o.status.success(), "{err}");
+    let notices: Vec<&str> = err.lines().filter(|l| l.contains("tour index")).collect();
+    assert_eq!(notices.len(), 1, "{err}");
+    assert!(
+        notices[0].contains("building the 6×8 knight tour index, about ")
+            && notices[0].contains(" s, once per process"),
+        "{err}"
+    );
+    // Many tours in one process: the index is built once.
+    let o = run(&[
+        "list", "--piece", "knight", "--board", "6x8", "--sample", "3", "--seed", "1",
+    ]);
+    let err = stderr(&o);
+    assert!(o.status.success(), "{err}");
+    assert_eq!(err.matches("tour index").count(), 1, "{err}");
+    assert!(!stdout(&o).contains("tour index"));
+    assert_eq!(stdout(&o).lines().count(), 3);
+    // -q: nothing but warnings and errors.
+    let o = run(&[
+        "-q", "list", "--piece", "knight", "--board", "6x8", "--sample", "1",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(!stderr(&o).contains("tour index"), "{}", stderr(&o));
+}
+
+/// Knight 9×8 with the default budget: refused (one line) within a minute, under a
+/// 6 GiB address-space limit, whatever the machine's memory.
+#[test]
+fn knight_9x8_is_refused_early_by_the_default_budget() {
+    let start = Instant::now();
+    let o = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "ulimit -v {}; exec \"$0\" count --piece knight --board 9x8",
+            6 << 20
+        ))
+        .arg(bin())
+        .output()
+        .unwrap();
+    let secs = start.elapsed().as_secs_f64();
+    let err = stderr(&o);
+    // Refused from its estimate, on time (2) or memory (1): not killed, not an
+    // allocation failure.
+    assert!(
+        matches!(o.status.code(), Some(1 | 2)),
+        "{:?} after {secs:.1} s: {err}",
+        o.status
+    );
+    assert!(err.starts_with("tourglyph: counting"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("9x8"), "{err}");
+    assert!(secs < 60.0, "refused after {secs:.1} s: {err}");
+}
