@@ -1665,7 +1665,8 @@ fn a_wide_shapes_random_tour_and_the_shape_panel_in_chromium() {
         .unwrap();
     }
     // Counts with thousands separators, nouns in the number they take.
-    let status = "document.getElementById('status').textContent";
+    // (Null-safe: the page may be between documents while it navigates.)
+    let status = "(document.getElementById('status') || {}).textContent || ''";
     let url = format!("http://{}/?board=6x6", s.addr);
     b.call("Page.navigate", serde_json::json!({ "url": url }));
     let line = b.wait(status, |v| v.as_str().is_some_and(|t| t.contains("tours")));
