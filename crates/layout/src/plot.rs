@@ -10,11 +10,14 @@
 //!   scanline fill, even–odd, of the inset's rings along the hatch direction; each line
 //!   starts where the previous one ended, alternating direction). Between the boundary and
 //!   the nearest line, and between two lines, the gap is at most `p`, so the strokes cover
-//!   the band.
+//!   the band. The lines and the boundary are then joined into one closed stroke for each
+//!   connected part of the inset, the pen going on from a line to the next along the
+//!   boundary ([`join::hatch`]), so it is lowered once a band, not once a line.
 //! - **Concentric.** Rings of the band shrunk by `p/2`, `3p/2`, `5p/2`, …, while any is
 //!   left; then, when the last ring leaves points farther than `p/2` from every ring, the
 //!   boundary of the band shrunk one more half pen (whose every point is within `p/2` of
-//!   it), or for a Kufic band its centre line.
+//!   it), or for a Kufic band its centre line. Rings that pass within a pen of each other
+//!   are joined into one stroke ([`join::rings`]).
 //!
 //! Where the inset is empty (a pen as wide as the band or wider), the glyph's centre line
 //! is drawn instead, with the pen.
@@ -32,6 +35,8 @@
 //! Directions use a sine and cosine summed from their Taylor series with `+`, `−`, `×`
 //! and `÷` only (correctly rounded in IEEE 754, so the same bytes on every machine), and
 //! exactly 0 and ±1 at multiples of 90°.
+
+mod join;
 
 use super::outline::{self, GENERAL_UNIT};
 use super::style::{PlotKind, Style};
@@ -205,9 +210,7 @@ fn kufic(g: &GlyphData, h: f64, pen: f64, kind: PlotKind, dir: (f64, f64)) -> Pe
     let mut lines: Vec<PenLine> = Vec::new();
     match kind {
         PlotKind::Hatch => {
-            let rings = kufic_rings(g, first);
-            lines.extend(hatch(&rings, pen, dir));
-            lines.extend(rings.into_iter().map(ring));
+            lines.extend(hatched(kufic_rings(g, first), pen, dir));
         }
         PlotKind::Concentric => {
             // Offsets first − i·pen (a product, not a running sum, so no error accumulates).
@@ -237,9 +240,21 @@ fn kufic(g: &GlyphData, h: f64, pen: f64, kind: PlotKind, dir: (f64, f64)) -> Pe
                     closed: g.closed && g.points.len() > 2,
                 });
             }
+            // Rings one pen apart touch (a millionth of a pen allowed for rounding).
+            lines = touching(lines, pen * (1.0 + 1e-6));
         }
     }
     PenStrokes::of(lines)
+}
+
+/// Concentric `lines` joined where they pass within `reach` of each other
+/// ([`join::rings`]).
+fn touching(lines: Vec<PenLine>, reach: f64) -> Vec<PenLine> {
+    let lines = lines.into_iter().map(|l| (l.points, l.closed)).collect();
+    join::rings(lines, reach)
+        .into_iter()
+        .map(|(points, closed)| PenLine { points, closed })
+        .collect()
 }
 
 /// A closed ring as a pen line.
@@ -323,8 +338,7 @@ fn general(g: &GlyphData, st: &Style, pen: f64, kind: PlotKind, dir: (f64, f64))
     let mut lines = Vec::new();
     match kind {
         PlotKind::Hatch => {
-            lines.extend(hatch(&first, pen, dir));
-            lines.extend(first.into_iter().map(ring));
+            lines.extend(hatched(first, pen, dir));
         }
         PlotKind::Concentric => {
             let mut d = pen / 2.0;
@@ -336,6 +350,8 @@ fn general(g: &GlyphData, st: &Style, pen: f64, kind: PlotKind, dir: (f64, f64))
             }
             // The last rings leave uncovered what lies over half a pen inside them.
             lines.extend(inset(&src, (d - pen / 2.0) * unit).into_iter().map(ring));
+            // Rings one pen apart touch (two units allowed for the offset's rounding).
+            lines = touching(lines, pen + 2.0 / unit);
         }
     }
     PenStrokes::of(lines)
@@ -363,22 +379,45 @@ fn inset(src: &[Vec<IntPoint>], by: f64) -> Vec<Vec<(f64, f64)>> {
         .collect()
 }
 
+/// The inset's `rings` filled with hatch lines `gap` apart along `dir`, and drawn
+/// themselves: joined into one closed stroke for each connected part ([`join::hatch`]),
+/// or, where they cannot be joined, each run and ring a stroke of its own.
+fn hatched(rings: Vec<Vec<(f64, f64)>>, gap: f64, dir: (f64, f64)) -> Vec<PenLine> {
+    let runs = hatch(&rings, gap, dir);
+    if let Some(joined) = join::hatch(&rings, &runs) {
+        return joined
+            .into_iter()
+            .map(|(points, closed)| PenLine { points, closed })
+            .collect();
+    }
+    runs.iter()
+        .map(|r| PenLine {
+            points: vec![r.a.at, r.b.at],
+            closed: false,
+        })
+        .chain(rings.into_iter().map(ring))
+        .collect()
+}
+
 /// Hatch lines `gap` apart along `dir` (a unit vector) across the region the `rings`
 /// enclose (even–odd): a scanline fill in coordinates turned so the lines are horizontal,
 /// each crossing taken on the half-open rule (an edge holds its lower end, not its upper),
-/// the runs of each line in order, every other line backwards.
-fn hatch(rings: &[Vec<(f64, f64)>], gap: f64, dir: (f64, f64)) -> Vec<PenLine> {
+/// the runs of each line in order, every other line backwards; each run's ends with the
+/// ring and the place along it where they lie.
+fn hatch(rings: &[Vec<(f64, f64)>], gap: f64, dir: (f64, f64)) -> Vec<join::Run> {
     let (c, s) = dir;
     // Along the line (u) and across it (v).
     let turn = |(x, y): (f64, f64)| (x * c + y * s, y * c - x * s);
     let back = |u: f64, v: f64| (u * c - v * s, u * s + v * c);
-    let edges: Vec<((f64, f64), (f64, f64))> = rings
+    // Each edge turned, with its ring and its index in the ring.
+    type Turned = ((f64, f64), (f64, f64), usize, usize);
+    let edges: Vec<Turned> = rings
         .iter()
-        .flat_map(|r| {
+        .enumerate()
+        .flat_map(|(k, r)| {
             let n = r.len();
-            (0..n).map(move |i| (r[i], r[(i + 1) % n]))
+            (0..n).map(move |i| (turn(r[i]), turn(r[(i + 1) % n]), k, i))
         })
-        .map(|(a, b)| (turn(a), turn(b)))
         .collect();
     let (lo, hi) = edges
         .iter()
@@ -386,7 +425,8 @@ fn hatch(rings: &[Vec<(f64, f64)>], gap: f64, dir: (f64, f64)) -> Vec<PenLine> {
             (lo.min(e.0.1).min(e.1.1), hi.max(e.0.1).max(e.1.1))
         });
     let mut out = Vec::new();
-    let mut xs: Vec<f64> = Vec::new();
+    // Each crossing: u, ring, place along the ring.
+    let mut xs: Vec<(f64, usize, f64)> = Vec::new();
     let mut j = 1u32;
     let mut forward = true;
     loop {
@@ -396,28 +436,36 @@ fn hatch(rings: &[Vec<(f64, f64)>], gap: f64, dir: (f64, f64)) -> Vec<PenLine> {
         }
         j += 1;
         xs.clear();
-        for &((ua, va), (ub, vb)) in &edges {
+        for &((ua, va), (ub, vb), k, i) in &edges {
             if (va <= v) != (vb <= v) {
-                xs.push(if ua == ub {
+                let f = (v - va) / (vb - va);
+                let u = if ua == ub {
                     ua
                 } else {
                     ua + (v - va) * (ub - ua) / (vb - va)
-                });
+                };
+                xs.push((u, k, i as f64 + f));
             }
         }
-        xs.sort_by(f64::total_cmp);
-        let mut runs: Vec<PenLine> = xs
+        // By u alone, stable: crossings at the same u keep the order of their edges.
+        xs.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let end = |&(u, ring, pos): &(f64, usize, f64)| join::End {
+            at: back(u, v),
+            ring,
+            pos,
+        };
+        let mut runs: Vec<join::Run> = xs
             .chunks_exact(2)
-            .filter(|r| r[1] > r[0])
-            .map(|r| PenLine {
-                points: vec![back(r[0], v), back(r[1], v)],
-                closed: false,
+            .filter(|r| r[1].0 > r[0].0)
+            .map(|r| join::Run {
+                a: end(&r[0]),
+                b: end(&r[1]),
             })
             .collect();
         if !forward {
             runs.reverse();
             for r in &mut runs {
-                r.points.reverse();
+                std::mem::swap(&mut r.a, &mut r.b);
             }
         }
         forward = !forward;
@@ -429,6 +477,7 @@ fn hatch(rings: &[Vec<(f64, f64)>], gap: f64, dir: (f64, f64)) -> Vec<PenLine> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::collections::BTreeSet;
     use tourglyph_draw::Corner;
 
     fn style(kind: PlotKind) -> Style {
@@ -462,53 +511,138 @@ mod tests {
     fn kufic_hatch_stays_inside_the_band_and_spans_it() {
         // Pitch 10 mm, pen 0.5 mm: the band is 5 mm wide, its inset half width 2.25 mm.
         let g = ring6();
-        let st = style(PlotKind::Hatch);
-        let s = pen_strokes(&g, &st, 10.0);
-        assert!(!s.centre_line);
         let t = 0.25 - 0.05 / 2.0;
-        // The inset's two rings are drawn, vertices a lattice point plus ±t.
-        let rings: Vec<_> = s.lines().filter(|l| l.closed).collect();
+        // The inset's two rings, vertices a lattice point plus ±t.
+        let rings = kufic_rings(&g, t);
         assert_eq!(rings.len(), 2);
-        assert!(
-            rings.iter().any(|r| r.points.contains(&(-t, -t))),
-            "{rings:?}"
-        );
-        assert!(
-            rings.iter().any(|r| r.points.contains(&(t, t))),
-            "{rings:?}"
-        );
+        assert!(rings.iter().any(|r| r.contains(&(-t, -t))), "{rings:?}");
+        assert!(rings.iter().any(|r| r.contains(&(t, t))), "{rings:?}");
         // Every hatch end lies on the inset boundary (x = c ± t for a lattice column c, or
-        // y = r ± t), horizontal, and every point within the inset.
-        let hatch: Vec<_> = s.lines().filter(|l| !l.closed).collect();
+        // y = r ± t), on the ring and at the place it names, horizontal.
+        let hatch = hatch(&rings, 0.05, direction(0.0));
         assert!(!hatch.is_empty());
         for l in &hatch {
-            let [(x0, y0), (x1, y1)] = [l.points[0], l.points[1]];
-            assert_eq!(y0, y1);
-            for x in [x0, x1] {
-                let off = (x - x.round()).abs();
-                assert!((off - t).abs() < 1e-12, "{x}");
+            assert_eq!(l.a.at.1, l.b.at.1);
+            for e in [l.a, l.b] {
+                let off = (e.at.0 - e.at.0.round()).abs();
+                assert!((off - t).abs() < 1e-12, "{e:?}");
+                let r = &rings[e.ring];
+                let i = e.pos.floor() as usize;
+                let f = e.pos - i as f64;
+                let (p, q) = (r[i % r.len()], r[(i + 1) % r.len()]);
+                let on = (p.0 + f * (q.0 - p.0), p.1 + f * (q.1 - p.1));
+                assert!((on.0 - e.at.0).abs() < 1e-12 && (on.1 - e.at.1).abs() < 1e-12);
             }
         }
         // Lines one pen apart (0.05 pitch) from the inset's top edge: across the top row's
         // band (from −t to t) lie 2t/0.05 − 1 of them.
-        let top: Vec<f64> = hatch
-            .iter()
-            .map(|l| l.points[0].1)
-            .filter(|&y| y < t)
-            .collect();
+        let top: Vec<f64> = hatch.iter().map(|l| l.a.at.1).filter(|&y| y < t).collect();
         // 0.45 / 0.05 = 9 gaps: 8 lines.
         assert_eq!(top.len(), 8);
+    }
+
+    /// The segments strokes draw, each an unordered pair of points to 1e-9, cut at every
+    /// point of `cuts` that lies on them (so a ring and the same ring walked in pieces
+    /// compare equal), zero-length ones left out.
+    fn drawn(lines: &[(Vec<(f64, f64)>, bool)], cuts: &[(f64, f64)]) -> BTreeSet<[(i64, i64); 2]> {
+        let q = |p: (f64, f64)| ((p.0 * 1e9).round() as i64, (p.1 * 1e9).round() as i64);
+        let mut out = BTreeSet::new();
+        for (pts, closed) in lines {
+            let n = pts.len();
+            let m = if *closed { n } else { n - 1 };
+            for i in 0..m {
+                let (a, b) = (pts[i], pts[(i + 1) % n]);
+                // The cut points on this segment (axis-parallel here), in order along it.
+                let mut on: Vec<(f64, f64)> = cuts
+                    .iter()
+                    .copied()
+                    .filter(|&c| {
+                        let cross = (b.0 - a.0) * (c.1 - a.1) - (b.1 - a.1) * (c.0 - a.0);
+                        let dot = (c.0 - a.0) * (b.0 - a.0) + (c.1 - a.1) * (b.1 - a.1);
+                        let len2 = (b.0 - a.0) * (b.0 - a.0) + (b.1 - a.1) * (b.1 - a.1);
+                        cross.abs() < 1e-12 && dot > 0.0 && dot < len2
+                    })
+                    .collect();
+                on.sort_by(|x, y| {
+                    let dx = (x.0 - a.0).abs() + (x.1 - a.1).abs();
+                    let dy = (y.0 - a.0).abs() + (y.1 - a.1).abs();
+                    dx.total_cmp(&dy)
+                });
+                let mut prev = a;
+                for p in on.into_iter().chain(std::iter::once(b)) {
+                    let (x, y) = (q(prev), q(p));
+                    if x != y {
+                        out.insert(if x < y { [x, y] } else { [y, x] });
+                    }
+                    prev = p;
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn a_hatched_band_is_one_stroke_drawing_its_lines_and_edge() {
+        // A closed band (two rings) and an open one (one ring round both ends), hatched
+        // at 0° and 90°: each is one region, so one stroke, which draws the hatch lines
+        // and the inset's edge and nothing else.
+        let open = GlyphData::new(&[(0, 0), (1, 0), (1, 1), (2, 1)], false, Corner::Sharp);
+        let t = 0.25 - 0.05 / 2.0;
+        for g in [ring6(), open] {
+            for angle in [0.0, 90.0] {
+                let st = Style {
+                    hatch_angle: angle,
+                    ..style(PlotKind::Hatch)
+                };
+                let s = pen_strokes(&g, &st, 10.0);
+                let lines: Vec<_> = s.lines().map(|l| (l.points.to_vec(), l.closed)).collect();
+                assert_eq!(lines.len(), 1, "{angle}°: {} strokes", lines.len());
+                // Apart: the hatch runs and the rings.
+                let rings = kufic_rings(&g, t);
+                let runs = hatch(&rings, 0.05, direction(angle));
+                let apart: Vec<_> = runs
+                    .iter()
+                    .map(|r| (vec![r.a.at, r.b.at], false))
+                    .chain(rings.iter().map(|r| (r.clone(), true)))
+                    .collect();
+                let cuts: Vec<_> = runs.iter().flat_map(|r| [r.a.at, r.b.at]).collect();
+                assert_eq!(drawn(&lines, &cuts), drawn(&apart, &cuts), "{angle}°");
+            }
+        }
+    }
+
+    #[test]
+    fn concentric_rings_of_a_band_are_one_stroke() {
+        let g = ring6();
+        let s = pen_strokes(&g, &style(PlotKind::Concentric), 10.0);
+        assert_eq!(s.lines().count(), 1);
+        // The rings' every vertex drawn: offsets 0.225, 0.175, …, 0.025 either side.
+        let pts: Vec<(f64, f64)> = s.lines().flat_map(|l| l.points.to_vec()).collect();
+        for i in 0..5 {
+            for r in kufic_rings(&g, 0.225 - 0.05 * f64::from(i)) {
+                for p in r {
+                    assert!(
+                        pts.iter()
+                            .any(|q| (q.0 - p.0).abs() < 1e-12 && (q.1 - p.1).abs() < 1e-12),
+                        "{p:?}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]
     fn concentric_rings_step_one_pen_inwards() {
         let g = ring6();
         let s = pen_strokes(&g, &style(PlotKind::Concentric), 10.0);
-        // Offsets at 0.225, 0.175, …, 0.025 pitch (5 of them, 2 rings each); the last is
-        // within half a pen of the centre line, so no centre line.
-        assert_eq!(s.lines().count(), 10);
-        assert!(s.lines().all(|l| l.closed && l.points.len() == 4));
-        let last: Vec<_> = s.lines().skip(8).flat_map(|l| l.points).collect();
+        // Offsets at 0.225, 0.175, …, 0.025 pitch (5 of them, 2 rings each, joined); the
+        // last is within half a pen of the centre line, so no centre line.
+        let rings: Vec<_> = (0..5)
+            .flat_map(|i| kufic_rings(&g, 0.225 - 0.05 * f64::from(i)))
+            .collect();
+        assert_eq!(rings.len(), 10);
+        assert!(rings.iter().all(|r| r.len() == 4));
+        let last: Vec<_> = rings[8..].iter().flatten().collect();
         assert!(
             last.iter().any(|&&(x, _)| (x + 0.025).abs() < 1e-12),
             "{last:?}"
@@ -517,6 +651,9 @@ mod tests {
             last.iter().any(|&&(x, _)| (x - 0.025).abs() < 1e-12),
             "{last:?}"
         );
+        // Drawn joined, with no centre line (through the lattice points).
+        assert!(!s.centre_line && s.lines().all(|l| l.closed));
+        assert!(s.lines().all(|l| !l.points.contains(&(0.0, 0.0))));
         // A pen as wide as the band: the centre line.
         let wide = Style {
             pen_width: 5.0,

@@ -124,7 +124,7 @@ fn sigint_mid_split_removes_the_folders_mkdir_made() {
         libc::SIGINT,
     );
     assert_eq!(code, Some(130));
-    assert_eq!(entries(&dir.path().join("kept")), ["note.txt"]);
+    assert_eq!(entries(dir.path().join("kept")), ["note.txt"]);
 }
 
 /// Run `script` (sh) in a private mount namespace where a small tmpfs may be mounted on

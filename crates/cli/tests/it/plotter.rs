@@ -124,7 +124,7 @@ fn layers_by_role_put_each_part_on_its_pen() {
 }
 
 /// The subpaths of every `<path d>` of an SVG, each as a canonical list of points (a
-/// closed ring from its least point, in its lesser direction; an open line in its lesser
+/// closed ring as the least of its rotations either way round; an open line in its lesser
 /// direction), sorted: what a plot draws, whatever the order and direction.
 fn strokes(svg: &str) -> Vec<Vec<(i64, i64)>> {
     let mut out = Vec::new();
@@ -141,11 +141,22 @@ fn strokes(svg: &str) -> Vec<Vec<(i64, i64)>> {
                 if pts.len() > 1 && pts[0] == pts[pts.len() - 1] {
                     pts.pop();
                 }
-                let k = (0..pts.len()).min_by_key(|&i| pts[i]).unwrap();
-                pts.rotate_left(k);
+                // The least of its rotations either way round (a joined stroke may pass
+                // its least point more than once).
+                let least = *pts.iter().min().unwrap();
                 let mut rev = pts.clone();
-                rev[1..].reverse();
-                pts = pts.min(rev);
+                rev.reverse();
+                let mut best: Option<Vec<(i64, i64)>> = None;
+                for way in [&pts, &rev] {
+                    for k in (0..way.len()).filter(|&k| way[k] == least) {
+                        let mut r = way.clone();
+                        r.rotate_left(k);
+                        if best.as_ref().is_none_or(|b| r < *b) {
+                            best = Some(r);
+                        }
+                    }
+                }
+                pts = best.unwrap();
                 pts.push((i64::MIN, 0));
             } else {
                 let rev: Vec<_> = pts.iter().rev().copied().collect();
@@ -206,7 +217,8 @@ fn optimize_draws_the_same_strokes_with_less_travel() {
     );
     // Every stroke drawn, each once: the same subpaths, as sets with repeats.
     let (pa, pb) = (strokes(&sa), strokes(&sb));
-    assert!(pa.len() > 1000, "{}", pa.len());
+    // A glyph's hatch lines and edge are one stroke: at least one a glyph.
+    assert!(pa.len() >= 149, "{}", pa.len());
     assert_eq!(pa.len(), pb.len());
     assert!(pa == pb, "the optimised file draws other strokes");
     // Every glyph once, its id kept.
@@ -221,12 +233,14 @@ fn optimize_draws_the_same_strokes_with_less_travel() {
     };
     assert_eq!(ids(&sa).len(), 149);
     assert_eq!(ids(&sa), ids(&sb));
-    // Less travel with the pen up: at most 40 % of ID order's (the goal).
+    // Less travel with the pen up. Each glyph is one stroke, so ID order travels only from
+    // glyph to glyph along the rows: the optimised order takes 54 % of it (3,346 mm
+    // against 6,211); at most 60 %. (With a stroke a hatch line the goal was 40 %.)
     let ((_, ta), (_, tb)) = (stats(&a), stats(&b));
     assert_eq!(ta.2, tb.2, "pen lifts");
     assert!((ta.0 - tb.0).abs() < 1e-6 * ta.0, "pen-down {ta:?} {tb:?}");
     assert!(
-        tb.1 <= 0.4 * ta.1,
+        tb.1 <= 0.6 * ta.1,
         "pen-up: optimised {} against {}",
         tb.1,
         ta.1
@@ -587,6 +601,85 @@ fn glyphs_coloured_by_orbit_or_tour_go_on_a_pen_a_colour() {
         let e = stderr(&r);
         assert!(e.contains(needle) && e.lines().count() == 1, "{a:?}: {e}");
     }
+}
+
+/// `vpype read F linemerge -t 0.6mm stat`'s count of strokes (the `Path count` of its
+/// totals), or `None` without vpype.
+fn vpype_linemerged(file: &Path) -> Option<u64> {
+    let f = file.display().to_string();
+    let o = tool(
+        "vpype",
+        &["read", &f, "linemerge", "-t", "0.6mm", "stat"],
+        "checked the pen lifts against the bands alone",
+    )?;
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = String::from_utf8_lossy(&o.stdout).to_string();
+    let totals = &out[out.find("Totals").expect("vpype stat prints its totals")..];
+    let line = totals
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("Path count: "))
+        .expect("vpype stat prints a path count");
+    Some(line.trim().parse().unwrap())
+}
+
+#[test]
+fn hatched_bands_lift_the_pen_once_a_band() {
+    // The sheet (one A3 page): 149 closed tours, each a band that is one connected
+    // region, so each glyph is one stroke when its hatch lines are joined along the band's
+    // edge.
+    let d = tempfile::tempdir().unwrap();
+    let f = d.path().join("bold.svg");
+    let fs = f.display().to_string();
+    ok(&[
+        "render",
+        "--board",
+        "6x6",
+        "--classes",
+        "--style",
+        "plotter-bold",
+        "--page",
+        "a3",
+        "-o",
+        &fs,
+    ]);
+    let (layers, _) = stats(&f);
+    let tours = layers.iter().find(|l| l.0 == "1 tours").unwrap();
+    assert!(
+        tours.3 <= 149,
+        "{} pen lifts for 149 bands: {layers:?}",
+        tours.3
+    );
+    // vpype's `linemerge` (ends within 0.6 mm joined) finds nothing left to join.
+    if let Some(merged) = vpype_linemerged(&f) {
+        assert!(
+            tours.3 <= merged,
+            "{} lifts, vpype linemerge {merged}",
+            tours.3
+        );
+    }
+    // Concentric rings, one pen apart, are joined too: a closed band is one stroke.
+    let c = d.path().join("rings.svg");
+    ok(&[
+        "render",
+        "--board",
+        "6x6",
+        "--classes",
+        "--style",
+        "plotter-bold",
+        "--plot",
+        "concentric",
+        "--page",
+        "a3",
+        "-o",
+        &c.display().to_string(),
+    ]);
+    let (layers, _) = stats(&c);
+    let tours = layers.iter().find(|l| l.0 == "1 tours").unwrap();
+    assert!(
+        tours.3 <= 149,
+        "{} pen lifts for 149 concentric bands: {layers:?}",
+        tours.3
+    );
 }
 
 #[test]
