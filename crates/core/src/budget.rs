@@ -118,7 +118,7 @@ fn address_space_limit() -> Option<u64> {
     };
     // SAFETY: `r` is a valid rlimit for getrlimit to fill in.
     let rc = unsafe { libc::getrlimit(libc::RLIMIT_AS, &mut r) };
-    (rc == 0 && r.rlim_cur != libc::RLIM_INFINITY).then_some(r.rlim_cur as u64)
+    (rc == 0 && r.rlim_cur != libc::RLIM_INFINITY).then_some(r.rlim_cur)
 }
 
 /// The memory limit of the process's control group (cgroup v2 `memory.max`), if it has

@@ -14,9 +14,9 @@
 //!   vocabulary (`tourglyph-core`);
 //! - [`engine`]: enumeration, counting, finding and symmetric tours (`tourglyph-engine`);
 //! - [`layout`]: glyph geometry, styles, pages and grids (`tourglyph-layout`);
-//! - [`draw`]: the SVG, PostScript, PDF and PNG backends, text and fonts
-//!   (`tourglyph-draw`);
-//! - [`slide`]: the sliding rooks and queens puzzle (`tourglyph-slide`);
+//! - [`draw`] (`tourglyph-draw`): the SVG, PostScript, PDF and PNG backends, text and
+//!   fonts;
+//! - [`slide`] (`tourglyph-slide`): the sliding rooks and queens puzzle;
 //! - [`job`]: the jobs the command line, the server and the gallery run; [`output`]:
 //!   atomic output files; [`gallery`]: gallery manifests.
 //!

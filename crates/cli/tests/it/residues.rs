@@ -220,7 +220,7 @@ fn cli_residue_files_combine_to_the_exact_count() {
             "other",
             r#"{"piece":"rook","board":"12x12","modulus":7,"residue":1}"#,
         )],
-        "12x12",
+        "12×12",
     );
     refused(
         &[(
