@@ -19,9 +19,8 @@
 //! - `slide`: the sliding rooks and queens puzzle (`tourglyph-slide`);
 //! - `job`: the jobs the command line, the server and the gallery run; `output`: atomic
 //!   output files; `gallery`: gallery manifests.
-//!
-//! (Plain names: as intra-doc links, one or another of these items showed in brackets on
-//! this page, a link rustdoc did not make and did not warn of.)
+// Plain names: as intra-doc links, one or another of these items showed in brackets on
+// the rendered page (a link rustdoc neither made nor warned of).
 //!
 //! ```
 //! use tourglyph::{Board, Piece, LeapGraph, engine::frontier::Zdd, TourKind};
