@@ -10,15 +10,17 @@
 //! core (board, piece, graph, tour) → engine → selection → layout → draw
 //! ```
 //!
-//! - [`board`], [`piece`], [`graph`], [`tour`], [`symmetry`], [`error`]: the shared
-//!   vocabulary (`tourglyph-core`);
-//! - [`engine`]: enumeration, counting, finding and symmetric tours (`tourglyph-engine`);
-//! - [`layout`]: glyph geometry, styles, pages and grids (`tourglyph-layout`);
-//! - [`draw`] (`tourglyph-draw`): the SVG, PostScript, PDF and PNG backends, text and
-//!   fonts;
-//! - [`slide`] (`tourglyph-slide`): the sliding rooks and queens puzzle;
-//! - [`job`]: the jobs the command line, the server and the gallery run; [`output`]:
-//!   atomic output files; [`gallery`]: gallery manifests.
+//! - `board`, `piece`, `graph`, `tour`, `symmetry`, `error`: the shared vocabulary
+//!   (`tourglyph-core`);
+//! - `engine`: enumeration, counting, finding and symmetric tours (`tourglyph-engine`);
+//! - `layout`: glyph geometry, styles, pages and grids (`tourglyph-layout`);
+//! - `draw`: the SVG, PostScript, PDF and PNG backends, text and fonts
+//!   (`tourglyph-draw`);
+//! - `slide`: the sliding rooks and queens puzzle (`tourglyph-slide`);
+//! - `job`: the jobs the command line, the server and the gallery run; `output`: atomic
+//!   output files; `gallery`: gallery manifests.
+// Plain names: as intra-doc links, one or another of these items showed in brackets on
+// the rendered page (a link rustdoc neither made nor warned of).
 //!
 //! ```
 //! use tourglyph::{Board, Piece, LeapGraph, engine::frontier::Zdd, TourKind};

@@ -91,12 +91,11 @@ fn run_in(dir: &std::path::Path, args: &[&str]) -> std::process::Output {
     let mut full = vec!["count"];
     full.extend_from_slice(args);
     // Relative paths (the shape file) are found in `dir`.
-    let o = std::process::Command::new(crate::common::bin())
+    std::process::Command::new(crate::common::bin())
         .args(&full)
         .current_dir(dir)
         .output()
-        .unwrap();
-    o
+        .unwrap()
 }
 
 /// A refusal: exit status 2, one line on stderr holding `want`, nothing on stdout.
