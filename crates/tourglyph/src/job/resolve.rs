@@ -271,8 +271,12 @@ pub fn set_max_memory(flag: Option<&str>) -> Result<()> {
     Ok(())
 }
 
-/// The engines' budget: the memory limit, and the default time limit unless `force`.
+/// The engines' budget: the memory limit (or the share of the work this thread runs,
+/// [`tourglyph_core::budget::with_work`], when smaller), and the default time limit unless `force`.
 pub fn budget(force: bool) -> Budget {
     let memory = *MAX_MEMORY.get_or_init(tourglyph_core::budget::default_memory);
+    // Work run for a caller with a share of a shared budget (the server's request):
+    // the smaller of the two.
+    let memory = tourglyph_core::budget::work_memory().map_or(memory, |w| w.min(memory));
     Budget::new(memory, force)
 }
