@@ -1119,7 +1119,9 @@ fn cache_sizes_are_checked_before_serving() {
 
 #[test]
 fn long_work_is_refused_before_it_is_done() {
-    let s = Server::start(&[]);
+    // A request's work has half of what the cache leaves of the server's memory:
+    // (4096 - 256) / 2 = 1920 MiB, the CLI's `--max-memory 1920M`.
+    let s = Server::start(&["--max-memory", "4G", "--cache", "256M"]);
     // The open tours' sweep refuses as soon as its growth shows: within the first half
     // of the 65 steps of 8x8 (the apex and 64 cells). (6x6 was refused here before the
     // apex sweep counted it in about a second, then 7x7 before the halves counted it in
@@ -1141,7 +1143,7 @@ fn long_work_is_refused_before_it_is_done() {
     let (status, _, body) = s.get("/api/count?board=22x22");
     let msg = error_of(&body);
     assert_eq!(status, 422, "{msg}");
-    let e = cli_error(&["count", "--board", "22x22"]);
+    let e = cli_error(&["count", "--board", "22x22", "--max-memory", "1920M"]);
     assert_eq!(estimate(&msg), estimate(&e));
 }
 
