@@ -229,6 +229,18 @@ fn every_command_refuses_a_huge_board_within_its_memory() {
         // Within the engines' limits, but not within the memory given.
         &["find", "--board", "10000x10000", "--max-memory", "100M"],
         &["find", "--board", "5000x5000", "--max-memory", "100M"],
+        // A typed tour on a board whose move graph alone passes the memory given.
+        &[
+            "glyph",
+            "--board",
+            "7000x7000",
+            "--tour",
+            "a1",
+            "--max-memory",
+            "500M",
+            "-o",
+            "x.svg",
+        ],
     ];
     for args in cases {
         let dir = tempfile::tempdir().unwrap();

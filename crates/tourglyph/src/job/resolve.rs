@@ -258,6 +258,14 @@ pub fn build_zdd(r: &Resolved, force: bool) -> Result<tourglyph_engine::frontier
     tourglyph_engine::frontier::Zdd::build_with_budget(&r.graph, r.kind, &budget(force))
 }
 
+/// Refuse, before it is built, a move graph of `piece` on `board` that the memory limit
+/// cannot hold (boards of millions of cells; the graph takes about 8 bytes a cell and
+/// 13 a move, see `benches/NOTES.md`, 2026-12-07).
+pub fn check_graph_memory(board: Board, piece: &Piece) -> Result<()> {
+    let bytes = board.cells() as f64 * (8.0 + 13.0 * piece.moves().len() as f64);
+    budget(true).check(&format!("the {piece}'s move graph of {board}"), 0.0, bytes)
+}
+
 /// The memory limit, set once per process (default: three quarters of the machine's).
 static MAX_MEMORY: OnceLock<u64> = OnceLock::new();
 
