@@ -7,6 +7,9 @@
 //! the projected figure in the error, rather than run for hours or be killed for memory.
 
 use crate::error::{Error, Result};
+use std::cell::RefCell;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Seconds of work a command may plan for without `--force`.
 pub const DEFAULT_SECONDS: f64 = 120.0;
@@ -58,6 +61,8 @@ impl Budget {
         bytes: f64,
         at_least: bool,
     ) -> Result<()> {
+        // Every check is also a point where work stopped by its caller ends.
+        check_stop()?;
         let about = if at_least { "at least" } else { "about" };
         if bytes > self.memory as f64 {
             return Err(Error::refused(
@@ -90,6 +95,58 @@ impl Budget {
         }
         Ok(())
     }
+}
+
+/// Work done for a caller who may stop waiting for it (the server's request: its client
+/// left, its time ran out, the server is stopping): the memory its share of a shared
+/// budget allows, and the flag that stops it. Set on the thread that runs the work by
+/// [`with_work`]; the engines poll the flag at every budget check ([`check_stop`]).
+#[derive(Clone, Debug)]
+pub struct Work {
+    /// Bytes the work may hold (the engines' memory limit while it runs).
+    pub memory: u64,
+    /// Set to stop the work.
+    pub stop: Arc<AtomicBool>,
+}
+
+thread_local! {
+    /// The work this thread runs for a caller, if any.
+    static WORK: RefCell<Option<Work>> = const { RefCell::new(None) };
+}
+
+/// Run `f` as `work` on this thread: the engines' checks on it see its memory and its
+/// stop flag. Checks made on other threads (a parallel engine's workers) do not.
+pub fn with_work<T>(work: Work, f: impl FnOnce() -> T) -> T {
+    struct Reset(Option<Work>);
+    impl Drop for Reset {
+        fn drop(&mut self) {
+            let old = self.0.take();
+            WORK.with(|w| *w.borrow_mut() = old);
+        }
+    }
+    let old = WORK.with(|w| w.borrow_mut().replace(work));
+    let _reset = Reset(old);
+    f()
+}
+
+/// The memory of the work this thread runs for a caller ([`with_work`]), if any.
+pub fn work_memory() -> Option<u64> {
+    WORK.with(|w| w.borrow().as_ref().map(|w| w.memory))
+}
+
+/// A runtime failure when the work this thread runs has been stopped by its caller.
+pub fn check_stop() -> Result<()> {
+    let stopped = WORK.with(|w| {
+        w.borrow()
+            .as_ref()
+            .is_some_and(|w| w.stop.load(Ordering::Relaxed))
+    });
+    if stopped {
+        return Err(Error::runtime(
+            "the work was stopped: its client left, its time ran out or the server is stopping",
+        ));
+    }
+    Ok(())
 }
 
 /// Three quarters of the memory this process may have: the machine's (`MemTotal` of
@@ -337,6 +394,29 @@ mod tests {
             "{e}"
         );
         assert!(default_memory() > 1 << 20);
+    }
+
+    #[test]
+    fn stopped_work_fails_its_next_check_on_its_thread_only() {
+        let stop = Arc::new(AtomicBool::new(false));
+        let work = Work {
+            memory: 1 << 20,
+            stop: stop.clone(),
+        };
+        let b = Budget::new(1 << 30, false);
+        with_work(work, || {
+            assert_eq!(work_memory(), Some(1 << 20));
+            assert!(b.check("x", 1.0, 1.0).is_ok());
+            stop.store(true, Ordering::Relaxed);
+            let e = b.check("x", 1.0, 1.0).unwrap_err();
+            assert!(e.to_string().contains("stopped"), "{e}");
+            // Another thread runs no work of this caller.
+            std::thread::scope(|s| {
+                s.spawn(|| assert!(b.check("x", 1.0, 1.0).is_ok()));
+            });
+        });
+        assert_eq!(work_memory(), None);
+        assert!(b.check("x", 1.0, 1.0).is_ok());
     }
 
     #[test]

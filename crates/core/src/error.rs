@@ -168,15 +168,28 @@ pub fn breaks_line(c: char) -> bool {
     c.is_control() || matches!(c, '\u{2028}' | '\u{2029}')
 }
 
-/// User text as it is quoted in a message: every character that [`breaks_line`] is shown
-/// escaped (`\n`, `\t`, `\u{1b}`), so a message stays on one line whatever was typed.
+/// True for a character that changes the direction of the text around it (the Unicode
+/// bidirectional controls: embeddings, overrides, isolates and marks): quoted raw, a
+/// right-to-left override typed in a board would show the rest of the message reversed.
+pub fn reorders_text(c: char) -> bool {
+    matches!(
+        c,
+        '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}'
+    )
+}
+
+/// User text as it is quoted in a message: every character that [`breaks_line`] or
+/// [`reorders_text`] is shown escaped (`\n`, `\t`, `\u{1b}`, `\u{202e}`), so a message
+/// stays on one line, in its order, whatever was typed. The one home of this escaping:
+/// every [`Error`] is shown through it, by the CLI and the server alike.
 pub fn one_line(text: &str) -> std::borrow::Cow<'_, str> {
-    if !text.chars().any(breaks_line) {
+    let escaped = |c: char| breaks_line(c) || reorders_text(c);
+    if !text.chars().any(escaped) {
         return text.into();
     }
     let mut out = String::with_capacity(text.len() + 8);
     for c in text.chars() {
-        if breaks_line(c) {
+        if escaped(c) {
             out.extend(c.escape_default());
         } else {
             out.push(c);
@@ -196,5 +209,14 @@ mod tests {
             one_line("a\nb\tc\u{1b}d\u{2028}"),
             "a\\nb\\tc\\u{1b}d\\u{2028}"
         );
+    }
+
+    #[test]
+    fn one_line_escapes_direction_controls_but_not_right_to_left_letters() {
+        assert_eq!(one_line("6\u{202e}x6"), "6\\u{202e}x6");
+        assert_eq!(one_line("a\u{2067}b\u{200f}"), "a\\u{2067}b\\u{200f}");
+        assert_eq!(one_line("كوفي"), "كوفي");
+        let e = Error::usage("bad board '6\u{202e}x6'");
+        assert_eq!(e.to_string(), "bad board '6\\u{202e}x6'");
     }
 }

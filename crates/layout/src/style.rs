@@ -726,10 +726,15 @@ impl Style {
     /// read as a number when it is one, else as a string, and checked as in a style file;
     /// an error names the flag.
     pub fn set_flag(&mut self, flag: &str, key: &str, value: &str) -> Result<()> {
-        let literal = if value.trim().parse::<f64>().is_ok() || value == "true" {
-            value.trim().to_string()
-        } else {
-            toml::Value::String(value.to_string()).to_string()
+        let v = value.trim();
+        let literal = match v.parse::<f64>() {
+            // A number as written when TOML reads it (a message then quotes it as given),
+            // else as TOML writes it: Rust reads `1.`, `.5` and `NaN`, which TOML does not
+            // (its syntax error, naming line 1 of no file, would be the message).
+            Ok(_) if toml::from_str::<toml::Table>(&format!("x = {v}")).is_ok() => v.to_string(),
+            Ok(x) => toml::Value::Float(x).to_string(),
+            Err(_) if value == "true" => value.to_string(),
+            Err(_) => toml::Value::String(value.to_string()).to_string(),
         };
         let src = format!("{key} = {literal}\n");
         self.merge(&src, flag).map_err(|e| {
@@ -890,6 +895,29 @@ mod tests {
         assert!(e.to_string().contains("bad colour \"#\\r12\""), "{e}");
         let e = Style::resolve("kufic\n").unwrap_err();
         assert!(e.to_string().starts_with("unknown style 'kufic\\n'"), "{e}");
+    }
+
+    #[test]
+    fn numbers_rust_reads_and_toml_does_not_get_the_keys_message() {
+        // Issue 56, item 21: `--width 1.` said "--width: --width:1: invalid fraction,
+        // expected digits" (TOML's syntax error for the line the flag became).
+        let mut st = Style::resolve("line").unwrap();
+        st.set_flag("--width", "stroke_width", "1.").unwrap();
+        assert_eq!(st.stroke_width, 1.0);
+        st.set_flag("--width", "stroke_width", ".5").unwrap();
+        assert_eq!(st.stroke_width, 0.5);
+        for (v, says) in [
+            ("NaN", "nan is not a length"),
+            ("2.", "out of range"),
+            ("1e400", "out of range"),
+        ] {
+            let e = st
+                .set_flag("--width", "stroke_width", v)
+                .unwrap_err()
+                .to_string();
+            assert!(e.starts_with("--width: ") && e.contains(says), "{v}: {e}");
+            assert!(!e.contains(":1:") && !e.contains("expected `"), "{v}: {e}");
+        }
     }
 
     #[test]

@@ -46,7 +46,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Find(a) => find::run(a, quiet),
         Command::Slide(a) => slide::run(a, quiet),
         Command::Gallery(a) => gallery::run(a, quiet),
-        Command::Serve(a) => serve::run(a),
+        Command::Serve(a) => serve::run(a, cli.max_memory.as_deref()),
         Command::Font(a) => font::run(a, quiet),
         Command::Shape(a) => shape::run(a, quiet),
         Command::PlotStats(a) => plot_stats::run(a),

@@ -7,7 +7,7 @@ use tourglyph::Result;
 
 /// Run `serve` in a binary built without the server: a usage error saying so.
 #[cfg(not(feature = "serve"))]
-pub fn run(_: ServeArgs) -> Result<()> {
+pub fn run(_: ServeArgs, _: Option<&str>) -> Result<()> {
     Err(tourglyph::Error::usage(
         "serve: this binary was built without the explorer server (the cargo feature `serve`, on by default): rebuild it with the feature, e.g. cargo build --release -p tourglyph-cli --features serve",
     ))
@@ -16,18 +16,25 @@ pub fn run(_: ServeArgs) -> Result<()> {
 /// Run `serve`: the URL on stdout once it listens; a warning on stderr when the address
 /// lets other machines in.
 #[cfg(feature = "serve")]
-pub fn run(a: ServeArgs) -> Result<()> {
+pub fn run(a: ServeArgs, max_memory: Option<&str>) -> Result<()> {
     use crate::{serve::ServeOptions, serve::address};
     use std::io::Write;
     let cache = match &a.cache {
         Some(c) => crate::serve::parse_cache(c)?,
         None => tourglyph::job::glyph::DEFAULT_CACHE_BYTES,
     };
+    // `--max-memory` (a global flag) bounds the whole server here.
+    let memory = match &max_memory {
+        Some(m) => tourglyph::budget::parse_size(m)?,
+        None => crate::serve::default_memory(),
+    };
     let opts = ServeOptions {
         bind: a.bind,
         port: a.port,
         cache,
+        memory,
     };
+    crate::serve::check(&opts)?;
     if let (_, Some(warning)) = address(&opts)? {
         eprintln!("tourglyph: warning: {warning}");
     }

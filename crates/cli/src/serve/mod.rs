@@ -11,9 +11,17 @@
 //! words ([`reply`]). Diagrams are kept between glyph requests within `--cache` bytes
 //! ([`tourglyph::job::glyph::Cache`]). The work runs on tokio's blocking threads, never on the async workers.
 //! Limits are tower layers: request body size, requests at once, time per request.
-//! SIGINT and SIGTERM stop the server gracefully: it accepts no new connection, lets the
-//! requests in flight finish, and [`run`] returns.
+//! Memory is one budget for the whole server (`serve --max-memory`, default
+//! [`default_memory`]): each request's work reserves a share of it ([`SHARES`] at once)
+//! before it runs, holds it until the work has ended (not merely until the answer), and
+//! runs with its share as the engines' memory limit; a request that finds no share free
+//! within [`ADMIT_WAIT`] is answered 503. A request whose client leaves or whose time
+//! runs out stops its work: the engines poll its stop flag at their budget checks
+//! ([`tourglyph::budget::with_work`]). SIGINT and SIGTERM stop the server within
+//! [`STOP_WITHIN`]: it accepts no new connection, stops the work in flight, and [`run`]
+//! returns.
 
+mod oversized;
 mod page;
 pub mod params;
 pub mod reply;
@@ -36,8 +44,16 @@ use tourglyph::{Error, Result};
 use tourglyph::{job::Silent, job::Target};
 
 pub use crate::cli::args::{DEFAULT_BIND, DEFAULT_PORT};
-/// Requests served at once (more wait their turn).
+/// Requests served at once (more wait their turn); of these, only [`SHARES`] run work
+/// at once.
 pub const MAX_CONCURRENT: usize = 64;
+/// Requests whose work runs at once, each with this part of the server's memory: as
+/// many as the reference machine's cores, so that each runs at full speed.
+pub const SHARES: u64 = 2;
+/// How long a request waits for a share of the memory before it is answered 503.
+pub const ADMIT_WAIT: Duration = Duration::from_secs(10);
+/// The server is gone this long after SIGINT or SIGTERM, whatever it was doing.
+pub const STOP_WITHIN: Duration = Duration::from_millis(1500);
 /// Time a request may take before it is answered 408: the jobs' own budget (two minutes
 /// of work on the reference machine, refused before the work: the CLI's rule) and half
 /// as much again for a loaded machine, so that what the budget lets through is answered.
@@ -56,6 +72,9 @@ pub struct ServeOptions {
     /// Bytes of diagrams kept between glyph requests (default
     /// [`tourglyph::job::glyph::DEFAULT_CACHE_BYTES`]); a larger diagram is used and dropped.
     pub cache: u64,
+    /// Bytes the whole server may hold for its requests' work and its cache (default
+    /// [`default_memory`]).
+    pub memory: u64,
 }
 
 impl Default for ServeOptions {
@@ -64,8 +83,65 @@ impl Default for ServeOptions {
             bind: DEFAULT_BIND.into(),
             port: DEFAULT_PORT,
             cache: tourglyph::job::glyph::DEFAULT_CACHE_BYTES,
+            memory: default_memory(),
         }
     }
+}
+
+/// The server's memory without `--max-memory`: 4 GiB, or half the machine's where it
+/// has less than 8 GiB. A server answers anyone who reaches it; the CLI's default
+/// (three quarters of the machine) is for work its user asked for.
+pub fn default_memory() -> u64 {
+    let half = tourglyph::budget::physical_memory().map_or(u64::MAX, |m| m / 2);
+    half.min(4 << 30)
+}
+
+/// The memory shares of the requests' work: [`SHARES`] of them, in MiB permits.
+struct Pool {
+    permits: std::sync::Arc<tokio::sync::Semaphore>,
+    /// Permits (MiB) one request's work reserves.
+    share: u32,
+}
+
+/// The server's pool, set by [`run`] (a router served otherwise gets the default's).
+static POOL: std::sync::OnceLock<Pool> = std::sync::OnceLock::new();
+
+/// Bytes of the server's memory left for the requests' work once the cache has its
+/// part: refused when less than a few MiB a share.
+fn work_memory(memory: u64, cache: u64) -> Result<u64> {
+    let work = memory.saturating_sub(cache);
+    if work / SHARES < 16 << 20 {
+        return Err(Error::usage(format!(
+            "--max-memory {} leaves too little for the requests' work beside --cache {}: give at least {} more, or a smaller --cache",
+            tourglyph::budget::human_bytes(memory as f64),
+            tourglyph::budget::human_bytes(cache as f64),
+            tourglyph::budget::human_bytes(((16u64 << 20) * SHARES).saturating_sub(work) as f64),
+        )));
+    }
+    Ok(work)
+}
+
+fn pool() -> &'static Pool {
+    POOL.get_or_init(|| {
+        let work = work_memory(default_memory(), tourglyph::job::glyph::DEFAULT_CACHE_BYTES)
+            .unwrap_or(1 << 30);
+        pool_of(work)
+    })
+}
+
+fn pool_of(work: u64) -> Pool {
+    let share = u32::try_from((work / SHARES) >> 20).unwrap_or(u32::MAX >> 4);
+    Pool {
+        permits: std::sync::Arc::new(tokio::sync::Semaphore::new(
+            share as usize * SHARES as usize,
+        )),
+        share,
+    }
+}
+
+/// Check the options before serving: the memory they leave for the requests' work.
+pub fn check(opts: &ServeOptions) -> Result<()> {
+    work_memory(opts.memory, opts.cache).map(|_| ())
 }
 
 /// Parse `--cache SIZE` (as `--max-memory` takes sizes; 0 keeps no diagram).
@@ -97,12 +173,14 @@ pub fn address(opts: &ServeOptions) -> Result<(SocketAddr, Option<String>)> {
 /// Serve until SIGINT or SIGTERM; `ready` is called with the URL once it listens.
 pub fn run(opts: &ServeOptions, ready: impl FnOnce(&str)) -> Result<()> {
     let (addr, _) = address(opts)?;
+    let work = work_memory(opts.memory, opts.cache)?;
+    let _ = POOL.set(pool_of(work));
     tourglyph::job::glyph::set_cache_bytes(opts.cache);
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .map_err(|e| Error::runtime(format!("cannot start the server: {e}")))?;
-    rt.block_on(async move {
+    let served = rt.block_on(async move {
         // Listen for the signals before the URL is out: a stop right after it is clean.
         let stop = stop_signal()?;
         let listener = tokio::net::TcpListener::bind(addr).await.map_err(|e| {
@@ -112,11 +190,27 @@ pub fn run(opts: &ServeOptions, ready: impl FnOnce(&str)) -> Result<()> {
         })?;
         let local = listener.local_addr()?;
         ready(&format!("http://{local}/"));
-        axum::serve(listener, router())
-            .with_graceful_shutdown(stop)
-            .await
-            .map_err(|e| Error::runtime(format!("the server failed: {e}")))
-    })
+        let (stopping, stopped) = tokio::sync::oneshot::channel::<()>();
+        let listener = oversized::Listener(listener);
+        let server = axum::serve(listener, router()).with_graceful_shutdown(async {
+            let _ = stopped.await;
+        });
+        let mut server = std::pin::pin!(server.into_future());
+        tokio::select! {
+            r = &mut server => return r.map_err(|e| Error::runtime(format!("the server failed: {e}"))),
+            () = stop => {}
+        }
+        // Stopping: no new connection; the requests in flight have until the deadline
+        // to be answered, then their handlers are dropped with the runtime, which
+        // stops their work.
+        let _ = stopping.send(());
+        let _ = tokio::time::timeout(STOP_WITHIN / 2, server).await;
+        Ok(())
+    });
+    // Blocking threads still running work are not waited for: their stop flags are
+    // set as their requests are dropped, and the process ends with `run`.
+    rt.shutdown_timeout(STOP_WITHIN / 4);
+    served
 }
 
 /// A future that ends on SIGINT or SIGTERM (the handlers are installed at once).
@@ -179,10 +273,56 @@ fn pairs(q: Pairs, takes: &[params::Take]) -> std::result::Result<Params, Failur
     Ok(Params::new(p, takes)?)
 }
 
-/// Run `job` on a blocking thread.
+/// Sets its request's stop flag when dropped: when the answer is complete, or when the
+/// request's future is dropped (its client left, its time ran out, the server stops).
+struct StopOnDrop(std::sync::Arc<std::sync::atomic::AtomicBool>);
+
+impl Drop for StopOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, std::sync::atomic::Ordering::Relaxed);
+    }
+}
+
+/// Reserve a share of the server's memory for a request's work (waiting at most
+/// [`ADMIT_WAIT`]), and wrap `job` to run within it: the share is the engines' memory
+/// limit, the work stops when the returned guard is dropped, and the share is given
+/// back (and the freed memory to the system) when the work has ended.
+async fn admit<T>(
+    job: impl FnOnce() -> T + Send + 'static,
+) -> std::result::Result<(impl FnOnce() -> T + Send + 'static, StopOnDrop), Failure> {
+    use std::sync::{Arc, atomic::AtomicBool};
+    let pool = pool();
+    let permits = pool.permits.clone();
+    let permit = match tokio::time::timeout(ADMIT_WAIT, permits.acquire_many_owned(pool.share))
+        .await
+    {
+        Ok(Ok(p)) => p,
+        _ => {
+            return Err(Failure::busy(format!(
+                "the server is busy: its memory ({} for work) is taken by the {SHARES} requests it is serving; try again in a few seconds, or run the work with the CLI",
+                tourglyph::budget::human_bytes(f64::from(pool.share) * SHARES as f64 * 1048576.0)
+            )));
+        }
+    };
+    let stop = Arc::new(AtomicBool::new(false));
+    let work = tourglyph::budget::Work {
+        memory: u64::from(pool.share) << 20,
+        stop: stop.clone(),
+    };
+    let run = move || {
+        let out = tourglyph::budget::with_work(work, job);
+        tourglyph::budget::release_free_memory();
+        drop(permit);
+        out
+    };
+    Ok((run, StopOnDrop(stop)))
+}
+
+/// Run `job` on a blocking thread, within a share of the server's memory ([`admit`]).
 async fn blocking<T: Send + 'static>(
     job: impl FnOnce() -> Result<T> + Send + 'static,
 ) -> std::result::Result<T, Failure> {
+    let (job, _stop) = admit(job).await?;
     match tokio::task::spawn_blocking(job).await {
         Ok(r) => Ok(r?),
         Err(e) => Err(Failure::from(Error::Io(std::io::Error::other(format!(
@@ -311,7 +451,7 @@ async fn streamed(
 ) -> std::result::Result<Response, Failure> {
     use tokio_stream::StreamExt;
     let (tx, mut rx) = mpsc::channel::<Msg>(4);
-    tokio::task::spawn_blocking(move || {
+    let (run, stop) = admit(move || {
         let mut w = ChunkWriter {
             tx: tx.clone(),
             buf: Vec::new(),
@@ -322,15 +462,19 @@ async fn streamed(
                 let _ = tx.blocking_send(Err(e));
             }
         }
-    });
+    })
+    .await?;
+    tokio::task::spawn_blocking(run);
     let first = match rx.recv().await {
         Some(Err(e)) => return Err(Failure::from(e)),
         first => first,
     };
     let rest = tokio_stream::wrappers::ReceiverStream::new(rx);
-    let stream = tokio_stream::iter(first)
-        .chain(rest)
-        .map(|m| m.map_err(|e| std::io::Error::other(e.to_string())));
+    // The stop guard lives as long as the body: a body dropped unfinished stops the work.
+    let stream = tokio_stream::iter(first).chain(rest).map(move |m| {
+        let _ = &stop;
+        m.map_err(|e| std::io::Error::other(e.to_string()))
+    });
     Ok(([(CONTENT_TYPE, content_type)], Body::from_stream(stream)).into_response())
 }
 

@@ -7,7 +7,8 @@
 //! - 413: the work is too large to hold (a memory budget, a board beyond the engines);
 //! - 422: well-formed, but refused or without an answer (a walk of 10^18 tours, work
 //!   past the time budget, a board or selection with no tour);
-//! - 500: a fault of the server (an I/O failure, a job that panicked).
+//! - 500: a fault of the server (an I/O failure, a job that panicked);
+//! - 503: the server's memory is taken by the requests it serves (ask again later).
 
 use axum::http::StatusCode;
 use axum::http::header::CONTENT_TYPE;
@@ -18,18 +19,29 @@ use tourglyph::job::keys::Kind;
 
 /// An error as an HTTP answer, with the CLI command of the request when known (for
 /// work the explorer will not force: see [`for_browser`]).
-pub struct Failure(pub Error, pub Option<String>);
+/// A status given with the error overrides the one its kind says ([`Failure::busy`]).
+pub struct Failure(pub Error, pub Option<String>, pub Option<StatusCode>);
 
 impl From<Error> for Failure {
     fn from(e: Error) -> Self {
-        Failure(e, None)
+        Failure(e, None, None)
     }
 }
 
 impl Failure {
     /// The same failure, for the request the CLI runs as `command`.
     pub fn with_cli(self, command: &str) -> Failure {
-        Failure(self.0, Some(command.to_string()))
+        Failure(self.0, Some(command.to_string()), self.2)
+    }
+
+    /// 503: the server's memory is taken by the requests it is serving (`msg` says so
+    /// and when to ask again); the answer says `Retry-After`.
+    pub fn busy(msg: impl Into<String>) -> Failure {
+        Failure(
+            Error::runtime(msg),
+            None,
+            Some(StatusCode::SERVICE_UNAVAILABLE),
+        )
     }
 }
 
@@ -41,9 +53,9 @@ impl Failure {
 /// output becomes the answer. Other flags (`--max-memory`, which `serve` takes too,
 /// `--tour`, `--modulus`) stay as written.
 pub fn for_browser(msg: &str, cli: Option<&str>) -> String {
-    let run = match cli {
-        Some(c) => format!("run it with the CLI instead: `{c} --force`"),
-        None => "run it with the CLI and --force instead".to_string(),
+    let command = match cli {
+        Some(c) => format!("the CLI: `{c} --force`"),
+        None => "the CLI and --force".to_string(),
     };
     let mut out = String::with_capacity(msg.len());
     let mut rest = msg;
@@ -98,8 +110,15 @@ pub fn for_browser(msg: &str, cli: Option<&str>) -> String {
         "pass --force to try anyway",
         "add --force",
     ] {
-        if m.contains(phrase) {
-            m = m.replace(phrase, &format!("the explorer will not do it; {run}"));
+        if let Some(at) = m.find(phrase) {
+            // An alternative ("bound it …, or add --force") stays one: "or run it with
+            // the CLI"; alone, the advice says why the explorer does not take it.
+            let advice = if m[..at].ends_with("or ") {
+                format!("run it with {command} (the explorer does not force work)")
+            } else {
+                format!("the explorer does not force work: run it with {command}")
+            };
+            m = m.replacen(phrase, &advice, 1);
             break;
         }
     }
@@ -134,10 +153,18 @@ impl IntoResponse for Failure {
     fn into_response(self) -> Response {
         // The library's Display is already the one-line message the CLI prints after
         // `tourglyph: `.
-        json_error(
-            status(&self.0),
+        let status = self.2.unwrap_or_else(|| status(&self.0));
+        let mut r = json_error(
+            status,
             &for_browser(&format!("{:#}", self.0), self.1.as_deref()),
-        )
+        );
+        if status == StatusCode::SERVICE_UNAVAILABLE {
+            r.headers_mut().insert(
+                axum::http::header::RETRY_AFTER,
+                axum::http::HeaderValue::from_static("10"),
+            );
+        }
+        r
     }
 }
 
@@ -154,11 +181,11 @@ mod tests {
             ),
             (
                 "listing all 5 tours of 12x12 would not finish in reasonable time; bound it with --limit K or --range A..B, or add --force",
-                "listing all 5 tours of 12x12 would not finish in reasonable time; bound it with limit=K or range=A..B, or the explorer will not do it; run it with the CLI instead: `tourglyph list --board 12x12 --json --force`",
+                "listing all 5 tours of 12x12 would not finish in reasonable time; bound it with limit=K or range=A..B, or run it with the CLI: `tourglyph list --board 12x12 --json --force` (the explorer does not force work)",
             ),
             (
                 "counting it would take about 3 min; add --force to do it anyway",
-                "counting it would take about 3 min; the explorer will not do it; run it with the CLI instead: `tourglyph list --board 12x12 --json --force`",
+                "counting it would take about 3 min; the explorer does not force work: run it with the CLI: `tourglyph list --board 12x12 --json --force`",
             ),
             (
                 "--symmetry is for plane boards: drop --symmetry or --torus",

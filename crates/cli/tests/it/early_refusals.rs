@@ -186,3 +186,84 @@ fn glyph_refuses_the_open_6x6_knight_before_the_work_and_count_answers() {
         assert!(k <= m / 2, "refused only at edge {k} of {m}: {e}");
     }
 }
+
+#[test]
+fn every_command_refuses_a_huge_board_within_its_memory() {
+    // Issue 56, item 3: `glyph --board 100000x100000 --id 0` grew to 14 GB (the frontier
+    // plan of a row 100,000 cells wide) where count, list and render refuse in 0.01 s;
+    // `find` held 0.5 GB under `--max-memory 100M`. Each command runs under 1 GB of
+    // address space and 10 CPU seconds: a refusal made late dies of the guard instead.
+    let huge = "100000x100000";
+    let cases: &[&[&str]] = &[
+        &["count", "--board", huge],
+        &["count", "--board", huge, "--open"],
+        &["list", "--board", huge, "--limit", "1"],
+        &["render", "--board", huge, "--limit", "1", "-o", "x.pdf"],
+        &["glyph", "--board", huge, "--id", "0", "-o", "x.svg"],
+        &["glyph", "--board", huge, "--random", "-o", "x.svg"],
+        &[
+            "glyph", "--board", huge, "--open", "--id", "0", "-o", "x.svg",
+        ],
+        &[
+            "glyph",
+            "--board",
+            huge,
+            "--id",
+            "0",
+            "--animate",
+            "-o",
+            "x.svg",
+        ],
+        &["glyph", "--board", huge, "--id", "0", "-o", "x.gif"],
+        &["glyph", "--board", huge, "--id", "0", "-o", "x.png"],
+        &[
+            "glyph", "--piece", "knight", "--board", huge, "--id", "0", "-o", "x.svg",
+        ],
+        &[
+            "glyph", "--board", huge, "--torus", "--id", "0", "-o", "x.svg",
+        ],
+        &["font", "--board", huge, "-o", "x.ttf"],
+        &["find", "--board", huge],
+        &["find", "--board", huge, "-o", "x.svg"],
+        &["slide", "--board", huge],
+        // Within the engines' limits, but not within the memory given.
+        &["find", "--board", "10000x10000", "--max-memory", "100M"],
+        &["find", "--board", "5000x5000", "--max-memory", "100M"],
+        // A typed tour on a board whose move graph alone passes the memory given.
+        &[
+            "glyph",
+            "--board",
+            "7000x7000",
+            "--tour",
+            "a1",
+            "--max-memory",
+            "500M",
+            "-o",
+            "x.svg",
+        ],
+    ];
+    for args in cases {
+        let dir = tempfile::tempdir().unwrap();
+        let o = Command::new("sh")
+            .arg("-c")
+            .arg("ulimit -v 1000000; ulimit -t 10; cd \"$1\" && shift && exec \"$@\"")
+            .arg("sh")
+            .arg(dir.path())
+            .arg(bin())
+            .args(*args)
+            .output()
+            .unwrap();
+        let e = stderr(&o);
+        assert!(
+            matches!(o.status.code(), Some(1 | 2)),
+            "{args:?}: {:?} {e}",
+            o.status
+        );
+        assert_eq!(e.lines().count(), 1, "{args:?}: {e}");
+        assert!(e.starts_with("tourglyph: "), "{args:?}: {e}");
+        assert!(
+            std::fs::read_dir(dir.path()).unwrap().next().is_none(),
+            "{args:?} wrote a file"
+        );
+    }
+}

@@ -1119,7 +1119,9 @@ fn cache_sizes_are_checked_before_serving() {
 
 #[test]
 fn long_work_is_refused_before_it_is_done() {
-    let s = Server::start(&[]);
+    // A request's work has half of what the cache leaves of the server's memory:
+    // (4096 - 256) / 2 = 1920 MiB, the CLI's `--max-memory 1920M`.
+    let s = Server::start(&["--max-memory", "4G", "--cache", "256M"]);
     // The open tours' sweep refuses as soon as its growth shows: within the first half
     // of the 65 steps of 8x8 (the apex and 64 cells). (6x6 was refused here before the
     // apex sweep counted it in about a second, then 7x7 before the halves counted it in
@@ -1141,7 +1143,7 @@ fn long_work_is_refused_before_it_is_done() {
     let (status, _, body) = s.get("/api/count?board=22x22");
     let msg = error_of(&body);
     assert_eq!(status, 422, "{msg}");
-    let e = cli_error(&["count", "--board", "22x22"]);
+    let e = cli_error(&["count", "--board", "22x22", "--max-memory", "1920M"]);
     assert_eq!(estimate(&msg), estimate(&e));
 }
 
@@ -1678,4 +1680,238 @@ fn a_wide_shapes_random_tour_and_the_shape_panel_in_chromium() {
         line,
         "1 closed rook tour tuple of a shape of 4 cells in 2x2 (1 part: 1)"
     );
+/// A server as [`Server::start`] starts it, under `ulimit -v KB` (the guard of the
+/// hostile tests: a server that outgrows it fails the test instead of the machine).
+fn start_limited(kb: u64, extra: &[&str]) -> Server {
+    let mut child = Command::new("sh")
+        .arg("-c")
+        .arg(format!("ulimit -v {kb}; exec \"$0\" serve --port 0 \"$@\""))
+        .arg(bin())
+        .args(extra)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start tourglyph serve");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let addr = line
+        .trim()
+        .strip_prefix("http://")
+        .and_then(|s| s.strip_suffix('/'))
+        .unwrap_or_else(|| panic!("serve printed {line:?}, not its URL"))
+        .to_string();
+    Server { child, addr }
+}
+
+/// A field of `/proc/PID/status` in KiB (`VmHWM`, `VmRSS`).
+fn status_kb(pid: u32, field: &str) -> u64 {
+    let s = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    s.lines()
+        .find_map(|l| l.strip_prefix(field)?.strip_prefix(':'))
+        .and_then(|v| v.split_whitespace().next()?.parse().ok())
+        .unwrap_or_else(|| panic!("no {field} in /proc/{pid}/status"))
+}
+
+/// CPU seconds the process has used (user and system), from `/proc/PID/stat`.
+fn cpu_seconds(pid: u32) -> f64 {
+    let s = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap();
+    let after = &s[s.rfind(')').unwrap() + 2..];
+    let f: Vec<&str> = after.split_whitespace().collect();
+    // Fields 14 and 15 of stat(5), counted here from field 3.
+    let ticks: f64 = f[11].parse::<f64>().unwrap() + f[12].parse::<f64>().unwrap();
+    // SAFETY: sysconf takes an integer and touches no memory.
+    ticks / unsafe { libc::sysconf(libc::_SC_CLK_TCK) } as f64
+}
+
+/// Send `req` (the server may answer and close before reading it all) and read what
+/// comes back until the connection closes.
+fn raw_request(addr: &str, req: &[u8]) -> Vec<u8> {
+    let mut c = TcpStream::connect(addr).expect("connect");
+    let _ = c.write_all(req);
+    let mut raw = Vec::new();
+    let mut buf = [0u8; 4096];
+    while let Ok(n) = c.read(&mut buf) {
+        if n == 0 {
+            break;
+        }
+        raw.extend_from_slice(&buf[..n]);
+    }
+    raw
+}
+
+/// Send a GET and go away after `stay`, without reading the answer.
+fn get_and_leave(addr: &str, path: &str, stay: std::time::Duration) {
+    let mut s = TcpStream::connect(addr).expect("connect");
+    write!(s, "GET {path} HTTP/1.1\r\nHost: {addr}\r\n\r\n").unwrap();
+    std::thread::sleep(stay);
+    drop(s);
+}
+
+#[test]
+fn a_huge_board_is_refused_at_once_and_the_server_stays_small() {
+    // Issue 56, item 4: `GET /api/glyph.svg?board=100000x100000&id=0` never answered;
+    // the server grew about 60 MB/s (the frontier plan of a row 100,000 cells wide).
+    let s = start_limited(3_000_000, &["--max-memory", "1G"]);
+    let pid = s.child.id();
+    for path in [
+        "/api/glyph.svg?board=100000x100000&id=0",
+        "/api/glyph.svg?board=100000x100000&random=true",
+        "/api/glyph.png?board=100000x100000&id=0",
+        "/api/glyph.gif?board=100000x100000&id=0",
+        "/api/glyph.svg?board=100000x100000&id=0&animate=true",
+        "/api/glyph.svg?board=100000x100000&id=0&open=true",
+        "/api/glyph.svg?board=100000x100000&piece=knight&id=0",
+        "/api/count?board=100000x100000",
+        "/api/count?board=100000x100000&open=true",
+        "/api/tours?board=100000x100000&limit=1",
+        "/api/sheet.pdf?board=100000x100000&limit=1",
+        "/api/orbit?board=100000x100000&id=0",
+    ] {
+        let clock = std::time::Instant::now();
+        let (status, ctype, body) = s.get(path);
+        let took = clock.elapsed();
+        let text = String::from_utf8_lossy(&body);
+        assert!(status == 413 || status == 422, "{path}: {status} {text}");
+        assert_eq!(ctype, "application/json", "{path}");
+        assert_eq!(text.lines().count(), 1, "{path}: {text}");
+        assert!(took.as_secs_f64() < 2.0, "{path}: answered in {took:?}");
+    }
+    assert_eq!(s.get("/api/count?board=4x4").0, 200);
+    let peak = status_kb(pid, "VmHWM");
+    assert!(peak < 200_000, "the server peaked at {peak} KiB");
+}
+
+#[test]
+fn the_servers_memory_is_one_budget_across_concurrent_requests() {
+    // Issue 56, items 4 and 12: four concurrent open 8x8 knight counts were each
+    // refused, but the server peaked at 3.5 GB and kept 2.7 GB after: each request had
+    // the whole budget. Here the server has 768 MiB (no cache): the work of all the
+    // requests at once stays within it, and what it freed is given back after.
+    let s = start_limited(4_000_000, &["--max-memory", "768M", "--cache", "0"]);
+    let pid = s.child.id();
+    let path = "/api/count?board=8x8&piece=knight&open=true";
+    let statuses: Vec<u16> = std::thread::scope(|scope| {
+        let hs: Vec<_> = (0..4).map(|_| scope.spawn(|| s.get(path).0)).collect();
+        hs.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    for st in &statuses {
+        assert!([413, 422, 503].contains(st), "{statuses:?}");
+    }
+    let peak = status_kb(pid, "VmHWM");
+    assert!(
+        peak < (768 + 128) * 1024,
+        "the server peaked at {peak} KiB with 768 MiB: {statuses:?}"
+    );
+    let after = status_kb(pid, "VmRSS");
+    assert!(after < 200_000, "the server keeps {after} KiB after");
+    assert_eq!(s.get("/api/count?board=4x4").0, 200);
+}
+
+#[test]
+fn a_request_whose_client_left_stops_its_work() {
+    // Issue 56, item 4: the work of a request went on after its client left. The 14x14
+    // glyph builds a diagram for about 17 s; its client leaves after 1 s.
+    let s = Server::start(&["--cache", "0"]);
+    let pid = s.child.id();
+    get_and_leave(
+        &s.addr,
+        "/api/glyph.svg?board=14x14&id=123",
+        std::time::Duration::from_secs(1),
+    );
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let a = cpu_seconds(pid);
+    std::thread::sleep(std::time::Duration::from_secs(3));
+    let b = cpu_seconds(pid);
+    assert!(
+        b - a < 0.5,
+        "the server worked {:.2} CPU s on after its client left",
+        b - a
+    );
+    assert_eq!(s.get("/api/count?board=4x4").0, 200);
+}
+
+#[test]
+fn sigterm_stops_the_server_within_two_seconds_whatever_runs() {
+    // Issue 56, item 4: SIGINT and SIGTERM did not stop a server at work.
+    for signal in [libc::SIGTERM, libc::SIGINT] {
+        let mut s = Server::start(&["--cache", "0"]);
+        let addr = s.addr.clone();
+        let client = std::thread::spawn(move || {
+            get_and_leave(
+                &addr,
+                "/api/glyph.svg?board=14x14&id=123",
+                std::time::Duration::from_secs(8),
+            )
+        });
+        std::thread::sleep(std::time::Duration::from_secs(1));
+        let clock = std::time::Instant::now();
+        // SAFETY: kill takes two integers; the pid is our child's, not yet waited for.
+        unsafe { libc::kill(s.child.id() as i32, signal) };
+        let status = s.child.wait().unwrap();
+        let took = clock.elapsed();
+        assert!(
+            took.as_secs_f64() < 2.0,
+            "signal {signal}: stopped after {took:?}"
+        );
+        assert_eq!(status.code(), Some(0), "{status:?}");
+        client.join().unwrap();
+    }
+}
+
+#[test]
+fn oversized_requests_and_echoed_input_get_readable_one_line_errors() {
+    // Issue 56, item 21.
+    let s = Server::start(&[]);
+    let long = format!("/api/count?board=6x6&x={}", "a".repeat(100_000));
+    let many: Vec<String> = (0..20_000).map(|i| format!("p{i}=1")).collect();
+    let many = format!("/api/count?board=6x6&{}", many.join("&"));
+    for (path, want) in [(&long, 414), (&many, 414)] {
+        let req = format!("GET {path} HTTP/1.1\r\nHost: {}\r\n\r\n", s.addr);
+        let (status, ctype, body) = parse(&raw_request(&s.addr, req.as_bytes()));
+        assert_eq!(status, want);
+        assert_eq!(ctype, "application/json");
+        let msg = error_of(&body);
+        assert!(msg.contains("64 KiB") && msg.contains("short"), "{msg}");
+    }
+    // Headers past hyper's buffer.
+    let big = "b".repeat(8000);
+    let mut req = format!("GET /api/count?board=4x4 HTTP/1.1\r\nHost: {}\r\n", s.addr);
+    for i in 0..60 {
+        req.push_str(&format!("X-Big-{i}: {big}\r\n"));
+    }
+    req.push_str("\r\n");
+    let (status, ctype, body) = parse(&raw_request(&s.addr, req.as_bytes()));
+    assert_eq!(status, 431);
+    assert_eq!(ctype, "application/json");
+    assert!(error_of(&body).contains("headers are too large"));
+    // Input echoed in a message: a right-to-left override is shown escaped.
+    let (status, _, body) = s.get("/api/count?board=6%E2%80%AEx6");
+    assert_eq!(status, 400);
+    let msg = error_of(&body);
+    assert!(
+        msg.contains("'6\\u{202e}x6'") && !msg.contains('\u{202e}'),
+        "{msg}"
+    );
+    // The advice for work the explorer does not force reads as one sentence.
+    let (status, _, body) = s.get("/api/tours?board=12x12");
+    assert_eq!(status, 422);
+    let msg = error_of(&body);
+    assert!(
+        msg.contains("or run it with the CLI: `tourglyph list"),
+        "{msg}"
+    );
+    assert!(!msg.contains("or the explorer will not"), "{msg}");
+    // A style key's value TOML cannot read is the key's message, not TOML's.
+    let (status, _, body) = s.get("/api/glyph.svg?board=4x4&id=0&width=2.");
+    assert_eq!(status, 400);
+    let msg = error_of(&body);
+    assert!(
+        msg.starts_with("width: ") && msg.contains("out of range"),
+        "{msg}"
+    );
+    assert!(!msg.contains(":1:"), "{msg}");
+    // Still up.
+    assert_eq!(s.get("/api/count?board=4x4").0, 200);
 }

@@ -213,9 +213,14 @@ fn too_wide_on(b: tourglyph_core::Board, piece: &tourglyph_core::Piece, torus: b
     } else {
         "use a board with fewer columns".to_string()
     };
-    Error::usage(format!(
-        "the {b} board is too wide for the frontier engine with the {piece}: its row-major frontier does not fit; {fix}"
-    ))
+    // Refused for its size (exit status 2 as a usage error; 413 from the server).
+    Error::refused(
+        tourglyph_core::error::Refusal::Size,
+        true,
+        format!(
+            "the {b} board is too wide for the frontier engine with the {piece}: its row-major frontier does not fit; {fix}"
+        ),
+    )
 }
 
 impl Zdd {

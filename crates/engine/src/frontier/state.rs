@@ -115,6 +115,13 @@ impl Plan {
                     entering.push(p);
                 }
             }
+            // A state holds at least two bits a slot in 128 bits: a frontier past 64
+            // slots can never fit, so stop here rather than lay out the rest (a level's
+            // `future` is as wide as its frontier: a board 100,000 columns wide would
+            // take gigabytes before the check below).
+            if frontier.len() > 64 {
+                return None;
+            }
             let su = frontier.binary_search(&u).ok()?;
             let sv = frontier.binary_search(&v).ok()?;
             let leaving: Vec<usize> = frontier

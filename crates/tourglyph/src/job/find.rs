@@ -17,6 +17,9 @@ use tourglyph_engine::find::construction::{Method, Request};
 
 /// Largest board [`Found::draw`] draws (a glyph of a million moves is no longer a picture).
 pub const MAX_DRAW_CELLS: usize = 250_000;
+/// Memory `find` holds a cell of the board, for the budget: its peak over boards of 16
+/// and 100 million cells, rounded up (see `benches/NOTES.md`, 2026-12-07).
+const FIND_BYTES_PER_CELL: f64 = 6.0;
 /// Glyph size in mm.
 const DRAW_SIZE_MM: f64 = 50.0;
 
@@ -47,6 +50,15 @@ pub fn find(req: &FindRequest) -> Result<Found> {
         .as_deref()
         .map(|s| board.parse_cell(s))
         .transpose()?;
+    // The memory limit, before the search: the tour's cells (4 bytes each) and the
+    // search's tables of a byte or two a cell.
+    if board.cells() <= tourglyph_engine::find::construction::MAX_CELLS {
+        super::budget(false).check(
+            &format!("finding a {piece} tour of {board}"),
+            0.0,
+            board.cells() as f64 * FIND_BYTES_PER_CELL,
+        )?;
+    }
     let clock = Instant::now();
     let found = tourglyph_engine::find::construction::find(&Request {
         board,

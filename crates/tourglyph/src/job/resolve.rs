@@ -258,6 +258,18 @@ pub fn build_zdd(r: &Resolved, force: bool) -> Result<tourglyph_engine::frontier
     tourglyph_engine::frontier::Zdd::build_with_budget(&r.graph, r.kind, &budget(force))
 }
 
+/// Refuse, before it is built, a move graph of `piece` on `board` that the memory limit
+/// cannot hold (boards of millions of cells; the graph takes about 8 bytes a cell and
+/// 13 a move, see `benches/NOTES.md`, 2026-12-07).
+pub fn check_graph_memory(board: Board, piece: &Piece) -> Result<()> {
+    if board.cells() > tourglyph_core::graph::MAX_GRAPH_CELLS {
+        // Past the graph's own limit: its usage error says so.
+        return Ok(());
+    }
+    let bytes = board.cells() as f64 * (8.0 + 13.0 * piece.moves().len() as f64);
+    budget(true).check(&format!("the {piece}'s move graph of {board}"), 0.0, bytes)
+}
+
 /// The memory limit, set once per process (default: three quarters of the machine's).
 static MAX_MEMORY: OnceLock<u64> = OnceLock::new();
 
@@ -288,8 +300,12 @@ pub(crate) fn notice(msg: &str) {
     }
 }
 
-/// The engines' budget: the memory limit, and the default time limit unless `force`.
+/// The engines' budget: the memory limit (or the share of the work this thread runs,
+/// [`tourglyph_core::budget::with_work`], when smaller), and the default time limit unless `force`.
 pub fn budget(force: bool) -> Budget {
     let memory = *MAX_MEMORY.get_or_init(tourglyph_core::budget::default_memory);
+    // Work run for a caller with a share of a shared budget (the server's request):
+    // the smaller of the two.
+    let memory = tourglyph_core::budget::work_memory().map_or(memory, |w| w.min(memory));
     Budget::new(memory, force)
 }
