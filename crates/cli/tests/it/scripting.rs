@@ -114,9 +114,9 @@ fn a_broken_manifest_says_what_is_wrong_and_an_empty_folder_points_to_the_guide(
     );
 }
 
-/// The explorer shows counts from their string fields, formatted with BigInt: 12×12's
-/// count digit for digit (node runs the page's own `exact`), and no count read from a
-/// JSON number for display.
+/// The explorer shows counts from their string fields, thousands separated on the digits
+/// as written: 12×12's count digit for digit (node runs the page's own `grouped`), and no
+/// count read from a JSON number for display.
 #[test]
 fn the_explorer_shows_counts_past_2_to_the_53_exactly() {
     let js =
@@ -125,10 +125,12 @@ fn the_explorer_shows_counts_past_2_to_the_53_exactly() {
     for double in ["${c.tours}", "${c.symmetric}", "${c.classes}", "${c.count}"] {
         assert!(!js.contains(double), "explorer.js shows {double}, a double");
     }
-    let start = js.find("function exact(").expect("explorer.js has exact()");
-    let end = start + js[start..].find("\n}\n").unwrap() + 2;
+    let start = js
+        .find("function grouped(")
+        .expect("explorer.js has grouped()");
+    let end = start + js[start..].find('\n').unwrap();
     let script = format!(
-        "{}\nconsole.log(exact(\"1076226888605605706\"));",
+        "{}\nconsole.log(grouped(\"1076226888605605706\"));",
         &js[start..end]
     );
     if let Some(o) = crate::common::tool("node", &["-e", &script], "the static checks above") {
