@@ -12,12 +12,12 @@
 //!   the nearest line, and between two lines, the gap is at most `p`, so the strokes cover
 //!   the band. The lines and the boundary are then joined into one closed stroke for each
 //!   connected part of the inset, the pen going on from a line to the next along the
-//!   boundary ([`join::hatch`]), so it is lowered once a band, not once a line.
+//!   boundary (`join::hatch`), so it is lowered once a band, not once a line.
 //! - **Concentric.** Rings of the band shrunk by `p/2`, `3p/2`, `5p/2`, …, while any is
 //!   left; then, when the last ring leaves points farther than `p/2` from every ring, the
 //!   boundary of the band shrunk one more half pen (whose every point is within `p/2` of
 //!   it), or for a Kufic band its centre line. Rings that pass within a pen of each other
-//!   are joined into one stroke ([`join::rings`]).
+//!   are joined into one stroke (`join::rings`).
 //!
 //! Where the inset is empty (a pen as wide as the band or wider), the glyph's centre line
 //! is drawn instead, with the pen.
@@ -248,7 +248,7 @@ fn kufic(g: &GlyphData, h: f64, pen: f64, kind: PlotKind, dir: (f64, f64)) -> Pe
 }
 
 /// Concentric `lines` joined where they pass within `reach` of each other
-/// ([`join::rings`]).
+/// (`join::rings`).
 fn touching(lines: Vec<PenLine>, reach: f64) -> Vec<PenLine> {
     let lines = lines.into_iter().map(|l| (l.points, l.closed)).collect();
     join::rings(lines, reach)
@@ -380,7 +380,7 @@ fn inset(src: &[Vec<IntPoint>], by: f64) -> Vec<Vec<(f64, f64)>> {
 }
 
 /// The inset's `rings` filled with hatch lines `gap` apart along `dir`, and drawn
-/// themselves: joined into one closed stroke for each connected part ([`join::hatch`]),
+/// themselves: joined into one closed stroke for each connected part (`join::hatch`),
 /// or, where they cannot be joined, each run and ring a stroke of its own.
 fn hatched(rings: Vec<Vec<(f64, f64)>>, gap: f64, dir: (f64, f64)) -> Vec<PenLine> {
     let runs = hatch(&rings, gap, dir);
