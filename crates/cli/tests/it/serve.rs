@@ -722,6 +722,33 @@ struct Browser {
 }
 
 impl Browser {
+    /// Headless Chromium with a blank page attached (the session set), or `None` with the
+    /// skip line (a failure under `TOURGLYPH_REQUIRE_TOOLS`) where it is not installed.
+    fn on_a_blank_page(profile: &std::path::Path) -> Option<Browser> {
+        let Some(chromium) = ["chromium", "chromium-browser"]
+            .into_iter()
+            .find(|c| crate::common::installed(c))
+        else {
+            skip(
+                "chromium",
+                "not installed",
+                "the page is not checked in a browser",
+            );
+            return None;
+        };
+        let mut b = Browser::launch(chromium, profile);
+        let target = b.call(
+            "Target.createTarget",
+            serde_json::json!({ "url": "about:blank" }),
+        );
+        let attached = b.call(
+            "Target.attachToTarget",
+            serde_json::json!({ "targetId": target["targetId"], "flatten": true }),
+        );
+        b.session = Some(attached["sessionId"].as_str().unwrap().to_string());
+        Some(b)
+    }
+
     fn launch(chromium: &str, profile: &std::path::Path) -> Browser {
         use std::os::fd::FromRawFd;
         use std::os::unix::process::CommandExt;
@@ -833,29 +860,11 @@ impl Drop for Browser {
 /// the random button changes the URL, and the SVG download link serves the glyph.
 #[test]
 fn the_page_works_in_chromium() {
-    let Some(chromium) = ["chromium", "chromium-browser"]
-        .into_iter()
-        .find(|c| crate::common::installed(c))
-    else {
-        skip(
-            "chromium",
-            "not installed",
-            "the page is not checked in a browser",
-        );
+    let profile = tempfile::tempdir().unwrap();
+    let Some(mut b) = Browser::on_a_blank_page(profile.path()) else {
         return;
     };
     let s = Server::start(&[]);
-    let profile = tempfile::tempdir().unwrap();
-    let mut b = Browser::launch(chromium, profile.path());
-    let target = b.call(
-        "Target.createTarget",
-        serde_json::json!({ "url": "about:blank" }),
-    );
-    let attached = b.call(
-        "Target.attachToTarget",
-        serde_json::json!({ "targetId": target["targetId"], "flatten": true }),
-    );
-    b.session = Some(attached["sessionId"].as_str().unwrap().to_string());
     let images = "[...document.querySelectorAll('#grid img')]";
     let loaded = format!("{images}.filter(i => i.complete && i.naturalWidth > 0).length");
 
@@ -1805,29 +1814,11 @@ fn oversized_requests_and_echoed_input_get_readable_one_line_errors() {
 /// the buttons follow the panel on the left; counts are worded as the sheets word them.
 #[test]
 fn a_wide_shapes_random_tour_and_the_shape_panel_in_chromium() {
-    let Some(chromium) = ["chromium", "chromium-browser"]
-        .into_iter()
-        .find(|c| crate::common::installed(c))
-    else {
-        skip(
-            "chromium",
-            "not installed",
-            "the page is not checked in a browser",
-        );
+    let profile = tempfile::tempdir().unwrap();
+    let Some(mut b) = Browser::on_a_blank_page(profile.path()) else {
         return;
     };
     let s = Server::start(&[]);
-    let profile = tempfile::tempdir().unwrap();
-    let mut b = Browser::launch(chromium, profile.path());
-    let target = b.call(
-        "Target.createTarget",
-        serde_json::json!({ "url": "about:blank" }),
-    );
-    let attached = b.call(
-        "Target.attachToTarget",
-        serde_json::json!({ "targetId": target["targetId"], "flatten": true }),
-    );
-    b.session = Some(attached["sessionId"].as_str().unwrap().to_string());
     let url = format!("http://{}/?shape_text=%D9%83%D9%88%D9%81%D9%8A", s.addr);
     b.call("Page.navigate", serde_json::json!({ "url": url }));
     b.wait("document.readyState", |v| v == "complete");
