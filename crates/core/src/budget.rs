@@ -155,14 +155,21 @@ pub fn check_stop() -> Result<()> {
 /// so that work past the limit is refused from its estimate rather than failing to
 /// allocate.
 pub fn default_memory() -> u64 {
-    let mut m = physical_memory().unwrap_or(FALLBACK_MEMORY);
-    if let Some(limit) = address_space_limit() {
-        m = m.min(limit);
-    }
-    if let Some(limit) = cgroup_memory_limit() {
-        m = m.min(limit);
-    }
-    m / 4 * 3
+    process_memory().unwrap_or(FALLBACK_MEMORY) / 4 * 3
+}
+
+/// The memory this process may have: the least of the machine's (`MemTotal`), its
+/// address-space limit (`ulimit -v`) and its control group's `memory.max`, where any is
+/// known.
+pub fn process_memory() -> Option<u64> {
+    [
+        physical_memory(),
+        address_space_limit(),
+        cgroup_memory_limit(),
+    ]
+    .into_iter()
+    .flatten()
+    .min()
 }
 
 /// The process's address-space limit in bytes (`RLIMIT_AS`, `ulimit -v`), if it has

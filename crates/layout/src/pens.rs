@@ -119,11 +119,15 @@ where
         return vec![style.color_by.is_some(); n];
     };
     let mut used = vec![false; n];
+    let mut left = n;
     for (id, orbit) in tints {
         if let Some(i) = tint_index(style, id, orbit) {
-            used[i] = true;
-            if used.iter().all(|&u| u) {
-                break;
+            if !used[i] {
+                used[i] = true;
+                left -= 1;
+                if left == 0 {
+                    break;
+                }
             }
         }
     }

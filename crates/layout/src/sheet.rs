@@ -158,6 +158,12 @@ pub fn sheet_layout(
     }
 }
 
+/// The pens of the sheet's parts, indexed as `Sheet::pen`'s roles, for glyphs taking the
+/// palette colours `used` says.
+fn role_pens(style: &Style, used: &[bool]) -> [Option<Pen>; 4] {
+    [Role::Background, Role::Tours, Role::Frames, Role::Dots].map(|r| pens::pen(style, r, used))
+}
+
 /// Page furniture of a sheet.
 #[derive(Clone, Debug)]
 pub struct SheetText {
@@ -235,8 +241,7 @@ impl<'s, B: Backend> Sheet<'s, B> {
             captions: Vec::new(),
             sizes,
             numbers: None,
-            pens: [Role::Background, Role::Tours, Role::Frames, Role::Dots]
-                .map(|r| pens::pen(style, r, &[])),
+            pens: role_pens(style, &[]),
             tinted: pens::tinted(style, &[]),
             tint: None,
         }
@@ -247,10 +252,8 @@ impl<'s, B: Backend> Sheet<'s, B> {
     /// [`Sheet::tint_next`] go on their colours' pens. Without it, the sheet colours no
     /// glyph's pen by its tint.
     pub fn with_tints(mut self, used: &[bool]) -> Self {
-        let style = self.style;
-        self.pens = [Role::Background, Role::Tours, Role::Frames, Role::Dots]
-            .map(|r| pens::pen(style, r, used));
-        self.tinted = pens::tinted(style, used);
+        self.pens = role_pens(self.style, used);
+        self.tinted = pens::tinted(self.style, used);
         self
     }
 

@@ -88,11 +88,11 @@ impl Default for ServeOptions {
     }
 }
 
-/// The server's memory without `--max-memory`: 4 GiB, or half the machine's where it
-/// has less than 8 GiB. A server answers anyone who reaches it; the CLI's default
+/// The server's memory without `--max-memory`: 4 GiB, or half of what the process may
+/// have (the machine, `ulimit -v`, the control group) where that is less than 8 GiB. A server answers anyone who reaches it; the CLI's default
 /// (three quarters of the machine) is for work its user asked for.
 pub fn default_memory() -> u64 {
-    let half = tourglyph::budget::physical_memory().map_or(u64::MAX, |m| m / 2);
+    let half = tourglyph::budget::process_memory().map_or(u64::MAX, |m| m / 2);
     half.min(4 << 30)
 }
 

@@ -161,7 +161,7 @@ impl IntoResponse for Failure {
         if status == StatusCode::SERVICE_UNAVAILABLE {
             r.headers_mut().insert(
                 axum::http::header::RETRY_AFTER,
-                axum::http::HeaderValue::from_static("10"),
+                axum::http::HeaderValue::from(super::ADMIT_WAIT.as_secs()),
             );
         }
         r

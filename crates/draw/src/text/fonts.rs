@@ -342,7 +342,8 @@ impl Fonts {
             .join(", ")
     }
 
-    /// Load every face into a resvg font database (gallery previews).
+    /// Load every face into a resvg font database (for a caller that has resvg lay out
+    /// SVG text itself; tourglyph's own PNGs draw text as outlines).
     pub fn load_into(&self, db: &mut resvg::usvg::fontdb::Database) {
         for f in &self.faces {
             db.load_font_data(f.data().to_vec());

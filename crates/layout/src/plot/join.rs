@@ -194,9 +194,9 @@ impl Arc {
         );
         let first = lo.floor() as usize + 1;
         let last = (hi.ceil() as usize).saturating_sub(1);
-        (first..=last)
-            .filter(move |&j| (j as f64) > lo && (j as f64) < hi)
-            .map(move |j| j % n)
+        // floor(lo) + 1 > lo and ceil(hi) - 1 < hi: every index of the range is strictly
+        // between the two places.
+        (first..=last).map(move |j| j % n)
     }
 
     /// Its length on `ring`.

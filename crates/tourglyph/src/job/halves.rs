@@ -121,18 +121,16 @@ pub fn ids(g: &LeapGraph, force: bool) -> Result<Arc<Ids>> {
     *kept = None;
     // Said whether or not stderr is a terminal: the build takes seconds to minutes
     // (8×8 knight: about half a minute) and shows no progress of its own.
-    let b = g.board();
     let what = format!(
-        "building the {}×{} {} tour index",
-        b.rows,
-        b.cols,
+        "building the {} {} tour index",
+        crate::describe::board(g.board()),
         g.piece()
     );
     let planned = |seconds: f64| {
         super::resolve::notice(&format!(
-            "{what}, about {} s, once per process (the explorer's server keeps it; \
+            "{what}, about {}, once per process (the explorer's server keeps it; \
              `list --sample K` draws many tours in one process)",
-            seconds.ceil().max(1.0)
+            tourglyph_core::budget::human_seconds(seconds)
         ));
     };
     let ids = Arc::new(

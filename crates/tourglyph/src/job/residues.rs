@@ -202,11 +202,7 @@ pub fn residues(req: &ResidueRequest, out: &mut dyn Write, progress: &dyn Progre
                     words(&want)
                 )));
             }
-            // The engine's combination checks a plane's closed rook tours.
-            lines.push(Residue {
-                set: ResidueSet::closed_rook(board),
-                ..residue
-            });
+            lines.push(residue);
         }
     }
     if classes_of_total && !tourglyph_engine::count::classes::applies(board) {

@@ -991,9 +991,9 @@ mod tests {
         random_ids_of_6x7(10_000);
     }
 
-    /// The 100,000 random IDs.
+    /// The 100,000 random IDs (`.ci/run` runs it with the other ignored tests).
     #[test]
-    #[ignore]
+    #[ignore = "ten times the default test's IDs: about a minute"]
     fn many_random_ids_of_6x7_agree_with_the_diagram() {
         random_ids_of_6x7(100_000);
     }
