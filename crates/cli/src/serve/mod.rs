@@ -50,8 +50,7 @@ pub const MAX_CONCURRENT: usize = 64;
 /// Requests whose work runs at once, each with this part of the server's memory: as
 /// many as the reference machine's cores, so that each runs at full speed.
 pub const SHARES: u64 = 2;
-/// How long a request waits for a share of the memory before it is answered 503.
-pub const ADMIT_WAIT: Duration = Duration::from_secs(10);
+pub use reply::ADMIT_WAIT;
 /// The server is gone this long after SIGINT or SIGTERM, whatever it was doing.
 pub const STOP_WITHIN: Duration = Duration::from_millis(1500);
 /// Time a request may take before it is answered 408: the jobs' own budget (two minutes

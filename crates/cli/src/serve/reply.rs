@@ -17,6 +17,10 @@ use tourglyph::Error;
 use tourglyph::error::Refusal;
 use tourglyph::job::keys::Kind;
 
+/// How long a request waits for a share of the memory before it is answered 503 (and
+/// the `Retry-After` of that answer).
+pub const ADMIT_WAIT: std::time::Duration = std::time::Duration::from_secs(10);
+
 /// An error as an HTTP answer, with the CLI command of the request when known (for
 /// work the explorer will not force: see [`for_browser`]).
 /// A status given with the error overrides the one its kind says ([`Failure::busy`]).
@@ -161,7 +165,7 @@ impl IntoResponse for Failure {
         if status == StatusCode::SERVICE_UNAVAILABLE {
             r.headers_mut().insert(
                 axum::http::header::RETRY_AFTER,
-                axum::http::HeaderValue::from(super::ADMIT_WAIT.as_secs()),
+                axum::http::HeaderValue::from(ADMIT_WAIT.as_secs()),
             );
         }
         r
