@@ -76,3 +76,27 @@ fn knight_9x8_is_refused_early_by_the_default_budget() {
     assert!(err.contains("9x8"), "{err}");
     assert!(secs < 60.0, "refused after {secs:.1} s: {err}");
 }
+
+/// Knight 9×8 with an 18 GiB budget is refused from its second side's projection once
+/// one of the side's two cut rows is swept (cell 41 of 48, about 3.2 GB held), not at
+/// cell 44 after 8.3 GB, as when the side's last row was read as flat. The 12 GiB
+/// address-space limit makes a sweep that runs on fail rather than swap.
+#[test]
+fn knight_9x8s_second_side_is_refused_from_its_cut_rows() {
+    let o = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "ulimit -v {}; exec \"$0\" count --piece knight --board 9x8 --max-memory 18G",
+            12 << 20
+        ))
+        .arg(bin())
+        .output()
+        .unwrap();
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("half of the closed knight tours of 9x8")
+            && err.contains("projected from cell 41 of 48"),
+        "{err}"
+    );
+}

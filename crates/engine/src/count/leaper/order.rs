@@ -37,6 +37,9 @@ pub struct Plan {
     pub bits: u32,
     /// The vertex each step processes (the apex first, where there is one).
     pub order: Vec<u32>,
+    /// The first step from which every vertex processed is kept on the frontier to the
+    /// end (a side's cut rows, [`Plan::build`]'s `kept`); `None` when the last is not.
+    pub kept_from: Option<usize>,
 }
 
 impl Plan {
@@ -183,10 +186,12 @@ impl Plan {
         }
         // A packed slot holds 0, 1 or 2 + a slot index below the widest frontier.
         let bits = usize::BITS - (max_width + 1).leading_zeros();
+        let kept_tail = order.iter().rev().take_while(|&&v| kept(v)).count();
         (bits as usize * max_width <= 128).then(|| Plan {
             steps,
             bits,
             order: order.to_vec(),
+            kept_from: (kept_tail > 0).then(|| order.len() - kept_tail),
         })
     }
 
