@@ -8,9 +8,9 @@
 //!
 //! Told its pens ([`SvgWriter::with_pens`], a plotter's drawing), a page puts each pen's
 //! marks on a layer of its own instead (`1 tours`, `2 frames`, …, [`crate::pen`]), the
-//! pen's colour on the layer's group, every declared layer on every page in the order
-//! declared; split, it writes one document a page and pen, each holding that pen's layer
-//! only (pens that do not plot are left out).
+//! pen's colour on the layer's group, in the order declared, each page holding the
+//! layers of the pens it draws with; split, it writes one document a page and pen, each
+//! holding that pen's layer only (pens that do not plot are left out).
 //!
 //! Text stays editable `<text>`, its `font-family` naming the fonts of [`crate::text`]
 //! (the bundled Noto Sans and Noto Kufi Arabic, a `--font` first), or, with
@@ -505,9 +505,14 @@ impl<W: PageWrite> Backend for SvgWriter<'_, W> {
             }
             return Ok(());
         }
+        // A pen with no marks on this page has no layer here (a plotter would stop for
+        // it and draw nothing); the others keep the sheet's numbers, so pen 2 is the
+        // same colour on every page.
         let mut doc = doc;
         for group in p.pens {
-            doc = doc.add(group);
+            if group.get_children().is_some_and(|c| !c.is_empty()) {
+                doc = doc.add(group);
+            }
         }
         if p.loose {
             doc = doc.add(p.glyphs);

@@ -732,3 +732,61 @@ fn pens_by_colour_are_only_those_that_draw() {
         );
     }
 }
+
+/// A sheet of many pages by colour: no page holds a pen layer with nothing on it (the
+/// 6×6 classes by orbit size on A6 drew "1 tours" empty on 6 of 8 pages), and a pen
+/// keeps its number and colour on every page.
+#[test]
+fn a_page_has_no_empty_pen_layer() {
+    let d = tempfile::tempdir().unwrap();
+    let f = d.path().join("s.svg");
+    ok(&[
+        "render",
+        "--board",
+        "6x6",
+        "--classes",
+        "--color-by",
+        "orbit",
+        "--layers-by",
+        "color",
+        "--page",
+        "a6",
+        "-o",
+        &f.display().to_string(),
+    ]);
+    let mut seen = std::collections::BTreeMap::new();
+    let mut files = 0;
+    for k in 1.. {
+        let page = d.path().join(format!("s-{k}.svg"));
+        if !page.exists() {
+            break;
+        }
+        files += 1;
+        // plot-stats lists the layers that draw something; the file has no others.
+        let (layers, _) = stats(&page);
+        let drawn: Vec<&str> = (layers.iter())
+            .filter(|l| l.1 > 0.0)
+            .map(|l| l.0.as_str())
+            .collect();
+        let written = labels(&std::fs::read_to_string(&page).unwrap());
+        let pens: Vec<&str> = (written.iter())
+            .map(String::as_str)
+            .filter(|l| !l.starts_with('%'))
+            .collect();
+        assert_eq!(pens, drawn, "page {k}");
+        for label in pens {
+            if let Some((n, rest)) = label.split_once(' ')
+                && let Ok(n) = n.parse::<u32>()
+            {
+                let was = seen.insert(n, rest.to_string());
+                assert!(
+                    was.as_ref().is_none_or(|w| w == rest),
+                    "pen {n}: {was:?} and {rest}"
+                );
+            }
+        }
+    }
+    assert!(files > 1, "one page only");
+    let numbers: Vec<u32> = seen.keys().copied().collect();
+    assert_eq!(numbers, (1..=numbers.len() as u32).collect::<Vec<_>>());
+}
