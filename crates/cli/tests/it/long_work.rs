@@ -28,7 +28,8 @@ fn building_a_tour_index_says_so_once_on_stderr() {
     assert_eq!(notices.len(), 1, "{err}");
     assert!(
         notices[0].contains("building the 6×8 knight tour index, about ")
-            && notices[0].contains(" s, once per process"),
+            && notices[0].contains(" s in all (")
+            && notices[0].contains(" s so far), once per process"),
         "{err}"
     );
     // Many tours in one process: the index is built once.

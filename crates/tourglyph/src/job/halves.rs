@@ -126,11 +126,12 @@ pub fn ids(g: &LeapGraph, force: bool) -> Result<Arc<Ids>> {
         crate::describe::board(g.board()),
         g.piece()
     );
-    let planned = |seconds: f64| {
+    let planned = |so_far: f64, ahead: f64| {
         super::resolve::notice(&format!(
-            "{what}, about {}, once per process (the explorer's server keeps it; \
-             `list --sample K` draws many tours in one process)",
-            tourglyph_core::budget::human_seconds(seconds)
+            "{what}, about {} in all ({} so far), once per process (the explorer's server \
+             keeps it; `list --sample K` draws many tours in one process)",
+            tourglyph_core::budget::human_seconds(so_far + ahead),
+            tourglyph_core::budget::human_seconds(so_far)
         ));
     };
     let ids = Arc::new(

@@ -287,16 +287,16 @@ impl Ids {
     /// Weigh the boundaries of `g`'s closed tours within `budget`; `None` when the
     /// halves do not apply ([`applies`]).
     pub fn build(g: &LeapGraph, budget: &Budget) -> Result<Option<Ids>> {
-        Ids::build_planned(g, budget, &|_| {})
+        Ids::build_planned(g, budget, &|_, _| {})
     }
 
-    /// [`Ids::build`], telling `planned` the seconds the whole build is planned at (on
-    /// the reference machine), once the sides are swept and the budget lets it run: a
-    /// caller's notice of a long build.
+    /// [`Ids::build`], telling `planned` the seconds taken so far and the seconds ahead
+    /// by the clock ([`halves::top_weights_planned`]), once the sides are swept and the
+    /// budget lets it run: a caller's notice of a long build.
     pub fn build_planned(
         g: &LeapGraph,
         budget: &Budget,
-        planned: &(dyn Fn(f64) + Sync),
+        planned: &(dyn Fn(f64, f64) + Sync),
     ) -> Result<Option<Ids>> {
         let Some(h) = applies(g) else {
             return Ok(None);
