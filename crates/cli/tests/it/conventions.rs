@@ -191,3 +191,96 @@ fn readme_exit_status_table_is_the_rule() {
         .collect();
     assert_eq!(rows, want);
 }
+
+/// GitHub's anchor of a Markdown heading: lower case, letters, digits, `-` and `_` kept,
+/// spaces made `-`, the rest dropped.
+fn anchor(heading: &str) -> String {
+    heading
+        .trim()
+        .to_lowercase()
+        .chars()
+        .filter_map(|c| match c {
+            ' ' => Some('-'),
+            c if c.is_alphanumeric() || c == '-' || c == '_' => Some(c),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The anchors of a Markdown file's headings (outside code blocks) and its `<a id>`s.
+fn anchors(md: &str) -> Vec<String> {
+    let mut fenced = false;
+    let mut out = Vec::new();
+    for line in md.lines() {
+        if line.starts_with("```") {
+            fenced = !fenced;
+        } else if !fenced && line.starts_with('#') {
+            out.push(anchor(line.trim_start_matches('#')));
+        }
+    }
+    // Anchors set by hand: `<a id="…"></a>`.
+    for at in md.split("<a id=\"").skip(1) {
+        out.push(at[..at.find('"').unwrap()].to_string());
+    }
+    out
+}
+
+/// Every link into the README or the guide names a heading that is there, and every
+/// message that sends the reader to a section of the guide (`docs/guide.md, "Galleries
+/// in CI"`) names one (issue 56, item 22: a message pointed to a README section that had
+/// moved to the guide).
+#[test]
+fn links_and_messages_name_sections_that_exist() {
+    let root = crate::common::repo_root();
+    let read = |p: &str| std::fs::read_to_string(root.join(p)).unwrap();
+    let (readme, guide) = (read("README.md"), read("docs/guide.md"));
+    let heads = |file: &str| match file {
+        "README.md" | "../README.md" => anchors(&readme),
+        "docs/guide.md" | "guide.md" => anchors(&guide),
+        other => panic!("a link into {other}"),
+    };
+    let mut checked = 0;
+    for (name, text, own) in [
+        ("README.md", &readme, "README.md"),
+        ("docs/guide.md", &guide, "docs/guide.md"),
+    ] {
+        for link in text.split("](").skip(1) {
+            let target = &link[..link.find(')').unwrap_or(0)];
+            let Some((file, frag)) = target.split_once('#') else {
+                continue;
+            };
+            let file = if file.is_empty() { own } else { file };
+            if !file.ends_with(".md") || file.contains("://") {
+                continue;
+            }
+            assert!(
+                heads(file).iter().any(|a| a == frag),
+                "{name}: the link {target} names no heading of {file}"
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 10, "only {checked} links checked");
+    let guide_heads = anchors(&guide);
+    let mut named = 0;
+    for dir in ["crates/cli/src", "crates/tourglyph/src"] {
+        let mut stack = vec![root.join(dir)];
+        while let Some(p) = stack.pop() {
+            if p.is_dir() {
+                stack.extend(std::fs::read_dir(&p).unwrap().map(|e| e.unwrap().path()));
+                continue;
+            }
+            let src = std::fs::read_to_string(&p).unwrap_or_default();
+            for at in src.split("docs/guide.md, \\\"").skip(1) {
+                let section = &at[..at.find("\\\"").unwrap()];
+                assert!(
+                    guide_heads.contains(&anchor(section)),
+                    "{}: names the guide's section \"{section}\", which it lacks",
+                    p.display()
+                );
+                named += 1;
+            }
+        }
+    }
+    assert!(named > 0, "no message names a section of the guide");
+}
