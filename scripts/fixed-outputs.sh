@@ -65,6 +65,33 @@ run font font --board 4x4 -o f.ttf
 run font-knight font --piece knight --board 5x6 --open --limit 20 --family Knights -o fk.ttf
 # Slide sheet.
 run slide-svg slide --board 4x4 -o slide.svg
+# Every other format and motion (issue 57's baseline: a refactor changes none of them).
+run glyph-gcode glyph --board 6x6 --id 17 --style plotter-bold -o g.gcode
+run glyph-nc glyph --board 6x6 --id 17 --style kufic --outline --bridges 2 -o g.nc
+run glyph-dxf glyph --board 6x6 --id 17 --style kufic --outline --bridges 2 -o g.dxf
+run glyph-gif glyph --board 6x6 --id 17 --style diagram --start a1 --dpi 48 -o walk.gif
+run glyph-apng glyph --board 4x4 --id 2 --animate --dpi 48 -o walk.png
+run glyph-animate glyph --board 6x6 --id 17 --animate --start c3 --reverse -o walk.svg
+run glyph-numbers glyph --piece knight --board 5x5 --open --id 7 --numbers -o n.svg
+run glyph-strapwork glyph --board 6x6 --id 17 --style strapwork -o strap.svg
+run sheet-text-paths render --board 4x4 --title "سلام — Ω" --text-as-paths -o tp.svg
+run find-knight find --piece knight --board 8x8 --start a1 --style diagram -o fk.svg
+run sheet-plot render --board 6x6 --classes --style plotter-bold --page a3 -o plot.svg
+run sheet-layers render --board 6x6 --classes --color-by orbit --layers-by color --page a6 -o layers.svg
+run sheet-optimize render --board 6x6 --classes --limit 20 --style plotter --optimize -o opt.svg
+run sheet-gcode render --board 4x4 --style plotter -o sheet.gcode
+run sheet-dxf render --board 4x4 --outline -o sheet.dxf
+run plot-stats plot-stats plot.svg --json
+# Knight 8x8 by tour ID (the halves' index; -q: its notice says times) and a residue.
+run knight-ids list -q --piece knight --board 8x8 --range 0..3 --json
+run knight-last list -q --piece knight --board 8x8 --range 13267364410529..13267364410532
+run knight-glyph glyph -q --piece knight --board 8x8 --id 123456789 --style leaper -o k8.svg
+run residue count --board 10x10 --modulus 1000003 --json
+# Shaped boards.
+printf '####\n#..#\n####\n####\n' >ring.txt
+run shape-count count --shape ring.txt
+run shape-list list --shape-grid '######\n######\n##..##\n##..##\n######\n######' --json --limit 5
+run shape-word glyph --shape-text "كوفي" --blocks --random --seed 1 --style kufic -o kufi.svg
 # A gallery.
 mkdir -p gal && printf 'title = "Four"\nboard = "4x4"\nstyle = "kufic"\n' >gal/a.toml
 run gallery gallery gal --out site
