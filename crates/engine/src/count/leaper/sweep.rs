@@ -87,9 +87,8 @@ const BYTES_PER_STATE: f64 = 160.0;
 /// A side's cut rows (`kept_from`, [`Plan::kept_from`]) never leave the frontier, so
 /// they do not level off: once the first `cols` of them are swept, the states ahead
 /// grow cell by cell at the geometric mean of the last `cols` cells' growth, to the
-/// end. On knight 9×8 the kept cells grew ×10.2 and ×11.1 a row on the top side and
-/// ×13.9 on the first row of the bottom side, where the rule above read the bottom's
-/// last row as flat and refused it only at cell 44 of 48, after 107 s.
+/// end (knight 9×8's bottom side grew ×13.9 over its first kept row, where the rule
+/// above reads its last row as flat; `benches/NOTES.md` has the widths).
 fn projected(
     widths: &[u64],
     cells: usize,
