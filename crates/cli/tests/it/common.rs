@@ -68,6 +68,21 @@ fn package(name: &str) -> &str {
     }
 }
 
+/// Run the binary under `ulimit -v KB -t SECONDS` (the guard: an old, late refusal dies
+/// of it instead of passing slowly).
+pub fn bounded(kb: u64, seconds: u64, args: &[&str]) -> Output {
+    let mut line = format!("ulimit -v {kb}; ulimit -t {seconds}; exec \"$0\"");
+    for a in args {
+        line.push_str(&format!(" '{a}'"));
+    }
+    Command::new("sh")
+        .arg("-c")
+        .arg(line)
+        .arg(bin())
+        .output()
+        .expect("run tourglyph under sh")
+}
+
 /// True when `name` is an executable file in a folder of `PATH`.
 pub fn installed(name: &str) -> bool {
     use std::os::unix::fs::PermissionsExt;
@@ -78,6 +93,18 @@ pub fn installed(name: &str) -> bool {
         std::fs::metadata(dir.join(name))
             .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
     })
+}
+
+/// Headless Chromium's command where it is installed; else the skip line (a failure
+/// under [`REQUIRE_TOOLS`]) naming what the test does `instead`, and `None`.
+pub fn chromium(instead: &str) -> Option<&'static str> {
+    let found = ["chromium", "chromium-browser"]
+        .into_iter()
+        .find(|c| installed(c));
+    if found.is_none() {
+        skip("chromium", "not installed", instead);
+    }
+    found
 }
 
 /// Tools already reported as skipped, per test (libtest names each test's thread after

@@ -5,23 +5,8 @@
 //! by `ulimit` (address space, CPU seconds) as a guard: the same commands used to build
 //! gigabytes or run for minutes before refusing.
 
-use crate::common::{bin, run, stderr, stdout};
-use std::process::{Command, Output};
-
-/// Run the binary under `ulimit -v KB -t SECONDS` (the guard: an old, late refusal dies
-/// of it instead of passing slowly).
-fn bounded(kb: u64, seconds: u64, args: &[&str]) -> Output {
-    let mut line = format!("ulimit -v {kb}; ulimit -t {seconds}; exec \"$0\"");
-    for a in args {
-        line.push_str(&format!(" '{a}'"));
-    }
-    Command::new("sh")
-        .arg("-c")
-        .arg(line)
-        .arg(bin())
-        .output()
-        .expect("run tourglyph under sh")
-}
+use crate::common::{bin, bounded, run, stderr, stdout};
+use std::process::Command;
 
 /// The edge a frontier refusal was projected from, and the edges in all
 /// ("… projected from edge K of M) …").

@@ -3,8 +3,12 @@
 //! knight 9×8's count refused by the default budget, under a process memory limit so
 //! that a regression fails instead of swapping.
 
-use crate::common::{bin, run, stderr, stdout};
+use crate::common::{bounded, run, stderr, stdout};
 use std::time::Instant;
+
+/// CPU seconds a 9×8 run may take before `ulimit -t` ends it: a refusal come too late
+/// dies of it instead of passing slowly (the refusal comes after about 20 s on the clock).
+const CPU_SECONDS: u64 = 240;
 
 #[test]
 fn building_a_tour_index_says_so_once_on_stderr() {
@@ -54,15 +58,11 @@ fn building_a_tour_index_says_so_once_on_stderr() {
 #[test]
 fn knight_9x8_is_refused_early_by_the_default_budget() {
     let start = Instant::now();
-    let o = std::process::Command::new("sh")
-        .arg("-c")
-        .arg(format!(
-            "ulimit -v {}; exec \"$0\" count --piece knight --board 9x8",
-            6 << 20
-        ))
-        .arg(bin())
-        .output()
-        .unwrap();
+    let o = bounded(
+        6 << 20,
+        CPU_SECONDS,
+        &["count", "--piece", "knight", "--board", "9x8"],
+    );
     let secs = start.elapsed().as_secs_f64();
     let err = stderr(&o);
     // Refused from its estimate, on time (2) or memory (1): not killed, not an
@@ -84,15 +84,19 @@ fn knight_9x8_is_refused_early_by_the_default_budget() {
 /// address-space limit makes a sweep that runs on fail rather than swap.
 #[test]
 fn knight_9x8s_second_side_is_refused_from_its_cut_rows() {
-    let o = std::process::Command::new("sh")
-        .arg("-c")
-        .arg(format!(
-            "ulimit -v {}; exec \"$0\" count --piece knight --board 9x8 --max-memory 18G",
-            12 << 20
-        ))
-        .arg(bin())
-        .output()
-        .unwrap();
+    let o = bounded(
+        12 << 20,
+        CPU_SECONDS,
+        &[
+            "count",
+            "--piece",
+            "knight",
+            "--board",
+            "9x8",
+            "--max-memory",
+            "18G",
+        ],
+    );
     let err = stderr(&o);
     assert_eq!(o.status.code(), Some(1), "{err}");
     assert!(

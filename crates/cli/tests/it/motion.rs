@@ -7,7 +7,7 @@
 //! to the static PNG of the same glyph. The walk starts where `list` starts the tour, or
 //! at `--start`, the other way round with `--reverse`.
 
-use crate::common::{arg, run, skip, stderr, stdout};
+use crate::common::{arg, run, stderr, stdout};
 use crate::render::tmp;
 use std::path::Path;
 use tourglyph::layout::glyph::reach;
@@ -235,15 +235,9 @@ fn shot(chromium: &str, svg: &Path, at: Option<f64>, out: &Path) {
 
 #[test]
 fn the_animated_svg_plays_in_chromium() {
-    let Some(chromium) = ["chromium", "chromium-browser"]
-        .into_iter()
-        .find(|c| crate::common::installed(c))
-    else {
-        skip(
-            "chromium",
-            "not installed",
-            "the animation is not played (its walk is checked by the_walk_starts_where_list_starts_or_where_asked)",
-        );
+    let Some(chromium) = crate::common::chromium(
+        "the animation is not played (its walk is checked by the_walk_starts_where_list_starts_or_where_asked)",
+    ) else {
         return;
     };
     let d = tmp();
@@ -593,15 +587,9 @@ fn an_animated_sheet_walks_every_glyph_in_its_slot() {
         );
         assert!(el.contains("values=\"hidden;visible\""), "{tag}");
     }
-    let Some(chromium) = ["chromium", "chromium-browser"]
-        .into_iter()
-        .find(|c| crate::common::installed(c))
+    let Some(chromium) =
+        crate::common::chromium("the animated sheet is not played (its walks are checked above)")
     else {
-        skip(
-            "chromium",
-            "not installed",
-            "the animated sheet is not played (its walks are checked above)",
-        );
         return;
     };
     let (end, mid, st) = (

@@ -3,7 +3,7 @@
 //! one-line JSON error while the server stays up; SIGTERM stops it with exit 0; the page
 //! itself runs in headless Chromium (required under `TOURGLYPH_REQUIRE_TOOLS=1`).
 
-use crate::common::{bin, run, skip, stderr};
+use crate::common::{bin, run, stderr};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::process::{Child, Command, Stdio};
@@ -725,17 +725,7 @@ impl Browser {
     /// Headless Chromium with a blank page attached (the session set), or `None` with the
     /// skip line (a failure under `TOURGLYPH_REQUIRE_TOOLS`) where it is not installed.
     fn on_a_blank_page(profile: &std::path::Path) -> Option<Browser> {
-        let Some(chromium) = ["chromium", "chromium-browser"]
-            .into_iter()
-            .find(|c| crate::common::installed(c))
-        else {
-            skip(
-                "chromium",
-                "not installed",
-                "the page is not checked in a browser",
-            );
-            return None;
-        };
+        let chromium = crate::common::chromium("the page is not checked in a browser")?;
         let mut b = Browser::launch(chromium, profile);
         let target = b.call(
             "Target.createTarget",

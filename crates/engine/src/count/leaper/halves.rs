@@ -385,11 +385,11 @@ pub fn top_weights(
 }
 
 /// [`top_weights`], telling `planned` once the budget has let the run go on: the
-/// seconds taken so far (the sides swept) and the seconds ahead (the join and
-/// `after`'s work), both by the clock: the work ahead is planned on the reference
-/// machine and paced by what the sides took against their plan, so a loaded or slower
-/// machine is told its own time (knight 8×8 at a load of 2: 13 s planned in all, 31 s
-/// taken).
+/// seconds taken so far (the sides swept and the join set up) and the seconds ahead
+/// (the join and `after`'s work), both by the clock: the work ahead is planned on the
+/// reference machine and paced by what has been done so far against the sides' plan, so
+/// a loaded or slower machine is told its own time (knight 8×8 here: 13 s planned in
+/// all on the reference figures, 31 s taken).
 pub fn top_weights_planned(
     g: &LeapGraph,
     h: usize,
