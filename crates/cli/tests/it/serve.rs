@@ -1686,8 +1686,11 @@ fn the_servers_memory_is_one_budget_across_concurrent_requests() {
         peak < (768 + 128) * 1024,
         "the server peaked at {peak} KiB with 768 MiB: {statuses:?}"
     );
+    // What stays after varies from run to run (11 to 257 MB in 15 runs, as much 1.5 s
+    // later, d194630's binary too): the bound sits above that spread and far below the
+    // 2.7 GB the fault kept.
     let after = status_kb(pid, "VmRSS");
-    assert!(after < 200_000, "the server keeps {after} KiB after");
+    assert!(after < 320_000, "the server keeps {after} KiB after");
     assert_eq!(s.get("/api/count?board=4x4").0, 200);
 }
 
