@@ -2,9 +2,33 @@
 //!
 //! Enumerate chess-piece tours and draw them as Kufic-like line drawings ("glyphs").
 //!
-//! This crate is the library's front door and its jobs. The work is done by the crates
-//! below it, re-exported here as ripgrep's `grep` crate re-exports its parts
-//! (ARCHITECTURE.md has the map):
+//! [`Tours`] is a set of tours, typed and built in one expression; it counts them with
+//! the engine the plan picks for the board, walks them in ID order into a closure, picks
+//! one by ID or at random, and draws one ([`Tours::glyph`]) or all ([`Tours::sheet`]) in
+//! any format the command line writes ([`Format`]): the same numbers, tours and bytes as
+//! `tourglyph count`, `list`, `glyph` and `render`.
+//!
+//! ```
+//! use tourglyph::{Format, Piece, Tours};
+//! // Count: exact, whatever the size (a `BigUint`).
+//! let knights = Tours::closed(Piece::knight(), "6x6".parse()?);
+//! assert_eq!(knights.count()?, 9862u32.into());
+//! // One tour by ID (its rank in ID order, as `tourglyph list` numbers them).
+//! let tour = knights.tour(17)?;
+//! assert_eq!(tour.algebraic(&knights.graph()?).split(' ').count(), 36);
+//! // One glyph as SVG bytes (or PDF, PostScript, PNG, G-code, DXF).
+//! let rook = Tours::closed(Piece::rook(), "6x6".parse()?);
+//! let svg = rook.glyph(17).style("kufic").to_bytes(Format::Svg)?;
+//! assert!(svg.starts_with(b"<?xml"));
+//! # Ok::<(), tourglyph::Error>(())
+//! ```
+//!
+//! Walking a set ([`Tours::for_each`]), drawing a tour at random ([`Tours::random`]) and
+//! writing a sheet to a file ([`Drawing::write`]) are shown on their items; the
+//! repository's `examples/` folder has a program for each, none over 15 lines.
+//!
+//! Below the front door, the crates that do the work are re-exported, as ripgrep's `grep`
+//! crate re-exports its parts (ARCHITECTURE.md has the map):
 //!
 //! ```text
 //! core (board, piece, graph, tour) → engine → selection → layout → draw
@@ -21,6 +45,8 @@
 //!   output files; `gallery`: gallery manifests.
 // Plain names: as intra-doc links, one or another of these items showed in brackets on
 // the rendered page (a link rustdoc neither made nor warned of).
+//!
+//! The engines can also be driven directly, a diagram of every tour held at once:
 //!
 //! ```
 //! use tourglyph::{Board, Piece, LeapGraph, engine::frontier::Zdd, TourKind};
@@ -48,3 +74,7 @@ pub mod fuzzing;
 pub mod gallery;
 pub mod job;
 pub mod output;
+pub mod tours;
+
+pub use tourglyph_draw::document::Format;
+pub use tours::{Drawing, Tours};

@@ -25,6 +25,7 @@ mod halves_ids;
 mod help_examples;
 mod interlace;
 mod leaper_count;
+mod library;
 mod long_work;
 mod miter;
 mod motion;

@@ -4,6 +4,7 @@
 //! over machines as residues are the job of [`super::residues`].)
 
 use super::{Progress, Resolved, Spec, WALK_LIMIT, budget, explain_impossible, json_str, resolve};
+use num_bigint::BigUint;
 use std::collections::BTreeMap;
 use tourglyph_core::{Error, LeapGraph, Result};
 use tourglyph_engine::count::plan::{Counter, Plan, closed_rook};
@@ -24,34 +25,57 @@ pub struct Counted {
     /// On the torus.
     pub torus: bool,
     /// The number of tours (exact, any size).
-    pub tours: String,
+    pub tours: BigUint,
     /// With classes: their number, and the number of classes per orbit size.
     /// (Burnside's lemma on the torus gives no orbit sizes).
-    pub classes: Option<(String, Option<BTreeMap<u32, String>>)>,
+    pub classes: Option<(BigUint, Option<BTreeMap<u32, BigUint>>)>,
     /// With the crossing filter: the number of non-crossing tours.
-    pub selected: Option<String>,
+    pub selected: Option<BigUint>,
     /// With `--symmetry`: its word and the number of tours it fixes.
-    pub symmetric: Option<(&'static str, String)>,
+    pub symmetric: Option<(&'static str, BigUint)>,
     /// With classes counted by Burnside's lemma: the tours each kind of symmetry fixes,
     /// by key (`rot90`, `rot180`, `mirror_rows`, `mirror_cols`, `both_mirrors`,
     /// `diagonal`; the quarter turn and the diagonal on square boards only).
-    pub fixed: Option<Vec<(&'static str, String)>>,
+    pub fixed: Option<Vec<(&'static str, BigUint)>>,
 }
 
 /// The figures of a count, before they are named.
 struct Figures {
-    tours: String,
-    classes: Option<(String, Option<BTreeMap<u32, String>>)>,
-    selected: Option<String>,
-    symmetric: Option<(&'static str, String)>,
-    fixed: Option<Vec<(&'static str, String)>>,
+    tours: BigUint,
+    classes: Option<(BigUint, Option<BTreeMap<u32, BigUint>>)>,
+    selected: Option<BigUint>,
+    symmetric: Option<(&'static str, BigUint)>,
+    fixed: Option<Vec<(&'static str, BigUint)>>,
+}
+
+/// An engine's count as a [`BigUint`], whatever integer type the engine counts in.
+trait Number {
+    fn number(&self) -> BigUint;
+}
+
+impl Number for u64 {
+    fn number(&self) -> BigUint {
+        BigUint::from(*self)
+    }
+}
+
+impl Number for u128 {
+    fn number(&self) -> BigUint {
+        BigUint::from(*self)
+    }
+}
+
+impl Number for BigUint {
+    fn number(&self) -> BigUint {
+        self.clone()
+    }
 }
 
 impl Figures {
     /// The number of tours alone.
-    fn tours(n: impl ToString) -> Figures {
+    fn tours(n: impl Number) -> Figures {
         Figures {
-            tours: n.to_string(),
+            tours: n.number(),
             classes: None,
             selected: None,
             symmetric: None,
@@ -62,10 +86,10 @@ impl Figures {
     /// A class count's figures: tours, classes, orbit sizes and the fixed counts.
     fn classes(c: &transfer::ClassCount, board: tourglyph_core::Board) -> Figures {
         Figures {
-            tours: c.tours.to_string(),
+            tours: c.tours.number(),
             classes: Some((
-                c.classes.to_string(),
-                Some(c.orbits.iter().map(|(k, v)| (*k, v.to_string())).collect()),
+                c.classes.number(),
+                Some(c.orbits.iter().map(|(k, v)| (*k, v.number())).collect()),
             )),
             selected: None,
             symmetric: None,
@@ -97,14 +121,11 @@ fn fixed_key(s: tourglyph_core::symmetry::Sym) -> &'static str {
 fn fixed_keys(
     c: &transfer::ClassCount,
     board: tourglyph_core::Board,
-) -> Vec<(&'static str, String)> {
+) -> Vec<(&'static str, BigUint)> {
     use tourglyph_core::symmetry::Sym;
     let fix = |g: Sym| {
         let n = c.fixed.iter().find(|(s, _)| *s == g);
-        (
-            fixed_key(g),
-            n.map_or_else(|| "0".to_string(), |(_, v)| v.to_string()),
-        )
+        (fixed_key(g), n.map_or(BigUint::ZERO, |(_, v)| v.number()))
     };
     let mut out = Vec::new();
     if board.is_square() {
@@ -113,7 +134,7 @@ fn fixed_keys(
     out.push(fix(Sym::Rot180));
     out.push(fix(Sym::FlipRows));
     out.push(fix(Sym::FlipCols));
-    out.push(("both_mirrors", c.both_mirrors.to_string()));
+    out.push(("both_mirrors", c.both_mirrors.number()));
     if board.is_square() {
         out.push(fix(Sym::Transpose));
     }
@@ -167,12 +188,10 @@ pub fn count_with(
     let g = &r.graph;
     let c = if explain_impossible(&r, progress) {
         Figures {
-            tours: "0".into(),
-            classes: spec
-                .classes
-                .then(|| ("0".to_string(), Some(BTreeMap::new()))),
+            tours: BigUint::ZERO,
+            classes: spec.classes.then(|| (BigUint::ZERO, Some(BTreeMap::new()))),
             selected: None,
-            symmetric: r.query.symmetry.map(|s| (s.word(), "0".to_string())),
+            symmetric: r.query.symmetry.map(|s| (s.word(), BigUint::ZERO)),
             fixed: None,
         }
     } else {
@@ -420,7 +439,7 @@ fn torus_count(
     board: tourglyph_core::Board,
     force: bool,
     progress: &dyn Progress,
-) -> Result<num_bigint::BigUint> {
+) -> Result<BigUint> {
     torus::check(board)?;
     torus_budget(board, force)?;
     let tick = ticker(progress);
@@ -455,14 +474,14 @@ fn torus_class_counts(
     let c = plan.classes(Some(&tick), Some(&tick))?;
     progress.end();
     Ok(Figures {
-        tours: c.tours.to_string(),
-        classes: Some((c.classes.to_string(), None)),
+        tours: c.tours.number(),
+        classes: Some((c.classes.number(), None)),
         selected: None,
         symmetric: None,
         fixed: Some(
             c.fixed
                 .iter()
-                .map(|(s, n)| (fixed_key(*s), n.to_string()))
+                .map(|(s, n)| (fixed_key(*s), n.number()))
                 .collect(),
         ),
     })
@@ -513,8 +532,8 @@ fn enumerate_counts(
     let t = tally_progress(zdd, g, &q, |done| progress.update(done as u64, 0));
     progress.end();
     let classes = q.classes.then(|| {
-        let orbits = t.orbits.iter().map(|(k, v)| (*k, v.to_string())).collect();
-        (t.selected.to_string(), Some(orbits))
+        let orbits = t.orbits.iter().map(|(k, v)| (*k, v.number())).collect();
+        (t.selected.number(), Some(orbits))
     });
     let selected = q.non_crossing.then(|| {
         if q.classes {
@@ -527,13 +546,13 @@ fn enumerate_counts(
                     ..q.clone()
                 },
             );
-            plain.selected.to_string()
+            plain.selected.number()
         } else {
-            t.selected.to_string()
+            t.selected.number()
         }
     });
     Ok(Figures {
-        tours: total.to_string(),
+        tours: total.number(),
         classes,
         selected,
         symmetric: None,
@@ -552,7 +571,7 @@ pub(super) fn burnside_symmetric(
     force: bool,
     dense: bool,
     progress: &dyn Progress,
-) -> Result<(transfer::ClassCount, num_bigint::BigUint)> {
+) -> Result<(transfer::ClassCount, BigUint)> {
     let cc = if dense && classes::applies(board) {
         dense_classes(board, None, None, progress, force)?
     } else {
@@ -568,7 +587,7 @@ pub(super) fn burnside_symmetric(
 /// fixed counts counted here (residues of `width`).
 pub(super) fn classes_of_total(
     r: &Resolved,
-    tours: num_bigint::BigUint,
+    tours: BigUint,
     force: bool,
     width: Option<crt::Width>,
     progress: &dyn Progress,
@@ -596,7 +615,7 @@ pub(super) fn classes_of_total(
 /// board's total (from residue files) and is not counted again.
 pub(super) fn dense_classes(
     board: tourglyph_core::Board,
-    total: Option<num_bigint::BigUint>,
+    total: Option<BigUint>,
     width: Option<crt::Width>,
     progress: &dyn Progress,
     force: bool,
@@ -634,10 +653,10 @@ fn symmetric_counts(
     let c = if counter == Counter::SymmetricBurnside {
         let (cc, fixed) = burnside_symmetric(board, sym, force, true, progress)?;
         Figures {
-            tours: cc.tours.to_string(),
+            tours: cc.tours.number(),
             classes: None,
             selected: None,
-            symmetric: Some((sym.word(), fixed.to_string())),
+            symmetric: Some((sym.word(), fixed.number())),
             fixed: None,
         }
     } else {
@@ -660,8 +679,8 @@ fn symmetric_counts(
             },
         );
         let classes = r.query.classes.then(|| {
-            let orbits = t.orbits.iter().map(|(k, v)| (*k, v.to_string())).collect();
-            (t.selected.to_string(), Some(orbits))
+            let orbits = t.orbits.iter().map(|(k, v)| (*k, v.number())).collect();
+            (t.selected.number(), Some(orbits))
         });
         let symmetric = if r.query.classes || r.query.non_crossing {
             let plain = tourglyph_engine::select::tally(
@@ -672,9 +691,9 @@ fn symmetric_counts(
                     ..Query::default()
                 },
             );
-            plain.selected.to_string()
+            plain.selected.number()
         } else {
-            t.selected.to_string()
+            t.selected.number()
         };
         Figures {
             classes,
@@ -682,7 +701,10 @@ fn symmetric_counts(
             ..all
         }
     };
-    if c.symmetric.as_ref().is_some_and(|(_, n)| n == "0") {
+    if c.symmetric
+        .as_ref()
+        .is_some_and(|(_, n)| *n == BigUint::ZERO)
+    {
         if let Some(why) = sym.why_none(board).filter(|_| closed_rook(g, r.kind)) {
             progress.note(&why);
         }

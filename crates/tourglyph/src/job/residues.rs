@@ -266,10 +266,7 @@ fn residue_of(
             // Closed rook tours never cross: then the count has no separate figure.
             c.selected.as_ref().unwrap_or(&c.tours)
         };
-        let n: BigUint = figure
-            .parse()
-            .map_err(|_| Error::usage(format!("the count {figure} is not a whole number")))?;
-        return Ok(reduce(&n));
+        return Ok(reduce(figure));
     }
     if explain_impossible(r, progress) {
         return Ok(0);
