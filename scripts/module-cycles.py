@@ -231,8 +231,9 @@ def sccs(nodes, edges):
 
 # The facade's longest import chain may hold at most this many modules. Issue 57 brings it
 # down to 5 (a front door, a job, the tour source, a request type, a leaf); until then this is
-# the chain today, so that no change makes it longer.
-CHAIN_LIMIT = {"crates/tourglyph": 13}
+# the chain today (13 before the request types moved below the jobs), so that no change
+# makes it longer.
+CHAIN_LIMIT = {"crates/tourglyph": 7}
 
 
 def longest_chain(nodes, edges):

@@ -16,9 +16,8 @@
 
 use crate::job::count::{Counted, count};
 use crate::job::halves::{self, Route};
-use crate::job::request::{Pick, Silent, Spec, Target};
+use crate::job::request::{OutOptions, Pick, Silent, Spec, Target};
 use crate::job::{build_zdd, impossible, resolve};
-use crate::output::OutOptions;
 use num_bigint::BigUint;
 use std::ops::Range;
 use std::path::Path;
@@ -357,7 +356,7 @@ impl Drawing {
         let format = format.map(|f| f.extension().to_string());
         match self.what {
             What::Glyph(id) => {
-                let req = crate::job::drawing::GlyphRequest {
+                let req = crate::job::request::GlyphRequest {
                     piece: t.spec.piece.clone(),
                     board: t.spec.board.clone(),
                     open: t.spec.open,
@@ -372,7 +371,7 @@ impl Drawing {
                 crate::job::glyph::glyph(&req, target)?;
             }
             What::Sheet => {
-                let req = crate::job::drawing::SheetRequest {
+                let req = crate::job::request::SheetRequest {
                     spec: t.spec.clone(),
                     sel: Pick {
                         force: t.force,

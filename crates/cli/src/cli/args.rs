@@ -46,8 +46,8 @@ pub struct OutputFlags {
 
 impl OutputFlags {
     /// As the library's options.
-    pub fn options(self) -> tourglyph::output::OutOptions {
-        tourglyph::output::OutOptions {
+    pub fn options(self) -> tourglyph::job::OutOptions {
+        tourglyph::job::OutOptions {
             mkdir: self.mkdir,
             no_clobber: self.no_clobber,
         }
@@ -754,8 +754,8 @@ pub struct MotionFlags {
 
 impl MotionFlags {
     /// The library's animation flags, as written.
-    pub fn motion(&self) -> tourglyph::job::animate::Motion {
-        tourglyph::job::animate::Motion {
+    pub fn motion(&self) -> tourglyph::job::Motion {
+        tourglyph::job::Motion {
             animate: self.animate,
             duration: self.duration.clone(),
             looped: self.looped,

@@ -7,9 +7,9 @@
 
 use super::args::FindArgs;
 use tourglyph::Result;
+use tourglyph::job::FindRequest;
 use tourglyph::job::Target;
-use tourglyph::job::find::FindRequest;
-use tourglyph::job::shape::ShapeDrawing;
+use tourglyph::job::shaped_drawing::ShapeDrawing;
 
 /// Run `find`.
 pub fn run(a: FindArgs, quiet: bool) -> Result<()> {
@@ -21,8 +21,8 @@ pub fn run(a: FindArgs, quiet: bool) -> Result<()> {
         seed: a.seed,
         shape: a.shape.0,
     };
-    if let Some(shape) = tourglyph::job::shape_board::shape_of(&req.spec())? {
-        let t = tourglyph::job::shape_board::find(&req, &shape)?;
+    if let Some(shape) = tourglyph::job::shaped_board::shape_of(&req.spec())? {
+        let t = tourglyph::job::shaped_board::find(&req, &shape)?;
         if a.verbose {
             eprintln!("tourglyph: {}", t.how());
         }
@@ -32,14 +32,18 @@ pub fn run(a: FindArgs, quiet: bool) -> Result<()> {
                 draw: a.draw.0.clone(),
                 ..ShapeDrawing::default()
             };
-            tourglyph::job::shape::glyph(&t, &d, Target::Path(path, a.out.options()))?;
+            tourglyph::job::shaped_drawing::tour_glyph(
+                &t,
+                &d,
+                Target::Path(path, a.out.options()),
+            )?;
             if path.as_os_str() == "-" {
                 return Ok(());
             }
             super::common::report_files(quiet, [path.as_path()]);
         }
         let mut w = tourglyph::output::stdout();
-        tourglyph::job::shape_board::write_found(&t, a.json, &mut w)?;
+        tourglyph::job::shaped_board::write_found(&t, a.json, &mut w)?;
         return w.commit();
     }
     let found = tourglyph::job::find::find(&req)?;

@@ -3,15 +3,15 @@
 use super::args::GlyphArgs;
 use super::common::report_files;
 use tourglyph::Result;
+use tourglyph::job::GlyphRequest;
 use tourglyph::job::Target;
-use tourglyph::job::glyph::GlyphRequest;
 
 /// Run `glyph`.
 pub fn run(a: GlyphArgs, quiet: bool) -> Result<()> {
     let req = request(&a);
-    if let Some(shape) = tourglyph::job::shape_board::shape_of(&req.spec())? {
+    if let Some(shape) = tourglyph::job::shaped_board::shape_of(&req.spec())? {
         let target = Target::Path(&a.output, a.out.options());
-        let (t, _) = tourglyph::job::shape_board::glyph(&req, &shape, target)?;
+        let (t, _) = tourglyph::job::shaped_drawing::glyph(&req, &shape, target)?;
         if !quiet {
             eprintln!("tourglyph: {}", t.how());
         }

@@ -4,8 +4,8 @@ use super::args::RenderArgs;
 use super::common::{Bar, report};
 use tourglyph::Result;
 use tourglyph::draw::Format;
+use tourglyph::job::SheetRequest;
 use tourglyph::job::Target;
-use tourglyph::job::sheet::SheetRequest;
 use tourglyph::output::sheet_files::Written;
 
 /// Run `render`; says on stderr which files it wrote (unless `--quiet`).

@@ -1,12 +1,13 @@
 //! `tourglyph shape`: closed tours of a shaped board, a thin caller of
-//! [`tourglyph::job::shape`] (its flags declared here, beside the command).
+//! [`tourglyph::job::shaped_board`] (its flags declared here, beside the command).
 
 use super::args::{PickFlags, ShapeAction, ShapeArgs, ShapeSource};
 use super::common::report_files;
 use std::io::Write;
 use tourglyph::Result;
 use tourglyph::job::Target;
-use tourglyph::job::shape::{ShapeDrawing, ShapePick, ShapeRequest};
+use tourglyph::job::shaped_board::{ShapePick, ShapeRequest};
+use tourglyph::job::shaped_drawing::ShapeDrawing;
 
 impl ShapeSource {
     pub(super) fn request(&self) -> ShapeRequest {
@@ -44,7 +45,7 @@ impl PickFlags {
 pub fn run(a: ShapeArgs, quiet: bool) -> Result<()> {
     match a.action {
         ShapeAction::Count { src, json, force } => {
-            let c = tourglyph::job::shape::count(&src.request(), force)?;
+            let c = tourglyph::job::shaped_board::count_shape(&src.request(), force)?;
             // The number alone on stdout (as `count` prints it); what it counts on stderr.
             if !json && !quiet {
                 eprintln!("tourglyph: {}", c.sentence());
@@ -54,7 +55,7 @@ pub fn run(a: ShapeArgs, quiet: bool) -> Result<()> {
             out.commit()
         }
         ShapeAction::Tour { src, pick } => {
-            let t = tourglyph::job::shape::pick(&src.request(), &pick.pick())?;
+            let t = tourglyph::job::shaped_board::pick(&src.request(), &pick.pick())?;
             if !quiet {
                 eprintln!("tourglyph: {}", t.how());
             }
@@ -74,7 +75,7 @@ pub fn run(a: ShapeArgs, quiet: bool) -> Result<()> {
             style,
             draw,
         } => {
-            let t = tourglyph::job::shape::pick(&src.request(), &pick.pick())?;
+            let t = tourglyph::job::shaped_board::pick(&src.request(), &pick.pick())?;
             if !quiet {
                 eprintln!("tourglyph: {}", t.how());
             }
@@ -85,8 +86,8 @@ pub fn run(a: ShapeArgs, quiet: bool) -> Result<()> {
                 draw: draw.0,
                 force: pick.force,
             };
-            let opts = tourglyph::output::OutOptions { mkdir, no_clobber };
-            tourglyph::job::shape::glyph(&t, &d, Target::Path(&output, opts))?;
+            let opts = tourglyph::job::OutOptions { mkdir, no_clobber };
+            tourglyph::job::shaped_drawing::tour_glyph(&t, &d, Target::Path(&output, opts))?;
             if let Some(j) = &json {
                 tourglyph::output::write_file(j, t.json().as_bytes(), opts)?;
             }

@@ -9,9 +9,9 @@
 //! of its machine.
 
 use std::collections::BTreeMap;
-use tourglyph::job::glyph::GlyphRequest;
+use tourglyph::job::GlyphRequest;
+use tourglyph::job::SheetRequest;
 use tourglyph::job::keys::{self, Doors, Fields, Group, Kind};
-use tourglyph::job::sheet::SheetRequest;
 use tourglyph::layout::style::BUILTIN;
 use tourglyph::{Error, Result};
 use tourglyph::{job::Draw, job::Pick, job::Spec};
@@ -248,7 +248,7 @@ impl Params {
             style: self.style()?,
             draw: self.draw()?,
             force: false,
-            motion: tourglyph::job::animate::Motion {
+            motion: tourglyph::job::Motion {
                 animate: self.flag("animate")?,
                 duration: self.str("duration").map(str::to_string),
                 looped: self.flag("loop")?,

@@ -17,6 +17,7 @@
 //! Interlaced and pen-plot styles are refused for now: their glyph is several paths
 //! with no one element to hide and show.
 
+use super::request::Motion;
 use super::{Opened, Target};
 use tourglyph_core::{Error, LeapGraph, Result, Tour};
 use tourglyph_draw::frames::{self, Play};
@@ -39,25 +40,6 @@ pub const MAX_FRAMES: usize = 241;
 
 /// The most frames `--frames` or `--fps` may ask for.
 pub const FRAMES_LIMIT: usize = 2000;
-
-/// The animation flags of `glyph`, as written.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Motion {
-    /// Animate (`--animate`); a `.gif` file is animated without it.
-    pub animate: bool,
-    /// Seconds the walk takes (`--duration`).
-    pub duration: Option<String>,
-    /// Play for ever (`--loop`).
-    pub looped: bool,
-    /// The cell the walk starts from (`--start`).
-    pub start: Option<String>,
-    /// Walk the tour the other way round (`--reverse`).
-    pub reverse: bool,
-    /// Frames a second of a GIF or APNG (`--fps`).
-    pub fps: Option<String>,
-    /// How many frames a GIF or APNG has (`--frames`).
-    pub frames: Option<String>,
-}
 
 /// What an animation is written as.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

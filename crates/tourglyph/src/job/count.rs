@@ -156,13 +156,13 @@ pub fn answer(
     json: bool,
     progress: &dyn Progress,
 ) -> Result<String> {
-    if let Some(shape) = super::shape_board::shape_of(spec)? {
+    if let Some(shape) = super::shaped_board::shape_of(spec)? {
         if residue_bits.is_some() {
             return Err(Error::usage(
                 "--residue-bits counts a board's tours: drop it with a shape",
             ));
         }
-        let c = super::shape_board::count(spec, &shape, force)?;
+        let c = super::shaped_board::count(spec, &shape, force)?;
         if json {
             return Ok(c.json());
         }

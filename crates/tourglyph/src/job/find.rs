@@ -7,7 +7,7 @@
 //! 25 million cells of 5000×5000 in a fraction of a second); [`Found::draw`] draws it as
 //! a glyph; [`Found::stats`] says how it was found (method, search nodes, time).
 
-pub use super::drawing::FindRequest;
+use super::request::FindRequest;
 use super::{Draw, Target};
 use std::io::Write;
 use std::time::Instant;
@@ -135,7 +135,7 @@ impl Found {
         };
         // Numbered from the start, as the cells are printed.
         let walk: Vec<(u32, u32)> = self.cells.iter().map(|&c| board.coords(c)).collect();
-        super::glyph::write_glyph(
+        super::single::write_glyph(
             (&tour, Some(walk.as_slice())),
             &g,
             &style,

@@ -4,8 +4,9 @@
 //! ([`crate::output::write_files`]). The family is checked against the text faces (the
 //! request's font file first, then the bundled ones) before any tour is drawn.
 
+use super::request::OutOptions;
 use super::{Pick, Spec, check_walk, resolve, symmetric_tours};
-use crate::output::{OutOptions, write_files};
+use crate::output::write_files;
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 use std::path::{Path, PathBuf};
@@ -135,7 +136,7 @@ fn make(req: &FontRequest, style: &Style) -> Result<FontFiles> {
     // character none of them has, never a `?`).
     let fonts = Fonts::with_user(req.font.as_deref().or(style.font.as_deref()))?;
     tourglyph_draw::text::check(&fonts, family)?;
-    if let Some(shape) = super::shape_board::shape_of(&req.spec)? {
+    if let Some(shape) = super::shaped_board::shape_of(&req.spec)? {
         return make_shape(req, style, &shape, family, fonts);
     }
     let mut r = resolve(&req.spec, Some(&req.pick))?;
@@ -286,7 +287,7 @@ fn make(req: &FontRequest, style: &Style) -> Result<FontFiles> {
     // What the font holds, as a sheet's footer says it (one describer for every set).
     let title = format!(
         "{family}: {}",
-        super::sheet::describe_selection(
+        crate::describe::describe_selection(
             g,
             &r.query,
             r.kind.is_closed(),
@@ -312,11 +313,11 @@ fn make(req: &FontRequest, style: &Style) -> Result<FontFiles> {
 fn make_shape(
     req: &FontRequest,
     style: &Style,
-    shape: &super::shape::ShapeRequest,
+    shape: &super::shaped_board::ShapeRequest,
     family: &str,
     fonts: std::sync::Arc<Fonts>,
 ) -> Result<FontFiles> {
-    use super::shape_board::{diagrams, ids, tuple};
+    use super::shaped_board::{diagrams, ids, tuple};
     let (s, d) = diagrams(&req.spec, shape, req.pick.force)?;
     let chosen: Vec<u128> = ids(d.count(), &req.pick)?.take(MAX_GLYPHS + 1).collect();
     if chosen.len() > MAX_GLYPHS {

@@ -19,12 +19,13 @@
 //! ([`Galleries::result`]: the convention of `make -k`: keep going, but fail). `--force` (or a manifest's
 //! `force = true`) lifts the budgets, as `render --force` does.
 
-use super::sheet::{SheetRequest, sheet, sheet_pages};
+use super::request::{OutOptions, SheetRequest};
+use super::sheet::{sheet, sheet_pages};
 use super::{Pick, Progress, Silent, Target};
 use crate::gallery::Manifest;
 use crate::gallery::index::{self, Entry};
 use crate::output::sheet_files::SheetFiles;
-use crate::output::{OutOptions, Staging, write_file};
+use crate::output::{Staging, write_file};
 use std::path::{Path, PathBuf};
 use tourglyph_core::input::MAX_TEXT_FILE;
 use tourglyph_core::{Error, Result};

@@ -11,29 +11,24 @@
 //! bytes ([`set_cache_bytes`]: `serve --cache`); [`orbit`] gives a tour's symmetry class
 //! for the explorer's glyph view.
 
-pub use super::drawing::{GlyphRequest, parse_size};
 use super::halves::Route;
-use super::{Draw, Opened, Target, single_format};
+use super::request::{GlyphRequest, parse_size};
+use super::single::{shell_word, style_words, turn_words, write_glyph, write_glyph_as};
+use super::{Target, single_format};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use tourglyph_core::{Board, Error, LeapGraph, Piece, Result, Tour, TourKind};
-use tourglyph_draw::gcode::GcodeProfile;
 use tourglyph_draw::png::PngOptions;
-use tourglyph_draw::travel::Optimize;
-use tourglyph_draw::{Backend, DocOptions, Format, GlyphData, Label, Sink};
+use tourglyph_draw::{Format, Label};
 use tourglyph_engine::count::leaper::ids::Ids;
 use tourglyph_engine::frontier::Zdd;
 use tourglyph_engine::sample::Sampler;
-use tourglyph_layout::grid::Grid;
-use tourglyph_layout::style::Style;
-use tourglyph_layout::{Sheet, SheetText};
-use tourglyph_layout::{glyph::glyph_data, glyph::reach};
 
 /// Draw the glyph `a` asks for to `target`; returns its format (of an animation: SVG,
 /// or PNG for an animated PNG or a GIF, the raster format nearest it).
 pub fn glyph(a: &GlyphRequest, target: Target<'_>) -> Result<Format> {
-    if let Some(shape) = super::shape_board::shape_of(&a.spec())? {
-        return super::shape_board::glyph(a, &shape, target).map(|(_, f)| f);
+    if let Some(shape) = super::shaped_board::shape_of(&a.spec())? {
+        return super::shaped_drawing::glyph(a, &shape, target).map(|(_, f)| f);
     }
     let style = super::style_with(&a.style, &a.draw)?;
     let png = PngOptions {
@@ -192,157 +187,6 @@ fn redraw(
     // To stdout, whose format is SVG: the same bytes whatever the file was called.
     words.extend(["-o".into(), "-".into()]);
     words.join(" ")
-}
-
-/// The flags of a redrawing command that give the same drawing style: `--style` unless
-/// the default, each flag that overrides a key, and `--outline`; values quoted for a
-/// POSIX shell. Shared by the glyph's `<desc>` and the `--split` files'.
-pub(super) fn style_words(style: &str, draw: &Draw) -> Vec<String> {
-    let mut words = Vec::new();
-    let mut flag = |f: &str, v: &str| {
-        words.push(f.to_string());
-        words.push(shell_word(v));
-    };
-    if style != GlyphRequest::default().style {
-        flag("--style", style);
-    }
-    for (key, value) in draw.overrides() {
-        match key {
-            "outline" | "interlace" | "numbers" | "optimize" => {}
-            "stroke_width" => flag("--width", &value),
-            k => flag(&format!("--{}", k.replace('_', "-")), &value),
-        }
-    }
-    if draw.outline {
-        words.push("--outline".into());
-    }
-    if draw.interlace {
-        words.push("--interlace".into());
-    }
-    if draw.numbers {
-        words.push("--numbers".into());
-    }
-    if draw.optimize {
-        words.push("--optimize".into());
-    }
-    words
-}
-
-/// `--start CELL` and `--reverse` as `m` sets them, for a redrawing command of a numbered
-/// glyph (`numbered`), where they say where its numbers begin and which way they go.
-pub(super) fn turn_words(m: &super::animate::Motion, numbered: bool) -> Vec<String> {
-    let mut words = Vec::new();
-    if numbered {
-        if let Some(s) = &m.start {
-            words.extend(["--start".into(), shell_word(s)]);
-        }
-        if m.reverse {
-            words.push("--reverse".into());
-        }
-    }
-    words
-}
-
-/// `s` as one word of a POSIX shell command: as it is when it holds only characters no
-/// shell treats specially, else in single quotes.
-pub(super) fn shell_word(s: &str) -> String {
-    let plain = |c: char| c.is_ascii_alphanumeric() || "._/:,+-=@%".contains(c);
-    if !s.is_empty() && s.chars().all(plain) {
-        s.to_string()
-    } else {
-        format!("'{}'", s.replace('\'', "'\\''"))
-    }
-}
-
-/// Write one tour as a glyph on a page exactly its size (`size` mm for the larger side),
-/// to `target` (a file atomically). Shared by `glyph`, `find -o` and `render --split`. `about` names the tour: its label (the
-/// title goes into the document's metadata in every format; SVG also gives the glyph's
-/// path the label's id and title) and a description (SVG `<desc>`; empty for none).
-/// `out` is the format, its PNG options and its G-code profile (`None`: the default).
-/// A numbered diagram is numbered along `walk`, the tour's cells (row, col) from its start
-/// ([`super::animate::walk_order`]), or else in `list`'s order.
-#[allow(clippy::too_many_arguments)]
-pub fn write_glyph(
-    (tour, walk): (&Tour, Option<&[(u32, u32)]>),
-    g: &LeapGraph,
-    style: &Style,
-    size: f64,
-    out: (Format, PngOptions, Option<Arc<GcodeProfile>>),
-    about: (Label, String),
-    target: Target<'_>,
-) -> Result<()> {
-    write_glyph_as((tour, walk), g, style, size, out, about, false, target)
-}
-
-/// [`write_glyph`], an SVG's text drawn as outlines when `text_as_paths`: the page an
-/// animation's GIF or APNG frames are rasterised from, whose move numbers must show as a
-/// PNG page shows them (draw's document draws a PNG's text as outlines).
-#[allow(clippy::too_many_arguments)]
-fn write_glyph_as(
-    (tour, walk): (&Tour, Option<&[(u32, u32)]>),
-    g: &LeapGraph,
-    style: &Style,
-    size: f64,
-    out: (Format, PngOptions, Option<Arc<GcodeProfile>>),
-    about: (Label, String),
-    text_as_paths: bool,
-    target: Target<'_>,
-) -> Result<()> {
-    let (format, png, gcode) = out;
-    let style = super::style::for_format(style.clone(), format);
-    let rook_plane = g.piece().is_rook() && !g.topology().is_torus();
-    tourglyph_layout::bridge::check(&style, rook_plane, tour.kind.is_closed())?;
-    let glyph = glyph_data(tour, g, &style);
-    let mut grid = Grid::single(g.board(), size, style.padding)?;
-    grid.spec.reach = reach(&style, g.piece(), tour.kind.is_closed());
-    format.check_size(grid.width, grid.height, png)?;
-    let out = Opened::open(target)?;
-    let (label, desc) = about;
-    let opts = DocOptions {
-        title: label.title.clone(),
-        desc,
-        png,
-        text_as_paths,
-        pdf_threads: Some(0),
-        // One glyph, in the stroke colour: no palette colour taken.
-        pens: tourglyph_layout::pens::pens(&style, &[]),
-        gcode,
-        ..DocOptions::default()
-    };
-    let doc = format.open(Sink::Stream(Vec::new()), opts)?;
-    // A numbered diagram: the tour's cells along its walk, else in `list`'s order.
-    let numbers = style.numbers.then(|| {
-        let cells = match walk {
-            Some(w) => w.to_vec(),
-            None => tour.coords(g),
-        };
-        cells
-            .into_iter()
-            .map(|(r, c)| (c as i32, r as i32))
-            .collect()
-    });
-    let doc = match style.optimize {
-        true => draw(Optimize::new(doc), &glyph, grid, &style, &label, numbers)?.into_inner(),
-        false => draw(doc, &glyph, grid, &style, &label, numbers)?,
-    };
-    let bytes = doc.into_writers().concat();
-    out.finish(&bytes)
-}
-
-fn draw<B: Backend>(
-    b: B,
-    glyph: &GlyphData,
-    grid: Grid,
-    style: &Style,
-    label: &Label,
-    numbers: Option<Vec<(i32, i32)>>,
-) -> Result<B> {
-    let mut sheet = Sheet::new(b, grid, style, SheetText::default());
-    if let Some(cells) = numbers {
-        sheet.number_next(cells);
-    }
-    sheet.push_labelled(glyph, "", Some(label))?;
-    sheet.finish()
 }
 
 /// The tour asked for, a title naming it, and its ID when known (not for `--tour`).

@@ -22,8 +22,8 @@ pub fn list(
     out: &mut dyn Write,
     progress: &dyn Progress,
 ) -> Result<()> {
-    if let Some(shape) = super::shape_board::shape_of(spec)? {
-        return super::shape_board::list(spec, &shape, sel, json, out);
+    if let Some(shape) = super::shaped_board::shape_of(spec)? {
+        return super::shaped_board::list(spec, &shape, sel, json, out);
     }
     let mut r = resolve(spec, Some(sel))?;
     if explain_impossible(&r, progress) {

@@ -36,7 +36,6 @@
 pub mod animate;
 mod cell_text;
 pub mod count;
-pub mod drawing;
 pub mod find;
 pub mod font;
 pub mod gallery;
@@ -48,8 +47,8 @@ pub mod plot_stats;
 pub mod request;
 pub mod residues;
 pub mod resolve;
-pub mod shape;
-pub mod shape_board;
+pub mod shaped_board;
+pub mod shaped_drawing;
 pub mod sheet;
 mod single;
 pub mod slide;
@@ -60,7 +59,10 @@ pub mod tile;
 
 pub(crate) use single::{Opened, single_format};
 
-pub use request::{Draw, Pick, Progress, ShapeKeys, Silent, Spec, Target, json_str};
+pub use request::{
+    Draw, FindRequest, GlyphRequest, Motion, OutOptions, Pick, Progress, ShapeKeys, SheetRequest,
+    Silent, Spec, Target, json_str,
+};
 pub use resolve::{
     MAX_ENGINE_CELLS, Resolved, WALK_LIMIT, budget, build_zdd, check_walk, empty_selection,
     explain_impossible, impossible, piece_board, resolve, set_max_memory, set_notices, walk_len,

@@ -1,10 +1,14 @@
 //! The request API's shared types, plain data as the flags, a URL's query or a manifest
 //! give them: what to enumerate ([`Spec`]), which tours ([`Pick`]), how glyphs look over
-//! their style ([`Draw`]), where a drawing goes ([`Target`]) and who watches the work
-//! ([`Progress`]). Every front door names their fields through one table
-//! ([`super::keys`]).
+//! their style ([`Draw`]) and move ([`Motion`]), where a drawing goes ([`Target`], opened
+//! as [`OutOptions`] say) and who watches the work ([`Progress`]); the requests of the jobs
+//! that draw or find on a board or a shaped board ([`SheetRequest`], [`GlyphRequest`],
+//! [`FindRequest`]). Every front door names their fields through one table
+//! ([`super::keys`]). This module imports no other of the crate: every job and the
+//! output module stand on it.
 
-use crate::output::OutOptions;
+use std::path::PathBuf;
+use tourglyph_core::{Error, Result};
 
 /// What to enumerate (the flags shared by `count`, `list` and `render`).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -31,7 +35,7 @@ pub struct Spec {
 /// file (`shape`) or its text (`shape_grid`: typed into the explorer, or written in a
 /// manifest), a picture's file sampled onto `shape_board`, or `shape_text` set in the
 /// fonts. The job turns it into a shape request
-/// (`tourglyph::job::shape_board::shape_of`), the one place that decides the defaults.
+/// (`tourglyph::job::shaped_board::shape_of`), the one place that decides the defaults.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ShapeKeys {
     /// A text grid (`#` a cell, `.` none) or a `.png`/`.svg` picture: its file.
@@ -268,4 +272,240 @@ pub enum Target<'a> {
 /// Escape a string for JSON.
 pub fn json_str(s: &str) -> String {
     serde_json::to_string(s).expect("strings serialise")
+}
+
+/// How outputs are opened (the `--mkdir` and `--no-clobber` flags).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct OutOptions {
+    /// Create missing folders on the way to the file. Default false: a missing folder is
+    /// an error, so a typo in a path is not silently turned into a new folder.
+    pub mkdir: bool,
+    /// Refuse to replace an existing file. Default false: replace it atomically.
+    pub no_clobber: bool,
+}
+
+/// The animation flags of `glyph`, as written.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Motion {
+    /// Animate (`--animate`); a `.gif` file is animated without it.
+    pub animate: bool,
+    /// Seconds the walk takes (`--duration`).
+    pub duration: Option<String>,
+    /// Play for ever (`--loop`).
+    pub looped: bool,
+    /// The cell the walk starts from (`--start`).
+    pub start: Option<String>,
+    /// Walk the tour the other way round (`--reverse`).
+    pub reverse: bool,
+    /// Frames a second of a GIF or APNG (`--fps`).
+    pub fps: Option<String>,
+    /// How many frames a GIF or APNG has (`--frames`).
+    pub frames: Option<String>,
+}
+
+/// A sheet, as `render`'s flags give it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SheetRequest {
+    /// What to draw.
+    pub spec: Spec,
+    /// Which tours.
+    pub sel: Pick,
+    /// `pdf`, `ps`, `eps`, `svg` or `png`; `None`: from the output file's extension (SVG
+    /// with `split`).
+    pub format: Option<String>,
+    /// `a4`, `poster`, `WxHmm`, …
+    pub page: String,
+    /// Turn the page a quarter.
+    pub landscape: bool,
+    /// Glyphs per row (default: fill the page with square cells).
+    pub columns: Option<u32>,
+    /// A built-in style name or the path of a TOML file.
+    pub style: String,
+    /// A title on each page.
+    pub title: Option<String>,
+    /// No captions (tour IDs) under the glyphs.
+    pub no_captions: bool,
+    /// The style and raster flags over the style.
+    pub draw: Draw,
+    /// One file per selected tour into the folder the target names.
+    pub split: bool,
+    /// A font file to set titles and captions in, before the bundled fonts.
+    pub font: Option<PathBuf>,
+    /// SVG: draw text as outlines (paths) instead of editable text.
+    pub text_as_paths: bool,
+    /// SVG: one file a page and plotter pen (`sheet::split_layer_paths` names them), the style's
+    /// layers by role unless it says otherwise.
+    pub split_layers: bool,
+    /// SVG: each glyph drawn as its tour is walked, all in step (`--animate` and its
+    /// flags, [`super::animate`]); one page of at most
+    /// [`super::animate::MAX_SHEET_WALKS`] glyphs.
+    pub motion: Motion,
+}
+
+impl Default for SheetRequest {
+    fn default() -> Self {
+        SheetRequest {
+            spec: Spec::default(),
+            sel: Pick::default(),
+            format: None,
+            page: "a4".into(),
+            landscape: false,
+            columns: None,
+            style: "line".into(),
+            title: None,
+            no_captions: false,
+            draw: Draw::default(),
+            split: false,
+            font: None,
+            text_as_paths: false,
+            split_layers: false,
+            motion: Motion::default(),
+        }
+    }
+}
+
+/// One glyph, as `glyph`'s flags give it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GlyphRequest {
+    /// The piece as written.
+    pub piece: String,
+    /// The board as written.
+    pub board: String,
+    /// An open tour.
+    pub open: bool,
+    /// A tour on the torus, drawn as a tile.
+    pub torus: bool,
+    /// With `torus`: the tile drawn R×C times, as written (`4x4`).
+    pub repeat: Option<String>,
+    /// With `torus` and SVG: the tile as an SVG `<pattern>`.
+    pub pattern: bool,
+    /// The tour's ID, as written.
+    pub id: Option<String>,
+    /// The user's own tour: cells separated by spaces or semicolons.
+    pub tour: Option<String>,
+    /// A uniformly random tour, drawn with `seed`.
+    pub random: bool,
+    /// With `random`: among the tours this symmetry fixes, as written.
+    pub symmetry: Option<String>,
+    /// Seed for `random`.
+    pub seed: u64,
+    /// `svg`, `pdf`, `ps`, `eps` or `png`; `None`: from the file's extension (SVG on a
+    /// writer or stdout).
+    pub format: Option<String>,
+    /// The glyph's size: `50mm`, `5cm`, `2in`.
+    pub size: String,
+    /// A built-in style name or the path of a TOML file.
+    pub style: String,
+    /// The style and raster flags over the style.
+    pub draw: Draw,
+    /// Build the diagram even when the estimate says it cannot finish in reasonable time
+    /// (and write PNG images over 100 megapixels).
+    pub force: bool,
+    /// The animation flags ([`super::animate`]): none set, a still glyph.
+    pub motion: Motion,
+    /// A shaped board in place of `board` ([`super::shape_board`]).
+    pub shape: ShapeKeys,
+}
+
+impl GlyphRequest {
+    /// What the glyph is a tour of, as a [`Spec`]: the piece, the board or
+    /// the shape.
+    pub fn spec(&self) -> Spec {
+        Spec {
+            piece: self.piece.clone(),
+            board: self.board.clone(),
+            open: self.open,
+            torus: self.torus,
+            symmetry: self.symmetry.clone(),
+            shape: self.shape.clone(),
+            ..Spec::default()
+        }
+    }
+}
+
+impl Default for GlyphRequest {
+    fn default() -> Self {
+        GlyphRequest {
+            piece: "rook".into(),
+            board: String::new(),
+            open: false,
+            torus: false,
+            repeat: None,
+            pattern: false,
+            id: None,
+            tour: None,
+            random: false,
+            symmetry: None,
+            seed: 0,
+            format: None,
+            size: "50mm".into(),
+            style: "line".into(),
+            draw: Draw::default(),
+            force: false,
+            motion: Motion::default(),
+            shape: ShapeKeys::default(),
+        }
+    }
+}
+
+/// One tour to find, as `find`'s flags give it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FindRequest {
+    /// The piece as written (default `knight`).
+    pub piece: String,
+    /// The board as written, `ROWSxCOLS`.
+    pub board: String,
+    /// A closed tour (the last cell is a move from the first).
+    pub closed: bool,
+    /// The start cell as written: algebraic (`e4`) or `ROW,COL`.
+    pub start: Option<String>,
+    /// Randomise tie-breaks reproducibly.
+    pub seed: Option<u64>,
+    /// A shaped board in place of `board` (`tourglyph::job::shaped_board::find`).
+    pub shape: ShapeKeys,
+}
+
+impl FindRequest {
+    /// What the tour is of, as a [`Spec`]: the piece, the board or the shape.
+    pub fn spec(&self) -> Spec {
+        Spec {
+            piece: self.piece.clone(),
+            board: self.board.clone(),
+            shape: self.shape.clone(),
+            ..Spec::default()
+        }
+    }
+}
+
+impl Default for FindRequest {
+    fn default() -> Self {
+        FindRequest {
+            piece: "knight".into(),
+            board: String::new(),
+            closed: false,
+            start: None,
+            seed: None,
+            shape: ShapeKeys::default(),
+        }
+    }
+}
+
+/// `50mm`, `2in`, `5cm`, or a bare number of mm.
+pub fn parse_size(s: &str) -> Result<f64> {
+    let t = s.trim().to_ascii_lowercase();
+    let (num, unit) = if let Some(n) = t.strip_suffix("mm") {
+        (n, 1.0)
+    } else if let Some(n) = t.strip_suffix("cm") {
+        (n, 10.0)
+    } else if let Some(n) = t.strip_suffix("in") {
+        (n, 25.4)
+    } else {
+        (t.as_str(), 1.0)
+    };
+    match num.trim().parse::<f64>() {
+        Ok(x) if x > 0.0 && (x * unit).is_finite() => Ok(x * unit),
+        _ => Err(Error::usage(format!(
+            "bad size '{s}': write a length like 50mm, 5cm or 2in"
+        ))),
+    }
 }

@@ -9,8 +9,9 @@
 //! when complete) or to any writer.
 
 use super::animate::SheetWalk;
-pub use super::drawing::SheetRequest;
+use super::request::SheetRequest;
 use super::{Progress, Target, budget, check_walk, resolve};
+use crate::describe::describe_selection;
 use crate::output::sheet_files::{SheetFiles, Written};
 use crate::output::{check_stdout_pages, open_out_with};
 use rayon::prelude::*;
@@ -68,10 +69,10 @@ pub fn sheet_pages(
 ) -> Result<(Format, Written)> {
     // A shaped board's sheet is drawn whole (it holds at most
     // `shape_board::MAX_SHAPE_GLYPHS` glyphs), a preview's too.
-    if let Some(shape) = super::shape_board::shape_of(&a.spec)? {
+    if let Some(shape) = super::shaped_board::shape_of(&a.spec)? {
         return match a.split {
             true => super::split::shape_files(a, &shape, target),
-            false => super::shape_board::render(a, &shape, target),
+            false => super::shaped_drawing::render(a, &shape, target),
         };
     }
     let dash = PathBuf::from("-");
@@ -195,7 +196,7 @@ pub fn sheet_pages(
             dir: output,
             opts,
             force: a.sel.force,
-            style_words: super::glyph::style_words(&a.style, &a.draw),
+            style_words: super::single::style_words(&a.style, &a.draw),
             turn: &a.motion,
         };
         let files = match halves {
@@ -230,7 +231,7 @@ pub fn sheet_pages(
             dir: output,
             opts,
             force: a.sel.force,
-            style_words: super::glyph::style_words(&a.style, &a.draw),
+            style_words: super::single::style_words(&a.style, &a.draw),
             turn: &a.motion,
         };
         let files = job.write(&ids)?;
@@ -688,35 +689,6 @@ fn footer(
     format!("tourglyph: {what}{dash}{caption}")
 }
 
-/// What `count` tours selected by `q` (and `sample`, the seed of a random selection) out
-/// of the `total` tours of `g` are ([`crate::describe`]): "tours 100–111 of the 1,072
-/// closed rook tours of 6×6". The sheet's footer and the font specimen's title.
-pub fn describe_selection(
-    g: &LeapGraph,
-    q: &Query,
-    closed: bool,
-    (count, total, sample): (u64, Option<u128>, Option<u64>),
-) -> String {
-    use crate::describe::{Selection, TourSet};
-    let set = TourSet {
-        piece: g.piece().to_string(),
-        board: g.board(),
-        torus: g.topology().is_torus(),
-        closed,
-        total,
-        classes: q.classes,
-        non_crossing: q.non_crossing,
-        symmetry: q.symmetry,
-    };
-    let sel = match (sample, &q.range, q.limit) {
-        (Some(seed), _, _) => Selection::Sample(seed),
-        (None, Some(r), limit) => Selection::Range(r.start, r.end, limit),
-        (None, None, Some(k)) => Selection::First(k),
-        (None, None, None) => Selection::All,
-    };
-    set.selected(count, &sel)
-}
-
 /// Everything a sheet needs besides its backend.
 struct Job<'a> {
     /// The diagram of all tours (`None` for symmetric tours found directly, and for
@@ -740,11 +712,11 @@ struct Job<'a> {
     count: u64,
     /// `render --animate`: the walks' flags, and where each drawn glyph's walk is put.
     motion: Option<(
-        &'a super::animate::Motion,
+        &'a super::request::Motion,
         &'a std::cell::RefCell<Vec<SheetWalk>>,
     )>,
     /// `--start` and `--reverse`: where each numbered glyph's numbers begin, and which way.
-    turn: &'a super::animate::Motion,
+    turn: &'a super::request::Motion,
     /// The palette colours the glyphs take ([`Plan::tints`]), whose pens the document
     /// declares.
     used: &'a [bool],

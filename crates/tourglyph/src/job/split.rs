@@ -5,9 +5,9 @@
 //! `-3`, …. Every file is written atomically; the selection is refused before the first
 //! file when it is too large.
 
-use super::glyph::write_glyph;
+use super::request::OutOptions;
+use super::single::write_glyph;
 use super::{Target, budget};
-use crate::output::OutOptions;
 use rustc_hash::FxHashMap;
 use std::path::{Path, PathBuf};
 use tourglyph_core::error::Refusal;
@@ -90,11 +90,12 @@ pub fn names(stem: &str, ids: &[u128], ext: &str) -> Vec<String> {
 /// the tuple's ID (the seed, for a sample drawn by the tree method), as the board's
 /// files are named; returns the format and the files written.
 pub fn shape_files(
-    a: &super::drawing::SheetRequest,
-    shape: &super::shape::ShapeRequest,
+    a: &super::request::SheetRequest,
+    shape: &super::shaped_board::ShapeRequest,
     target: Target<'_>,
 ) -> Result<(Format, crate::output::sheet_files::Written)> {
-    use super::shape::{Method, ShapeDrawing, ShapeTour};
+    use super::shaped_board::{Method, ShapeTour};
+    use super::shaped_drawing::ShapeDrawing;
     let Target::Path(dir, opts) = target else {
         return Err(Error::usage(
             "--split writes one file per tour into a folder: give -o DIR, not -o -",
@@ -105,7 +106,7 @@ pub fn shape_files(
         None => Format::Svg,
     };
     check_dir(dir, opts)?;
-    let p = super::shape_board::picked(&a.spec, &a.sel, shape)?;
+    let p = super::shaped_board::picked(&a.spec, &a.sel, shape)?;
     let n = p.chosen.len();
     let what = format!("--split of {n} tours of a shape in {}", p.shape.board());
     if n > MAX_SPLIT_FILES && !a.sel.force {
@@ -140,7 +141,7 @@ pub fn shape_files(
             chain: None,
         };
         let path = dir.join(name);
-        super::shape::glyph(&tour, &drawing, Target::Path(&path, opts))?;
+        super::shaped_drawing::tour_glyph(&tour, &drawing, Target::Path(&path, opts))?;
         files.push(path);
     }
     let written = crate::output::sheet_files::Written {
@@ -177,7 +178,7 @@ pub struct Split<'a> {
     /// file's `<desc>`: the `glyph` command that draws the same picture.
     pub style_words: Vec<String>,
     /// `--start` and `--reverse`: where a numbered glyph's numbers begin, and which way.
-    pub turn: &'a super::animate::Motion,
+    pub turn: &'a super::request::Motion,
 }
 
 impl Split<'_> {
@@ -280,7 +281,7 @@ impl Split<'_> {
     /// tour by ID, or by its cells for a symmetric tour numbered by index, the sheet's
     /// style flags, and the files' size.
     fn redraw(&self, tour: &tourglyph_core::Tour, prefix: &str, id: u128) -> String {
-        use super::glyph::shell_word;
+        use super::single::shell_word;
         let mut words: Vec<String> = vec!["tourglyph".into(), "glyph".into()];
         words.extend(["--piece".into(), self.g.piece().to_string()]);
         words.extend(["--board".into(), self.g.board().to_string()]);
@@ -295,7 +296,7 @@ impl Split<'_> {
             _ => words.extend(["--tour".into(), shell_word(&tour.algebraic(self.g))]),
         }
         words.extend(self.style_words.iter().cloned());
-        words.extend(super::glyph::turn_words(self.turn, self.style.numbers));
+        words.extend(super::single::turn_words(self.turn, self.style.numbers));
         words.extend([
             "--size".into(),
             format!("{SIZE_MM}"),

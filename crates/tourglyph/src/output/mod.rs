@@ -24,6 +24,7 @@
 //!   into place together at the end; a set of files made by others (a gallery's sheets
 //!   and preview) is written into a [`Staging`] folder and moved into place together.
 
+use crate::job::request::OutOptions;
 use std::fs::{File, OpenOptions};
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
@@ -32,16 +33,6 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use tourglyph_core::{error::Error, error::Result};
 
 pub mod sheet_files;
-
-/// How outputs are opened (the `--mkdir` and `--no-clobber` flags).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct OutOptions {
-    /// Create missing folders on the way to the file. Default false: a missing folder is
-    /// an error, so a typo in a path is not silently turned into a new folder.
-    pub mkdir: bool,
-    /// Refuse to replace an existing file. Default false: replace it atomically.
-    pub no_clobber: bool,
-}
 
 /// Temporary files being written by this process, removed by [`abandon_pending`].
 static PENDING: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());

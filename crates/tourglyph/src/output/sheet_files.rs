@@ -11,7 +11,8 @@
 //! `--no-clobber` the run refuses before writing anything if any of these files exists,
 //! and removes nothing.
 
-use super::{OutOptions, svg_page_paths};
+use super::svg_page_paths;
+use crate::job::request::OutOptions;
 use std::path::{Path, PathBuf};
 use tourglyph_core::{error::Error, error::Result};
 

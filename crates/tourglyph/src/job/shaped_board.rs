@@ -1,6 +1,8 @@
-//! `shape`: closed tours of a shaped board (issue 30): a board cut from a text grid or
+//! A shaped board as a source of tours (issue 30): a board cut from a text grid or
 //! sampled from a picture ([`tourglyph_core::shape`] says how cells, parts and tuple IDs
-//! are numbered), counted, listed and drawn as one glyph.
+//! are numbered), loaded, counted, listed and its tours picked; `tourglyph shape
+//! count|tour` and the ordinary commands given `--shape` (`count`, `list`, `find`) read
+//! them here, and [`super::shaped_drawing`] draws them.
 //!
 //! Which tours: by tuple ID (the frontier diagram of each part, exact), or at random
 //! with a seed by one of three methods ([`Method`]): `exact` (uniform over the tuples, by
@@ -11,20 +13,29 @@
 //! or from the exact method's where the diagrams fit; any piece; not uniform either).
 //! Without `method`, `exact` where the shape is at most [`EXACT_MAX_COLS`] columns wide,
 //! else `tree` where the shape is made of blocks. Every answer says which method it used.
+//!
+//! On the ordinary commands, `--shape FILE` (or `--shape-text TEXT`) stands in place of
+//! `--board` ([`shape_of`]). A shape's tours are tuples of closed tours, one per part,
+//! numbered in mixed radix ([`tourglyph_core::shape`]); the selection flags (`--range`,
+//! `--limit`, `--shard`, `--sample K --seed S`) pick tuple IDs as they pick tour IDs on a
+//! board. What has no meaning on a shape yet (open tours, classes, the crossing filter, the
+//! torus, a symmetry, `--split`, animation, your own `--tour`) is refused with a one-line
+//! usage error naming the flag.
 
-use super::{Draw, Opened, Target, json_str, single_format};
+use super::json_str;
+use super::request::FindRequest;
+use super::{Pick, ShapeKeys, Spec};
+use std::fmt::Write as _;
 use std::io::Read;
+use std::io::Write;
 use std::path::Path;
 use tourglyph_core::shape::Shape;
 use tourglyph_core::{Board, Error, Piece, Result};
-use tourglyph_draw::png::PngOptions;
-use tourglyph_draw::{DocOptions, Format, Label, Sink};
 use tourglyph_engine::blocks;
 use tourglyph_engine::chain::{self, ChainStats};
+use tourglyph_engine::sample::{Sampler, parse_shard, shard_range};
+use tourglyph_engine::select::parse_range;
 use tourglyph_engine::shape::ShapeDiagrams;
-use tourglyph_layout::grid::Grid;
-use tourglyph_layout::shape_glyph::{draw_shape_glyph, part_glyph};
-use tourglyph_layout::{Sheet, SheetText, glyph::reach};
 
 /// The widest shape (columns) the `exact` method takes without being asked: the
 /// frontier diagrams of wider shapes grow too large to build quickly.
@@ -263,10 +274,10 @@ impl ShapeCount {
 }
 
 /// Count the closed tours of the shape: a count per part and their product.
-pub fn count(req: &ShapeRequest, force: bool) -> Result<ShapeCount> {
+pub fn count_shape(req: &ShapeRequest, force: bool) -> Result<ShapeCount> {
     let shape = load(req)?;
     let piece: Piece = req.piece.parse()?;
-    let d = diagrams(&shape, &piece, force)?;
+    let d = part_diagrams(&shape, &piece, force)?;
     Ok(ShapeCount {
         board: shape.board(),
         cells: shape.len(),
@@ -277,7 +288,7 @@ pub fn count(req: &ShapeRequest, force: bool) -> Result<ShapeCount> {
 }
 
 /// The parts' diagrams of `shape`, refusing shapes too wide to enumerate unless `force`.
-pub(crate) fn diagrams(shape: &Shape, piece: &Piece, force: bool) -> Result<ShapeDiagrams> {
+pub(crate) fn part_diagrams(shape: &Shape, piece: &Piece, force: bool) -> Result<ShapeDiagrams> {
     if !force && shape.board().cols > 2 * EXACT_MAX_COLS {
         return Err(Error::usage(format!(
             "the shape's board {} is too wide to enumerate (more than {} columns): draw a tour around a random spanning tree of its 2x2 blocks (--random --blocks, for a shape made of or sampled in 2x2 blocks), or add --force",
@@ -518,7 +529,7 @@ fn exact_parts(
     pick: &ShapePick,
     method: Method,
 ) -> Result<(Vec<Vec<u32>>, Option<u128>)> {
-    let d = diagrams(shape, piece, pick.force)?;
+    let d = part_diagrams(shape, piece, pick.force)?;
     let id = match (&pick.id, pick.random) {
         (Some(id), _) => id.trim().parse::<u128>().map_err(|_| {
             Error::usage(format!(
@@ -549,83 +560,339 @@ fn exact_parts(
     Ok((parts, (method == Method::Exact).then_some(id)))
 }
 
-/// How the glyph looks and where it goes.
-#[derive(Clone, Debug, PartialEq)]
-pub struct ShapeDrawing {
-    /// `svg`, `pdf`, `ps`, `eps` or `png`; `None`: from the file's extension.
-    pub format: Option<String>,
-    /// The glyph's size: `50mm`, `5cm`, `2in`.
-    pub size: String,
-    /// A built-in style name or the path of a TOML file.
-    pub style: String,
-    /// The style and raster flags over the style.
-    pub draw: Draw,
-    /// Write PNG images over 100 megapixels.
-    pub force: bool,
+/// The most glyphs `render --shape` draws on one sheet (and IDs it lists without a
+/// stream): enough for a poster of small shapes.
+pub const MAX_SHAPE_GLYPHS: u128 = 100_000;
+
+/// The shaped board `spec` gives in place of its board (`None`: none is given): the one
+/// place that turns the front doors' shape keys ([`ShapeKeys`]) into a shape request and
+/// decides their defaults (a text is taken in 2×2 blocks unless `no_blocks`; a cell is
+/// in when more than 0.3 of it is dark for a text, 0.5 for a picture).
+pub fn shape_of(spec: &Spec) -> Result<Option<ShapeRequest>> {
+    let k: &ShapeKeys = &spec.shape;
+    if !k.given() {
+        if k.blocks || k.threshold.is_some() {
+            return Err(Error::usage(
+                "--blocks and --threshold take a shape: add --shape FILE, --shape-grid GRID or --shape-text TEXT",
+            ));
+        }
+        return Ok(None);
+    }
+    let sources = [&k.shape, &k.shape_grid, &k.shape_text];
+    if sources.iter().filter(|s| s.is_some()).count() > 1 {
+        return Err(Error::usage(
+            "give one shape: --shape FILE, --shape-grid GRID or --shape-text TEXT",
+        ));
+    }
+    if !spec.board.is_empty() {
+        return Err(Error::usage(
+            "--board and a shape exclude each other: give one of them",
+        ));
+    }
+    if k.shape_text.is_none() && (k.no_blocks || k.shape_font.is_some()) {
+        return Err(Error::usage(
+            "--no-blocks and --shape-font are for --shape-text: drop them, or add --shape-text TEXT",
+        ));
+    }
+    if k.shape.is_none() && k.shape_board.is_some() {
+        return Err(Error::usage(
+            "--shape-board samples a --shape picture: drop it, or give --shape FILE.png|svg",
+        ));
+    }
+    let threshold = match &k.threshold {
+        // Its range is checked where a picture is sampled.
+        Some(t) => match t.trim().parse::<f64>() {
+            Ok(x) => x,
+            Err(_) => {
+                return Err(Error::usage(format!(
+                    "bad --threshold '{t}': give the share of a cell that must be dark, from 0 up to 1 (e.g. 0.5)"
+                )));
+            }
+        },
+        None if k.shape_text.is_some() => 0.3,
+        None => 0.5,
+    };
+    let cell_height = u32::try_from(k.cell_height).map_err(|_| {
+        Error::usage(format!(
+            "--cell-height {} is too many rows: give at most a few hundred",
+            k.cell_height
+        ))
+    })?;
+    let lines = |t: &String| t.replace("\\n", "\n");
+    Ok(Some(ShapeRequest {
+        file: k.shape.clone().unwrap_or_default(),
+        board: k.shape_board.clone(),
+        threshold,
+        blocks: k.blocks || (k.shape_text.is_some() && !k.no_blocks),
+        piece: spec.piece.clone(),
+        text: k.shape_text.as_ref().map(lines),
+        font: k.shape_font.clone(),
+        cell_height,
+        grid: k.shape_grid.as_ref().map(lines),
+    }))
 }
 
-impl Default for ShapeDrawing {
-    fn default() -> Self {
-        ShapeDrawing {
-            format: None,
-            size: "50mm".into(),
-            style: "line".into(),
-            draw: Draw::default(),
-            force: false,
+/// The usage error for a flag that has no meaning on a shape.
+pub(crate) fn not_on_a_shape(flag: &str, why: &str) -> Error {
+    Error::usage(format!(
+        "{flag} does not apply to a shaped board ({why}): drop {flag}, or give --board instead of a shape"
+    ))
+}
+
+/// `shape` with the piece of `spec`, refusing what a shape cannot take yet.
+pub fn request(spec: &Spec, shape: &ShapeRequest) -> Result<ShapeRequest> {
+    if spec.open {
+        return Err(not_on_a_shape(
+            "--open",
+            "its tours are closed, one per part",
+        ));
+    }
+    if spec.classes {
+        return Err(not_on_a_shape(
+            "--classes",
+            "a shape has no symmetry group of its own",
+        ));
+    }
+    if spec.non_crossing {
+        return Err(not_on_a_shape(
+            "--non-crossing",
+            "the crossing filter runs on board enumerations only",
+        ));
+    }
+    if spec.torus {
+        return Err(not_on_a_shape("--torus", "a shape is cut from the plane"));
+    }
+    if spec.symmetry.is_some() {
+        return Err(not_on_a_shape(
+            "--symmetry",
+            "a shape has no symmetry group of its own",
+        ));
+    }
+    Ok(ShapeRequest {
+        piece: spec.piece.clone(),
+        ..shape.clone()
+    })
+}
+
+/// `count --shape`: a count per part and the tuples (as `shape count`).
+pub fn count(spec: &Spec, shape: &ShapeRequest, force: bool) -> Result<ShapeCount> {
+    count_shape(&request(spec, shape)?, force)
+}
+
+/// The tuple IDs `sel` picks among `total`: a sample (with repetition, in draw order)
+/// or the range, shard and limit (in ID order).
+pub(crate) fn ids(total: u128, sel: &Pick) -> Result<Box<dyn Iterator<Item = u128>>> {
+    if let Some(k) = sel.sample {
+        if sel.range.is_some() || sel.shard.is_some() {
+            return Err(Error::usage(
+                "--sample draws from all the shape's tours: drop --range and --shard",
+            ));
+        }
+        // The draws of `Sampler::ids`, one at a time: memory does not grow with K.
+        let mut s = Sampler::new(sel.seed);
+        return Ok(Box::new((0..k).map(move |_| s.below(total))));
+    }
+    let mut range = match &sel.range {
+        Some(r) => parse_range(r)?,
+        None => 0..total,
+    };
+    if let Some(s) = &sel.shard {
+        let (k, n) = parse_shard(s)?;
+        let sh = shard_range(total, k, n);
+        range = range.start.max(sh.start)..range.end.min(sh.end);
+    }
+    range.end = range.end.min(total);
+    range.start = range.start.min(range.end);
+    let limit = sel.limit.map_or(u128::MAX, u128::from);
+    let end = range.end.min(range.start.saturating_add(limit));
+    Ok(Box::new(range.start..end))
+}
+
+/// Each part's tour of tuple `id`, as board cells in walking order.
+pub(crate) fn tuple(d: &ShapeDiagrams, id: u128) -> Vec<Vec<u32>> {
+    let tours = d.unrank(id).expect("an ID below the count");
+    d.parts
+        .iter()
+        .zip(&tours)
+        .map(|((g, _), t)| t.cells(g).into_iter().map(|v| g.cell_of(v)).collect())
+        .collect()
+}
+
+/// The shape and its diagrams for `spec` and `shape`.
+pub(crate) fn diagrams(
+    spec: &Spec,
+    shape: &ShapeRequest,
+    force: bool,
+) -> Result<(Shape, ShapeDiagrams)> {
+    let req = request(spec, shape)?;
+    let s = load(&req)?;
+    let piece: Piece = req.piece.parse()?;
+    let d = part_diagrams(&s, &piece, force)?;
+    Ok((s, d))
+}
+
+/// `list --shape`: one line a tuple of tours, in ID order (draw order for a sample):
+/// `{"id":N,"parts":[[[row,col],…],…]}` with `json`, else `N: a1 b1 … | c3 …` (the parts
+/// separated by `|`).
+pub fn list(
+    spec: &Spec,
+    shape: &ShapeRequest,
+    sel: &Pick,
+    json: bool,
+    out: &mut dyn Write,
+) -> Result<()> {
+    let (s, d) = diagrams(spec, shape, sel.force)?;
+    let b = s.board();
+    for id in ids(d.count(), sel)? {
+        let parts = tuple(&d, id);
+        let mut line = String::new();
+        if json {
+            write!(line, "{{\"id\":{id},\"parts\":[").unwrap();
+            for (i, p) in parts.iter().enumerate() {
+                line.push_str(if i > 0 { ",[" } else { "[" });
+                for (k, &c) in p.iter().enumerate() {
+                    let (r, col) = b.coords(c);
+                    write!(line, "{}[{r},{col}]", if k > 0 { "," } else { "" }).unwrap();
+                }
+                line.push(']');
+            }
+            line.push_str("]}\n");
+        } else {
+            write!(line, "{id}:").unwrap();
+            push_parts(&mut line, b, &parts);
+            line.push('\n');
+        }
+        out.write_all(line.as_bytes())?;
+    }
+    Ok(out.flush()?)
+}
+
+/// Each part's cells algebraically after a space, the parts separated by ` |`.
+fn push_parts(line: &mut String, b: Board, parts: &[Vec<u32>]) {
+    for (i, p) in parts.iter().enumerate() {
+        if i > 0 {
+            line.push_str(" |");
+        }
+        for &c in p {
+            line.push(' ');
+            line.push_str(&b.algebraic(c));
         }
     }
 }
 
-/// Draw `tour` as one glyph to `target`; returns its format.
-pub fn glyph(tour: &ShapeTour, d: &ShapeDrawing, target: Target<'_>) -> Result<Format> {
-    let style = super::style_with(&d.style, &d.draw)?;
-    let png = PngOptions {
-        smaller: Some("--size"),
-        ..super::png_options(&d.draw, d.force)
+/// `find --shape`: one closed tour of each part of the shape, found as `shape tour
+/// --random --seed S` finds it (seed 0 unless given): around a random spanning tree of
+/// the 2×2 blocks on a shape wider than [`EXACT_MAX_COLS`] columns that is
+/// made of blocks (the rook), else by the diagrams. `--start` is refused (each part's
+/// tour starts at its first cell); `--closed` changes nothing (the tours are closed).
+pub fn find(req: &FindRequest, shape: &ShapeRequest) -> Result<ShapeTour> {
+    if req.start.is_some() {
+        return Err(not_on_a_shape(
+            "--start",
+            "each part's tour starts at its first cell",
+        ));
+    }
+    let shape = ShapeRequest {
+        piece: req.piece.clone(),
+        ..shape.clone()
     };
-    let format = single_format(d.format.as_deref(), &target)?;
-    // A shape's parts are closed rook tours, drawn as the format draws them.
-    tourglyph_layout::bridge::check(&super::style::for_format(style.clone(), format), true, true)?;
-    let size = super::drawing::parse_size(&d.size)?;
-    let shape = &tour.shape;
-    let parts: Vec<_> = tour
-        .parts
-        .iter()
-        .map(|p| part_glyph(shape, p, &style))
-        .collect();
-    let mut grid = Grid::single(shape.board(), size, style.padding)?;
-    grid.spec.reach = reach(&style, &Piece::rook(), true);
-    format.check_size(grid.width, grid.height, png)?;
-    let out = Opened::open(target)?;
-    let title = format!(
-        "closed tours of a shape of {} cells in {} ({}), {}",
-        shape.len(),
-        shape.board(),
-        crate::describe::count(tour.parts.len() as u128, "part", "parts"),
-        match tour.id {
-            Some(id) => format!("ID {id}"),
-            None => format!("{} method", tour.method.name()),
+    let choice = ShapePick {
+        random: true,
+        seed: req.seed.unwrap_or(0),
+        ..ShapePick::default()
+    };
+    pick(&shape, &choice)
+}
+
+/// `find --shape`'s cells: [`ShapeTour::json`] when `json`, else each part's cells
+/// algebraically on one line, the parts separated by `|`.
+pub fn write_found(t: &ShapeTour, json: bool, out: &mut dyn Write) -> Result<()> {
+    let text = match json {
+        true => t.json(),
+        false => {
+            let mut line = String::new();
+            push_parts(&mut line, t.shape.board(), &t.parts);
+            line.remove(0);
+            line.push('\n');
+            line
         }
-    );
-    let label = Label {
-        id: tour
-            .id
-            .map_or("tour".to_string(), |id| format!("tour-{id}")),
-        title: title.clone(),
     };
-    let opts = DocOptions {
-        title,
-        desc: String::new(),
-        png,
-        pdf_threads: Some(0),
-        ..DocOptions::default()
+    out.write_all(text.as_bytes())?;
+    Ok(out.flush()?)
+}
+
+/// The tuples of tours a selection picks on a shape, for a sheet or one file each.
+pub(crate) struct Picked {
+    /// The shape.
+    pub shape: Shape,
+    /// The piece.
+    pub piece: Piece,
+    /// The parts' diagrams (`None`: the tree method, `chosen` are seeds).
+    pub d: Option<ShapeDiagrams>,
+    /// Tuple IDs, or seeds of the tree method.
+    pub chosen: Vec<u128>,
+}
+
+impl Picked {
+    /// Each part's tour (board cells in walking order) of the `k`-th chosen tuple.
+    pub fn parts(&self, k: usize) -> Result<Vec<Vec<u32>>> {
+        let id = self.chosen[k];
+        match &self.d {
+            Some(d) => Ok(tuple(d, id)),
+            None => tree_parts(&self.shape, &self.piece, id as u64),
+        }
+    }
+}
+
+/// The tuples `sel` picks on `shape` with the piece of `spec`, at most
+/// [`MAX_SHAPE_GLYPHS`]. A `--sample K` of a shape too wide for the diagrams (over
+/// [`EXACT_MAX_COLS`] columns) and made of 2×2 blocks picks K seeds of the
+/// tree method instead, S to S+K−1 (not uniform).
+pub(crate) fn picked(spec: &Spec, sel: &Pick, shape: &ShapeRequest) -> Result<Picked> {
+    let req = request(spec, shape)?;
+    let s = load(&req)?;
+    let piece: Piece = req.piece.parse()?;
+    let tree = sel.sample.is_some()
+        && sel.range.is_none()
+        && sel.shard.is_none()
+        && piece.is_rook()
+        && s.board().cols > EXACT_MAX_COLS
+        && blocks::block_mask(&s).is_some();
+    let (d, chosen) = match tree {
+        true => {
+            let k = u128::from(sel.sample.unwrap_or(0));
+            if k > MAX_SHAPE_GLYPHS {
+                return Err(Error::usage(format!(
+                    "--sample {k} is more than the {MAX_SHAPE_GLYPHS} glyphs a shape's sheet holds: give a smaller --sample"
+                )));
+            }
+            let seeds = (0..k as u64).map(|i| u128::from(sel.seed.wrapping_add(i)));
+            (None, seeds.collect::<Vec<u128>>())
+        }
+        false => {
+            let d = part_diagrams(&s, &piece, sel.force)?;
+            let chosen: Vec<u128> = ids(d.count(), sel)?
+                .take(MAX_SHAPE_GLYPHS as usize + 1)
+                .collect();
+            if chosen.is_empty() {
+                return Err(Error::usage(format!(
+                    "nothing to draw: the selection holds none of the shape's {} tuples of tours (IDs 0 to {})",
+                    d.count(),
+                    d.count() - 1
+                )));
+            }
+            if chosen.len() as u128 > MAX_SHAPE_GLYPHS {
+                return Err(Error::usage(format!(
+                    "the selection holds more than {MAX_SHAPE_GLYPHS} of the shape's tours: narrow it with --range A..B, --limit K or --sample K"
+                )));
+            }
+            (Some(d), chosen)
+        }
     };
-    let doc = format.open(Sink::Stream(Vec::new()), opts)?;
-    let mut sheet = Sheet::new(doc, grid, &style, SheetText::default());
-    sheet.push_with("", |b, place, st| {
-        draw_shape_glyph(b, place, st, shape, &parts, Some(&label))
-    })?;
-    let bytes = sheet.finish()?.into_writers().concat();
-    out.finish(&bytes)?;
-    Ok(format)
+    Ok(Picked {
+        shape: s,
+        piece,
+        d,
+        chosen,
+    })
 }
