@@ -1,9 +1,11 @@
 //! The drawing surface every backend implements ([`Backend`]): pages in order, paths,
-//! glyphs, filled regions and text; the defaults draw glyphs and regions as paths.
+//! glyphs, filled regions and text; the defaults draw glyphs and regions as paths. And
+//! the writers pages go to ([`PageWrite`], opened by a [`PageOpener`]).
 
 use crate::marks::{GlyphData, Label, Paint, Path, Place, Text};
 use crate::pen::Pen;
 use crate::region;
+use std::io::Write;
 use tourglyph_core::error::Result;
 
 /// A drawing surface that writes pages in order.
@@ -70,3 +72,25 @@ pub trait Backend {
     /// Finish the document (trailer, xref, …) and flush.
     fn finish(&mut self) -> Result<()>;
 }
+
+/// Opens the writer for page `i` (0-based).
+pub type PageOpener<'a, W> = Box<dyn FnMut(usize) -> Result<W> + 'a>;
+
+/// A page's writer, closed as soon as its page is written, so that a sheet of tens of
+/// thousands of pages holds no open files or buffers until they are committed together.
+pub trait PageWrite: Write {
+    /// Flush and release what the writer holds; nothing is written to it afterwards.
+    fn close(&mut self) -> Result<()> {
+        Ok(self.flush()?)
+    }
+}
+
+impl PageWrite for Vec<u8> {}
+
+impl PageWrite for std::fs::File {}
+
+impl<W: Write> PageWrite for std::io::BufWriter<W> {}
+
+/// A borrowed writer (standard output, an HTTP answer) as the one stream of a document
+/// ([`crate::document::Sink::Stream`]).
+impl<W: Write + ?Sized> PageWrite for &mut W {}

@@ -7,18 +7,28 @@
 //! over a [`Sink`] with the [`DocOptions`] it has, draws on it as on any [`Backend`], and
 //! takes back its writers ([`Document::into_writers`]). Adding a format is a variant, a
 //! row of facts and an arm of [`Format::open`] here, and its backend.
+//!
+//! Each format but PostScript and EPS is built with the cargo feature of its name (`pdf`,
+//! `svg`, `png`, `gcode`, `dxf`): a format whose feature is off is still parsed and
+//! named, and [`Format::open`] refuses it with a usage error that names the feature.
 
-use crate::backend::Backend;
+use crate::backend::{Backend, PageOpener, PageWrite};
+#[cfg(feature = "dxf")]
 use crate::dxf::DxfWriter;
+#[cfg(feature = "gcode")]
 use crate::gcode::{GcodeProfile, GcodeWriter};
 use crate::marks::{GlyphData, Label, Paint, Path, Place, Text};
+#[cfg(feature = "pdf")]
 use crate::pdf::{PdfOptions, PdfWriter};
 use crate::pen::Pen;
+#[cfg(feature = "png")]
 use crate::png::{PngOptions, PngPage};
 use crate::ps::{PsOptions, PsWriter};
 use crate::region::Shape;
-use crate::svg::{PageOpener, PageWrite, SvgWriter};
+#[cfg(feature = "svg")]
+use crate::svg::SvgWriter;
 use crate::text::Fonts;
+use std::marker::PhantomData;
 use std::path::Path as FsPath;
 use std::sync::Arc;
 use tourglyph_core::{error::Error, error::Result};
@@ -68,11 +78,19 @@ struct Facts {
     /// A tile can be a fill pattern.
     patterns: bool,
     /// Pages are pixels.
+    #[cfg_attr(
+        not(feature = "png"),
+        expect(dead_code, reason = "read by `check_size`, built with `png`")
+    )]
     raster: bool,
     /// Glyphs are drawn as their outlines (the region a stroke covers), whatever the style.
     outlines: bool,
     /// What drawing in the format costs.
     cost: Cost,
+    /// The cargo feature that builds the format's backend (`None`: always built).
+    feature: Option<&'static str>,
+    /// This build has the format's backend.
+    built: bool,
 }
 
 /// What drawing in a format costs, fitted to `render` runs on the reference machine
@@ -107,6 +125,8 @@ const PDF: Facts = Facts {
         cells_per_second: 12.8e6,
         file_seconds: FILE_SECONDS,
     },
+    feature: Some("pdf"),
+    built: cfg!(feature = "pdf"),
 };
 
 const PS: Facts = Facts {
@@ -125,6 +145,8 @@ const PS: Facts = Facts {
         cells_per_second: 12.8e6,
         file_seconds: FILE_SECONDS,
     },
+    feature: None,
+    built: true,
 };
 
 const EPS: Facts = Facts {
@@ -154,6 +176,8 @@ const SVG: Facts = Facts {
         cells_per_second: 2.8e6,
         file_seconds: FILE_SECONDS,
     },
+    feature: Some("svg"),
+    built: cfg!(feature = "svg"),
 };
 
 const PNG: Facts = Facts {
@@ -175,6 +199,8 @@ const PNG: Facts = Facts {
         // The raster adds about 30 ms a file.
         file_seconds: 0.04,
     },
+    feature: Some("png"),
+    built: cfg!(feature = "png"),
 };
 
 const GCODE: Facts = Facts {
@@ -195,6 +221,8 @@ const GCODE: Facts = Facts {
         cells_per_second: 2.8e6,
         file_seconds: FILE_SECONDS,
     },
+    feature: Some("gcode"),
+    built: cfg!(feature = "gcode"),
 };
 
 const DXF: Facts = Facts {
@@ -215,6 +243,8 @@ const DXF: Facts = Facts {
         cells_per_second: 1.0e6,
         file_seconds: FILE_SECONDS,
     },
+    feature: Some("dxf"),
+    built: cfg!(feature = "dxf"),
 };
 
 impl Format {
@@ -351,9 +381,27 @@ impl Format {
         self.facts().outlines
     }
 
+    /// True when this build has the format's backend: PostScript and EPS always, each
+    /// other format when its cargo feature is on (as it is by default). [`Format::open`]
+    /// refuses a format that is not built.
+    pub fn built(self) -> bool {
+        self.facts().built
+    }
+
+    /// The refusal of a format this build lacks, naming the feature that brings it.
+    fn not_built(self) -> Error {
+        Error::usage(format!(
+            "{} output is not in this build: build tourglyph-draw with the feature `{}`",
+            self.name(),
+            self.facts().feature.unwrap_or_default()
+        ))
+    }
+
     /// Refuse, before anything is opened, a page of `width` × `height` mm the format
     /// cannot hold: a PNG of more pixels than the limit at `png`'s resolution, unless
-    /// forced ([`crate::png::pixels`]). Vector formats hold any size.
+    /// forced ([`crate::png::pixels`]). Vector formats hold any size. Built with the
+    /// feature `png`, the one format with a size limit.
+    #[cfg(feature = "png")]
     pub fn check_size(self, width: f64, height: f64, png: PngOptions) -> Result<()> {
         if self.facts().raster {
             crate::png::pixels(width, height, png)?;
@@ -369,6 +417,7 @@ impl Format {
     /// Open a document in this format over `sink`, set up as `opts` says (each format
     /// takes what it can hold). A one-file format opens its file now (`Sink::Files` is
     /// asked for file 0); a format of one file per page opens each as its page begins.
+    /// A format this build lacks ([`Format::built`]) is a usage error naming its feature.
     pub fn open<'a, W: PageWrite + 'a>(
         self,
         sink: Sink<'a, W>,
@@ -380,14 +429,17 @@ impl Format {
             fonts,
             texts,
             text_as_paths,
+            #[cfg(feature = "png")]
             png,
             eps_box,
             pdf_threads,
             pens,
             split_pens,
+            #[cfg(feature = "gcode")]
             gcode,
         } = opts;
         let inner = match self {
+            #[cfg(feature = "pdf")]
             Format::Pdf => {
                 let defaults = PdfOptions::default();
                 let opts = PdfOptions {
@@ -406,8 +458,9 @@ impl Format {
                     texts,
                     eps_box,
                 };
-                Inner::Ps(PsWriter::new(sink.one()?, opts))
+                Inner::Ps(PsWriter::new(sink.one()?, opts), PhantomData)
             }
+            #[cfg(feature = "svg")]
             Format::Svg => {
                 // The <title> is the title, else the description.
                 let name = if title.is_empty() { &desc } else { &title };
@@ -419,16 +472,29 @@ impl Format {
             // Arabic joined, right to left), the very glyphs PDF and PostScript place:
             // resvg would otherwise lay `<text>` out itself, with only the fonts loaded
             // into it and no per-character fallback, and without fonts draws none.
+            #[cfg(feature = "png")]
             Format::Png => {
                 let mut open = sink.pages(self);
                 let svg = SvgWriter::new(Box::new(move |i| Ok(PngPage::new(open(i)?, png))));
                 Inner::Png(svg.with_text(fonts, true))
             }
+            #[cfg(feature = "gcode")]
             Format::Gcode => {
                 let profile = gcode.unwrap_or_default();
                 Inner::Gcode(GcodeWriter::new(sink.pages(self), profile, &title))
             }
+            #[cfg(feature = "dxf")]
             Format::Dxf => Inner::Dxf(DxfWriter::new(sink.pages(self))),
+            // A format whose feature is off, refused. The tuple takes the options that only
+            // formats not built would read, which would otherwise be unused variables.
+            #[allow(
+                unreachable_patterns,
+                reason = "reached only in a build without some format's feature"
+            )]
+            _ => {
+                let _unread = (desc, text_as_paths, pdf_threads, pens, split_pens);
+                return Err(self.not_built());
+            }
         };
         Ok(Document(inner))
     }
@@ -468,6 +534,10 @@ impl<'a, W: 'a> Sink<'a, W> {
     }
 
     /// The writer of each page, in a `format` of one file per page.
+    #[allow(
+        dead_code,
+        reason = "unused in a build whose formats all write one file (PostScript, PDF)"
+    )]
     fn pages(self, format: Format) -> PageOpener<'a, W> {
         match self {
             Sink::Stream(w) => {
@@ -503,7 +573,8 @@ pub struct DocOptions {
     /// SVG text drawn as outlines, for design tools that lack the fonts (a PNG's text is
     /// always outlines). Default false.
     pub text_as_paths: bool,
-    /// PNG resolution and size limit. Default: [`PngOptions::default`].
+    /// PNG resolution and size limit (feature `png`). Default: [`PngOptions::default`].
+    #[cfg(feature = "png")]
     pub png: PngOptions,
     /// The EPS bounding box instead of the ink's ([`PsOptions::eps_box`]). Default: `None`.
     pub eps_box: Option<(f64, f64, f64, f64)>,
@@ -515,8 +586,9 @@ pub struct DocOptions {
     pub pens: Vec<Pen>,
     /// SVG: one file a page and plotting pen ([`SvgWriter::with_pens`]). Default false.
     pub split_pens: bool,
-    /// The machine G-code is written for. Default `None`: the built-in `grbl-servo`
-    /// ([`crate::gcode::DEFAULT_PROFILE`]).
+    /// The machine G-code is written for (feature `gcode`). Default `None`: the built-in
+    /// `grbl-servo` ([`crate::gcode::DEFAULT_PROFILE`]).
+    #[cfg(feature = "gcode")]
     pub gcode: Option<Arc<GcodeProfile>>,
 }
 
@@ -528,11 +600,13 @@ impl Default for DocOptions {
             fonts: Fonts::bundled(),
             texts: Vec::new(),
             text_as_paths: false,
+            #[cfg(feature = "png")]
             png: PngOptions::default(),
             eps_box: None,
             pdf_threads: None,
             pens: Vec::new(),
             split_pens: false,
+            #[cfg(feature = "gcode")]
             gcode: None,
         }
     }
@@ -541,24 +615,41 @@ impl Default for DocOptions {
 /// A document open in some format ([`Format::open`]): a [`Backend`] like any other.
 pub struct Document<'a, W: PageWrite>(Inner<'a, W>);
 
-/// The backend of each format, over the sink's writers.
+/// The backend of each format, over the sink's writers (`'a`: what a page opener
+/// borrows). One a document, so a variant's size does not matter.
+#[allow(
+    clippy::large_enum_variant,
+    reason = "one a document; PostScript outweighs a lone small backend (DXF)"
+)]
 enum Inner<'a, W: PageWrite> {
+    #[cfg(feature = "pdf")]
     Pdf(PdfWriter<W>),
-    Ps(PsWriter<W>),
+    /// PostScript and EPS; the marker names `'a` for a build whose formats all write one
+    /// file (PostScript and PDF alone), where no other variant borrows.
+    Ps(PsWriter<W>, PhantomData<&'a ()>),
+    #[cfg(feature = "svg")]
     Svg(SvgWriter<'a, W>),
+    #[cfg(feature = "png")]
     Png(SvgWriter<'a, PngPage<W>>),
+    #[cfg(feature = "gcode")]
     Gcode(GcodeWriter<'a, W>),
+    #[cfg(feature = "dxf")]
     Dxf(DxfWriter<'a, W>),
 }
 
 impl<W: PageWrite> Document<'_, W> {
     fn backend(&mut self) -> &mut dyn Backend {
         match &mut self.0 {
+            #[cfg(feature = "pdf")]
             Inner::Pdf(b) => b,
-            Inner::Ps(b) => b,
+            Inner::Ps(b, _) => b,
+            #[cfg(feature = "svg")]
             Inner::Svg(b) => b,
+            #[cfg(feature = "png")]
             Inner::Png(b) => b,
+            #[cfg(feature = "gcode")]
             Inner::Gcode(b) => b,
+            #[cfg(feature = "dxf")]
             Inner::Dxf(b) => b,
         }
     }
@@ -568,15 +659,20 @@ impl<W: PageWrite> Document<'_, W> {
     /// G-code and DXF.
     pub fn into_writers(self) -> Vec<W> {
         match self.0 {
+            #[cfg(feature = "pdf")]
             Inner::Pdf(b) => vec![b.into_inner()],
-            Inner::Ps(b) => vec![b.into_inner()],
+            Inner::Ps(b, _) => vec![b.into_inner()],
+            #[cfg(feature = "svg")]
             Inner::Svg(b) => b.into_writers(),
+            #[cfg(feature = "png")]
             Inner::Png(b) => b
                 .into_writers()
                 .into_iter()
                 .map(PngPage::into_inner)
                 .collect(),
+            #[cfg(feature = "gcode")]
             Inner::Gcode(b) => b.into_writers(),
+            #[cfg(feature = "dxf")]
             Inner::Dxf(b) => b.into_writers(),
         }
     }
@@ -765,13 +861,14 @@ mod tests {
         let opts = || DocOptions {
             title: "a title".into(),
             pdf_threads: Some(0),
+            #[cfg(feature = "png")]
             png: PngOptions {
                 dpi: 30.0,
                 ..PngOptions::default()
             },
             ..DocOptions::default()
         };
-        for f in Format::ALL {
+        for f in Format::ALL.into_iter().filter(|f| f.built()) {
             let stream = one_page(f.open(Sink::Stream(Vec::new()), opts()).unwrap());
             let files = Sink::Files(Box::new(|_| Ok(Vec::new())));
             let files = one_page(f.open(files, opts()).unwrap());
@@ -783,7 +880,10 @@ mod tests {
 
     #[test]
     fn a_stream_holds_one_page_of_a_format_of_files() {
-        for f in Format::ALL.into_iter().filter(|f| f.file_per_page()) {
+        for f in Format::ALL
+            .into_iter()
+            .filter(|f| f.built() && f.file_per_page())
+        {
             let mut doc = f
                 .open(Sink::Stream(Vec::new()), DocOptions::default())
                 .unwrap();
@@ -802,7 +902,10 @@ mod tests {
 
     #[test]
     fn a_document_of_files_opens_one_file_or_one_a_page() {
-        for f in Format::ALL.into_iter().filter(|f| !f.single_page()) {
+        for f in Format::ALL
+            .into_iter()
+            .filter(|f| f.built() && !f.single_page())
+        {
             let opened = std::rc::Rc::new(std::cell::Cell::new(0));
             let count = std::rc::Rc::clone(&opened);
             let open = Box::new(move |i: usize| {
@@ -819,5 +922,20 @@ mod tests {
             let want = if f.file_per_page() { 3 } else { 1 };
             assert_eq!((files.len(), opened.get()), (want, want), "{f:?}");
         }
+    }
+
+    #[cfg(not(feature = "pdf"))]
+    #[test]
+    fn a_format_not_built_is_named_and_refused_when_opened() {
+        assert_eq!(Format::parse("pdf").unwrap(), Format::Pdf);
+        assert!(!Format::Pdf.built() && Format::Ps.built() && Format::Eps.built());
+        let Err(e) = Format::Pdf.open(Sink::Stream(Vec::new()), DocOptions::default()) else {
+            panic!("PDF opened in a build without the feature `pdf`");
+        };
+        assert!(e.is_usage(), "{e}");
+        assert_eq!(
+            e.to_string(),
+            "PDF output is not in this build: build tourglyph-draw with the feature `pdf`"
+        );
     }
 }

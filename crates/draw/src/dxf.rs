@@ -26,11 +26,10 @@
 //! which the crate fills with the time and random numbers, are fixed: the same command
 //! writes the same bytes.
 
-use crate::backend::Backend;
+use crate::backend::{Backend, PageOpener, PageWrite};
 use crate::flatten::{Polyline, polylines};
 use crate::marks::{GlyphData, Label, Paint, Path, Place, Seg, Text};
 use crate::region::Shape;
-use crate::svg::{PageOpener, PageWrite};
 use dxf::entities::{Entity, EntityType, LwPolyline};
 use dxf::enums::{AcadVersion, Units};
 use dxf::tables::Layer;

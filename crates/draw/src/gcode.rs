@@ -33,12 +33,11 @@
 //! header, footer) is parsed by the `g-code` crate's parser, so a profile that is not
 //! G-code is refused before anything is drawn.
 
-use crate::backend::Backend;
+use crate::backend::{Backend, PageOpener, PageWrite};
 use crate::flatten::for_each_polyline;
 use crate::marks::{GlyphData, Label, Paint, Path, Place, Text};
 use crate::num::Num;
 use crate::region::Shape;
-use crate::svg::{PageOpener, PageWrite};
 use crate::toml_value::{number, pick};
 use g_code::emit::{Field, FormatOptions, Token, Value, format_gcode_io};
 use rust_decimal::Decimal;

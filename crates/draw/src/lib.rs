@@ -25,6 +25,19 @@
 //! - [`GlyphData`] and [`Backend::glyph`]: a compact integer polyline with a placement,
 //!   the fast path PostScript (a prolog procedure) and PDF (a `cm` transform with small
 //!   integer coordinates) use for the thousands of glyphs of a sheet.
+//!
+//! Cargo features, one a heavy format, all on by default (PostScript, EPS, text shaping
+//! and the modules above without a feature are always built):
+//!
+//! - `svg`: [`svg`], [`pattern`], [`motion`];
+//! - `pdf`: [`pdf`] and its fonts (`pdf-writer`);
+//! - `png` (with `svg`): [`png`], and SVG and PNG read back with resvg: [`plot_stats`],
+//!   [`silhouette`];
+//! - `gcode`: [`gcode`]; `dxf`: [`dxf`]; `fonts`: the TrueType writer [`ttf`];
+//! - `frames`: [`frames`] (GIF and APNG).
+//!
+//! A [`Format`] whose feature is off is still named, and refused when opened
+//! ([`Format::built`]).
 
 #![forbid(unsafe_code)]
 
@@ -33,30 +46,41 @@ pub mod bounds;
 pub mod corners;
 pub mod css;
 pub mod document;
+#[cfg(feature = "dxf")]
 pub mod dxf;
 pub mod estimate;
 pub mod flatten;
+#[cfg(feature = "frames")]
 pub mod frames;
+#[cfg(feature = "gcode")]
 pub mod gcode;
 pub mod marks;
+#[cfg(feature = "svg")]
 pub mod motion;
 pub mod num;
 pub mod ops;
+#[cfg(feature = "svg")]
 pub mod pattern;
+#[cfg(feature = "pdf")]
 pub mod pdf;
 pub mod pen;
+#[cfg(feature = "png")]
 pub mod plot_stats;
+#[cfg(feature = "png")]
 pub mod png;
 pub mod ps;
 pub mod region;
+#[cfg(feature = "png")]
 pub mod silhouette;
+#[cfg(feature = "svg")]
 pub mod svg;
 pub mod text;
 pub mod toml_value;
 pub mod travel;
+#[cfg(feature = "fonts")]
 pub mod ttf;
 
-pub use backend::Backend;
+pub use backend::{Backend, PageOpener, PageWrite};
 pub use document::{DocOptions, Document, Format, Sink};
 pub use marks::{
     Anchor, Cap, Corner, DEFAULT_MITER_LIMIT, GlyphData, Join, Label, Paint, Path, Place, Rgb, Seg,

@@ -7,7 +7,7 @@
 //! [`PngPage`] is an SVG page writer ([`PageWrite`]) that turns the page into a PNG when it
 //! is closed: the SVG backend draws, this converts, the output file stays atomic.
 
-use super::svg::PageWrite;
+use crate::backend::PageWrite;
 use resvg::{tiny_skia, usvg};
 use std::io::Write;
 use tourglyph_core::{error::Error, error::Result};

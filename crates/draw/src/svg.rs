@@ -20,10 +20,12 @@
 
 use super::num::{self, Num};
 use super::{Anchor, Backend, Cap, GlyphData, Join, Label, Paint, Path, Place, Seg, Text};
+// The writers SVG pages go to, at the path callers know; they live with `Backend`, so
+// that every format has them whichever backends are built.
+pub use crate::backend::{PageOpener, PageWrite};
 use crate::pen::Pen;
 use crate::text::Fonts;
 use std::collections::HashMap;
-use std::io::Write;
 use std::sync::Arc;
 use svg::Node;
 use svg::node::Blob;
@@ -33,28 +35,6 @@ use tourglyph_core::{error::Error, error::Result};
 const INKSCAPE: &str = "http://www.inkscape.org/namespaces/inkscape";
 /// Millimetres per point.
 const MM_PER_PT: f64 = 25.4 / 72.0;
-
-/// Opens the writer for page `i` (0-based).
-pub type PageOpener<'a, W> = Box<dyn FnMut(usize) -> Result<W> + 'a>;
-
-/// A page's writer, closed as soon as its page is written, so that a sheet of tens of
-/// thousands of pages holds no open files or buffers until they are committed together.
-pub trait PageWrite: Write {
-    /// Flush and release what the writer holds; nothing is written to it afterwards.
-    fn close(&mut self) -> Result<()> {
-        Ok(self.flush()?)
-    }
-}
-
-impl PageWrite for Vec<u8> {}
-
-impl PageWrite for std::fs::File {}
-
-impl<W: Write> PageWrite for std::io::BufWriter<W> {}
-
-/// A borrowed writer (standard output, an HTTP answer) as the one stream of a document
-/// ([`crate::document::Sink::Stream`]).
-impl<W: Write + ?Sized> PageWrite for &mut W {}
 
 struct Page {
     width: f64,

@@ -344,6 +344,7 @@ impl Fonts {
 
     /// Load every face into a resvg font database (for a caller that has resvg lay out
     /// SVG text itself; tourglyph's own PNGs draw text as outlines).
+    #[cfg(feature = "png")]
     pub fn load_into(&self, db: &mut resvg::usvg::fontdb::Database) {
         for f in &self.faces {
             db.load_font_data(f.data().to_vec());

@@ -12,6 +12,7 @@
 pub mod fonts;
 pub mod glyph_paths;
 pub mod line;
+#[cfg(feature = "pdf")]
 pub mod pdf_font;
 pub mod ps_font;
 pub mod shaping;
