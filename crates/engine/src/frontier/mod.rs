@@ -39,12 +39,12 @@ pub use state::{Level, Next, Plan};
 /// Bytes per diagram node: lo, hi, variable (u32 each) and count (u128).
 pub const BYTES_PER_NODE: usize = 28;
 
-/// Diagram nodes built per second on the reference machine (measured: 14×14 rook, 16 M
-/// nodes; `benches/limits.sh`), to turn a projected size into a time.
+/// Diagram nodes built per second on the reference machine (14×14 rook, 16 M nodes;
+/// `benches/NOTES.md`), to turn a projected size into a time.
 pub const NODES_PER_SECOND: f64 = 2.5e6;
 
-/// Frontier states stepped per second by [`count_only`] on the reference machine
-/// (measured: 6×8 knight; `benches/limits.sh`).
+/// Frontier states stepped per second by [`count_only`] on the reference machine (6×8
+/// knight; `benches/NOTES.md`).
 pub const STATES_PER_SECOND: f64 = 1.3e6;
 
 /// Bytes per state held by [`count_only`]: the next level's hash map (key, count, control
@@ -113,7 +113,7 @@ impl Shape {
     /// row deep) grow fast over the first rows and then level off (open rook 10×10: 0.1 s
     /// into it a growth projection says 3 min, for a count of a few seconds). Closed
     /// tours too are projected without growth: their widths level off sooner than the
-    /// open sweeps the growth was fitted on (closed knight 8×6: 2 min projected at edge
+    /// open sweeps the growth is fitted to (closed knight 8×6: 2 min projected at edge
     /// 61 of 116 for a count of about 20 s), and the halves count them on most boards.
     fn of(g: &LeapGraph, plan: &Plan, kind: TourKind) -> Option<Shape> {
         if g.topology().is_torus() || kind != TourKind::Open {

@@ -227,9 +227,9 @@ pub fn both_mirrors_fixed(board: Board, progress: Progress<'_>) -> Result<BigUin
 }
 
 /// Time (seconds on the reference 2-core machine) and peak memory (bytes) of
-/// [`both_mirrors_fixed`] on `board`: measured 0.07 s and 60 MB for 20×20 (a 10×10
-/// quarter), with the states and the time growing about threefold per unit of the
-/// quarter's side (generous: 14×14 took 0.05 s).
+/// [`both_mirrors_fixed`] on `board`: from 20×20 (a 10×10 quarter) at 0.1 s and 60 MB,
+/// the states and the time growing about threefold per unit of the quarter's side
+/// (generous for smaller boards; `benches/NOTES.md` has the times).
 #[allow(
     clippy::disallowed_methods,
     reason = "an estimate for the budget, printed only rounded far coarser than an ulp"

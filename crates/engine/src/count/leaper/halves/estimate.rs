@@ -5,9 +5,8 @@
 use super::join::{Join, Tally};
 
 /// Pairs of a linked top pairing and a bottom pairing tested one by one per second on
-/// the reference machine, 2 threads: knight 8×8 tested 5.3·10^9 in about 5.3 s, quiet,
-/// before its runs of many bottom states were joined by the descent ([`fold`](crate::count::leaper::fold); it
-/// now tests 9.5·10^8); a little less here, for a machine under some load.
+/// the reference machine, 2 threads (knight 8×8, every pair tested one by one: 5.3·10^9
+/// in about 5.3 s, quiet); a little less here, for a machine under some load.
 const PAIRS_PER_SECOND: f64 = 8.0e8;
 
 /// Contractions of a top pairing by a bottom pair per second, in the runs joined by
@@ -27,8 +26,8 @@ const LOOKUPS_PER_SECOND: f64 = 2.0e8;
 const LINKS_PER_SECOND: f64 = 1.0e8;
 
 /// Parts of the join between two reports of progress. Each part waits for its slowest
-/// run before the next starts; knight 8×8 joined in one part was no faster (11.4–12.6 s
-/// against 12.1–12.3 s for the whole count, three alternating runs).
+/// run before the next starts, which costs no time past the machine's noise: joined in
+/// one part, knight 8×8's count was no faster (`benches/NOTES.md`).
 pub(super) const JOIN_STEPS: usize = 100;
 
 /// Bottom runs (one degree vector each) in the sample that estimates the join.

@@ -113,19 +113,9 @@ impl TopRun {
 /// cell's highest in both), so a vector's run is the number of runs below it: the runs
 /// before its word and the bits set below it in the word. 16 bytes for 64 vectors:
 /// 10.8 MB for knight 8×8's 3^16, which stays in the cache, where a table of run
-/// numbers took 172 MB and its 9·10^7 lookups in the join mostly missed.
-///
-/// Backed by huge pages (`madvise`), with the [`TopRun`]s, to spare the join's lookups
-/// their misses of the TLB, knight 8×8's join took 7.60 s against 7.69 s on average
-/// (four alternating runs of `count_phases`, within the machine's noise); with the top
-/// states in huge pages too, the join took 6.98 s against 7.40 s and the step from
-/// the sweep to the join 2.43 s against 2.07 s (four alternating runs each). Not kept.
-///
-/// Of knight 8×8's 9.05·10^7 lookups, 3.85·10^7 find a run (and half of those are the
-/// half turn's to skip). A filter in front of the index (2^21 bits, 256 KB, a bit set
-/// for the hash of each of the 896,262 top vectors) that dropped most misses before
-/// the join fetched their words made the join slower: 5.51–6.20 s against 5.17–5.97 s (the
-/// sides built once and joined five times each way, alternating). Not kept.
+/// numbers took 172 MB and its 9·10^7 lookups in the join mostly missed. Neither huge
+/// pages under it nor a hashed filter in front of it made the join faster
+/// (`benches/NOTES.md`).
 pub(super) struct RunIndex {
     words: Vec<RankWord>,
 }
@@ -191,10 +181,7 @@ impl RunIndex {
 /// bytes and allocating.
 ///
 /// The sums are `S`: `u128`, or `u64` where they fit ([`sums_fit_64_bits`]), a
-/// slot then 16 bytes where it is 32. Knight 8×8's join, the sides built once and
-/// joined again and again in one process, alternating: 0.7 s less a join (9.98 s
-/// against 10.66 s, five rounds, 2 threads, load 2; 8.80 s against 9.53 s in three
-/// more).
+/// slot then 16 bytes where it is 32: knight 8×8's join about 0.7 s shorter.
 #[derive(Default)]
 pub(super) struct Sums<S = u128> {
     /// Each slot's pairing and its sum, side by side, so that a probe reads one cache
@@ -347,10 +334,9 @@ impl Join {
     /// ([`Join::run`]).
     ///
     /// A bottom that is the top turned is not made: a run turns into a run, and each
-    /// is turned when the join reaches it ([`Join::bottom_states`]). Knight 8×8 turned
-    /// its whole top side here, run by run in parallel, in 0.50–0.54 s, and held it
-    /// (0.3 GB); the join reaches only one of each two mirror runs, and sorts a run's
-    /// turned states only where it descends them ([`fold`]).
+    /// is turned when the join reaches it ([`Join::bottom_states`]): the join reaches
+    /// only one of each two mirror runs, sorts a run's turned states only where it
+    /// descends them ([`fold`]), and holds no turned side (0.3 GB on knight 8×8).
     pub(super) fn new(
         middle: Vec<(usize, usize)>,
         cols: usize,
@@ -729,7 +715,7 @@ pub(super) fn sums_fit_64_bits(top: &States, middle: usize) -> bool {
 /// run and its mirror image have as many states). The pair joined links its top run's
 /// states through the middle edges, so the smaller of the two runs is linked: knight
 /// 8×8 links 3.2·10^8 top states where it linked 8.8·10^8 with the degree vectors
-/// alone, and tests fewer pairs (6.0·10^8 against 9.5·10^8) for a few more contractions.
+/// alone, and tests fewer pairs for a few more contractions.
 fn turn_key(degrees: u32, states: usize, cols: usize) -> u64 {
     (states as u64) << 32 | u64::from(degrees.min(mirror(degrees, cols)))
 }

@@ -30,18 +30,14 @@
 //! A tour is the union of its edges on each side, so it is counted once: by its top
 //! state, its middle edges and its bottom state. The sides are small where a single
 //! sweep is wide in the middle of the board (knight 8×8: 1.9·10^7 final states a side,
-//! about 3.5 s with 16-byte states (`final_cuts`) and the cut's cells in the order of
-//! [`kept_last`](super::order::kept_last), against a projected 1.6·10^11 states
-//! stepped in one sweep). Joined top state by bottom state, as first written, 8×8
-//! tested 1.5·10^11 pairs in 196 s; summed by pairing and with the board's two
-//! symmetries (`Join::run`), it tested 5.3·10^9 in about 12 s; with its runs of many
-//! bottom states descended ([`super::fold`]), it tested 9.5·10^8 and made 2.3·10^8
-//! contractions in about 9 s, most of it linking top states through the middle edges
-//! (8.8·10^8 links). Of each two pairs of runs that the half turn maps onto each
-//! other, it now joins the one whose top run is the smaller (`turn_key`): 3.2·10^8
-//! links, 6.0·10^8 pairs tested and 3.0·10^8 contractions, about 5.5 s; with the
-//! pairings summed in 64 bits where a bound allows (`Sums`), about 7% less. The join is
-//! estimated from a sample before it runs, and the sample's tours are kept.
+//! swept with 16-byte states (`final_cuts`) and the cut's cells in the order of
+//! [`kept_last`](super::order::kept_last), where one sweep is projected at 1.6·10^11
+//! states). The join sums the top states by pairing, takes the board's mirror image and
+//! half turn (`Join::run`), descends the runs of many bottom states ([`super::fold`]),
+//! links the smaller of the two runs the half turn pairs (`turn_key`) and sums in 64
+//! bits where a bound allows (`Sums`); `benches/NOTES.md` has what each step saved on
+//! knight 8×8. The join is estimated from a sample before it runs, and the sample's
+//! tours are kept.
 
 mod counter;
 mod cut;

@@ -137,11 +137,9 @@ fn side(
 /// The side is swept up to the board's mirror image in its middle column
 /// ([`mirror`](crate::count::leaper::mirror)): after each of the rows above the cut, one state of each mirror
 /// pair is kept, and at the last level the pair's state of the lesser degree vector,
-/// which [`cuts_of`] unfolds. Knight 8×8's side then steps 14.1 million states at its
-/// last level where it stepped 18.5 million (the descendants of a pair's two states
-/// merge as the rows above leave the frontier), and its sweep up to the last step took
-/// 2.0–2.4 s where it took 2.8–3.8 s (`count_phases`, three alternating runs; the last
-/// step, its unfolding and the join's setup 2.0–2.3 s against 1.8–2.4 s).
+/// which [`cuts_of`] unfolds. The descendants of a pair's two states merge as the rows
+/// above leave the frontier, so the side steps fewer states: knight 8×8's, 14.1 million
+/// at its last level, of 18.5 million unfolded (its times in `benches/NOTES.md`).
 pub(in crate::count::leaper) fn final_cuts(
     g: &LeapGraph,
     p: &Plan,
@@ -320,10 +318,9 @@ pub(super) fn cuts_of<K: Word, C: Count>(
 /// have decoded its image: degrees moved, each path end's partner named by its image
 /// at the end's image, 0 in the other cells' fields.
 ///
-/// What [`mirror`](super::cut::mirror) and [`moved_ends`] with [`moved`] do, in one pass over the cells: it
-/// runs for every state kept at the last level (9.3 million on knight 8×8), and made
-/// with those three the decode of the side took 1.05–1.39 s where it takes 0.99–1.09 s
-/// (`count_phases`, four alternating runs).
+/// What [`mirror`](super::cut::mirror) and [`moved_ends`] with [`moved`] do, in one
+/// pass over the cells: it runs for every state kept at the last level (9.3 million on
+/// knight 8×8), where three passes made the side's decode slower.
 fn mirrored(cells: usize, cols: usize) -> impl Fn(Cut) -> Cut {
     let image = mirror_cells(cols);
     move |c| {
@@ -372,36 +369,9 @@ impl States {
     ///
     /// If two runs have one degree vector: the states were not grouped by it.
     ///
-    /// The side came whole from its sweep's shards and was sorted here whole by
-    /// (degrees, partners), in 0.55–0.70 s on knight 8×8 (in `count_phases`, after a
-    /// decode of 0.40–0.47 s). Its last level is now sharded by degrees, each shard
-    /// decoded and sorted on its own ([`cuts_of`]: 0.83–0.88 s for both, at an hour when
-    /// the whole count took 14 s), and the runs moved here into the order of their
-    /// vectors (0.21–0.25 s). The step from the sweep's last level to the join took
-    /// 2.11 s against 2.33 s on average (five alternating runs of `count_phases`).
-    /// Left where their shards put them, the runs were ready sooner (1.85 s against
-    /// 2.35 s, eight alternating runs), but the join took 7.43 s against 6.98 s: it
-    /// reads the top runs of nearby degree vectors, which then lay far apart in memory.
-    /// Each shard grouped by a hash of its degree vectors in place of its sort (each
-    /// vector's states counted, each state written to its run's place, each run sorted
-    /// by partners) made that step no faster: 2.01 s against 2.03 s on average (four
-    /// alternating runs).
-    ///
-    /// Two other ways of grouping the side were measured and not kept (the decode and
-    /// the sort then took 0.73 s each):
-    /// - a counting sort (each state's degree vector marked in a bit per base-3 vector,
-    ///   the bits ranked into runs, the level's shards laid out by run in a few parts,
-    ///   each run gathered from them and sorted by partners) took 1.15 s for both; with
-    ///   the bottom side turned from each run as it was gathered, in place of
-    ///   the whole turned side of the time (`States::turned`, since replaced by
-    ///   [`Join::bottom_states`](super::join::Join::bottom_states)), the count was no faster (12.6–13.2 s against 12.3–13.3 s,
-    ///   the binaries alternating) and peaked 0.07–0.13 GB higher;
-    /// - the last level split by the leading 8 digits of its degree vectors, so that
-    ///   each shard held whole runs in order and was decoded and sorted on its own, in
-    ///   the cache: 0.8–1.05 s for both, but the sweep's last step, sharding each
-    ///   successor by its degrees into uneven shards, took 1.0–1.35 s where it took
-    ///   0.48–0.53 s. Sharded by a hash of its degrees ([`final_cuts`]), the shards are
-    ///   even enough.
+    /// The runs are moved, not left where their shards put them, because the join reads
+    /// the top runs of nearby degree vectors together (`benches/NOTES.md` has the
+    /// other ways of grouping the side that were measured).
     fn from_runs(states: &[State], runs: Vec<(u32, usize, usize)>) -> States {
         let runs = (runs.into_iter())
             .map(|(d, from, to)| (d, 0, from, to))
