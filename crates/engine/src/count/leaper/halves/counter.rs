@@ -16,13 +16,16 @@ pub fn count(g: &LeapGraph, h: usize, budget: &Budget, progress: Progress<'_>) -
 }
 
 /// The open tours of `g` (undirected Hamiltonian paths), counted by halves cut at row
-/// `h` (from [`open_cut`](super::open_cut)).
+/// `h` (from [`open_cut`]).
 ///
 /// An open tour is a Hamiltonian cycle of the board with an apex joined to every cell
-/// ([`open`](crate::count::leaper::open)): the apex is one more cell of the cut, kept on both sides, with no
+/// ([`open`]): the apex is one more cell of the cut, kept on both sides, with no
 /// middle edges; the top side holds its edges to the rows above the cut, the bottom
 /// side those to the rows below, and the join completes it to degree 2 like any cell
 /// of `J`. The mirror image and the half turn fix the apex, so the join's savings hold.
+///
+/// [`open_cut`]: super::open_cut
+/// [`open`]: crate::count::leaper::open
 pub fn count_open(
     g: &LeapGraph,
     h: usize,

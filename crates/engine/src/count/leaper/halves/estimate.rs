@@ -10,9 +10,11 @@ use super::join::{Join, Tally};
 const PAIRS_PER_SECOND: f64 = 8.0e8;
 
 /// Contractions of a top pairing by a bottom pair per second, in the runs joined by
-/// the descent ([`fold`](crate::count::leaper::fold)): knight 8×8 made 3.7·10^8 of them in about 1 s (`perf`'s
+/// the descent ([`fold`]): knight 8×8 made 3.7·10^8 of them in about 1 s (`perf`'s
 /// share of the count, when it descended every run of 32 states or more; 2.3·10^8
 /// now).
+///
+/// [`fold`]: crate::count::leaper::fold
 const CONTRACTIONS_PER_SECOND: f64 = 3.5e8;
 
 /// Leaves of the search of middle edges looked up per second (8×8: 9.0·10^7 of them,

@@ -11,7 +11,7 @@
 //!
 //! - **The top side** takes the edges inside rows `< h` and the lower edges, and sweeps
 //!   rows `0..=h` with the cells of `J` kept on the frontier to the end
-//!   ([`Plan::build`](super::order::Plan::build)): every other cell ends at degree 2 and no cycle closes. A
+//!   ([`Plan::build`]): every other cell ends at degree 2 and no cycle closes. A
 //!   final state gives each cell of `J` a degree 0–2 and pairs up the ends of its paths.
 //! - **The bottom side** is the top side of the board turned half round, cut at
 //!   `rows − h` (the upper edges become its lower ones); when `rows = 2h` it is the top
@@ -31,13 +31,16 @@
 //! state, its middle edges and its bottom state. The sides are small where a single
 //! sweep is wide in the middle of the board (knight 8×8: 1.9·10^7 final states a side,
 //! swept with 16-byte states (`final_cuts`) and the cut's cells in the order of
-//! [`kept_last`](super::order::kept_last), where one sweep is projected at 1.6·10^11
+//! [`kept_last`], where one sweep is projected at 1.6·10^11
 //! states). The join sums the top states by pairing, takes the board's mirror image and
 //! half turn (`Join::run`), descends the runs of many bottom states ([`super::fold`]),
 //! links the smaller of the two runs the half turn pairs (`turn_key`) and sums in 64
 //! bits where a bound allows (`Sums`); `benches/NOTES.md` has what each step saved on
 //! knight 8×8. The join is estimated from a sample before it runs, and the sample's
 //! tours are kept.
+//!
+//! [`Plan::build`]: super::order::Plan::build
+//! [`kept_last`]: super::order::kept_last
 
 mod counter;
 mod cut;

@@ -24,9 +24,11 @@ pub(super) type Side = States;
 type Sides = (Side, Option<Side>, Swept);
 
 /// Both sides of the cut at `h`: the top side's final states, the bottom side's seen
-/// from the top (`None` when `rows = 2h`: the top's own, turned, which [`Join::new`](super::join::Join::new)
+/// from the top (`None` when `rows = 2h`: the top's own, turned, which [`Join::new`]
 /// turns run by run), and what the sweeps run stepped. `top_progress` and
 /// `bottom_progress` report each sweep's cells.
+///
+/// [`Join::new`]: super::join::Join::new
 pub(super) fn sides(
     g: &LeapGraph,
     h: usize,
@@ -117,7 +119,7 @@ fn side(
 
 /// The final states of the sweep `p`, whose cells of the cut (two rows, and an apex)
 /// are kept on the frontier, as cuts over those cells, with their counts (`cut`: the
-/// step of each, [`cut_steps`](super::cut::cut_steps)); the sweep's level widths and planned seconds are
+/// step of each, [`cut_steps`]); the sweep's level widths and planned seconds are
 /// added to `swept`; `part` names the sweep in a refusal ("half of the closed").
 ///
 /// Swept with 96-bit keys and saturating 32-bit counts where the frontier fits them
@@ -135,11 +137,14 @@ fn side(
 /// part: even enough for the sweep's last step.
 ///
 /// The side is swept up to the board's mirror image in its middle column
-/// ([`mirror`](crate::count::leaper::mirror)): after each of the rows above the cut, one state of each mirror
+/// ([`mirror`]): after each of the rows above the cut, one state of each mirror
 /// pair is kept, and at the last level the pair's state of the lesser degree vector,
 /// which [`cuts_of`] unfolds. The descendants of a pair's two states merge as the rows
 /// above leave the frontier, so the side steps fewer states: knight 8×8's, 14.1 million
 /// at its last level, of 18.5 million unfolded (its times in `benches/NOTES.md`).
+///
+/// [`cut_steps`]: super::cut::cut_steps
+/// [`mirror`]: crate::count::leaper::mirror
 pub(in crate::count::leaper) fn final_cuts(
     g: &LeapGraph,
     p: &Plan,
@@ -224,9 +229,11 @@ pub(super) fn degree_key(bits: u32, slots: &[u32]) -> impl Fn(u128) -> u128 + Sy
 /// (else a degree vector may have a run in several shards).
 ///
 /// With `unfold` (the board's columns), the level holds one state of each mirror pair
-/// with the pair's orbit weight ([`mirror`](crate::count::leaper::mirror)), its degree vector the lesser of
+/// with the pair's orbit weight ([`mirror`]), its degree vector the lesser of
 /// the two: each is decoded into both, at half the weight each, or into itself where
 /// it is its own image. The shard then holds both runs of the pair.
+///
+/// [`mirror`]: crate::count::leaper::mirror
 pub(super) fn cuts_of<K: Word, C: Count>(
     p: &Plan,
     cut: &[usize],

@@ -300,10 +300,12 @@ fn folded_sides_are_the_whole_ones() {
     }
 }
 
-/// A side swept with its kept rows in [`kept_last`](crate::count::leaper::order::kept_last)'s order ends in the cuts, with
+/// A side swept with its kept rows in [`kept_last`]'s order ends in the cuts, with
 /// the counts, of the side swept row by row, and steps fewer states (knight 6×8, 8×6
 /// and 7×7 closed, 6×6 open). With its cut cells' steps taken as
 /// if row by row, or with row by row's order, this fails.
+///
+/// [`kept_last`]: crate::count::leaper::order::kept_last
 #[test]
 fn the_kept_rows_in_order_are_the_rows_in_order_with_fewer_states() {
     for (r, c, h, open) in [

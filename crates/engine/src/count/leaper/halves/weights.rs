@@ -179,7 +179,8 @@ impl Join {
     /// a map from pairing to its sum) and the sum added to the top state's weight. The
     /// board's mirror image in its middle column maps bottom run R to its mirror R' and
     /// top state s to its mirror s', so that what R' adds to s' is what R adds to s:
-    /// only one of each two mirror runs is joined, and it adds to both. Each worker keeps its own weights, summed at the end.
+    /// only one of each two mirror runs is joined, and it adds to both. Each worker keeps
+    /// its own weights, summed at the end.
     ///
     /// When the board turned half round maps the top side onto the bottom (`turned`),
     /// a pair of top run G and bottom run R is the turned image of the pair (R turned,
