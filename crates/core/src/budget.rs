@@ -234,20 +234,13 @@ pub fn free_space(path: &std::path::Path) -> Option<u64> {
 /// heap, and blocks up to 32 MiB taken from the heaps rather than mapped one by one;
 /// nothing with other C libraries). For a long-running binary's `main`, once: the
 /// sweeps free and take their levels' buffers again many times a second, and each page
-/// handed back is zeroed by the kernel when it is taken again. Knight 8×8's count spent
-/// 1.9–2.1 s of system time with glibc's defaults and 1.2–1.3 s with these (10.5–10.9 s
-/// against 11.0–11.1 s), peaking at 1.0 GB against 0.88 GB. [`release_free_memory`]
-/// still hands the free pages back where a job asks.
+/// handed back is zeroed by the kernel when it is taken again: knight 8×8's count
+/// spends about a third less system time so, for a slightly higher peak.
+/// [`release_free_memory`] still hands the free pages back where a job asks.
 ///
-/// glibc's allocator with these settings stays, against the others tried on the same
-/// count (knight 8×8, three alternating rounds, each loaded with `LD_PRELOAD`):
-/// glibc took 10.6–12.5 s, 0.96–1.11 s of system time, 388–396 thousand page faults
-/// and peaked at 0.66–0.67 GiB; mimalloc 12.1–12.9 s, 1.40–1.46 s, 484–503 thousand
-/// and 1.24–1.27 GiB; jemalloc 11.3–13.0 s, 1.65–1.78 s, 644–655 thousand and
-/// 0.91–0.95 GiB. Huge pages (`GLIBC_TUNABLES=glibc.malloc.hugetlb=1`: the heaps
-/// advised for them, 0.44 GB of them in use during the count) halved the faults
-/// (184 thousand) but took more system time (1.53–1.95 s against 1.03–1.22 s) and
-/// no less time (11.0–11.9 s against 10.1–11.3 s).
+/// glibc's allocator so set stays: on the same count mimalloc and jemalloc were slower
+/// and held more, and glibc's huge pages halved the page faults but saved no time
+/// (`benches/NOTES.md` has the figures).
 #[allow(unsafe_code)] // mallopt(3), see the SAFETY note
 pub fn keep_freed_memory() {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
@@ -260,9 +253,10 @@ pub fn keep_freed_memory() {
 
 /// Hand the heap's free pages back to the system (glibc's `malloc_trim(0)`; nothing
 /// with other C libraries). A sweep frees its levels in pieces of about 100 KB, which
-/// glibc keeps for reuse; the big vectors allocated after it do not reuse them, so they
-/// stayed resident: knight 8×8's count peaked at 3.85 GB, and 2.49 GB with the pages
-/// handed back after its sweep and after its last level is converted (same time).
+/// glibc keeps for reuse; the big vectors allocated after it do not reuse them, so
+/// they stay resident beside them unless handed back: after a side's sweep and after
+/// its last level is converted, which lowers knight 8×8's peak by about a third in the
+/// same time (`benches/NOTES.md`).
 #[allow(unsafe_code)] // malloc_trim(3), see the SAFETY note
 pub fn release_free_memory() {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]

@@ -112,9 +112,9 @@ pub fn estimate(board: Board, width: Width, total_given: bool) -> (Estimate, usi
 }
 
 /// Time (seconds on the reference machine) and peak bytes of the quarter turn's quotient
-/// board on the n×n board: nothing unless n ≡ 2 (mod 4); measured 19 s and 1.1 GB at
-/// 22×22 and 0.23 s at 18×18, so about 80 times the time and (guessed generously) 10
-/// times the memory per 4 of the side.
+/// board on the n×n board: nothing unless n ≡ 2 (mod 4); from 22×22's 19 s and 1.1 GB,
+/// about 80 times the time and (guessed generously) 10 times the memory per 4 of the
+/// side (`benches/NOTES.md`).
 #[allow(
     clippy::disallowed_methods,
     reason = "an estimate for the budget, printed only rounded far coarser than an ulp"

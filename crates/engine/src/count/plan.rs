@@ -40,9 +40,9 @@ use tourglyph_core::graph::LeapGraph;
 use tourglyph_core::tour::TourKind;
 
 /// From this narrow side up, plain counts of closed rook tours use the dense modular
-/// counter (faster and smaller than the transfer engine's exact words there, measured
-/// with `benches/dense.sh` and `benches/count.sh`: 14×14 in 0.07 s against 0.25 s);
-/// classes still need the transfer engine's half and quarter boards.
+/// counter (faster and smaller than the transfer engine's exact words there: 14×14 in
+/// under a third of the time, `benches/NOTES.md`); classes still need the transfer
+/// engine's half and quarter boards.
 pub const DENSE_FROM: u32 = 14;
 
 /// Boards with more cells than this list symmetric tours found directly on quotient
@@ -177,8 +177,8 @@ impl Plan {
                 halves: leaper::halves::cut(on),
             }
         } else if !kind.is_closed() && leaper::open::fits(on) {
-            // Knight 6×6: 3,318,960 open tours in 0.2 s (by halves; 1.5 s in one
-            // sweep), where the frontier DP was projected at 2 minutes and 1.8 GiB.
+            // Knight 6×6: 3,318,960 open tours in a fraction of a second, where the
+            // frontier DP's projection is 2 minutes and 1.8 GiB.
             Counter::LeaperOpen
         } else {
             Counter::Frontier

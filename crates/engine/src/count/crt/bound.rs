@@ -13,8 +13,8 @@
 //!    the truth (Higham, *Accuracy and Stability of Numerical Algorithms*, §4.2), which is
 //!    what [`two_factor_log2`] adds. The 2-factor count grows like 1.54 per cell, the
 //!    tours like 1.47 (Jacobsen 2007), so the bound costs about 0.07 bits per cell:
-//!    20×20 is bounded by 2^221.5 against a count of 2^189.4 (32 bits of slack, one
-//!    residue more than the count needs).
+//!    the 20×20 bound is 2^221.5, for a count of 2^189.4 (32 bits of slack, one residue
+//!    more than the count needs).
 //! 2. **Pairs of domino tilings.** The grid is bipartite, so a Hamiltonian cycle's edges
 //!    alternate between two disjoint perfect matchings, and the cycle is the union of the
 //!    two: tours ≤ C(T, 2) < T²/2 for T the number of perfect matchings (domino tilings),

@@ -2,7 +2,7 @@
 //! each width holds: a plan in a width ([`super::plan_width`]) and `--modulus P` (the
 //! narrowest width holding P) agree through [`Width::holds`].
 
-use super::Modulus;
+use super::modulus::Modulus;
 use tourglyph_core::{error::Error, error::Result};
 
 /// The width of the residues a count stores: 16, 32 or 64 bits a word.

@@ -101,9 +101,9 @@ fn unrank(mut r: usize, m: usize) -> [u8; 16] {
 /// holds at most `min(tops, (ends − 2d − 1)!!)` pairings, each contracted once for
 /// each of its children, of which there are at most `states` and at most
 /// `(ends − 1)(ends − 3)…(ends − 2d − 1)` at that depth. Far below `tops · states`
-/// where many top pairings merge (12 ends, 1,430 top pairings and 700 bottom states,
-/// a big run of knight 8×8: 1.9·10^5 against 10^6); above it where few do, and there
-/// the pairs are tested one by one ([`pays`]).
+/// where many top pairings merge (a big run of knight 8×8, 12 ends, 1,430 top pairings
+/// and 700 bottom states: at most 1.9·10^5 contractions, for 10^6 pairs); above it where
+/// few do, and there the pairs are tested one by one ([`pays`]).
 fn most_contractions(ends: usize, states: usize, tops: usize) -> u64 {
     let mut sum = 0u64;
     let mut nodes = 1usize;

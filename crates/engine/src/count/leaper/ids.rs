@@ -153,7 +153,7 @@ struct Window {
 /// The weights of one boundary's states, nonzero ones only: open addressing over a
 /// power of two of slots, a slot a state and its weight (0 in a free slot), at most
 /// five eighths full. A row's choices from one state are looked up together, their
-/// slots fetched first ([`Table::prefetch`]): the cut's table is a gigabyte on knight
+/// slots fetched first ([`Table::prefetch_at`]): the cut's table is a gigabyte on knight
 /// 8×8, and each of the 2.6·10^8 choices from boundary 2 waited for its own slot in a
 /// `HashMap` (the table of boundary 2 took 25 s so, 19 s now).
 #[derive(Default)]
@@ -168,12 +168,10 @@ struct Table {
 impl Table {
     /// The table of `weights` (distinct keys; zero weights left out), filled with the
     /// slots of the weights a little ahead fetched first (the cut's table on knight
-    /// 8×8, 1.85·10^7 weights in a gigabyte, took 1.7 s without, 1.3 s with). Of its
-    /// 1.3–2.0 s, the slots' allocation and first touch take 0.39–0.42 s and the fill
-    /// the rest. Filled in parallel instead, in regions of 4 MiB in which the probes wrap
-    /// round (the weights' indices put by region first), it took as long: 1.42–1.44 s
-    /// against 1.26–1.69 s. Why was not measured; such a fill reads the weights out of
-    /// their order, a miss for each, where this one misses on each slot.
+    /// 8×8, 1.85·10^7 weights in a gigabyte, took 1.7 s without, 1.3 s with).
+    /// Filled in parallel by regions, it took as long (`benches/NOTES.md`): such a fill
+    /// reads the weights out of their order, a miss for each, where this one misses on
+    /// each slot.
     fn new(weights: Vec<(Key, u128)>) -> Table {
         let len = weights.par_iter().filter(|&&(_, w)| w > 0).count();
         let size = (len * 8 / 5 + 1).next_power_of_two().max(16);

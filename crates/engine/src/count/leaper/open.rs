@@ -11,9 +11,9 @@
 //! §3.1.4); the sweep is [`super::sweep`]'s, unchanged.
 //!
 //! Where the closed tours are counted by halves and the board is at most 7 wide, so are
-//! the open ones ([`super::halves::count_open`]): the apex is one more cell of the cut
-//! (knight 6×6 in 0.15 s against 1.0 s in one sweep; 7×7 and 7×8, whose single sweeps
-//! are projected at 17 GiB and hours, in about 14 s and 16 s, 1.6 and 1.5 GB).
+//! the open ones ([`super::halves::count_open`]): the apex is one more cell of the cut.
+//! Knight 7×7 and 7×8, whose single sweeps are projected at 17 GiB and hours, take
+//! seconds so (`benches/NOTES.md` has the times).
 
 use super::bound::bregman_term;
 use super::counted::{Counted, Progress};
@@ -28,9 +28,9 @@ use tourglyph_core::graph::LeapGraph;
 /// (see the module's notes): each open tour is one Hamiltonian cycle of that graph,
 /// two directed ones, and those are among the permutations its adjacency matrix allows,
 /// at most the product of (d!)^(1/d) over its degrees d (Brégman 1973): a cell's degree
-/// and one, and the apex's, the number of cells. (The bound first used here, a first
-/// cell and a neighbour a step, gave knight 8×8 152 bits against these 105, and put
-/// 7×8 past 128-bit counts.)
+/// and one, and the apex's, the number of cells. (Knight 8×8's is 105 bits, where a
+/// bound by a first cell and a neighbour a step gives 152 and puts 7×8 past 128-bit
+/// counts.)
 #[allow(
     clippy::disallowed_methods,
     reason = "compared with 63 and 127 only, never printed; Brégman's bound is loose by many bits"
@@ -170,7 +170,7 @@ mod tests {
     /// Knight 7×7 by halves is the published figure (165,575,218,320 directed, A165134),
     /// and knight 7×8 (8 rows of 7) the figure first counted here (no second way: cut at
     /// row 3, its side of 6 rows would take 18 GiB; one sweep, hours). About a minute
-    /// (59 s measured) and 4 GB: run with `--ignored`.
+    /// and 4 GB: run with `--ignored`.
     #[test]
     #[ignore = "about a minute and 4 GB"]
     fn knight_7x7_published_and_7x8() {

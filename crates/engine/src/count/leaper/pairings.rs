@@ -273,7 +273,7 @@ mod shuffled {
         }
     }
 
-    /// A ∘ B: lane i of the result is A[B[i]].
+    /// A ∘ B: lane i of the result is `A[B[i]]`.
     #[inline]
     #[target_feature(enable = "ssse3")]
     fn after(a: __m128i, b: __m128i) -> __m128i {

@@ -30,34 +30,15 @@ fn shards(width: usize, groups: usize) -> usize {
 
 /// States of a level per output shard: a shard's successors (about twice as many) are
 /// summed in a map of some 500 kB, which stays in the worker's cache (1 MB of L2 here)
-/// from one shard to the next as each worker reuses its own. With one map per shard,
-/// kept from level to level, `perf annotate` on knight 6×7 put three quarters of the
-/// merge on the first touch of its buckets (a shard's map was last touched a level
-/// before); with small shards the scatter writes to too many buffers at once. One
-/// worker, `perf stat`, load average 4–5: 4096 states a shard took 36 ms on 6×6 and
-/// 237 ms on 6×7, 16384 33–37 ms and 221–226 ms, 65536 34–41 ms and 204–214 ms, and
-/// on 6×8 16384 to 65536 took 530–560 ms against 675 ms with the 16 fixed shards and
-/// per-shard maps before. Knight 8×8's count with 16384, 32768, 65536, 131072 and
-/// 262144 a shard, three alternating runs of each: 11.6–14.2 s, no difference past the
-/// machine's noise (an earlier four runs of 16384 against 65536, means 12.2 s and
-/// 11.6 s, did not repeat).
-///
-/// On 8×8's levels of 1.0·10^7 to 1.6·10^7 states the scatter costs more than the
-/// successors: made and sharded without being stored, they took 0.16–0.26 s a level,
-/// scattered into the buffers 0.38–0.61 s, and merged 0.13–0.19 s more. Staging four
-/// successors a shard in a cache line of the worker's before copying them out did not
-/// pay (0.51–0.73 s against 0.48–0.72 s, the two alternating on the same levels, each
-/// into freshly allocated buffers). All of these were timed in the `count_phases`
-/// example before it kept freed memory as the binary does, so the scatter's figures
-/// include the zeroing of its buffers' pages, which the binary mostly avoids.
+/// from one shard to the next as each worker reuses its own; with smaller shards the
+/// scatter writes to too many buffers at once. From 16384 to 262144 states a shard,
+/// knight 8×8's count takes the same time (`benches/NOTES.md` has the measurements).
 const PER_SHARD: usize = 16384;
 
 /// Levels from this width free their scatter buffers when done: kept, the buffers of a
-/// wide level stay resident in the allocator's heap beside the next level's. Every
-/// level's kept (this at `usize::MAX`), knight 8×8's count peaked at 775–782 MiB against
-/// 679–692 MiB and took no less time (10.8–12.8 s against 11.4–12.5 s, three
-/// alternating runs) nor fewer page faults (412–428 thousand against 388–402): the
-/// shards change in number as the levels widen, and the buffers with them.
+/// wide level stay resident in the allocator's heap beside the next level's, and keeping
+/// every level's saves neither time nor page faults (`benches/NOTES.md`): the shards
+/// change in number as the levels widen, and the buffers with them.
 const RETAIN_BELOW: usize = 1 << 20;
 
 /// The most output shards: each input group scatters into one buffer per shard.
@@ -76,8 +57,8 @@ const BYTES_PER_STATE: f64 = 160.0;
 /// cell 24 of 65 as 6.2·10^8 states, 3 min and 2.1 GiB; forced with `--max-memory 16G`,
 /// it was refused at cell 30 as 8.4·10^11 states and 19 GiB, after 68 s and a peak of
 /// 14.5 GiB). After that the states grow by a factor per row while rows still enter
-/// the frontier's reach; measured on knight sweeps (6 wide: ×26, ×15, ×10, ×1.9 per row
-/// from row 3 on 6×8; 8 wide: ×242, ×32 from row 3 on 8×8), the growth holds for about
+/// the frontier's reach; on knight sweeps (6×8 from row 3: ×26, ×15, ×10, ×1.9 a row;
+/// 8×8 from row 3: ×242, ×32), the growth holds for about
 /// `depth` rows with falling factors and then levels off, the widest levels no later
 /// than `depth` rows before the end. So: the last row's factor g, then √g, … for
 /// `depth` rows but not past that peak, then flat. That overestimates the narrow boards

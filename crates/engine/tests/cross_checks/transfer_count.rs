@@ -1,20 +1,17 @@
 //! Counting beyond enumeration: the transfer-matrix count and the Burnside class count
-//! (`tourglyph::engine::count::transfer`), checked against published figures
+//! (`tourglyph_engine::count::transfer`), checked against published figures
 //! ([`crate::reference`]), against an independent backtracking search written
 //! here, and against enumeration with the ZDD engine on every board up to 8×8.
 
 use crate::reference::{self, A003763, A006864, A209077, A238818, A321172};
 use num_bigint::BigUint;
 use std::collections::{BTreeMap, HashSet};
-use tourglyph::engine::frontier::Zdd;
-use tourglyph::engine::{Flow, Found};
-use tourglyph::symmetry::Sym;
-use tourglyph::{Board, LeapGraph, Piece, TourKind};
-use tourglyph::{
-    engine::count::transfer, engine::count::transfer::ClassCount,
-    engine::count::transfer::count_rook_classes, engine::count::transfer::count_rook_tours,
-};
-use tourglyph::{engine::select::Query, engine::select::tally};
+use tourglyph_core::symmetry::Sym;
+use tourglyph_core::{Board, LeapGraph, Piece, TourKind};
+use tourglyph_engine::count::transfer::{self, ClassCount, count_rook_classes, count_rook_tours};
+use tourglyph_engine::frontier::Zdd;
+use tourglyph_engine::select::{Query, tally};
+use tourglyph_engine::{Flow, Found};
 
 fn tours(rows: u32, cols: u32) -> String {
     count_rook_tours(Board::new(rows, cols), None)
@@ -42,9 +39,10 @@ fn square_boards_match_a003763() {
     assert_eq!(checked, 8);
 }
 
-/// The stretch goal (about 10 s of CPU and 0.07 GB with the dense counter; `cargo test --release -- --ignored`).
+/// 18×18, the stretch goal: `.ci/run` runs it
+/// (`cargo test --release -p tourglyph-engine --test cross_checks -- --ignored`).
 #[test]
-#[ignore = "about 10 s of CPU and 0.07 GB (the dense counter), too heavy for every `cargo test`: .ci/run runs it with --ignored"]
+#[ignore = "about 30 s of CPU and 0.6 GB (the transfer counter), too heavy for every `cargo test`: .ci/run runs it with --ignored"]
 fn eighteen_by_eighteen_matches_a003763() {
     assert_eq!(tours(18, 18), reference::lookup(A003763, 18, 18).count);
 }
@@ -120,11 +118,11 @@ fn sixteen_by_sixteen_classes_match_a209077() {
         c.both_mirrors.to_string(),
         reference::lookup(A238818, 16, 16).count
     );
-    let dense = tourglyph::engine::count::classes::count_rook_classes_dense(
+    let dense = tourglyph_engine::count::classes::count_rook_classes_dense(
         Board::new(16, 16),
         None,
-        tourglyph::engine::count::crt::Width::W64,
-        &tourglyph::budget::Budget::default(),
+        tourglyph_engine::count::crt::Width::W64,
+        &tourglyph_core::budget::Budget::default(),
         None,
     )
     .unwrap();
@@ -306,11 +304,11 @@ fn classes_match_enumeration_up_to_8x8() {
             if m == n {
                 // The dense counter's classes (residues, the half board glued, the
                 // quotient of the quarter turn) against the same enumeration.
-                let d = tourglyph::engine::count::classes::count_rook_classes_dense(
+                let d = tourglyph_engine::count::classes::count_rook_classes_dense(
                     board,
                     None,
-                    tourglyph::engine::count::crt::Width::W16,
-                    &tourglyph::budget::Budget::default(),
+                    tourglyph_engine::count::crt::Width::W16,
+                    &tourglyph_core::budget::Budget::default(),
                     None,
                 )
                 .unwrap();

@@ -3,9 +3,9 @@
 
 use crate::reference::{self, A001230, A003763, A006864, A165134_DIRECTED, A175881, A321172};
 use std::collections::BTreeMap;
-use tourglyph::engine::frontier::{Zdd, count_only};
-use tourglyph::{Board, LeapGraph, Piece, Tour, TourKind};
-use tourglyph::{engine::Flow, engine::Found, engine::backtrack};
+use tourglyph_core::{Board, LeapGraph, Piece, Tour, TourKind};
+use tourglyph_engine::frontier::{Zdd, count_only};
+use tourglyph_engine::{Flow, Found, backtrack};
 
 fn graph(piece: &str, board: &str) -> LeapGraph {
     LeapGraph::new(board.parse().unwrap(), &piece.parse().unwrap()).unwrap()
@@ -316,10 +316,10 @@ fn open_rook_counts_match_a120443() {
             );
         }
         // And by the apex sweep, where its counts fit 128 bits.
-        if tourglyph::engine::count::leaper::open::fits(&g) {
-            let b = tourglyph::budget::Budget::default();
+        if tourglyph_engine::count::leaper::open::fits(&g) {
+            let b = tourglyph_core::budget::Budget::default();
             assert_eq!(
-                tourglyph::engine::count::leaper::open::count(&g, &b, None)
+                tourglyph_engine::count::leaper::open::count(&g, &b, None)
                     .unwrap()
                     .tours,
                 fig.value(),
@@ -355,7 +355,7 @@ fn knight_six_rows(cells: std::ops::RangeInclusive<u32>) -> usize {
 
 /// OEIS A175881 on 6×5 and 6×6 (2 s).
 #[test]
-fn closed_knight_counts_match_a175881() {
+fn closed_knight_counts_match_a175881_on_6x5_and_6x6() {
     assert_eq!(knight_six_rows(0..=36), 2);
 }
 
