@@ -20,9 +20,7 @@
 
 use super::num::{self, Num};
 use super::{Anchor, Backend, Cap, GlyphData, Join, Label, Paint, Path, Place, Seg, Text};
-// The writers SVG pages go to, at the path callers know; they live with `Backend`, so
-// that every format has them whichever backends are built.
-pub use crate::backend::{PageOpener, PageWrite};
+use crate::backend::{PageOpener, PageWrite};
 use crate::pen::Pen;
 use crate::text::Fonts;
 use std::collections::HashMap;

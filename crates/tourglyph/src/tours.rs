@@ -16,8 +16,9 @@
 
 use crate::job::count::{Counted, count};
 use crate::job::halves::{self, Route};
-use crate::job::request::{OutOptions, Pick, Silent, Spec, Target};
+use crate::job::request::{Pick, Silent, Spec};
 use crate::job::{build_zdd, impossible, resolve};
+use crate::output::{OutOptions, Target};
 use num_bigint::BigUint;
 use std::ops::Range;
 use std::path::Path;

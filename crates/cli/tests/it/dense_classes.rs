@@ -25,7 +25,8 @@ fn fix(c: &ClassCount, g: Sym) -> BigUint {
 
 /// Every even square to 14×14, each residue width: all eight fixed counts, both mirrors,
 /// the classes and the orbit sizes equal the transfer matrix's (exact words, its own
-/// half- and quarter-board sweeps), whose figures `transfer_count` checks against
+/// half- and quarter-board sweeps), whose figures the engine's cross-check `transfer_count`
+/// (crates/engine/tests/cross_checks) checks against
 /// enumeration to 8×8 and OEIS to 16×16 (16×16 is compared there, where the transfer
 /// matrix's classes are counted once; to 8×8 the dense figures are compared with the
 /// enumeration too).

@@ -18,6 +18,7 @@
 //! with no one element to hide and show.
 
 use super::request::Motion;
+use super::single::walk_order;
 use super::{Opened, Target};
 use tourglyph_core::{Error, LeapGraph, Result, Tour};
 use tourglyph_draw::frames::{self, Play};
@@ -154,53 +155,6 @@ fn positive(flag: &str, text: &str, max: f64) -> Result<f64> {
             "bad {flag} '{text}': give a number above 0 and at most {max}"
         ))),
     }
-}
-
-/// The tour's cells as (row, col) in the order it is walked and numbered: `typed` (the
-/// cells as the user typed them, or as `find` printed them: the first is the start, the
-/// second gives the direction) or else `list`'s order, turned as `m`'s `--start` (a closed
-/// tour turned to begin there; an open one begins at whichever end is named) and
-/// `--reverse` (the other way round) say.
-pub fn walk_order(
-    tour: &Tour,
-    g: &LeapGraph,
-    typed: Option<&[u32]>,
-    m: &Motion,
-) -> Result<Vec<(u32, u32)>> {
-    let board = g.board();
-    let mut cells = match typed {
-        Some(t) => t.iter().map(|&c| board.coords(c)).collect(),
-        None => tour.coords(g),
-    };
-    let closed = tour.kind.is_closed();
-    if m.reverse {
-        if closed {
-            cells[1..].reverse();
-        } else {
-            cells.reverse();
-        }
-    }
-    if let Some(s) = &m.start {
-        let c = board.coords(board.parse_cell(s)?);
-        let Some(i) = cells.iter().position(|&x| x == c) else {
-            return Err(Error::usage(format!(
-                "--start {s}: the tour does not visit that cell"
-            )));
-        };
-        let name = |(r, c): (u32, u32)| board.algebraic(board.cell(r, c));
-        if closed {
-            cells.rotate_left(i);
-        } else if i + 1 == cells.len() && i > 0 {
-            cells.reverse();
-        } else if i != 0 {
-            return Err(Error::usage(format!(
-                "--start {s}: an open tour starts at one of its ends, {} or {}",
-                name(cells[0]),
-                name(cells[cells.len() - 1])
-            )));
-        }
-    }
-    Ok(cells)
 }
 
 /// The walk's cells as (row, col), in walking order ([`walk_order`]); a closed walk ends

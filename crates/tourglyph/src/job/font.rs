@@ -4,8 +4,8 @@
 //! ([`crate::output::write_files`]). The family is checked against the text faces (the
 //! request's font file first, then the bundled ones) before any tour is drawn.
 
-use super::request::OutOptions;
 use super::{Pick, Spec, check_walk, resolve, symmetric_tours};
+use crate::output::OutOptions;
 use crate::output::write_files;
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;

@@ -19,11 +19,12 @@
 //! ([`Galleries::result`]: the convention of `make -k`: keep going, but fail). `--force` (or a manifest's
 //! `force = true`) lifts the budgets, as `render --force` does.
 
-use super::request::{OutOptions, SheetRequest};
+use super::request::SheetRequest;
 use super::sheet::{sheet, sheet_pages};
 use super::{Pick, Progress, Silent, Target};
 use crate::gallery::Manifest;
 use crate::gallery::index::{self, Entry};
+use crate::output::OutOptions;
 use crate::output::sheet_files::SheetFiles;
 use crate::output::{Staging, write_file};
 use std::path::{Path, PathBuf};

@@ -59,7 +59,7 @@ pub fn glyph(a: &GlyphRequest, target: Target<'_>) -> Result<Format> {
         let g = tourglyph_core::torus::graph(board, &piece, kind)?;
         let (tour, title, id) = pick(a, &g, kind)?;
         // A tile is drawn as a line: no bridges.
-        let drawn = super::style::for_format(style.clone(), format);
+        let drawn = super::single::for_format(style.clone(), format);
         tourglyph_layout::bridge::check(&drawn, false, kind.is_closed())?;
         let tile = super::tile::TileArgs::parse(a.repeat.as_deref(), a.pattern, png, format)?;
         let desc = format!(
@@ -84,7 +84,7 @@ pub fn glyph(a: &GlyphRequest, target: Target<'_>) -> Result<Format> {
         .as_deref()
         .map(|t| g.board().parse_cells(t))
         .transpose()?;
-    let walk = super::animate::walk_order(&tour, &g, typed.as_deref(), &a.motion)?;
+    let walk = super::single::walk_order(&tour, &g, typed.as_deref(), &a.motion)?;
     // How to draw this very picture again, for the SVG's description.
     let desc = format!(
         "{title}. Drawn by: {}",

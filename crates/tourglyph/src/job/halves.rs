@@ -127,7 +127,7 @@ pub fn ids(g: &LeapGraph, force: bool) -> Result<Arc<Ids>> {
         g.piece()
     );
     let planned = |so_far: f64, ahead: f64| {
-        super::resolve::notice(&format!(
+        super::limits::notice(&format!(
             "{what}, about {} in all ({} so far), once per process (the explorer's server \
              keeps it; `list --sample K` draws many tours in one process)",
             tourglyph_core::budget::human_seconds(so_far + ahead),

@@ -42,6 +42,7 @@ pub mod gallery;
 pub mod glyph;
 pub mod halves;
 pub mod keys;
+pub mod limits;
 pub mod list;
 pub mod plot_stats;
 pub mod request;
@@ -53,18 +54,19 @@ pub mod sheet;
 mod single;
 pub mod slide;
 pub mod split;
-pub mod style;
 pub mod symmetric_tours;
 pub mod tile;
 
-pub(crate) use single::{Opened, single_format};
+pub(crate) use crate::output::{Opened, single_format};
+pub use crate::output::{OutOptions, Target};
 
+pub use limits::{budget, set_max_memory, set_notices};
 pub use request::{
-    Draw, FindRequest, GlyphRequest, Motion, OutOptions, Pick, Progress, ShapeKeys, SheetRequest,
-    Silent, Spec, Target, json_str,
+    Draw, FindRequest, GlyphRequest, Motion, Pick, Progress, ShapeKeys, SheetRequest, Silent, Spec,
+    json_str,
 };
 pub use resolve::{
-    MAX_ENGINE_CELLS, Resolved, WALK_LIMIT, budget, build_zdd, check_walk, empty_selection,
-    explain_impossible, impossible, piece_board, resolve, set_max_memory, set_notices, walk_len,
+    MAX_ENGINE_CELLS, Resolved, WALK_LIMIT, build_zdd, check_walk, empty_selection,
+    explain_impossible, impossible, piece_board, resolve, walk_len,
 };
-pub use style::{gcode_profile, png_options, style_with};
+pub use single::{gcode_profile, png_options, style_with};

@@ -1,7 +1,7 @@
 //! The request API's shared types, plain data as the flags, a URL's query or a manifest
 //! give them: what to enumerate ([`Spec`]), which tours ([`Pick`]), how glyphs look over
-//! their style ([`Draw`]) and move ([`Motion`]), where a drawing goes ([`Target`], opened
-//! as [`OutOptions`] say) and who watches the work ([`Progress`]); the requests of the jobs
+//! their style ([`Draw`]) and move ([`Motion`]) and who watches the work ([`Progress`])
+//! (where a drawing goes is `crate::output::Target`); the requests of the jobs
 //! that draw or find on a board or a shaped board ([`SheetRequest`], [`GlyphRequest`],
 //! [`FindRequest`]). Every front door names their fields through one table
 //! ([`super::keys`]). This module imports no other of the crate: every job and the
@@ -259,29 +259,9 @@ pub struct Silent;
 
 impl Progress for Silent {}
 
-/// Where a drawing goes.
-pub enum Target<'a> {
-    /// A file (`-` for stdout), written under a temporary name and renamed when complete;
-    /// an SVG sheet of several pages is one file a page, and replaces an earlier run's.
-    Path(&'a std::path::Path, OutOptions),
-    /// A writer, written as `-o -` writes to stdout (an SVG or PNG sheet must fit one
-    /// page).
-    Writer(&'a mut dyn std::io::Write),
-}
-
 /// Escape a string for JSON.
 pub fn json_str(s: &str) -> String {
     serde_json::to_string(s).expect("strings serialise")
-}
-
-/// How outputs are opened (the `--mkdir` and `--no-clobber` flags).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct OutOptions {
-    /// Create missing folders on the way to the file. Default false: a missing folder is
-    /// an error, so a typo in a path is not silently turned into a new folder.
-    pub mkdir: bool,
-    /// Refuse to replace an existing file. Default false: replace it atomically.
-    pub no_clobber: bool,
 }
 
 /// The animation flags of `glyph`, as written.

@@ -2,9 +2,8 @@
 //! made before any work: boards too large for the engines, walks over the limit, empty
 //! selections, boards with no tour; the engines' budget (`--max-memory`).
 
+use super::limits::budget;
 use super::request::{Pick, Progress, Spec};
-use std::sync::OnceLock;
-use tourglyph_core::budget::Budget;
 use tourglyph_core::error::Refusal;
 use tourglyph_core::{Board, Error, LeapGraph, Piece, Result, TourKind};
 use tourglyph_engine::{select::Query, select::parse_range};
@@ -268,44 +267,4 @@ pub fn check_graph_memory(board: Board, piece: &Piece) -> Result<()> {
     }
     let bytes = board.cells() as f64 * (8.0 + 13.0 * piece.moves().len() as f64);
     budget(true).check(&format!("the {piece}'s move graph of {board}"), 0.0, bytes)
-}
-
-/// The memory limit, set once per process (default: three quarters of the machine's).
-static MAX_MEMORY: OnceLock<u64> = OnceLock::new();
-
-/// Set the memory limit of every job from `--max-memory` (call once, before any job runs).
-pub fn set_max_memory(flag: Option<&str>) -> Result<()> {
-    let bytes = match flag {
-        Some(s) => tourglyph_core::budget::parse_size(s)?,
-        None => tourglyph_core::budget::default_memory(),
-    };
-    let _ = MAX_MEMORY.set(bytes);
-    Ok(())
-}
-
-/// Where notices of long work go (the CLI's stderr), set once per process; none by
-/// default (a library caller, the tests).
-static NOTICES: OnceLock<fn(&str)> = OnceLock::new();
-
-/// Send every job's notices of long work that has no progress of its own (building a
-/// board's tour index) to `notice` (call once, before any job runs).
-pub fn set_notices(notice: fn(&str)) {
-    let _ = NOTICES.set(notice);
-}
-
-/// Give `msg` to the notices' sink, if one is set ([`set_notices`]).
-pub(crate) fn notice(msg: &str) {
-    if let Some(f) = NOTICES.get() {
-        f(msg);
-    }
-}
-
-/// The engines' budget: the memory limit (or the share of the work this thread runs,
-/// [`tourglyph_core::budget::with_work`], when smaller), and the default time limit unless `force`.
-pub fn budget(force: bool) -> Budget {
-    let memory = *MAX_MEMORY.get_or_init(tourglyph_core::budget::default_memory);
-    // Work run for a caller with a share of a shared budget (the server's request):
-    // the smaller of the two.
-    let memory = tourglyph_core::budget::work_memory().map_or(memory, |w| w.min(memory));
-    Budget::new(memory, force)
 }

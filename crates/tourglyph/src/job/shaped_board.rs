@@ -296,7 +296,7 @@ pub(crate) fn part_diagrams(shape: &Shape, piece: &Piece, force: bool) -> Result
             2 * EXACT_MAX_COLS
         )));
     }
-    ShapeDiagrams::build(shape, piece, &super::budget(force))
+    ShapeDiagrams::build(shape, piece, &super::limits::budget(force))
 }
 
 /// How a tour of a shape was chosen.

@@ -58,7 +58,11 @@ pub fn tour_glyph(tour: &ShapeTour, d: &ShapeDrawing, target: Target<'_>) -> Res
     };
     let format = single_format(d.format.as_deref(), &target)?;
     // A shape's parts are closed rook tours, drawn as the format draws them.
-    tourglyph_layout::bridge::check(&super::style::for_format(style.clone(), format), true, true)?;
+    tourglyph_layout::bridge::check(
+        &super::single::for_format(style.clone(), format),
+        true,
+        true,
+    )?;
     let size = super::request::parse_size(&d.size)?;
     let shape = &tour.shape;
     let parts: Vec<_> = tour
@@ -184,7 +188,7 @@ pub fn render(
         ..super::png_options(&a.draw, a.sel.force)
     };
     let format = Format::for_output(a.format.as_deref(), output)?;
-    let style = super::style::for_format(style, format);
+    let style = super::single::for_format(style, format);
     // A shape's parts are closed rook tours.
     tourglyph_layout::bridge::check(&style, true, true)?;
     let page = PageSpec::parse(&a.page)?.landscape(a.landscape);
@@ -353,4 +357,72 @@ impl Glyphs<'_> {
         }
         Ok(())
     }
+}
+
+/// `render --shape … --split -o DIR`: one file per tuple of tours the selection picks,
+/// each drawn as `glyph --shape` draws it (50 mm), named `PIECE-shape-BOARD-ID.EXT` by
+/// the tuple's ID (the seed, for a sample drawn by the tree method), as the board's
+/// files are named; returns the format and the files written.
+pub fn shape_files(
+    a: &SheetRequest,
+    shape: &ShapeRequest,
+    target: Target<'_>,
+) -> Result<(Format, Written)> {
+    use super::limits::budget;
+    use super::shaped_board::{Method, ShapeTour};
+    use crate::output::sheet_files::{MAX_SPLIT_FILES, SIZE_MM, check_dir, names};
+    use tourglyph_core::error::Refusal;
+    let Target::Path(dir, opts) = target else {
+        return Err(Error::usage(
+            "--split writes one file per tour into a folder: give -o DIR, not -o -",
+        ));
+    };
+    let format = match &a.format {
+        Some(f) => Format::parse(f)?,
+        None => Format::Svg,
+    };
+    check_dir(dir, opts)?;
+    let p = picked(&a.spec, &a.sel, shape)?;
+    let n = p.chosen.len();
+    let what = format!("--split of {n} tours of a shape in {}", p.shape.board());
+    if n > MAX_SPLIT_FILES && !a.sel.force {
+        return Err(Error::refused(
+            Refusal::Size,
+            true,
+            format!(
+                "{what} would write {n} files (the limit is {MAX_SPLIT_FILES}): select fewer with --limit, --range or --sample, or add --force"
+            ),
+        ));
+    }
+    budget(a.sel.force).check(&what, tourglyph_draw::estimate::files(format, n), 0.0)?;
+    let stem = format!("{}-shape-{}", p.piece, p.shape.board());
+    let drawing = ShapeDrawing {
+        format: Some(format.extension().to_string()),
+        size: format!("{SIZE_MM}mm"),
+        style: a.style.clone(),
+        draw: a.draw.clone(),
+        force: a.sel.force,
+    };
+    let mut files = Vec::with_capacity(n);
+    for (k, name) in names(&stem, &p.chosen, format.extension())
+        .into_iter()
+        .enumerate()
+    {
+        let exact = p.d.is_some();
+        let tour = ShapeTour {
+            shape: p.shape.clone(),
+            parts: p.parts(k)?,
+            method: if exact { Method::Exact } else { Method::Tree },
+            id: exact.then_some(p.chosen[k]),
+            chain: None,
+        };
+        let path = dir.join(name);
+        tour_glyph(&tour, &drawing, Target::Path(&path, opts))?;
+        files.push(path);
+    }
+    let written = Written {
+        files,
+        removed: vec![],
+    };
+    Ok((format, written))
 }

@@ -19,8 +19,8 @@ use std::path::{Path, PathBuf};
 use tourglyph_core::error::Refusal;
 use tourglyph_core::{Error, LeapGraph, Result};
 use tourglyph_core::{budget::free_space, budget::human_bytes};
+use tourglyph_draw::PageWrite;
 use tourglyph_draw::estimate;
-use tourglyph_draw::svg::PageWrite;
 use tourglyph_draw::text::Fonts;
 use tourglyph_draw::travel::Optimize;
 use tourglyph_draw::{Backend, DocOptions, Document, Format, Label, Pen, Sink};
@@ -71,7 +71,7 @@ pub fn sheet_pages(
     // `shape_board::MAX_SHAPE_GLYPHS` glyphs), a preview's too.
     if let Some(shape) = super::shaped_board::shape_of(&a.spec)? {
         return match a.split {
-            true => super::split::shape_files(a, &shape, target),
+            true => super::shaped_drawing::shape_files(a, &shape, target),
             false => super::shaped_drawing::render(a, &shape, target),
         };
     }
@@ -101,7 +101,7 @@ pub fn sheet_pages(
         (f, false) => Format::for_output(f.as_deref(), output)?,
     };
     if a.split {
-        super::split::check_dir(output, opts)?;
+        crate::output::sheet_files::check_dir(output, opts)?;
     }
     if a.split_layers {
         check_split_layers(a, format, output)?;
@@ -109,7 +109,7 @@ pub fn sheet_pages(
     let animate =
         super::animate::sheet_wanted(&a.motion, format, (a.split, a.split_layers), style.numbers)?;
     let gcode = super::gcode_profile(&a.draw, format)?;
-    let style = super::style::for_format(style, format);
+    let style = super::single::for_format(style, format);
     if animate {
         super::animate::check_style(&style)?;
     }
@@ -768,7 +768,7 @@ impl Job<'_> {
                 SheetGlyph::Torus(_) => Ahead::default(),
             };
             let cells = style.numbers.then(|| {
-                super::animate::walk_order(&it.tour, g, None, turn)
+                super::single::walk_order(&it.tour, g, None, turn)
                     .map(|w| w.into_iter().map(|(r, c)| (c as i32, r as i32)).collect())
             });
             let walk = walk_flags.map(|m| super::animate::walk_cells(&it.tour, g, None, m));

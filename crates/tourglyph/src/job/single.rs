@@ -2,11 +2,13 @@
 //! written when complete, its format, and the page opener of a one-page drawing; one
 //! tour written as a glyph ([`write_glyph`], for `glyph`, `find -o` and `render --split`)
 //! and the words of the command that draws it again ([`style_words`], [`turn_words`],
-//! [`shell_word`]).
+//! [`shell_word`]); the style with the [`Draw`] flags set over it ([`style_with`]), as
+//! a format draws it ([`for_format`]), and the PNG options and G-code profile they give.
 
-use super::request::{Draw, GlyphRequest, Target};
+use super::request::{Draw, GlyphRequest, Motion};
+use crate::output::{Opened, Target};
 use std::sync::Arc;
-use tourglyph_core::{LeapGraph, Result, Tour};
+use tourglyph_core::{Error, LeapGraph, Result, Tour};
 use tourglyph_draw::gcode::GcodeProfile;
 use tourglyph_draw::png::PngOptions;
 use tourglyph_draw::travel::Optimize;
@@ -15,54 +17,6 @@ use tourglyph_layout::grid::Grid;
 use tourglyph_layout::style::Style;
 use tourglyph_layout::{Sheet, SheetText};
 use tourglyph_layout::{glyph::glyph_data, glyph::reach};
-
-/// A [`Target`] opened for one document made in memory (a glyph, a tile): a file (or
-/// stdout) committed when complete, or the caller's writer.
-pub(crate) enum Opened<'a> {
-    /// A file or stdout.
-    Out(crate::output::Out),
-    /// The caller's writer.
-    Writer(&'a mut dyn std::io::Write),
-}
-
-impl<'a> Opened<'a> {
-    /// Open the target (a file is created now: `--no-clobber` refuses before any work).
-    pub(crate) fn open(target: Target<'a>) -> Result<Opened<'a>> {
-        Ok(match target {
-            Target::Path(p, opts) => Opened::Out(crate::output::open_out_with(p, opts)?),
-            Target::Writer(w) => Opened::Writer(w),
-        })
-    }
-
-    /// Write the document and finish: a file is renamed into place, a writer flushed.
-    pub(crate) fn finish(self, bytes: &[u8]) -> Result<()> {
-        use std::io::Write;
-        match self {
-            Opened::Out(mut o) => {
-                o.write_all(bytes)?;
-                o.commit()
-            }
-            Opened::Writer(w) => {
-                w.write_all(bytes)?;
-                Ok(w.flush()?)
-            }
-        }
-    }
-}
-
-/// The format of a single drawing: as asked, else SVG on stdout or a writer, else from
-/// the file's extension.
-pub(crate) fn single_format(format: Option<&str>, target: &Target<'_>) -> Result<Format> {
-    use tourglyph_draw::Format;
-    match (format, target) {
-        (Some(f), Target::Path(p, _)) => Format::for_output(Some(f), p),
-        (Some(f), Target::Writer(_)) => Format::parse(f),
-        // A single glyph on stdout is for a design tool or a browser: SVG.
-        (None, Target::Writer(_)) => Ok(Format::Svg),
-        (None, Target::Path(p, _)) if p.as_os_str() == "-" => Ok(Format::Svg),
-        (None, Target::Path(p, _)) => Format::from_path(p),
-    }
-}
 
 /// The flags of a redrawing command that give the same drawing style: `--style` unless
 /// the default, each flag that overrides a key, and `--outline`; values quoted for a
@@ -100,7 +54,7 @@ pub(crate) fn style_words(style: &str, draw: &Draw) -> Vec<String> {
 
 /// `--start CELL` and `--reverse` as `m` sets them, for a redrawing command of a numbered
 /// glyph (`numbered`), where they say where its numbers begin and which way they go.
-pub(crate) fn turn_words(m: &super::request::Motion, numbered: bool) -> Vec<String> {
+pub(crate) fn turn_words(m: &Motion, numbered: bool) -> Vec<String> {
     let mut words = Vec::new();
     if numbered {
         if let Some(s) = &m.start {
@@ -130,7 +84,7 @@ pub(crate) fn shell_word(s: &str) -> String {
 /// path the label's id and title) and a description (SVG `<desc>`; empty for none).
 /// `out` is the format, its PNG options and its G-code profile (`None`: the default).
 /// A numbered diagram is numbered along `walk`, the tour's cells (row, col) from its start
-/// ([`super::animate::walk_order`]), or else in `list`'s order.
+/// ([`super::single::walk_order`]), or else in `list`'s order.
 #[allow(clippy::too_many_arguments)]
 pub fn write_glyph(
     (tour, walk): (&Tour, Option<&[(u32, u32)]>),
@@ -159,7 +113,7 @@ pub(crate) fn write_glyph_as(
     target: Target<'_>,
 ) -> Result<()> {
     let (format, png, gcode) = out;
-    let style = super::style::for_format(style.clone(), format);
+    let style = for_format(style.clone(), format);
     let rook_plane = g.piece().is_rook() && !g.topology().is_torus();
     tourglyph_layout::bridge::check(&style, rook_plane, tour.kind.is_closed())?;
     let glyph = glyph_data(tour, g, &style);
@@ -213,4 +167,101 @@ fn draw<B: Backend>(
     }
     sheet.push_labelled(glyph, "", Some(label))?;
     sheet.finish()
+}
+
+/// The style `spec` (a built-in name or a TOML file) with the [`Draw`] flags set over it.
+pub fn style_with(spec: &str, draw: &Draw) -> Result<Style> {
+    let mut st = Style::resolve(spec)?;
+    for (key, value) in draw.overrides() {
+        let flag = match key {
+            "stroke_width" => "--width".to_string(),
+            k => format!("--{}", k.replace('_', "-")),
+        };
+        st.set_flag(&flag, key, &value)?;
+    }
+    Ok(st)
+}
+
+/// `style` as `format` draws it: a format of outlines (DXF, for cutters) draws each glyph's
+/// filled outline, not pen strokes or an interlaced band, whatever the style says.
+pub fn for_format(mut style: Style, format: Format) -> Style {
+    if format.draws_outlines() {
+        style.outline = true;
+        style.plot = None;
+        style.interlace = false;
+    }
+    style
+}
+
+/// The G-code profile `--gcode-profile` names, for a drawing in `format`: `None` (the
+/// default profile) when not given; a usage error when given for another format.
+pub fn gcode_profile(draw: &Draw, format: Format) -> Result<Option<Arc<GcodeProfile>>> {
+    let Some(spec) = &draw.gcode_profile else {
+        return Ok(None);
+    };
+    if format != Format::Gcode {
+        return Err(Error::usage(format!(
+            "--gcode-profile is for G-code, but this writes {}: name the file NAME.gcode, or drop --gcode-profile",
+            format.name()
+        )));
+    }
+    let p = GcodeProfile::resolve(spec)?;
+    Ok(Some(Arc::new(p)))
+}
+
+/// PNG options from `--dpi` and `--force` (of a drawing of fixed size: the caller names
+/// the flag that makes it smaller, if any, in `smaller`).
+pub fn png_options(draw: &Draw, force: bool) -> PngOptions {
+    PngOptions {
+        dpi: draw.dpi,
+        force,
+        smaller: None,
+    }
+}
+
+/// The tour's cells as (row, col) in the order it is walked and numbered: `typed` (the
+/// cells as the user typed them, or as `find` printed them: the first is the start, the
+/// second gives the direction) or else `list`'s order, turned as `m`'s `--start` (a closed
+/// tour turned to begin there; an open one begins at whichever end is named) and
+/// `--reverse` (the other way round) say.
+pub fn walk_order(
+    tour: &Tour,
+    g: &LeapGraph,
+    typed: Option<&[u32]>,
+    m: &Motion,
+) -> Result<Vec<(u32, u32)>> {
+    let board = g.board();
+    let mut cells = match typed {
+        Some(t) => t.iter().map(|&c| board.coords(c)).collect(),
+        None => tour.coords(g),
+    };
+    let closed = tour.kind.is_closed();
+    if m.reverse {
+        if closed {
+            cells[1..].reverse();
+        } else {
+            cells.reverse();
+        }
+    }
+    if let Some(s) = &m.start {
+        let c = board.coords(board.parse_cell(s)?);
+        let Some(i) = cells.iter().position(|&x| x == c) else {
+            return Err(Error::usage(format!(
+                "--start {s}: the tour does not visit that cell"
+            )));
+        };
+        let name = |(r, c): (u32, u32)| board.algebraic(board.cell(r, c));
+        if closed {
+            cells.rotate_left(i);
+        } else if i + 1 == cells.len() && i > 0 {
+            cells.reverse();
+        } else if i != 0 {
+            return Err(Error::usage(format!(
+                "--start {s}: an open tour starts at one of its ends, {} or {}",
+                name(cells[0]),
+                name(cells[cells.len() - 1])
+            )));
+        }
+    }
+    Ok(cells)
 }

@@ -4,7 +4,7 @@
 //! ([`solve`]), drawn as one page of board frames or one animated SVG ([`draw`]) and
 //! reported as text or one JSON object ([`write_report`]).
 
-use super::request::OutOptions;
+use crate::output::OutOptions;
 use crate::output::open_out_with;
 use std::io::Write;
 use std::path::Path;

@@ -5,10 +5,10 @@
 //! `-3`, …. Every file is written atomically; the selection is refused before the first
 //! file when it is too large.
 
-use super::request::OutOptions;
 use super::single::write_glyph;
 use super::{Target, budget};
-use rustc_hash::FxHashMap;
+use crate::output::OutOptions;
+use crate::output::sheet_files::{MAX_SPLIT_FILES, SIZE_MM, names};
 use std::path::{Path, PathBuf};
 use tourglyph_core::error::Refusal;
 use tourglyph_core::{Error, LeapGraph, Result, TourKind};
@@ -17,40 +17,6 @@ use tourglyph_draw::png::PngOptions;
 use tourglyph_engine::frontier::Zdd;
 use tourglyph_engine::select::Query;
 use tourglyph_layout::style::Style;
-
-/// Files one `--split` writes without `--force`.
-pub const MAX_SPLIT_FILES: usize = 100_000;
-/// Size of each glyph, mm (as `glyph`'s default).
-const SIZE_MM: f64 = 50.0;
-
-/// `-o DIR` must be a folder (created with `--mkdir`).
-pub fn check_dir(dir: &Path, opts: OutOptions) -> Result<()> {
-    if dir.as_os_str() == "-" {
-        return Err(Error::usage(
-            "--split writes one file per tour into a folder: give -o DIR, not -o -",
-        ));
-    }
-    if dir.is_dir() {
-        return Ok(());
-    }
-    if dir.exists() {
-        return Err(Error::usage(format!(
-            "{}: not a folder: --split writes one file per tour into the folder -o DIR",
-            dir.display()
-        )));
-    }
-    if opts.mkdir {
-        crate::output::make_folders(dir).map_err(|e| {
-            Error::runtime(format!("{}: cannot create the folder: {e}", dir.display()))
-        })
-    } else {
-        // The file system's state, as for any -o into a missing folder (exit 1).
-        Err(Error::runtime(format!(
-            "{}: no such folder: create it, or add --mkdir",
-            dir.display()
-        )))
-    }
-}
 
 /// The IDs of an unfiltered selection of `n` tours (its range's start on).
 pub fn stream_ids(q: &Query, n: u64) -> Result<Vec<u128>> {
@@ -65,90 +31,6 @@ pub fn stream_ids(q: &Query, n: u64) -> Result<Vec<u128>> {
     }
     let start = q.range.as_ref().map_or(0, |r| r.start);
     Ok((0..u128::from(n)).map(|i| start + i).collect())
-}
-
-/// The file names of `ids` (in order): `stem-ID.ext`, the ID zero-padded to the widest,
-/// repeats numbered `-2`, `-3`, ….
-pub fn names(stem: &str, ids: &[u128], ext: &str) -> Vec<String> {
-    let width = ids.iter().max().map_or(1, |m| m.to_string().len());
-    let mut seen: FxHashMap<u128, u32> = FxHashMap::default();
-    ids.iter()
-        .map(|&id| {
-            let k = seen.entry(id).or_insert(0);
-            *k += 1;
-            if *k == 1 {
-                format!("{stem}-{id:0width$}.{ext}")
-            } else {
-                format!("{stem}-{id:0width$}-{k}.{ext}")
-            }
-        })
-        .collect()
-}
-
-/// `render --shape … --split -o DIR`: one file per tuple of tours the selection picks,
-/// each drawn as `glyph --shape` draws it (50 mm), named `PIECE-shape-BOARD-ID.EXT` by
-/// the tuple's ID (the seed, for a sample drawn by the tree method), as the board's
-/// files are named; returns the format and the files written.
-pub fn shape_files(
-    a: &super::request::SheetRequest,
-    shape: &super::shaped_board::ShapeRequest,
-    target: Target<'_>,
-) -> Result<(Format, crate::output::sheet_files::Written)> {
-    use super::shaped_board::{Method, ShapeTour};
-    use super::shaped_drawing::ShapeDrawing;
-    let Target::Path(dir, opts) = target else {
-        return Err(Error::usage(
-            "--split writes one file per tour into a folder: give -o DIR, not -o -",
-        ));
-    };
-    let format = match &a.format {
-        Some(f) => Format::parse(f)?,
-        None => Format::Svg,
-    };
-    check_dir(dir, opts)?;
-    let p = super::shaped_board::picked(&a.spec, &a.sel, shape)?;
-    let n = p.chosen.len();
-    let what = format!("--split of {n} tours of a shape in {}", p.shape.board());
-    if n > MAX_SPLIT_FILES && !a.sel.force {
-        return Err(Error::refused(
-            Refusal::Size,
-            true,
-            format!(
-                "{what} would write {n} files (the limit is {MAX_SPLIT_FILES}): select fewer with --limit, --range or --sample, or add --force"
-            ),
-        ));
-    }
-    budget(a.sel.force).check(&what, tourglyph_draw::estimate::files(format, n), 0.0)?;
-    let stem = format!("{}-shape-{}", p.piece, p.shape.board());
-    let drawing = ShapeDrawing {
-        format: Some(format.extension().to_string()),
-        size: format!("{SIZE_MM}mm"),
-        style: a.style.clone(),
-        draw: a.draw.clone(),
-        force: a.sel.force,
-    };
-    let mut files = Vec::with_capacity(n);
-    for (k, name) in names(&stem, &p.chosen, format.extension())
-        .into_iter()
-        .enumerate()
-    {
-        let exact = p.d.is_some();
-        let tour = ShapeTour {
-            shape: p.shape.clone(),
-            parts: p.parts(k)?,
-            method: if exact { Method::Exact } else { Method::Tree },
-            id: exact.then_some(p.chosen[k]),
-            chain: None,
-        };
-        let path = dir.join(name);
-        super::shaped_drawing::tour_glyph(&tour, &drawing, Target::Path(&path, opts))?;
-        files.push(path);
-    }
-    let written = crate::output::sheet_files::Written {
-        files,
-        removed: vec![],
-    };
-    Ok((format, written))
 }
 
 /// One split render.
@@ -251,7 +133,7 @@ impl Split<'_> {
         for (k, (&id, path)) in ids.iter().zip(&files).enumerate() {
             let tour = tour(k)?;
             let walk = match self.style.numbers {
-                true => Some(super::animate::walk_order(&tour, self.g, None, self.turn)?),
+                true => Some(super::single::walk_order(&tour, self.g, None, self.turn)?),
                 false => None,
             };
             let title = format!("{stem}, {word} {id}");

@@ -88,22 +88,6 @@ pub fn list(
         progress.note(&why);
         return Ok(());
     }
-    let unbounded = sel.sample.is_none()
-        && r.query.range.is_none()
-        && r.query.limit.is_none()
-        && r.shard.is_none();
-    if unbounded && !sel.force {
-        // Burnside's counts take a fraction of the quotient diagrams' time (16×16
-        // rot180: 3.7 s against 23 s), so an unbounded listing is refused before those.
-        if let Some(n) =
-            super::count::burnside_symmetric(r.graph.board(), sym, false, false, &super::Silent)
-                .ok()
-                .map(|(_, n)| u128::try_from(n).unwrap_or(u128::MAX))
-                .filter(|&n| n > WALK_LIMIT)
-        {
-            return Err(too_long(n, sym, r.graph.board()));
-        }
-    }
     let d = build(&r.graph, sym, sel.force)?;
     let p = pick(sel, &mut r, d.count());
     let n = selected(&p, &d);
@@ -174,7 +158,7 @@ pub fn list(
 }
 
 /// The refusal of a listing of `n` symmetric tours (over the walk limit).
-fn too_long(n: u128, sym: Symmetry, board: tourglyph_core::Board) -> Error {
+pub(crate) fn too_long(n: u128, sym: Symmetry, board: tourglyph_core::Board) -> Error {
     Error::refused(
         Refusal::Time,
         true,
