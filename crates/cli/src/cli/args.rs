@@ -54,7 +54,7 @@ impl OutputFlags {
     }
 }
 
-/// The commands of the CLI (README, "A short tour of the commands").
+/// The commands of the CLI (docs/guide.md, "A short tour of the commands").
 #[derive(Debug, Subcommand)]
 #[allow(
     clippy::large_enum_variant,

@@ -824,7 +824,7 @@ fn bad_inputs_give_one_line_and_the_right_status() {
     }
 }
 
-/// The exit-status rule (`tourglyph::error::EXIT_STATUS`, the README's table) held to
+/// The exit-status rule (`tourglyph::error::EXIT_STATUS`, the guide's table) held to
 /// every command: (arguments, status, a fragment of the message), grouped by the rule's
 /// rows. Each case runs in a folder holding only [`FIXTURES`] and must leave nothing else.
 const RULE: &[(&[&str], i32, &str)] = &[

@@ -173,11 +173,11 @@ fn man_pages_have_examples_and_exit_status() {
     assert!(stdout(&run(&["man"])).contains(".SH \"EXIT STATUS\""));
 }
 
-/// The README's exit-status table is the rule the code holds (`EXIT_STATUS`).
+/// The guide's exit-status table is the rule the code holds (`EXIT_STATUS`).
 #[test]
-fn readme_exit_status_table_is_the_rule() {
-    let readme = std::fs::read_to_string(crate::common::repo_root().join("README.md")).unwrap();
-    let rows: Vec<String> = readme
+fn the_guides_exit_status_table_is_the_rule() {
+    let guide = std::fs::read_to_string(crate::common::repo_root().join("docs/guide.md")).unwrap();
+    let rows: Vec<String> = guide
         .lines()
         .map(str::trim)
         .skip_while(|l| *l != "| exit | fault |")

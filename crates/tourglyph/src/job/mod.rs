@@ -1,33 +1,32 @@
-//! Jobs: one request API for every caller (the CLI, the gallery, the server).
+//! Jobs: one request API for every caller (the CLI, the server, the gallery, [`crate::Tours`]).
 //!
 //! A request is plain data, as the flags or a URL's query give it: a [`Spec`] (piece,
 //! board, open, classes, non-crossing, torus, symmetry), a [`Pick`] (limit, range, shard,
 //! sample, seed, force) and, for drawings, a style with its [`Draw`] flags, a page and a
 //! format. A job resolves it into library objects (graph, diagram, query, layout), refuses
 //! work that cannot finish or fit before anything is written, and writes the result to a
-//! file or to any `io::Write`:
+//! file or to any `io::Write`. The modules stand in layers, each importing only the ones
+//! below it (`scripts/module-cycles.py` holds the longest chain to five modules):
 //!
-//! - [`count`]: `count`'s figures, as its JSON object or its text; [`residues`]: a count
-//!   spread over many machines as residues;
-//! - [`list`]: `list`'s lines (JSON or text), streamed;
-//! - [`sheet`]: a sheet of glyphs (PDF, PostScript, EPS, SVG, PNG, G-code), or one file a tour
-//!   ([`split`]);
-//! - [`halves`]: closed leaper tours by ID through the halves where the full diagram
-//!   is too big (for `glyph` and `list`);
-//! - [`glyph`]: one tour as a glyph (a torus tile: [`tile`]); [`animate`]: the glyph drawn
-//!   as its tour is walked (animated SVG, GIF, APNG);
-//! - [`symmetric_tours`]: `--symmetry` on big boards, the symmetric tours found directly
-//!   on quotient boards (for `list`, `sheet`, `glyph --random` and `font`);
-//! - [`font`]: a TrueType font of tours with its map and specimen; [`gallery`]: every
-//!   gallery manifest of a folder and their index; [`find`]: one tour on any board;
-//!   [`slide`]: the sliding rooks and queens puzzle; [`shape`]: closed tours of shaped
-//!   boards (text grids, pictures), counted, listed and drawn; [`plot_stats`]: what
-//!   plotting an SVG file costs, layer by layer.
-//!
-//! The request's types sit at the bottom ([`request`]); [`keys`] is the one table of the
-//! names the front doors give their fields (the CLI's flags, the server's query
-//! parameters, the gallery's TOML keys); [`resolve`](mod@resolve) turns a request into library
-//! objects and refuses what cannot finish; [`style`] and `single` serve the drawings.
+//! 1. What every layer reads: the requests ([`request`]), the process's limits and
+//!    notices ([`limits`]), and, beside the jobs, `crate::output` (where a drawing goes,
+//!    files complete or absent) and `crate::describe` (the words for a set of tours).
+//! 2. The names the front doors give the requests' fields ([`keys`]: the CLI's flags, the
+//!    server's query parameters, the gallery's TOML keys); a request resolved into library
+//!    objects, with the refusals made before any work ([`resolve`](mod@resolve)); one
+//!    drawing of one page, its style for its format and its redraw command (`single`).
+//! 3. Where tours come from, beyond one diagram: [`halves`] (closed leaper tours by ID
+//!    through the halves, where the full diagram is too big), [`symmetric_tours`] (the
+//!    tours a symmetry fixes, found on quotient boards) and [`shaped_board`] (a board cut
+//!    from a text grid or a picture); and the drawing helpers the jobs share: [`animate`]
+//!    (a glyph drawn as its tour is walked: animated SVG, GIF, APNG), [`split`] (one file
+//!    a tour), [`tile`] (a torus tour as a tile) and [`shaped_drawing`] (a shaped board's
+//!    glyphs and sheets).
+//! 4. The jobs: [`count`] (`count`'s figures; [`residues`]: a count spread over many
+//!    machines), [`list`], [`sheet`], [`glyph`], [`font`], [`find`], [`slide`] (the
+//!    sliding rooks and queens puzzle), [`plot_stats`] (what plotting an SVG file costs)
+//!    and [`gallery`] (every manifest of a folder and their index). `list` and `residues`
+//!    call `count`'s counters, and `gallery` draws through `sheet`.
 //!
 //! Jobs sit above the pipeline (engine → sinks → layout → render) and only call into it;
 //! nothing below calls a job. Progress and notices go through [`Progress`], which a

@@ -383,7 +383,7 @@ pub struct GlyphRequest {
     pub force: bool,
     /// The animation flags ([`super::animate`]): none set, a still glyph.
     pub motion: Motion,
-    /// A shaped board in place of `board` ([`super::shape_board`]).
+    /// A shaped board in place of `board` ([`super::shaped_board`]).
     pub shape: ShapeKeys,
 }
 
