@@ -8,7 +8,8 @@
 #
 # Tasks: count 16×16 (the transfer-matrix counter), render the 580,717 symmetry classes of
 # 8×8 into one PDF (the engine, the class test, layout and the PDF backend), and the closed
-# knight's tours of 8×8 (the leaper counter by halves; about 30 s and 3.5 GB each).
+# knight's tours of 8×8 (the leaper counter by halves), and one closed knight's tour of 8×8
+# drawn by its ID (the tour index by halves, built once per process, then one unranking).
 # The two binaries alternate within each round (before, after, then after, before in the
 # next), so slow drift of a shared machine's load falls on both; the load average is
 # printed before and after. The two binaries' stdout must agree (the counts). Each line: the task, wall seconds of each round for each binary
@@ -54,4 +55,5 @@ echo "after:  $AFTER"
 task "count --board 16x16" count --board 16x16
 task "render 8x8 --classes (580,717) PDF" render --board 8x8 --classes -o "$OUT/classes.pdf"
 task "count --piece knight --board 8x8" count --piece knight --board 8x8
+task "glyph knight 8x8 --id 10^12 (SVG)" glyph -q --piece knight --board 8x8 --id 1000000000000 -o "$OUT/knight.svg"
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -40,7 +40,7 @@ fn main() -> ExitCode {
             // A failed command leaves no empty folder that its --mkdir made.
             tourglyph::output::remove_made_folders();
             eprintln!("tourglyph: {e:#}");
-            ExitCode::from(if e.is_usage() { 2 } else { 1 })
+            ExitCode::from(e.exit_status())
         }
     }
 }

@@ -131,13 +131,17 @@ impl Board {
 }
 
 fn bad_cell(text: &str) -> Error {
-    Error::usage(format!(
-        "bad cell '{text}': write it algebraically (e4, a1 is bottom-left) or as ROW,COL (0-based, row 0 at the top)"
-    ))
+    Error::bad_value(
+        "cell",
+        text,
+        format!(
+            "bad cell '{text}': write it algebraically (e4, a1 is bottom-left) or as ROW,COL (0-based, row 0 at the top)"
+        ),
+    )
 }
 
 fn off_board(text: &str, b: &Board) -> Error {
-    Error::usage(format!("cell '{text}' is off the {b} board"))
+    Error::bad_value("cell", text, format!("cell '{text}' is off the {b} board"))
 }
 
 impl fmt::Display for Board {
@@ -152,9 +156,13 @@ impl FromStr for Board {
     /// Parse `ROWSxCOLS` (`6x6`, `4X8`; `×` accepted too).
     fn from_str(s: &str) -> Result<Self> {
         let bad = || {
-            Error::usage(format!(
-                "bad board '{s}': write ROWSxCOLS with both sides from 1 to {MAX_SIDE}, e.g. 6x6"
-            ))
+            Error::bad_value(
+                "board",
+                s,
+                format!(
+                    "bad board '{s}': write ROWSxCOLS with both sides from 1 to {MAX_SIDE}, e.g. 6x6"
+                ),
+            )
         };
         let t = s.trim();
         let (r, c) = t.split_once(['x', 'X', '×']).ok_or_else(bad)?;

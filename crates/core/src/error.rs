@@ -65,14 +65,46 @@ pub type Result<T, E = Error> = std::result::Result<T, E>;
 /// Every message is shown on one line: the user text quoted in it (a board spec, a file
 /// name, a TOML key) may hold line breaks or escape characters, and `one_line` shows
 /// those escaped, here, for every variant, so no parser has to remember to.
+///
+/// A program matches the kind ([`Error::NoTour`], [`Error::Refused`], [`Error::File`], …);
+/// the command line's exit status and the explorer's HTTP status come from the kind, in
+/// one table ([`Error::exit_status`], [`Error::http_status`]). New kinds may be added:
+/// a `match` needs a last arm.
+///
+/// ```
+/// use tourglyph_core::{Board, Error};
+/// match "6x".parse::<Board>() {
+///     Err(Error::BadValue { what: "board", value, .. }) => assert_eq!(value, "6x"),
+///     other => panic!("{other:?}"),
+/// }
+/// ```
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum Error {
     /// The request is malformed or contradictory (exit status 2).
     #[error("{}", one_line(.0))]
     Usage(String),
+    /// A value as written that is not valid (exit status 2): a board, a piece, a cell, a
+    /// range, a symmetry.
+    #[error("{}", one_line(.message))]
+    BadValue {
+        /// What the value is: `board`, `piece`, `cell`, `range`, `symmetry`.
+        what: &'static str,
+        /// The value as written.
+        value: String,
+        /// The message: the problem and the fix.
+        message: String,
+    },
     /// A well-formed request could not be done (exit status 1).
     #[error("{}", one_line(.0))]
     Runtime(String),
+    /// No tour exists to find or draw (exit status 1): the board has none, with the reason
+    /// (a theorem, a colour argument).
+    #[error("{}", one_line(.reason))]
+    NoTour {
+        /// Why none exists, one line.
+        reason: String,
+    },
     /// Well-formed work refused before it starts because it would not fit (memory, a
     /// board beyond the engines, an image too large) or not finish in reasonable time (a
     /// walk of too many tours, a time budget); `usage` says whether the CLI exits 2 (the
@@ -137,6 +169,53 @@ impl Error {
         Error::Runtime(msg.into())
     }
 
+    /// `value`, written for a `what` (`board`, `piece`, …), is not valid: `message` says
+    /// why and how to write one (exit status 2).
+    pub fn bad_value(what: &'static str, value: &str, message: impl Into<String>) -> Self {
+        Error::BadValue {
+            what,
+            value: value.to_string(),
+            message: message.into(),
+        }
+    }
+
+    /// No tour exists, for `reason` (exit status 1).
+    pub fn no_tour(reason: impl Into<String>) -> Self {
+        Error::NoTour {
+            reason: reason.into(),
+        }
+    }
+
+    /// The exit status (2: the request is at fault, 1: the machine or the set is) and the
+    /// HTTP status of this error: the one table from kind to status, for the command line
+    /// and the explorer's server alike (never read from the message).
+    fn statuses(&self) -> (u8, u16) {
+        match self {
+            Error::Usage(_) | Error::BadValue { .. } => (2, 400),
+            // Too large (memory, pixels, files): 413; too long (a walk, the time budget): 422.
+            Error::Refused { kind, usage, .. } => (
+                if *usage { 2 } else { 1 },
+                match kind {
+                    Refusal::Size => 413,
+                    Refusal::Time => 422,
+                },
+            ),
+            Error::Runtime(_) | Error::NoTour { .. } => (1, 422),
+            Error::File { .. } | Error::Io(_) => (1, 500),
+        }
+    }
+
+    /// The command line's exit status for this error (the table [`EXIT_STATUS`] says it
+    /// in words).
+    pub fn exit_status(&self) -> u8 {
+        self.statuses().0
+    }
+
+    /// The explorer server's HTTP status for this error.
+    pub fn http_status(&self) -> u16 {
+        self.statuses().1
+    }
+
     /// An I/O error on a named file.
     pub fn file(path: impl Into<PathBuf>, source: std::io::Error) -> Self {
         Error::File {
@@ -147,7 +226,7 @@ impl Error {
 
     /// True for errors in the request itself (exit status 2).
     pub fn is_usage(&self) -> bool {
-        matches!(self, Error::Usage(_) | Error::Refused { usage: true, .. })
+        self.exit_status() == 2
     }
 
     /// True when the error is a closed pipe on output (`tourglyph list | head`): the
@@ -200,6 +279,28 @@ pub fn one_line(text: &str) -> std::borrow::Cow<'_, str> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn every_kind_has_its_exit_and_http_status() {
+        let io = || std::io::Error::other("disk full");
+        for (e, want) in [
+            (Error::usage("bad board"), (2, 400)),
+            (Error::bad_value("board", "6x", "bad board '6x'"), (2, 400)),
+            (Error::refused(Refusal::Size, true, "too big"), (2, 413)),
+            (
+                Error::refused(Refusal::Size, false, "over --max-memory"),
+                (1, 413),
+            ),
+            (Error::refused(Refusal::Time, true, "too long"), (2, 422)),
+            (Error::runtime("a gallery failed"), (1, 422)),
+            (Error::no_tour("5x5 has none"), (1, 422)),
+            (Error::file("x.pdf", io()), (1, 500)),
+            (Error::Io(io()), (1, 500)),
+        ] {
+            assert_eq!((e.exit_status(), e.http_status()), want, "{e:?}");
+            assert_eq!(e.is_usage(), want.0 == 2);
+        }
+    }
+
     use super::*;
 
     #[test]

@@ -138,11 +138,15 @@ impl FromStr for Piece {
             _ => {}
         }
         let bad = || {
-            Error::usage(format!(
-                "unknown piece '{s}'{}: use {} or leaper:A,B (e.g. leaper:1,2)",
-                crate::names::did_you_mean(s, NAMES.iter().copied()),
-                NAMES.join(", ")
-            ))
+            Error::bad_value(
+                "piece",
+                s,
+                format!(
+                    "unknown piece '{s}'{}: use {} or leaper:A,B (e.g. leaper:1,2)",
+                    crate::names::did_you_mean(s, NAMES.iter().copied()),
+                    NAMES.join(", ")
+                ),
+            )
         };
         let spec = t.strip_prefix("leaper:").ok_or_else(bad)?;
         let (a, b) = spec.split_once(',').ok_or_else(bad)?;

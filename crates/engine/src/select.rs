@@ -43,9 +43,13 @@ pub struct Item {
 /// Parse `A..B` (half-open, A < B or A = B for an empty range).
 pub fn parse_range(s: &str) -> Result<Range<u128>> {
     let bad = || {
-        Error::usage(format!(
-            "bad range '{s}': write A..B with whole numbers A ≤ B (IDs A to B-1), e.g. 0..100"
-        ))
+        Error::bad_value(
+            "range",
+            s,
+            format!(
+                "bad range '{s}': write A..B with whole numbers A ≤ B (IDs A to B-1), e.g. 0..100"
+            ),
+        )
     };
     let (a, b) = s.trim().split_once("..").ok_or_else(bad)?;
     let num = |x: &str| -> Result<u128> {
@@ -57,9 +61,11 @@ pub fn parse_range(s: &str) -> Result<Range<u128>> {
     };
     let (a, b) = (num(a)?, num(b)?);
     if a > b {
-        return Err(Error::usage(format!(
-            "bad range '{s}': the start {a} is after the end {b}; write A..B with A ≤ B"
-        )));
+        return Err(Error::bad_value(
+            "range",
+            s,
+            format!("bad range '{s}': the start {a} is after the end {b}; write A..B with A ≤ B"),
+        ));
     }
     Ok(a..b)
 }

@@ -201,7 +201,7 @@ impl Tours {
         }
         let r = resolve(&self.spec, None)?;
         if let Some(why) = impossible(&r) {
-            return Err(Error::runtime(why));
+            return Err(Error::no_tour(why));
         }
         let mut sampler = Sampler::new(seed);
         let plain = !r.query.classes;

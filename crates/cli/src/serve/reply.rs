@@ -14,7 +14,6 @@ use axum::http::StatusCode;
 use axum::http::header::CONTENT_TYPE;
 use axum::response::{IntoResponse, Response};
 use tourglyph::Error;
-use tourglyph::error::Refusal;
 use tourglyph::job::keys::Kind;
 
 /// How long a request waits for a share of the memory before it is answered 503 (and
@@ -129,22 +128,9 @@ pub fn for_browser(msg: &str, cli: Option<&str>) -> String {
     m
 }
 
-/// The status of an error, from its kind (never from its text).
+/// The status of an error, from its kind (never from its text): core's one table.
 pub fn status(e: &Error) -> StatusCode {
-    match e {
-        Error::Refused {
-            kind: Refusal::Size,
-            ..
-        } => StatusCode::PAYLOAD_TOO_LARGE,
-        // The budgets' and the walk limit's refusals: the CLI would ask for --force or bounds.
-        Error::Refused {
-            kind: Refusal::Time,
-            ..
-        } => StatusCode::UNPROCESSABLE_ENTITY,
-        Error::Usage(_) => StatusCode::BAD_REQUEST,
-        Error::Runtime(_) => StatusCode::UNPROCESSABLE_ENTITY,
-        Error::File { .. } | Error::Io(_) => StatusCode::INTERNAL_SERVER_ERROR,
-    }
+    StatusCode::from_u16(e.http_status()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR)
 }
 
 /// `{"error": message}` with `status`.
@@ -215,6 +201,7 @@ mod tests {
 
     #[test]
     fn statuses_follow_the_kind() {
+        use tourglyph::error::Refusal;
         assert_eq!(
             status(&Error::usage("bad board 'x'")),
             StatusCode::BAD_REQUEST
@@ -238,5 +225,9 @@ mod tests {
         );
         let io = Error::Io(std::io::Error::other("disk"));
         assert_eq!(status(&io), StatusCode::INTERNAL_SERVER_ERROR);
+        assert_eq!(
+            status(&Error::no_tour("no closed knight's tour exists on 5x5")),
+            StatusCode::UNPROCESSABLE_ENTITY
+        );
     }
 }

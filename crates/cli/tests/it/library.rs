@@ -218,3 +218,30 @@ fn a_glyph_and_a_sheet_are_the_files_the_binary_writes() {
         std::fs::read(&theirs).unwrap()
     );
 }
+
+#[test]
+fn a_program_matches_the_kind_of_failure_and_the_binary_exits_by_it() {
+    use tourglyph::Error;
+    // No closed knight's tour of 5×5: the kind says so, with the reason; exit status 1.
+    let none = tours("knight", "5x5")
+        .glyph(0)
+        .to_bytes(Format::Svg)
+        .unwrap_err();
+    match &none {
+        Error::NoTour { reason } => assert!(reason.contains("even number of cells"), "{reason}"),
+        other => panic!("not NoTour: {other:?}"),
+    }
+    assert_eq!((none.exit_status(), none.http_status()), (1, 422));
+    let o = run(&[
+        "glyph", "--piece", "knight", "--board", "5x5", "--id", "0", "-o", "-",
+    ]);
+    assert_eq!(o.status.code(), Some(i32::from(none.exit_status())));
+    assert!(crate::common::stderr(&o).contains(&none.to_string()));
+    // A bad value is the request's fault: exit status 2, HTTP 400.
+    let bad = "6x".parse::<tourglyph::Board>().unwrap_err();
+    assert!(
+        matches!(&bad, Error::BadValue { what: "board", value, .. } if value == "6x"),
+        "{bad:?}"
+    );
+    assert_eq!((bad.exit_status(), bad.http_status()), (2, 400));
+}

@@ -24,6 +24,7 @@
 //! Each predicate answers `Ok(())` or `Err(reason)`, the reason naming the theorem's case.
 
 use tourglyph_core::board::Board;
+use tourglyph_core::error::Error;
 use tourglyph_core::piece::Piece;
 
 /// Sides sorted: (short, long).
@@ -32,44 +33,50 @@ fn sides(b: Board) -> (u32, u32) {
 }
 
 /// Does `board` have a closed knight's tour? Schwenk's theorem (module doc).
-pub fn closed_tour_exists(board: Board) -> Result<(), String> {
+pub fn closed_tour_exists(board: Board) -> Result<(), Error> {
     let (m, n) = sides(board);
     let pre = format!("no closed knight's tour exists on {board} (Schwenk 1991:");
     if m % 2 == 1 && n % 2 == 1 {
-        return Err(format!(
+        return Err(Error::no_tour(format!(
             "{pre} both sides are odd, so the board has an odd number of cells, but a closed tour alternates colours)"
-        ));
+        )));
     }
     if matches!(m, 1 | 2 | 4) {
-        return Err(format!("{pre} a board with a side of {m} has none)"));
+        return Err(Error::no_tour(format!(
+            "{pre} a board with a side of {m} has none)"
+        )));
     }
     if m == 3 && matches!(n, 4 | 6 | 8) {
-        return Err(format!(
+        return Err(Error::no_tour(format!(
             "{pre} the 3×{n} board is one of the exceptions 3×4, 3×6, 3×8)"
-        ));
+        )));
     }
     Ok(())
 }
 
 /// Does `board` have an open knight's tour? Conrad et al.'s theorem (module doc).
-pub fn open_tour_exists(board: Board) -> Result<(), String> {
+pub fn open_tour_exists(board: Board) -> Result<(), Error> {
     let (m, n) = sides(board);
     let pre = format!("no open knight's tour exists on {board} (Conrad et al. 1994:");
     if m == 1 && n > 1 {
-        return Err(format!("{pre} a knight cannot move along a single row)"));
+        return Err(Error::no_tour(format!(
+            "{pre} a knight cannot move along a single row)"
+        )));
     }
     if m == 2 {
-        return Err(format!(
+        return Err(Error::no_tour(format!(
             "{pre} on a 2-row board the knight's graph falls apart into separate chains)"
-        ));
+        )));
     }
     if m == 3 && matches!(n, 3 | 5 | 6) {
-        return Err(format!(
+        return Err(Error::no_tour(format!(
             "{pre} the 3×{n} board is one of the exceptions 3×3, 3×5, 3×6)"
-        ));
+        )));
     }
     if m == 4 && n == 4 {
-        return Err(format!("{pre} the 4×4 board is an exception)"));
+        return Err(Error::no_tour(format!(
+            "{pre} the 4×4 board is an exception)"
+        )));
     }
     Ok(())
 }
@@ -77,7 +84,7 @@ pub fn open_tour_exists(board: Board) -> Result<(), String> {
 /// Can an open knight's tour start at `cell`, as far as the theorems and the colour argument
 /// tell? `Ok(())` does not promise a tour from that cell on a small board: the search
 /// decides those.
-pub fn open_start_allowed(board: Board, cell: u32) -> Result<(), String> {
+pub fn open_start_allowed(board: Board, cell: u32) -> Result<(), Error> {
     open_tour_exists(board)?;
     let (m, _) = sides(board);
     if m == 4 {
@@ -89,20 +96,20 @@ pub fn open_start_allowed(board: Board, cell: u32) -> Result<(), String> {
             } else {
                 "columns (files a and d)"
             };
-            return Err(format!(
+            return Err(Error::no_tour(format!(
                 "no open knight's tour starts at {}: on {board} a tour starts and ends on the two outer {lines}, as the outer cells must alternate with inner ones and would otherwise all share one colour",
                 board.algebraic(cell)
-            ));
+            )));
         }
     }
     if board.rows % 2 == 1 && board.cols % 2 == 1 && board.cells() > 1 {
         let (r, c) = board.coords(cell);
         if (r + c) % 2 == 1 {
-            return Err(format!(
+            return Err(Error::no_tour(format!(
                 "no open knight's tour starts at {}: on the odd×odd board {board} a tour has one more cell of the corners' colour than of the other, so it must start and end on that colour, and {} is not",
                 board.algebraic(cell),
                 board.algebraic(cell)
-            ));
+            )));
         }
     }
     Ok(())
@@ -121,13 +128,13 @@ pub fn known(
     board: Board,
     closed: bool,
     start: Option<u32>,
-) -> Option<Result<(), String>> {
+) -> Option<Result<(), Error>> {
     let (m, n) = sides(board);
     let cells = board.cells();
     if closed && cells < 3 {
-        return Some(Err(format!(
+        return Some(Err(Error::no_tour(format!(
             "no closed tour exists on {board}: a closed tour needs at least 3 cells"
-        )));
+        ))));
     }
     if !closed && cells == 1 {
         return Some(Ok(()));
@@ -145,19 +152,19 @@ pub fn known(
     // Colour argument for any colour-changing piece.
     if alternates(piece) {
         if closed && cells % 2 == 1 {
-            return Some(Err(format!(
+            return Some(Err(Error::no_tour(format!(
                 "no closed {piece} tour exists on {board}: every move changes the colour of the square, so a closed tour has an even number of cells, and {board} has {cells}"
-            )));
+            ))));
         }
         if !closed && cells % 2 == 1 {
             if let Some(s) = start {
                 let (r, c) = board.coords(s);
                 if (r + c) % 2 == 1 {
-                    return Some(Err(format!(
+                    return Some(Err(Error::no_tour(format!(
                         "no open {piece} tour starts at {}: every move changes the colour of the square, so on the odd×odd board {board} a tour starts and ends on the corners' colour, and {} is not",
                         board.algebraic(s),
                         board.algebraic(s)
-                    )));
+                    ))));
                 }
             }
         }
@@ -168,18 +175,18 @@ pub fn known(
                 Some(if m >= 2 {
                     Ok(())
                 } else {
-                    Err(format!(
+                    Err(Error::no_tour(format!(
                         "no closed rook tour exists on {board}: a single row has none"
-                    ))
+                    )))
                 })
             } else if m == 1 {
                 // A single row: a path from one end.
                 Some(match start {
                     Some(s) if n > 1 && board.coords(s) != (0, 0) && s as usize != cells - 1 => {
-                        Err(format!(
+                        Err(Error::no_tour(format!(
                             "no open rook tour starts at {} on {board}: on a single line a tour starts at an end",
                             board.algebraic(s)
-                        ))
+                        )))
                     }
                     _ => Ok(()),
                 })
@@ -192,9 +199,9 @@ pub fn known(
                 Some(if m >= 2 {
                     Ok(())
                 } else {
-                    Err(format!(
+                    Err(Error::no_tour(format!(
                         "no closed king tour exists on {board}: a single row has none"
-                    ))
+                    )))
                 })
             } else {
                 None
@@ -228,9 +235,9 @@ mod tests {
             assert_eq!(closed_tour_exists(Board::new(m, n)).is_ok(), ok, "{m}x{n}");
         }
         let e = closed_tour_exists(Board::new(3, 8)).unwrap_err();
-        assert!(e.contains("3×4, 3×6, 3×8"), "{e}");
+        assert!(e.to_string().contains("3×4, 3×6, 3×8"), "{e}");
         let e = closed_tour_exists(Board::new(5, 5)).unwrap_err();
-        assert!(e.contains("odd"), "{e}");
+        assert!(e.to_string().contains("odd"), "{e}");
     }
 
     #[test]

@@ -36,10 +36,14 @@ impl FromStr for Symmetry {
             "diagonal" | "transpose" | "antidiagonal" => Err(Error::usage(format!(
                 "--symmetry {s}: {DIAGONAL_FACT}; use rot90, rot180, mirror or any"
             ))),
-            _ => Err(Error::usage(format!(
-                "bad symmetry '{s}'{}: use rot90, rot180, mirror (left-right or top-bottom) or any",
-                tourglyph_core::names::did_you_mean(s, ["rot90", "rot180", "mirror", "any"])
-            ))),
+            _ => Err(Error::bad_value(
+                "symmetry",
+                s,
+                format!(
+                    "bad symmetry '{s}'{}: use rot90, rot180, mirror (left-right or top-bottom) or any",
+                    tourglyph_core::names::did_you_mean(s, ["rot90", "rot180", "mirror", "any"])
+                ),
+            )),
         }
     }
 }

@@ -222,7 +222,7 @@ fn pick(a: &GlyphRequest, g: &LeapGraph, kind: TourKind) -> Result<(Tour, String
             .map(|why| format!("no {what} exists: {why}"))
     });
     if let Some(why) = none {
-        return Err(Error::runtime(why));
+        return Err(Error::no_tour(why));
     }
     let zdd = || diagram(g, kind, a.force);
     // The halves, where the full diagram is too big (a plain request only); the
@@ -370,7 +370,7 @@ pub fn orbit(a: &GlyphRequest) -> Result<Orbit> {
     };
     tourglyph_core::symmetry::check_classifiable(&g)?;
     if let Some(why) = g.no_tour(!kind.is_closed()) {
-        return Err(Error::runtime(why));
+        return Err(Error::no_tour(why));
     }
     let checker = tourglyph_core::symmetry::ClassChecker::new(&g);
     let no_class = || Error::runtime(format!("tour {id}: its class's first tour has no ID"));
@@ -425,7 +425,7 @@ fn random_symmetric(
         let why = sym
             .why_none(g.board())
             .unwrap_or_else(|| format!("no {what} is fixed by {}", sym.word()));
-        return Err(Error::runtime(why));
+        return Err(Error::no_tour(why));
     }
     // The sampler of `list --sample` over the symmetric tours' own order.
     let i = Sampler::new(a.seed)

@@ -177,7 +177,7 @@ pub fn sheet_pages(
             return Err(e);
         }
         let why = super::impossible(&r).map_or(String::new(), |w| format!(": {w}"));
-        return Err(Error::runtime(format!(
+        return Err(Error::no_tour(format!(
             "nothing to draw: the selection holds no tours{why}"
         )));
     }

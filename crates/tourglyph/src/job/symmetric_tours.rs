@@ -224,7 +224,7 @@ pub fn random(
     force: bool,
 ) -> Result<(Tour, u128, Option<u128>)> {
     if let Some(why) = sym.why_none(g.board()) {
-        return Err(Error::runtime(why));
+        return Err(Error::no_tour(why));
     }
     let d = build(g, sym, force)?;
     let (i, t) = d

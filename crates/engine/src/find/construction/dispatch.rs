@@ -34,8 +34,8 @@ pub fn find(req: &Request) -> Result<Found> {
     let start = req.start.unwrap_or(0);
     let kind = if req.closed { "closed" } else { "open" };
     let probe = if req.closed { req.start } else { Some(start) };
-    if let Some(Err(reason)) = existence::known(&req.piece, board, req.closed, probe) {
-        return Err(Error::runtime(reason));
+    if let Some(Err(none)) = existence::known(&req.piece, board, req.closed, probe) {
+        return Err(none);
     }
     let tie = req.seed.map_or(TieBreak::Roth, TieBreak::Seeded);
     let moves = req.piece.moves();
