@@ -162,6 +162,34 @@ impl TourSet {
     }
 }
 
+/// What `count` tours selected by `q` (and `sample`, the seed of a random selection) out
+/// of the `total` tours of `g` are : "tours 100–111 of the 1,072
+/// closed rook tours of 6×6". The sheet's footer and the font specimen's title.
+pub fn describe_selection(
+    g: &LeapGraph,
+    q: &Query,
+    closed: bool,
+    (count, total, sample): (u64, Option<u128>, Option<u64>),
+) -> String {
+    let set = TourSet {
+        piece: g.piece().to_string(),
+        board: g.board(),
+        torus: g.topology().is_torus(),
+        closed,
+        total,
+        classes: q.classes,
+        non_crossing: q.non_crossing,
+        symmetry: q.symmetry,
+    };
+    let sel = match (sample, &q.range, q.limit) {
+        (Some(seed), _, _) => Selection::Sample(seed),
+        (None, Some(r), limit) => Selection::Range(r.start, r.end, limit),
+        (None, None, Some(k)) => Selection::First(k),
+        (None, None, None) => Selection::All,
+    };
+    set.selected(count, &sel)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -244,32 +272,4 @@ mod tests {
             "the 2 rot180-symmetric tours of the open rook tours of the 6×6 torus"
         );
     }
-}
-
-/// What `count` tours selected by `q` (and `sample`, the seed of a random selection) out
-/// of the `total` tours of `g` are : "tours 100–111 of the 1,072
-/// closed rook tours of 6×6". The sheet's footer and the font specimen's title.
-pub fn describe_selection(
-    g: &LeapGraph,
-    q: &Query,
-    closed: bool,
-    (count, total, sample): (u64, Option<u128>, Option<u64>),
-) -> String {
-    let set = TourSet {
-        piece: g.piece().to_string(),
-        board: g.board(),
-        torus: g.topology().is_torus(),
-        closed,
-        total,
-        classes: q.classes,
-        non_crossing: q.non_crossing,
-        symmetry: q.symmetry,
-    };
-    let sel = match (sample, &q.range, q.limit) {
-        (Some(seed), _, _) => Selection::Sample(seed),
-        (None, Some(r), limit) => Selection::Range(r.start, r.end, limit),
-        (None, None, Some(k)) => Selection::First(k),
-        (None, None, None) => Selection::All,
-    };
-    set.selected(count, &sel)
 }

@@ -230,7 +230,7 @@ impl Tours {
                     _ => build_zdd(&r, self.force)?,
                 };
                 if r.query.classes {
-                    sampler.classes(&zdd, &r.graph, 1)?.into_iter().next()
+                    sampler.classes(&zdd, &r.graph, 1)?.next()
                 } else {
                     let first = sampler.stream(&zdd, 1)?.next();
                     first.map(|(id, tour)| Item {

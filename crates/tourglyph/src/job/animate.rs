@@ -157,7 +157,7 @@ fn positive(flag: &str, text: &str, max: f64) -> Result<f64> {
     }
 }
 
-/// The walk's cells as (row, col), in walking order ([`walk_order`]); a closed walk ends
+/// The walk's cells as (row, col), in walking order (`single::walk_order`); a closed walk ends
 /// on its first cell again.
 pub fn walk_cells(
     tour: &Tour,

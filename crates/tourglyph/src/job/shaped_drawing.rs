@@ -163,7 +163,7 @@ pub fn glyph(
 /// `render --shape`: a sheet of the tuples of tours the selection picks, each glyph drawn
 /// in the shape's outline, captioned with its tuple ID; returns the format and the files
 /// written. A `--sample K` of a shape too wide for the diagrams (over
-/// [`EXACT_MAX_COLS`] columns) and made of 2×2 blocks draws K tours around
+/// [`EXACT_MAX_COLS`](super::shaped_board::EXACT_MAX_COLS) columns) and made of 2×2 blocks draws K tours around
 /// random spanning trees instead, seeds S to S+K−1, captioned with their seeds (the tree
 /// method of `shape glyph --random`: not uniform).
 pub fn render(

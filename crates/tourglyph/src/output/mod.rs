@@ -564,6 +564,74 @@ impl Drop for Staging {
     }
 }
 
+/// How outputs are opened (the `--mkdir` and `--no-clobber` flags).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct OutOptions {
+    /// Create missing folders on the way to the file. Default false: a missing folder is
+    /// an error, so a typo in a path is not silently turned into a new folder.
+    pub mkdir: bool,
+    /// Refuse to replace an existing file. Default false: replace it atomically.
+    pub no_clobber: bool,
+}
+
+/// Where a drawing goes.
+pub enum Target<'a> {
+    /// A file (`-` for stdout), written under a temporary name and renamed when complete;
+    /// an SVG sheet of several pages is one file a page, and replaces an earlier run's.
+    Path(&'a Path, OutOptions),
+    /// A writer, written as `-o -` writes to stdout (an SVG or PNG sheet must fit one
+    /// page).
+    Writer(&'a mut dyn Write),
+}
+
+/// A [`Target`] opened for one document made in memory (a glyph, a tile): a file (or
+/// stdout) committed when complete, or the caller's writer.
+pub(crate) enum Opened<'a> {
+    /// A file or stdout.
+    Out(Out),
+    /// The caller's writer.
+    Writer(&'a mut dyn Write),
+}
+
+impl<'a> Opened<'a> {
+    /// Open the target (a file is created now: `--no-clobber` refuses before any work).
+    pub(crate) fn open(target: Target<'a>) -> Result<Opened<'a>> {
+        Ok(match target {
+            Target::Path(p, opts) => Opened::Out(open_out_with(p, opts)?),
+            Target::Writer(w) => Opened::Writer(w),
+        })
+    }
+
+    /// Write the document and finish: a file is renamed into place, a writer flushed.
+    pub(crate) fn finish(self, bytes: &[u8]) -> Result<()> {
+        use std::io::Write;
+        match self {
+            Opened::Out(mut o) => {
+                o.write_all(bytes)?;
+                o.commit()
+            }
+            Opened::Writer(w) => {
+                w.write_all(bytes)?;
+                Ok(w.flush()?)
+            }
+        }
+    }
+}
+
+/// The format of a single drawing: as asked, else SVG on stdout or a writer, else from
+/// the file's extension.
+pub(crate) fn single_format(format: Option<&str>, target: &Target<'_>) -> Result<Format> {
+    use tourglyph_draw::Format;
+    match (format, target) {
+        (Some(f), Target::Path(p, _)) => Format::for_output(Some(f), p),
+        (Some(f), Target::Writer(_)) => Format::parse(f),
+        // A single glyph on stdout is for a design tool or a browser: SVG.
+        (None, Target::Writer(_)) => Ok(Format::Svg),
+        (None, Target::Path(p, _)) if p.as_os_str() == "-" => Ok(Format::Svg),
+        (None, Target::Path(p, _)) => Format::from_path(p),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -786,73 +854,5 @@ mod tests {
             e.starts_with("/dev/full: ") && e.contains("No space left"),
             "{e}"
         );
-    }
-}
-
-/// How outputs are opened (the `--mkdir` and `--no-clobber` flags).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct OutOptions {
-    /// Create missing folders on the way to the file. Default false: a missing folder is
-    /// an error, so a typo in a path is not silently turned into a new folder.
-    pub mkdir: bool,
-    /// Refuse to replace an existing file. Default false: replace it atomically.
-    pub no_clobber: bool,
-}
-
-/// Where a drawing goes.
-pub enum Target<'a> {
-    /// A file (`-` for stdout), written under a temporary name and renamed when complete;
-    /// an SVG sheet of several pages is one file a page, and replaces an earlier run's.
-    Path(&'a Path, OutOptions),
-    /// A writer, written as `-o -` writes to stdout (an SVG or PNG sheet must fit one
-    /// page).
-    Writer(&'a mut dyn Write),
-}
-
-/// A [`Target`] opened for one document made in memory (a glyph, a tile): a file (or
-/// stdout) committed when complete, or the caller's writer.
-pub(crate) enum Opened<'a> {
-    /// A file or stdout.
-    Out(Out),
-    /// The caller's writer.
-    Writer(&'a mut dyn Write),
-}
-
-impl<'a> Opened<'a> {
-    /// Open the target (a file is created now: `--no-clobber` refuses before any work).
-    pub(crate) fn open(target: Target<'a>) -> Result<Opened<'a>> {
-        Ok(match target {
-            Target::Path(p, opts) => Opened::Out(open_out_with(p, opts)?),
-            Target::Writer(w) => Opened::Writer(w),
-        })
-    }
-
-    /// Write the document and finish: a file is renamed into place, a writer flushed.
-    pub(crate) fn finish(self, bytes: &[u8]) -> Result<()> {
-        use std::io::Write;
-        match self {
-            Opened::Out(mut o) => {
-                o.write_all(bytes)?;
-                o.commit()
-            }
-            Opened::Writer(w) => {
-                w.write_all(bytes)?;
-                Ok(w.flush()?)
-            }
-        }
-    }
-}
-
-/// The format of a single drawing: as asked, else SVG on stdout or a writer, else from
-/// the file's extension.
-pub(crate) fn single_format(format: Option<&str>, target: &Target<'_>) -> Result<Format> {
-    use tourglyph_draw::Format;
-    match (format, target) {
-        (Some(f), Target::Path(p, _)) => Format::for_output(Some(f), p),
-        (Some(f), Target::Writer(_)) => Format::parse(f),
-        // A single glyph on stdout is for a design tool or a browser: SVG.
-        (None, Target::Writer(_)) => Ok(Format::Svg),
-        (None, Target::Path(p, _)) if p.as_os_str() == "-" => Ok(Format::Svg),
-        (None, Target::Path(p, _)) => Format::from_path(p),
     }
 }

@@ -207,6 +207,58 @@ impl SheetFiles {
     }
 }
 
+/// `render --split -o DIR`: `DIR` must be a folder (created with `--mkdir`).
+pub fn check_dir(dir: &Path, opts: OutOptions) -> Result<()> {
+    if dir.as_os_str() == "-" {
+        return Err(Error::usage(
+            "--split writes one file per tour into a folder: give -o DIR, not -o -",
+        ));
+    }
+    if dir.is_dir() {
+        return Ok(());
+    }
+    if dir.exists() {
+        return Err(Error::usage(format!(
+            "{}: not a folder: --split writes one file per tour into the folder -o DIR",
+            dir.display()
+        )));
+    }
+    if opts.mkdir {
+        super::make_folders(dir).map_err(|e| {
+            Error::runtime(format!("{}: cannot create the folder: {e}", dir.display()))
+        })
+    } else {
+        // The file system's state, as for any -o into a missing folder (exit 1).
+        Err(Error::runtime(format!(
+            "{}: no such folder: create it, or add --mkdir",
+            dir.display()
+        )))
+    }
+}
+
+/// The file names `render --split` gives `ids` (in order): `stem-ID.ext`, the ID
+/// zero-padded to the widest, repeats numbered `-2`, `-3`, ….
+pub fn names(stem: &str, ids: &[u128], ext: &str) -> Vec<String> {
+    let width = ids.iter().max().map_or(1, |m| m.to_string().len());
+    let mut seen: FxHashMap<u128, u32> = FxHashMap::default();
+    ids.iter()
+        .map(|&id| {
+            let k = seen.entry(id).or_insert(0);
+            *k += 1;
+            if *k == 1 {
+                format!("{stem}-{id:0width$}.{ext}")
+            } else {
+                format!("{stem}-{id:0width$}-{k}.{ext}")
+            }
+        })
+        .collect()
+}
+
+/// Files one `--split` writes without `--force`.
+pub const MAX_SPLIT_FILES: usize = 100_000;
+/// Size of each glyph `--split` draws, mm (as `glyph`'s default).
+pub(crate) const SIZE_MM: f64 = 50.0;
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -264,55 +316,3 @@ mod tests {
         assert_eq!(Written::default().notice(), None);
     }
 }
-
-/// `render --split -o DIR`: `DIR` must be a folder (created with `--mkdir`).
-pub fn check_dir(dir: &Path, opts: OutOptions) -> Result<()> {
-    if dir.as_os_str() == "-" {
-        return Err(Error::usage(
-            "--split writes one file per tour into a folder: give -o DIR, not -o -",
-        ));
-    }
-    if dir.is_dir() {
-        return Ok(());
-    }
-    if dir.exists() {
-        return Err(Error::usage(format!(
-            "{}: not a folder: --split writes one file per tour into the folder -o DIR",
-            dir.display()
-        )));
-    }
-    if opts.mkdir {
-        super::make_folders(dir).map_err(|e| {
-            Error::runtime(format!("{}: cannot create the folder: {e}", dir.display()))
-        })
-    } else {
-        // The file system's state, as for any -o into a missing folder (exit 1).
-        Err(Error::runtime(format!(
-            "{}: no such folder: create it, or add --mkdir",
-            dir.display()
-        )))
-    }
-}
-
-/// The file names `render --split` gives `ids` (in order): `stem-ID.ext`, the ID
-/// zero-padded to the widest, repeats numbered `-2`, `-3`, ….
-pub fn names(stem: &str, ids: &[u128], ext: &str) -> Vec<String> {
-    let width = ids.iter().max().map_or(1, |m| m.to_string().len());
-    let mut seen: FxHashMap<u128, u32> = FxHashMap::default();
-    ids.iter()
-        .map(|&id| {
-            let k = seen.entry(id).or_insert(0);
-            *k += 1;
-            if *k == 1 {
-                format!("{stem}-{id:0width$}.{ext}")
-            } else {
-                format!("{stem}-{id:0width$}-{k}.{ext}")
-            }
-        })
-        .collect()
-}
-
-/// Files one `--split` writes without `--force`.
-pub const MAX_SPLIT_FILES: usize = 100_000;
-/// Size of each glyph `--split` draws, mm (as `glyph`'s default).
-pub(crate) const SIZE_MM: f64 = 50.0;
