@@ -22,7 +22,7 @@ use crate::output::{OutOptions, Target};
 use num_bigint::BigUint;
 use std::ops::Range;
 use std::path::Path;
-use tourglyph_core::{Board, Error, LeapGraph, Piece, Result, Tour, TourKind};
+use tourglyph_core::{Board, Error, LeapGraph, Piece, Result, Tour};
 use tourglyph_draw::document::Format;
 use tourglyph_engine::Flow;
 use tourglyph_engine::sample::Sampler;
@@ -271,15 +271,6 @@ impl Tours {
         Drawing {
             what: What::Sheet,
             ..self.glyph(0)
-        }
-    }
-
-    /// The kind of tour (closed or open).
-    pub fn kind(&self) -> TourKind {
-        if self.spec.open {
-            TourKind::Open
-        } else {
-            TourKind::Closed
         }
     }
 }
