@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Comment lines under crates/ that read as a lab notebook (issue 57; ARCHITECTURE.md, "Comments").
+"""Comment lines under src/ and crates/ that read as a lab notebook (issue 57; ARCHITECTURE.md, "Comments").
 
 A code comment says what the code does and why, citing at most the one current figure its
 choice rests on; measurements, experiments tried and not kept, and their figures belong in
@@ -31,7 +31,8 @@ def main():
     lines = "--lines" in sys.argv
     cap = int(sys.argv[sys.argv.index("--max") + 1]) if "--max" in sys.argv else None
     total, per = 0, {}
-    for dp, _, fn in os.walk(os.path.join(ROOT, "crates")):
+    walk = [w for top in ("src", "crates") for w in os.walk(os.path.join(ROOT, top))]
+    for dp, _, fn in walk:
         for f in sorted(fn):
             if not f.endswith(".rs"):
                 continue
@@ -48,7 +49,7 @@ def main():
     if not lines:
         for path, n in sorted(per.items(), key=lambda x: -x[1]):
             print(f"{n:4} {path}")
-    print(f"{total} diary comment lines under crates/")
+    print(f"{total} diary comment lines under src/ and crates/")
     if cap is not None and total > cap:
         sys.exit(1)
 

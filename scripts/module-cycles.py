@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Import circles between the modules of each crate (ARCHITECTURE.md, "Rules of the house").
 
-For every crate under crates/ (and benches/), each source file is a module. A module
-imports another when it names one of its items: a `use` path or an inline path starting
+For the root package (the command's src/) and every crate under crates/, each source file
+is a module. A module imports another when it names one of its items: a `use` path or an inline path starting
 with `crate::`, `super::` or `self::`, or a bare path through a child module declared in
 the file (`mod x;` then `x::Item`). A name re-exported with `pub use` is followed to the
 module that defines it, so a facade module that only declares and re-exports adds no
@@ -263,7 +263,8 @@ def name(crate, m):
 def main():
     graph = "--graph" in sys.argv
     chains = "--chains" in sys.argv
-    crates = sorted(os.path.join("crates", d) for d in os.listdir(os.path.join(ROOT, "crates")))
+    # The root package (the command, `src/`) and every library under crates/.
+    crates = ["."] + sorted(os.path.join("crates", d) for d in os.listdir(os.path.join(ROOT, "crates")))
     bad = 0
     for c in crates:
         src = os.path.join(ROOT, c, "src")

@@ -107,8 +107,8 @@ done
 COMBINED="$(tourglyph count --board "$B" --combine r-*.json)"
 # The published figure (OEIS A003763, kept with the tests' reference figures).
 R="${B%x*}"; C="${B#*x}"
-PUBLISHED="$(tr -d ' \n' <"$ROOT/crates/cli/tests/it/reference.rs" | grep -oE "f\($R,$C,\"[0-9]+\"\)" | head -1 | grep -oE '"[0-9]+"' | tr -d '"')"
-[ -n "$PUBLISHED" ] || { echo "slurm-recipe: no published figure for $B in crates/cli/tests/it/reference.rs" >&2; exit 1; }
+PUBLISHED="$(tr -d ' \n' <"$ROOT/tests/it/reference.rs" | grep -oE "f\($R,$C,\"[0-9]+\"\)" | head -1 | grep -oE '"[0-9]+"' | tr -d '"')"
+[ -n "$PUBLISHED" ] || { echo "slurm-recipe: no published figure for $B in tests/it/reference.rs" >&2; exit 1; }
 echo "slurm-recipe: combined $COMBINED; published (A003763) $PUBLISHED"
 [ "$COMBINED" = "$PUBLISHED" ] || { echo "slurm-recipe: the combined count differs from the published figure" >&2; exit 1; }
 echo "slurm-recipe: passed"

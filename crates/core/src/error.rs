@@ -8,7 +8,7 @@
 use std::path::PathBuf;
 
 /// The rule for exit statuses, a row per kind of fault: (status, fault). Every command
-/// holds to it (the table of `crates/cli/tests/it/bad_inputs.rs`); the guide's table and the
+/// holds to it (the table of `tests/it/bad_inputs.rs`); the guide's table and the
 /// manual pages' EXIT STATUS section are written from it (a test compares the guide's).
 /// In short: 2 when the request as written is at fault and its fix is in the request, 1
 /// when the machine or the set is (files and folders, memory, a board with no tour).

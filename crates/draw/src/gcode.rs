@@ -28,7 +28,7 @@
 //! inch (2.5 µm).
 //!
 //! **Profiles** ([`GcodeProfile`]) are TOML files of the keys the built-in ones show
-//! (`crates/draw/gcode/*.toml`): `grbl-servo` (pen on a servo, `M3 S30` down, `M5` up)
+//! (`templates/gcode/*.toml`): `grbl-servo` (pen on a servo, `M3 S30` down, `M5` up)
 //! and `grbl-z` (pen or tool on the Z axis). Every command a profile gives (pen moves,
 //! header, footer) is parsed by the `g-code` crate's parser, so a profile that is not
 //! G-code is refused before anything is drawn.
@@ -53,11 +53,18 @@ use tourglyph_core::input::{MAX_TEXT_FILE, read_bounded};
 /// finest pen (0.1 mm), below any plotter's repeatability.
 pub const TOLERANCE: f64 = 0.005;
 
+/// A built-in profile's entry: its name and its TOML source, `templates/gcode/NAME.toml`.
+macro_rules! builtin {
+    ($name:literal) => {
+        (
+            $name,
+            include_str!(concat!("../../../templates/gcode/", $name, ".toml")),
+        )
+    };
+}
+
 /// The built-in profiles: name and TOML source.
-const BUILTIN: [(&str, &str); 2] = [
-    ("grbl-servo", include_str!("../gcode/grbl-servo.toml")),
-    ("grbl-z", include_str!("../gcode/grbl-z.toml")),
-];
+const BUILTIN: [(&str, &str); 2] = [builtin!("grbl-servo"), builtin!("grbl-z")];
 
 /// The profile used when none is named.
 pub const DEFAULT_PROFILE: &str = "grbl-servo";
@@ -164,7 +171,7 @@ impl GcodeProfile {
     /// name or the file says.
     pub fn resolve(spec: &str) -> Result<GcodeProfile> {
         if let Some(src) = GcodeProfile::builtin_source(spec) {
-            return GcodeProfile::parse(src, &format!("crates/draw/gcode/{spec}.toml"), spec);
+            return GcodeProfile::parse(src, &format!("templates/gcode/{spec}.toml"), spec);
         }
         let looks_like_path = spec.contains('/') || spec.contains('\\') || spec.ends_with(".toml");
         if !looks_like_path {
@@ -185,7 +192,7 @@ impl GcodeProfile {
             }
             Err(e) if e.kind() == std::io::ErrorKind::InvalidData => {
                 return Err(Error::usage(format!(
-                    "{}: not UTF-8 text, so not a G-code profile: give a TOML file of profile keys (crates/draw/gcode/grbl-servo.toml shows them)",
+                    "{}: not UTF-8 text, so not a G-code profile: give a TOML file of profile keys (templates/gcode/grbl-servo.toml shows them)",
                     p.display()
                 )));
             }

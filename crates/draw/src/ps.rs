@@ -1,5 +1,5 @@
 //! PostScript backend, written by hand: DSC 3.0 (`%!PS-Adobe-3.0`, `%%Pages`, `%%Page`,
-//! `%%BoundingBox`, `%%DocumentMedia`), one prolog (`crates/draw/prolog.ps`) and compact
+//! `%%BoundingBox`, `%%DocumentMedia`), one prolog (`templates/prolog.ps`) and compact
 //! glyph calls.
 //!
 //! The prolog sets each page to millimetres with the origin top-left and y down, as the
@@ -48,8 +48,8 @@ use std::io::Write;
 use std::sync::Arc;
 use tourglyph_core::{error::Error, error::Result};
 
-/// The prolog, kept in `crates/draw/prolog.ps`.
-pub const PROLOG: &str = include_str!("../prolog.ps");
+/// The prolog, kept in `templates/prolog.ps`.
+pub const PROLOG: &str = include_str!("../../../templates/prolog.ps");
 /// Points per millimetre.
 const PT_PER_MM: f64 = 72.0 / 25.4;
 

@@ -1,4 +1,4 @@
-//! Style templates: how glyphs look. Built-in styles live in `crates/layout/styles/*.toml` and
+//! Style templates: how glyphs look. Built-in styles live in `templates/styles/*.toml` and
 //! are compiled into the binary; `--style` takes one of their names or a path to a TOML
 //! file of the same form.
 //!
@@ -13,17 +13,27 @@ use tourglyph_core::{error::Error, error::Result};
 use tourglyph_draw::toml_value::{number, pick};
 use tourglyph_draw::{Cap, DEFAULT_MITER_LIMIT, Join, Rgb};
 
+/// A built-in style's entry: its name and its TOML source, `templates/styles/NAME.toml`.
+macro_rules! builtin {
+    ($name:literal) => {
+        (
+            $name,
+            include_str!(concat!("../../../templates/styles/", $name, ".toml")),
+        )
+    };
+}
+
 /// The built-in styles: (name, TOML source).
 pub const BUILTIN: &[(&str, &str)] = &[
-    ("line", include_str!("../styles/line.toml")),
-    ("kufic", include_str!("../styles/kufic.toml")),
-    ("filled", include_str!("../styles/filled.toml")),
-    ("arabesque", include_str!("../styles/arabesque.toml")),
-    ("plotter", include_str!("../styles/plotter.toml")),
-    ("leaper", include_str!("../styles/leaper.toml")),
-    ("strapwork", include_str!("../styles/strapwork.toml")),
-    ("diagram", include_str!("../styles/diagram.toml")),
-    ("plotter-bold", include_str!("../styles/plotter-bold.toml")),
+    builtin!("line"),
+    builtin!("kufic"),
+    builtin!("filled"),
+    builtin!("arabesque"),
+    builtin!("plotter"),
+    builtin!("leaper"),
+    builtin!("strapwork"),
+    builtin!("diagram"),
+    builtin!("plotter-bold"),
 ];
 
 /// What a built-in style looks like, in one line: the first comment line of its TOML
@@ -660,7 +670,7 @@ impl Style {
     /// ending in `.toml`).
     pub fn resolve(spec: &str) -> Result<Style> {
         if let Some((name, src)) = BUILTIN.iter().find(|(n, _)| *n == spec) {
-            return Style::parse(src, &format!("crates/layout/styles/{name}.toml"), name);
+            return Style::parse(src, &format!("templates/styles/{name}.toml"), name);
         }
         let looks_like_path = spec.contains('/') || spec.contains('\\') || spec.ends_with(".toml");
         if !looks_like_path {

@@ -1,10 +1,10 @@
 //! The engine's cross-checks, one test binary (one link for all): each engine against
 //! another and against published figures, through the library alone. The figures are
-//! the command line's tests' table (`crates/cli/tests/it/reference.rs`), transcribed
+//! the command line's tests' table (`tests/it/reference.rs`), transcribed
 //! once and read by both.
 
 mod frontier;
 mod leaper_count;
-#[path = "../../../cli/tests/it/reference.rs"]
+#[path = "../../../../tests/it/reference.rs"]
 mod reference;
 mod transfer_count;

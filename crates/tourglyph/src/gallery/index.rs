@@ -6,9 +6,9 @@
 
 use super::html_escape;
 
-/// The page template (`crates/tourglyph/gallery-index.html`); `{{ITEMS}}` is replaced by the
+/// The page template (`templates/gallery-index.html`); `{{ITEMS}}` is replaced by the
 /// sections.
-const TEMPLATE: &str = include_str!("../../gallery-index.html");
+const TEMPLATE: &str = include_str!("../../../../templates/gallery-index.html");
 
 /// One manifest's entry in the index.
 #[derive(Debug, Clone, PartialEq, Eq)]

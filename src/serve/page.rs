@@ -4,9 +4,9 @@
 use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
 use axum::response::IntoResponse;
 
-const INDEX: &str = include_str!("../../explorer/index.html");
-const SCRIPT: &str = include_str!("../../explorer/explorer.js");
-const CSS: &str = include_str!("../../explorer/explorer.css");
+const INDEX: &str = include_str!("../../templates/explorer/index.html");
+const SCRIPT: &str = include_str!("../../templates/explorer/explorer.js");
+const CSS: &str = include_str!("../../templates/explorer/explorer.css");
 
 pub async fn index() -> impl IntoResponse {
     (

@@ -14,7 +14,7 @@ use std::process::{Command, Output};
 
 /// The repository's root (the workspace): README.md, gallery/ and fuzz/ live there.
 pub fn repo_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
 /// Path of the built `tourglyph` binary.

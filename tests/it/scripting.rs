@@ -120,7 +120,7 @@ fn a_broken_manifest_says_what_is_wrong_and_an_empty_folder_points_to_the_guide(
 #[test]
 fn the_explorer_shows_counts_past_2_to_the_53_exactly() {
     let js =
-        std::fs::read_to_string(crate::common::repo_root().join("crates/cli/explorer/explorer.js"))
+        std::fs::read_to_string(crate::common::repo_root().join("templates/explorer/explorer.js"))
             .unwrap();
     for double in ["${c.tours}", "${c.symmetric}", "${c.classes}", "${c.count}"] {
         assert!(!js.contains(double), "explorer.js shows {double}, a double");
