@@ -74,7 +74,7 @@ pub fn glyph(a: &GlyphRequest, target: Target<'_>) -> Result<Format> {
         // The diagram's board: refused before its graph is built when too wide.
         tourglyph_engine::frontier::check_width(board, &piece, a.open)?;
     }
-    super::resolve::check_graph_memory(board, &piece)?;
+    super::source::check_graph_memory(board, &piece)?;
     let g = LeapGraph::new(board, &piece)?;
     let (tour, title, id) = pick(a, &g, kind)?;
     // The cells as typed (checked by `pick`): the walk and the numbers start at the first

@@ -35,6 +35,7 @@
 pub mod animate;
 mod cell_text;
 pub mod count;
+pub mod counters;
 pub mod find;
 pub mod font;
 pub mod gallery;
@@ -46,12 +47,13 @@ pub mod list;
 pub mod plot_stats;
 pub mod request;
 pub mod residues;
-pub mod resolve;
 pub mod shaped_board;
 pub mod shaped_drawing;
 pub mod sheet;
+pub mod sheet_drawing;
 mod single;
 pub mod slide;
+pub mod source;
 pub mod split;
 pub mod symmetric_tours;
 pub mod tile;
@@ -61,11 +63,9 @@ pub use crate::output::{OutOptions, Target};
 
 pub use limits::{budget, set_max_memory, set_notices};
 pub use request::{
-    Draw, FindRequest, GlyphRequest, Motion, Pick, Progress, ShapeKeys, SheetRequest, Silent, Spec,
-    json_str,
+    Draw, FindRequest, GlyphRequest, MAX_ENGINE_CELLS, Motion, Pick, Progress, Resolved,
+    ShapeKeys, SheetRequest, Silent, Spec, WALK_LIMIT, check_walk, empty_selection,
+    explain_impossible, impossible, json_str, piece_board, walk_len,
 };
-pub use resolve::{
-    MAX_ENGINE_CELLS, Resolved, WALK_LIMIT, build_zdd, check_walk, empty_selection,
-    explain_impossible, impossible, piece_board, resolve, walk_len,
-};
+pub use source::{build_zdd, resolve};
 pub use single::{gcode_profile, png_options, style_with};
