@@ -5,8 +5,8 @@
 //! ([`super::source::count_with`]), as do the refusals that need a count before a walk
 //! and the residues of a count spread over machines ([`super::residues`]).
 
-use super::request::{Progress, Resolved, WALK_LIMIT, explain_impossible, json_str};
 use super::limits::budget;
+use super::request::{Progress, Resolved, WALK_LIMIT, explain_impossible, json_str};
 use num_bigint::BigUint;
 use std::collections::BTreeMap;
 use tourglyph_core::{Error, LeapGraph, Result};
@@ -159,7 +159,10 @@ pub fn counted(
     let c = if explain_impossible(r, progress) {
         Figures {
             tours: BigUint::ZERO,
-            classes: r.query.classes.then(|| (BigUint::ZERO, Some(BTreeMap::new()))),
+            classes: r
+                .query
+                .classes
+                .then(|| (BigUint::ZERO, Some(BTreeMap::new()))),
             selected: None,
             symmetric: r.query.symmetry.map(|s| (s.word(), BigUint::ZERO)),
             fixed: None,
@@ -210,9 +213,9 @@ fn run(
         }
         Counter::Torus => Ok(Figures::tours(torus_count(g.board(), force, progress)?)),
         Counter::TorusClasses => torus_class_counts(g.board(), force, progress),
-        Counter::Leaper { .. } | Counter::LeaperOpen | Counter::Frontier => {
-            Ok(Figures::tours(run_plain(plan, g, r.kind, force, kept, progress)?))
-        }
+        Counter::Leaper { .. } | Counter::LeaperOpen | Counter::Frontier => Ok(Figures::tours(
+            run_plain(plan, g, r.kind, force, kept, progress)?,
+        )),
     }
 }
 

@@ -27,7 +27,7 @@ use tourglyph_engine::sample::Sampler;
 /// Draw the glyph `a` asks for to `target`; returns its format (of an animation: SVG,
 /// or PNG for an animated PNG or a GIF, the raster format nearest it).
 pub fn glyph(a: &GlyphRequest, target: Target<'_>) -> Result<Format> {
-    if let Some(shape) = super::shaped_board::shape_of(&a.spec())? {
+    if let Some(shape) = super::source::TourSource::shape(&a.spec())? {
         return super::shaped_drawing::glyph(a, &shape, target).map(|(_, f)| f);
     }
     let style = super::style_with(&a.style, &a.draw)?;

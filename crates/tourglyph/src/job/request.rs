@@ -39,7 +39,8 @@ pub struct Spec {
 /// file (`shape`) or its text (`shape_grid`: typed into the explorer, or written in a
 /// manifest), a picture's file sampled onto `shape_board`, or `shape_text` set in the
 /// fonts. The job turns it into a shape request
-/// (`tourglyph::job::shaped_board::shape_of`), the one place that decides the defaults.
+/// (`tourglyph::job::shaped_board::shape_of`, asked by the tour source), the one place that
+/// decides the defaults.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ShapeKeys {
     /// A text grid (`#` a cell, `.` none) or a `.png`/`.svg` picture: its file.

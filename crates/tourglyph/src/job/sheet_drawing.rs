@@ -148,12 +148,10 @@ pub fn sheet_pages(
                 MAX_IDS,
                 "rendering",
             )?)),
-            (Some(zdd), _) => {
-                match a.sel.sample {
-                    Some(_) => None,
-                    None => Some(plan(zdd, &r.graph, &r.query)?),
-                }
-            }
+            (Some(zdd), _) => match a.sel.sample {
+                Some(_) => None,
+                None => Some(plan(zdd, &r.graph, &r.query)?),
+            },
         };
     let g = &r.graph;
     if animate && g.topology().is_torus() {

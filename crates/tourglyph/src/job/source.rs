@@ -218,24 +218,16 @@ pub fn for_each(
 /// the same `seed`; `None` when there is none.
 pub fn sample_one(r: &mut Resolved, seed: u64, force: bool) -> Result<Option<Item>> {
     let mut sampler = Sampler::new(seed);
-    Ok(match locate(r, None, false, true, force)? {
-        Origin::Halves(index) => {
-            if r.query.classes {
-                sampler
-                    .classes_of(index.as_ref(), &r.graph, 1)?
-                    .next()
-                    .transpose()?
-            } else {
-                match sampler.ids(index.count(), 1)?.next() {
-                    Some(id) => index.unrank(id)?.map(|tour| Item {
-                        id,
-                        tour,
-                        orbit: None,
-                    }),
-                    None => None,
-                }
-            }
-        }
+    // Classes are sampled on the diagram (the halves serve plain requests here).
+    Ok(match locate(r, None, false, false, force)? {
+        Origin::Halves(index) => match sampler.ids(index.count(), 1)?.next() {
+            Some(id) => index.unrank(id)?.map(|tour| Item {
+                id,
+                tour,
+                orbit: None,
+            }),
+            None => None,
+        },
         Origin::Diagram(zdd) => {
             if r.query.classes {
                 sampler.classes(&zdd, &r.graph, 1)?.next()
@@ -254,7 +246,12 @@ pub fn sample_one(r: &mut Resolved, seed: u64, force: bool) -> Result<Option<Ite
 
 /// The plain number of `kind` tours of `g` ([`counters::plain_count`]), read from the
 /// tours by ID this process keeps when it has them.
-pub fn count_plain(g: &LeapGraph, kind: TourKind, force: bool, progress: &dyn Progress) -> Result<u128> {
+pub fn count_plain(
+    g: &LeapGraph,
+    kind: TourKind,
+    force: bool,
+    progress: &dyn Progress,
+) -> Result<u128> {
     let kept = halves::kept(g).map(|ids| ids.count());
     plain_count(g, kind, force, kept, progress)
 }
