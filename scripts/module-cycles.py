@@ -17,9 +17,14 @@ along the edges above (a module that imports nothing is a chain of 1). In the fa
 (crates/tourglyph) a long chain means jobs that call jobs, so the chain there has a limit
 (CHAIN_LIMIT) and a longer one exits 1 too; the other crates' chains are printed only.
 
+The facade's jobs (JOBS: one a command) are siblings: a job module (or a module inside
+it) that imports another job's exits 1, naming the edge. What jobs share sits below them:
+the tour source, the counters, the sheet drawing, the drawing helpers, the requests.
+
     scripts/module-cycles.py            # exit 0: no circle, the facade's chain in its limit
     scripts/module-cycles.py --graph    # the edges, crate by crate
     scripts/module-cycles.py --chains   # each crate's longest chain, module by module
+    scripts/module-cycles.py --jobs     # the job-to-job imports of the facade (none)
 """
 import os
 import re
@@ -235,6 +240,34 @@ def sccs(nodes, edges):
 CHAIN_LIMIT = {"crates/tourglyph": 5}
 
 
+# The facade's jobs, one a command (`count --residue-bits`/`--combine` are `residues`).
+# None may import another: what two of them share moves below them (ARCHITECTURE.md).
+JOBS = {
+    "crates/tourglyph": [
+        "count", "residues", "list", "sheet", "glyph", "font", "find", "gallery", "slide",
+        "plot_stats",
+    ],
+}
+
+
+def job_of(crate, m):
+    """The job a module belongs to (itself or a module inside it), or None."""
+    for j in JOBS.get(crate, []):
+        if m[:2] == ("job", j):
+            return j
+    return None
+
+
+def job_edges(crate, edges):
+    """The imports from one job's module to another job's."""
+    out = []
+    for a, b in sorted(edges):
+        ja, jb = job_of(crate, a), job_of(crate, b)
+        if ja and jb and ja != jb:
+            out.append((a, b))
+    return out
+
+
 def longest_chain(nodes, edges):
     """The longest path of modules along import edges (the graph has no circle)."""
     adj = {n: [] for n in nodes}
@@ -263,6 +296,7 @@ def name(crate, m):
 def main():
     graph = "--graph" in sys.argv
     chains = "--chains" in sys.argv
+    jobs = "--jobs" in sys.argv
     # The root package (the command, `src/`) and every library under crates/.
     crates = ["."] + sorted(os.path.join("crates", d) for d in os.listdir(os.path.join(ROOT, "crates")))
     bad = 0
@@ -286,10 +320,18 @@ def main():
                   + " -> ".join(name(c, m) for m in chain))
         if limit and len(chain) > limit:
             bad += 1
+        crossing = job_edges(c, e)
+        for a, b in crossing:
+            print(f"job imports job in {c}: {name(c, a)} -> {name(c, b)}")
+        if jobs and c in JOBS:
+            print(f"job-to-job imports in {c}: {len(crossing)} ({len(JOBS[c])} jobs: "
+                  + ", ".join(JOBS[c]) + ")")
+        bad += len(crossing)
     if bad:
         sys.exit(1)
     print(f"no import circle between the modules of {len(crates)} crates; "
-          + "; ".join(f"{c}'s longest import chain within {n} modules" for c, n in CHAIN_LIMIT.items()))
+          + "; ".join(f"{c}'s longest import chain within {n} modules" for c, n in CHAIN_LIMIT.items())
+          + "; no job imports another")
 
 
 if __name__ == "__main__":

@@ -21,7 +21,7 @@ pub fn run(a: FindArgs, quiet: bool) -> Result<()> {
         seed: a.seed,
         shape: a.shape.0,
     };
-    if let Some(shape) = tourglyph::job::shaped_board::shape_of(&req.spec())? {
+    if let Some(shape) = tourglyph::job::source::TourSource::shape(&req.spec())? {
         let t = tourglyph::job::shaped_board::find(&req, &shape)?;
         if a.verbose {
             eprintln!("tourglyph: {}", t.how());

@@ -9,7 +9,7 @@ use tourglyph::job::Target;
 /// Run `glyph`.
 pub fn run(a: GlyphArgs, quiet: bool) -> Result<()> {
     let req = request(&a);
-    if let Some(shape) = tourglyph::job::shaped_board::shape_of(&req.spec())? {
+    if let Some(shape) = tourglyph::job::source::TourSource::shape(&req.spec())? {
         let target = Target::Path(&a.output, a.out.options());
         let (t, _) = tourglyph::job::shaped_drawing::glyph(&req, &shape, target)?;
         if !quiet {

@@ -14,10 +14,9 @@
 //! # Ok::<(), tourglyph::Error>(())
 //! ```
 
-use crate::job::count::{Counted, count};
-use crate::job::halves::{self, Route};
-use crate::job::request::{Pick, Silent, Spec};
-use crate::job::{build_zdd, impossible, resolve};
+use crate::job::counters::Counted;
+use crate::job::request::{Pick, Silent, Spec, impossible};
+use crate::job::source::{self, count, resolve};
 use crate::output::{OutOptions, Target};
 use num_bigint::BigUint;
 use std::ops::Range;
@@ -25,8 +24,7 @@ use std::path::Path;
 use tourglyph_core::{Board, Error, LeapGraph, Piece, Result, Tour};
 use tourglyph_draw::document::Format;
 use tourglyph_engine::Flow;
-use tourglyph_engine::sample::Sampler;
-use tourglyph_engine::select::{Item, stream};
+use tourglyph_engine::select::Item;
 use tourglyph_engine::symmetric_tours::Symmetry;
 
 /// A set of tours: a piece's closed or open tours of a board (or of the torus), all of
@@ -152,42 +150,13 @@ impl Tours {
     /// assert_eq!(ids, [0, 1, 2, 3, 4, 5]);
     /// # Ok::<(), tourglyph::Error>(())
     /// ```
-    pub fn for_each(&self, ids: Range<u128>, mut f: impl FnMut(Item) -> Flow) -> Result<u64> {
+    pub fn for_each(&self, ids: Range<u128>, f: impl FnMut(Item) -> Flow) -> Result<u64> {
         let pick = Pick {
             force: self.force,
             ..Pick::default()
         };
         let mut r = resolve(&self.spec, Some(&pick))?;
-        if impossible(&r).is_some() {
-            return Ok(0);
-        }
-        let plain = !r.query.classes && !r.query.non_crossing && r.query.symmetry.is_none();
-        let zdd = match halves::route(&r.graph, r.kind, plain)? {
-            // Too big for the full diagram: the tours by ID through the halves.
-            Route::Halves => {
-                let index = halves::ids(&r.graph, self.force)?;
-                let mut given = 0;
-                for id in ids.start..ids.end.min(index.count()) {
-                    let tour = index
-                        .unrank(id)?
-                        .ok_or_else(|| Error::runtime(format!("unrank({id}) failed")))?;
-                    given += 1;
-                    let item = Item {
-                        id,
-                        tour,
-                        orbit: None,
-                    };
-                    if f(item) == Flow::Stop {
-                        break;
-                    }
-                }
-                return Ok(given);
-            }
-            Route::Diagram(Some(z)) => z,
-            Route::Diagram(None) => build_zdd(&r, self.force)?,
-        };
-        r.query.range = Some(ids.start.min(zdd.count())..ids.end.min(zdd.count()));
-        stream(&zdd, &r.graph, &r.query, Item::clone, |item| Ok(f(item)))
+        source::for_each(&mut r, ids, self.force, f)
     }
 
     /// A tour drawn uniformly at random from the set (one class, uniformly, with
@@ -199,48 +168,11 @@ impl Tours {
                 "a random tour is drawn from all tours or from the classes: walk the non-crossing or symmetric ones with for_each, or use `tourglyph glyph --random --symmetry`",
             ));
         }
-        let r = resolve(&self.spec, None)?;
+        let mut r = resolve(&self.spec, None)?;
         if let Some(why) = impossible(&r) {
             return Err(Error::no_tour(why));
         }
-        let mut sampler = Sampler::new(seed);
-        let plain = !r.query.classes;
-        let picked = match halves::route(&r.graph, r.kind, plain)? {
-            Route::Halves => {
-                let index = halves::ids(&r.graph, self.force)?;
-                if r.query.classes {
-                    sampler
-                        .classes_of(index.as_ref(), &r.graph, 1)?
-                        .next()
-                        .transpose()?
-                } else {
-                    match sampler.ids(index.count(), 1)?.next() {
-                        Some(id) => index.unrank(id)?.map(|tour| Item {
-                            id,
-                            tour,
-                            orbit: None,
-                        }),
-                        None => None,
-                    }
-                }
-            }
-            route => {
-                let zdd = match route {
-                    Route::Diagram(Some(z)) => z,
-                    _ => build_zdd(&r, self.force)?,
-                };
-                if r.query.classes {
-                    sampler.classes(&zdd, &r.graph, 1)?.next()
-                } else {
-                    let first = sampler.stream(&zdd, 1)?.next();
-                    first.map(|(id, tour)| Item {
-                        id,
-                        tour,
-                        orbit: None,
-                    })
-                }
-            }
-        };
+        let picked = source::sample_one(&mut r, seed, self.force)?;
         picked.ok_or_else(|| Error::runtime("the set holds no tour to draw"))
     }
 
@@ -375,7 +307,7 @@ impl Drawing {
                     title: self.title.clone(),
                     ..Default::default()
                 };
-                crate::job::sheet::sheet(&req, target, &Silent)?;
+                crate::job::sheet_drawing::sheet_pages(&req, target, &Silent, None)?;
             }
         }
         Ok(())

@@ -4,7 +4,8 @@
 //! ([`crate::output::write_files`]). The family is checked against the text faces (the
 //! request's font file first, then the bundled ones) before any tour is drawn.
 
-use super::{Pick, Spec, check_walk, resolve, symmetric_tours};
+use super::source::{Origin, TourSource, Walk, locate};
+use super::{Pick, Spec, symmetric_tours};
 use crate::output::OutOptions;
 use crate::output::write_files;
 use rayon::prelude::*;
@@ -136,28 +137,26 @@ fn make(req: &FontRequest, style: &Style) -> Result<FontFiles> {
     // character none of them has, never a `?`).
     let fonts = Fonts::with_user(req.font.as_deref().or(style.font.as_deref()))?;
     tourglyph_draw::text::check(&fonts, family)?;
-    if let Some(shape) = super::shaped_board::shape_of(&req.spec)? {
-        return make_shape(req, style, &shape, family, fonts);
-    }
-    let mut r = resolve(&req.spec, Some(&req.pick))?;
-    // `--symmetry` on boards over 8x8: the symmetric tours found directly, numbered by
-    // their index among them (the map's `index`, the glyph names `tour_14x14_rot90_I`).
-    let direct = match symmetric_tours::applies(&r) {
-        true => Some(symmetric_tours::items(
-            &req.pick,
-            &mut r,
-            MAX_GLYPHS,
-            "making a font of",
-        )?),
-        false => None,
+    let mut r = match TourSource::resolve(&req.spec, Some(&req.pick))? {
+        TourSource::Shaped(shape) => return make_shape(req, style, &shape, family, fonts),
+        TourSource::Board(r) => r,
     };
-    // Closed leaper tours too many for the full diagram: by ID through the halves.
-    let plain = !r.query.classes && !r.query.non_crossing && r.query.symmetry.is_none();
-    let (halves, zdd) = super::halves::sources(&r, plain, direct.is_some(), req.pick.force)?;
-    if let Some(zdd) = &zdd {
-        r.fix_range(zdd.count());
-        check_walk(zdd.count(), &r, &req.pick, "making a font of")?;
-    }
+    // `--symmetry` on boards over 8x8: the symmetric tours found directly, numbered by
+    // their index among them (the map's `index`, the glyph names `tour_14x14_rot90_I`);
+    // closed leaper tours too many for the full diagram: by ID through the halves.
+    let walk = Walk {
+        sel: &req.pick,
+        what: "making a font of",
+        capped: true,
+    };
+    let (direct, halves, zdd) = match locate(&mut r, Some(walk), true, false, req.pick.force)? {
+        Origin::Symmetric => {
+            let items = symmetric_tours::items(&req.pick, &mut r, MAX_GLYPHS, "making a font of")?;
+            (Some(items), None, None)
+        }
+        Origin::Halves(ids) => (None, Some(ids), None),
+        Origin::Diagram(zdd) => (None, None, Some(zdd)),
+    };
     let too_many = |n: String| {
         Error::usage(format!(
             "a font holds at most {MAX_GLYPHS} tours (the Private Use codepoints U+E000 to U+F8FF), and this selection has {n}: narrow it with --classes, --range A..B or --limit {MAX_GLYPHS}"

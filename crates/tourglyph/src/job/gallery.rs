@@ -2,10 +2,10 @@
 //! (sorted by file name) in each of its formats, write a PNG preview of page 1 of each,
 //! and an `index.html` linking them all.
 //!
-//! The drawing itself is `render`'s job: each format is rendered by building a
-//! [`SheetRequest`] and calling [`super::sheet::sheet`], so galleries and
-//! `render` draw the same bytes. The preview draws page 1 only
-//! ([`super::sheet::sheet_pages`]), and is estimated from what it draws.
+//! The drawing itself is the one `render` does: each format is drawn by building a
+//! [`SheetRequest`] and calling [`super::sheet_drawing::sheet_pages`], so galleries and
+//! `render` draw the same bytes. The preview draws page 1 only, and is estimated from
+//! what it draws.
 //!
 //! Before any work, every manifest is read: two that write the same name are refused
 //! (exit 2, naming both files), as is an output folder that is a file. A gallery is the
@@ -20,7 +20,7 @@
 //! `force = true`) lifts the budgets, as `render --force` does.
 
 use super::request::SheetRequest;
-use super::sheet::{sheet, sheet_pages};
+use super::sheet_drawing::sheet_pages;
 use super::{Pick, Progress, Silent, Target};
 use crate::gallery::Manifest;
 use crate::gallery::index::{self, Entry};
@@ -241,10 +241,11 @@ fn render_gallery(
     let mut svg_pages = None;
     for f in m.formats() {
         let target = staging.path().join(format!("{name}.{}", f.extension()));
-        let (_, written) = sheet(
+        let (_, written) = sheet_pages(
             &request(m, dir, f, force),
             Target::Path(&target, opts()),
             &Silent,
+            None,
         )
         .map_err(failed)?;
         if f == Format::Svg {

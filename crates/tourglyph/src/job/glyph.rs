@@ -27,7 +27,7 @@ use tourglyph_engine::sample::Sampler;
 /// Draw the glyph `a` asks for to `target`; returns its format (of an animation: SVG,
 /// or PNG for an animated PNG or a GIF, the raster format nearest it).
 pub fn glyph(a: &GlyphRequest, target: Target<'_>) -> Result<Format> {
-    if let Some(shape) = super::shaped_board::shape_of(&a.spec())? {
+    if let Some(shape) = super::source::TourSource::shape(&a.spec())? {
         return super::shaped_drawing::glyph(a, &shape, target).map(|(_, f)| f);
     }
     let style = super::style_with(&a.style, &a.draw)?;
@@ -74,7 +74,7 @@ pub fn glyph(a: &GlyphRequest, target: Target<'_>) -> Result<Format> {
         // The diagram's board: refused before its graph is built when too wide.
         tourglyph_engine::frontier::check_width(board, &piece, a.open)?;
     }
-    super::resolve::check_graph_memory(board, &piece)?;
+    super::source::check_graph_memory(board, &piece)?;
     let g = LeapGraph::new(board, &piece)?;
     let (tour, title, id) = pick(a, &g, kind)?;
     // The cells as typed (checked by `pick`): the walk and the numbers start at the first

@@ -14,7 +14,7 @@
 //! changes no output byte. A diagram built in the trial is handed to the caller
 //! ([`Route`]), not built again. Built once per process and kept (the last board asked for).
 
-use super::{Pick, Resolved, build_zdd, check_walk};
+use super::request::{Pick, Resolved, check_walk};
 use rayon::prelude::*;
 use std::sync::{Arc, Mutex};
 use tourglyph_core::budget::Budget;
@@ -67,26 +67,6 @@ pub fn route(g: &LeapGraph, kind: TourKind, plain: bool) -> Result<Route> {
     };
     lock(&TRIED).push((key, matches!(route, Route::Halves)));
     Ok(route)
-}
-
-/// The tours of `r` by ID through the halves, or the full diagram, as [`route`] sends
-/// a request (`plain`: no classes, crossing filter or symmetry); neither when `direct`
-/// (the symmetric tours found directly). Built within the budget (`force`: no time
-/// limit); a diagram built while [`route`] tried it is not built again.
-pub fn sources(
-    r: &Resolved,
-    plain: bool,
-    direct: bool,
-    force: bool,
-) -> Result<(Option<Arc<Ids>>, Option<Zdd>)> {
-    if direct {
-        return Ok((None, None));
-    }
-    Ok(match route(&r.graph, r.kind, plain)? {
-        Route::Halves => (Some(ids(&r.graph, force)?), None),
-        Route::Diagram(Some(z)) => (None, Some(z)),
-        Route::Diagram(None) => (None, Some(build_zdd(r, force)?)),
-    })
 }
 
 /// What the process keeps a board's route and tours under: its piece and board.

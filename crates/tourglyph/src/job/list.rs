@@ -3,10 +3,8 @@
 //! `list`'s text (`ID (orbit K): a1 b1 …`).
 
 use super::cell_text::CellText;
-use super::halves::Route;
-use super::{
-    Pick, Progress, Resolved, Silent, Spec, build_zdd, check_walk, explain_impossible, resolve,
-};
+use super::request::{Pick, Progress, Resolved, Spec, explain_impossible};
+use super::source::{Origin, TourSource, Walk, locate};
 use std::fmt::Write as _;
 use std::io::Write;
 use tourglyph_core::{LeapGraph, Result};
@@ -24,38 +22,24 @@ pub fn list(
     out: &mut dyn Write,
     progress: &dyn Progress,
 ) -> Result<()> {
-    if let Some(shape) = super::shaped_board::shape_of(spec)? {
-        return super::shaped_board::list(spec, &shape, sel, json, out);
-    }
-    let mut r = resolve(spec, Some(sel))?;
+    let mut r = match TourSource::resolve(spec, Some(sel))? {
+        TourSource::Shaped(shape) => {
+            return super::shaped_board::list(spec, &shape, sel, json, out);
+        }
+        TourSource::Board(r) => r,
+    };
     if explain_impossible(&r, progress) {
         return Ok(());
     }
-    if crate::job::symmetric_tours::applies(&r) {
-        let sym = r.query.symmetry.expect("applies");
-        let unbounded = sel.sample.is_none()
-            && r.query.range.is_none()
-            && r.query.limit.is_none()
-            && r.shard.is_none();
-        if unbounded && !sel.force {
-            // Burnside's counts take a fraction of the quotient diagrams' time (16×16
-            // rot180: 3.7 s against 23 s), so an unbounded listing is refused before those.
-            let board = r.graph.board();
-            if let Some(n) = super::count::burnside_symmetric(board, sym, false, false, &Silent)
-                .ok()
-                .map(|(_, n)| u128::try_from(n).unwrap_or(u128::MAX))
-                .filter(|&n| n > super::WALK_LIMIT)
-            {
-                return Err(crate::job::symmetric_tours::too_long(n, sym, board));
-            }
-        }
-        return crate::job::symmetric_tours::list(sel, json, r, out, progress);
-    }
+    let walk = Walk {
+        sel,
+        what: "listing",
+        capped: false,
+    };
     // Classes go by halves too (a sample of them), where the full diagram is too big.
-    let plain = !r.query.non_crossing && r.query.symmetry.is_none();
-    let zdd = match super::halves::route(&r.graph, r.kind, plain)? {
-        Route::Halves if r.query.classes => {
-            let ids = super::halves::ids(&r.graph, sel.force)?;
+    let zdd = match locate(&mut r, Some(walk), true, true, sel.force)? {
+        Origin::Symmetric => return super::symmetric_tours::list(sel, json, r, out, progress),
+        Origin::Halves(ids) if r.query.classes => {
             let items = super::halves::sample_classes(&ids, sel, &mut r, "listing")?;
             let format = formatter(&r.graph, json);
             for item in items {
@@ -63,23 +47,9 @@ pub fn list(
             }
             return Ok(out.flush()?);
         }
-        Route::Halves => {
-            let bounded = r.query.range.is_some() || r.shard.is_some() || sel.limit.is_some();
-            if !bounded && sel.sample.is_none() {
-                // All tours: refused (unless forced) before the halves are built, by
-                // the count, which is much cheaper.
-                let total = super::count::plain_count(&r.graph, r.kind, sel.force, &Silent)?;
-                check_walk(total, &r, sel, "listing")?;
-            }
-            let ids = super::halves::ids(&r.graph, sel.force)?;
-            return by_halves(&ids, sel, r, json, out, progress);
-        }
-        // Built while the route was tried: not built again.
-        Route::Diagram(Some(z)) => z,
-        Route::Diagram(None) => build_zdd(&r, sel.force)?,
+        Origin::Halves(ids) => return by_halves(&ids, sel, r, json, out, progress),
+        Origin::Diagram(zdd) => zdd,
     };
-    r.fix_range(zdd.count());
-    check_walk(zdd.count(), &r, sel, "listing")?;
     let g = &r.graph;
     let walk = super::walk_len(r.query.range.as_ref(), zdd.count());
     progress.begin(walk as u64, 0);

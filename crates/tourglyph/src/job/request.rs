@@ -4,11 +4,15 @@
 //! (where a drawing goes is `crate::output::Target`); the requests of the jobs
 //! that draw or find on a board or a shaped board ([`SheetRequest`], [`GlyphRequest`],
 //! [`FindRequest`]). Every front door names their fields through one table
-//! ([`super::keys`]). This module imports no other of the crate: every job and the
-//! output module stand on it.
+//! ([`super::keys`]). And the request once resolved ([`Resolved`]: graph, kind, query),
+//! with the checks every source of tours makes on it: walks over [`WALK_LIMIT`],
+//! selections that select nothing, boards with no tour. This module imports no other of
+//! the crate: every job, every source of tours and the output module stand on it.
 
 use std::path::PathBuf;
-use tourglyph_core::{Error, Result};
+use tourglyph_core::error::Refusal;
+use tourglyph_core::{Board, Error, LeapGraph, Piece, Result, TourKind};
+use tourglyph_engine::select::Query;
 
 /// What to enumerate (the flags shared by `count`, `list` and `render`).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -35,7 +39,8 @@ pub struct Spec {
 /// file (`shape`) or its text (`shape_grid`: typed into the explorer, or written in a
 /// manifest), a picture's file sampled onto `shape_board`, or `shape_text` set in the
 /// fonts. The job turns it into a shape request
-/// (`tourglyph::job::shaped_board::shape_of`), the one place that decides the defaults.
+/// (`tourglyph::job::shaped_board::shape_of`, asked by the tour source), the one place that
+/// decides the defaults.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ShapeKeys {
     /// A text grid (`#` a cell, `.` none) or a `.png`/`.svg` picture: its file.
@@ -313,7 +318,7 @@ pub struct SheetRequest {
     pub font: Option<PathBuf>,
     /// SVG: draw text as outlines (paths) instead of editable text.
     pub text_as_paths: bool,
-    /// SVG: one file a page and plotter pen (`sheet::split_layer_paths` names them), the style's
+    /// SVG: one file a page and plotter pen (`sheet_drawing::split_layer_paths` names them), the style's
     /// layers by role unless it says otherwise.
     pub split_layers: bool,
     /// SVG: each glyph drawn as its tour is walked, all in step (`--animate` and its
@@ -488,4 +493,152 @@ pub fn parse_size(s: &str) -> Result<f64> {
             "bad size '{s}': write a length like 50mm, 5cm or 2in"
         ))),
     }
+}
+
+/// Walks larger than this many tour IDs are refused without `--limit`, `--range` or
+/// `--force`: about a minute of work on this kind of machine, and more output than anyone
+/// reads.
+pub const WALK_LIMIT: u128 = 100_000_000;
+
+/// Boards for the enumeration engines stop here: beyond it the leap graph alone takes
+/// seconds and hundreds of megabytes, and no frontier is narrow enough to matter.
+pub const MAX_ENGINE_CELLS: usize = 1_000_000;
+
+/// What the enumeration flags resolve to.
+pub struct Resolved {
+    /// The leap graph.
+    pub graph: LeapGraph,
+    /// Closed or open.
+    pub kind: TourKind,
+    /// Classes, crossing filter, range, limit.
+    pub query: Query,
+    /// `--shard K/N`, turned into a range by [`Resolved::fix_range`].
+    pub shard: Option<(u64, u64)>,
+}
+
+impl Resolved {
+    /// Once the number of tours is known, turn `--shard` into the query's range.
+    pub fn fix_range(&mut self, total: u128) {
+        if let Some((k, n)) = self.shard {
+            self.query.range = Some(tourglyph_engine::sample::shard_range(total, k, n));
+        }
+    }
+}
+
+/// Parse `--piece` and `--board`.
+pub fn piece_board(piece: &str, board: &str) -> Result<(Piece, Board)> {
+    Ok((piece.parse()?, board.parse()?))
+}
+
+/// How many of `total` tours `range` (or all, without one) takes.
+pub fn walk_len(range: Option<&std::ops::Range<u128>>, total: u128) -> u128 {
+    range.map_or(total, |r| {
+        r.end.min(total).saturating_sub(r.start.min(total))
+    })
+}
+
+/// Why a board has no tour of the kind asked for, when the move graph's connectivity or
+/// degrees (or, for closed tours, the colours) say so.
+pub fn impossible(r: &Resolved) -> Option<String> {
+    r.graph
+        .no_tour(!r.kind.is_closed())
+        .or_else(|| closed_impossible(r))
+}
+
+/// Why a closed tour cannot exist by the colours (`None` for open tours).
+fn closed_impossible(r: &Resolved) -> Option<String> {
+    (r.kind == TourKind::Closed)
+        .then(|| r.graph.closed_tour_impossible())
+        .flatten()
+}
+
+/// A usage error when the selection flags alone select no tour of a set of `total` (when
+/// known): `--limit 0`, `--sample 0`, or a range (or shard) empty or past the last ID;
+/// `None` otherwise (a set with no tour, a filter that keeps none, is the caller's
+/// runtime failure). `what` is the work, e.g. `nothing to draw`.
+pub fn empty_selection(r: &Resolved, sel: &Pick, total: Option<u128>, what: &str) -> Option<Error> {
+    for (flag, v) in [("--limit", sel.limit), ("--sample", sel.sample)] {
+        if v == Some(0) {
+            return Some(Error::usage(format!(
+                "{what}: {flag} 0 selects no tour: give {flag} 1 or more"
+            )));
+        }
+    }
+    let range = r.query.range.clone()?;
+    let flag = match (&sel.range, &sel.shard) {
+        (Some(s), _) => format!("--range {s}"),
+        (None, Some(s)) => format!("--shard {s}"),
+        (None, None) => return None,
+    };
+    let end = total.map_or(range.end, |t| range.end.min(t));
+    if range.start < end {
+        return None;
+    }
+    let fix = match total {
+        Some(0) => return None,
+        Some(t) => format!(
+            "{} has {t} {} {} tours (IDs 0 to {}); give a range within them",
+            r.graph.board(),
+            r.kind.word(),
+            r.graph.piece(),
+            t - 1
+        ),
+        None => "give a range A..B with A < B".to_string(),
+    };
+    Some(Error::usage(format!(
+        "{what}: {flag} selects no tour: {fix}"
+    )))
+}
+
+/// Tell `progress` why a board has no tour, if it has none (`no closed tour: WHY`, or
+/// the sentence `find` gives for a move graph in pieces).
+pub fn explain_impossible(r: &Resolved, progress: &dyn Progress) -> bool {
+    let why = r
+        .graph
+        .no_tour(!r.kind.is_closed())
+        .or_else(|| closed_impossible(r).map(|w| format!("no closed tour: {w}")));
+    match why {
+        Some(why) => {
+            progress.note(&why);
+            true
+        }
+        None => false,
+    }
+}
+
+/// Refuse a walk over more IDs than [`WALK_LIMIT`] unless bounded or forced.
+pub fn check_walk(total: u128, r: &Resolved, sel: &Pick, what: &str) -> Result<()> {
+    let refuse = |msg: String| Err(Error::refused(Refusal::Time, true, msg));
+    if let Some(k) = sel.sample {
+        if u128::from(k) > WALK_LIMIT && !sel.force {
+            return refuse(format!(
+                "{what} {k} random tours would not finish in reasonable time (the limit is \
+                 {WALK_LIMIT}); ask for fewer, or add --force"
+            ));
+        }
+        if r.query.symmetry.is_none() {
+            return Ok(());
+        }
+        // Sampling symmetric tours walks every tour to find them (below).
+    }
+    let walk = walk_len(r.query.range.as_ref(), total);
+    if let (Some(sym), true) = (r.query.symmetry, walk > WALK_LIMIT && !sel.force) {
+        // Symmetric tours are rare: even --limit may need the whole walk to find them.
+        return refuse(format!(
+            "{what} {}-symmetric tours means finding them among {walk} tours of {}, \
+             which would not finish in reasonable time (here they are found by filtering the \
+             walk of every tour; closed rook tours on boards over 8x8 are found directly); count \
+             them with `tourglyph count --symmetry`, or add --force",
+            sym.word(),
+            r.graph.board_name()
+        ));
+    }
+    if walk > WALK_LIMIT && sel.limit.is_none() && !sel.force {
+        return refuse(format!(
+            "{what} all {total} tours of {} would not finish in reasonable time; \
+             bound it with --limit K or --range A..B, or add --force",
+            r.graph.board_name()
+        ));
+    }
+    Ok(())
 }

@@ -6,8 +6,10 @@
 //! open, torus, symmetry, classes, non-crossing), and its line names that set
 //! ([`ResidueSet`]), so that `--combine` joins residues of the set asked for only.
 
-use super::count::{plain_count, ticker};
-use super::{Progress, Resolved, Silent, Spec, budget, explain_impossible, resolve};
+use super::counters::{default_width, ticker};
+use super::limits::budget;
+use super::request::{Progress, Resolved, Silent, Spec, explain_impossible};
+use super::source::{count_plain, count_with, resolve};
 use crate::describe;
 use num_bigint::BigUint;
 use std::io::Write;
@@ -153,7 +155,7 @@ pub fn residues(req: &ResidueRequest, out: &mut dyn Write, progress: &dyn Progre
         // (the other sets reduce an exact count: any modulus does).
         let width = width.unwrap_or_else(|| {
             if plain_closed_rook(&r) {
-                super::count::default_width(board)
+                default_width(board)
             } else {
                 Width::W64
             }
@@ -216,7 +218,7 @@ pub fn residues(req: &ResidueRequest, out: &mut dyn Write, progress: &dyn Progre
     }
     let count = crt::combine_need(board, need, &lines)?;
     if classes_of_total {
-        let c = super::count::classes_of_total(&r, count, req.force, width, progress)?;
+        let c = super::counters::classes_of_total(&r, count, req.force, width, progress)?;
         let text = if req.json { c.json() } else { c.text() };
         out.write_all(text.as_bytes())?;
         return Ok(());
@@ -252,12 +254,12 @@ fn residue_of(
                 return Ok(0);
             }
             if !r.graph.topology().is_torus() {
-                let n = plain_count(&r.graph, r.kind, req.force, &Silent)?;
+                let n = count_plain(&r.graph, r.kind, req.force, &Silent)?;
                 return Ok(reduce(&BigUint::from(n)));
             }
         }
         // The figure of the set in the count job's answer.
-        let c = super::count::count_with(&req.spec, req.force, req.residue_bits, progress)?;
+        let c = count_with(&req.spec, req.force, req.residue_bits, progress)?;
         let figure = if let Some((classes, _)) = &c.classes {
             classes
         } else if let Some((_, fixed)) = &c.symmetric {
