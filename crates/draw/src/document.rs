@@ -17,6 +17,7 @@ use crate::backend::{Backend, PageOpener, PageWrite};
 use crate::dxf::DxfWriter;
 #[cfg(feature = "gcode")]
 use crate::gcode::{GcodeProfile, GcodeWriter};
+use crate::font_sheet::FontSheet;
 use crate::marks::{GlyphData, Label, Paint, Path, Place, Text};
 #[cfg(feature = "pdf")]
 use crate::pdf::{PdfOptions, PdfWriter};
@@ -412,6 +413,28 @@ impl Format {
     /// What drawing in the format costs ([`crate::estimate`]).
     pub(crate) fn cost(self) -> &'static Cost {
         &self.facts().cost
+    }
+
+    /// A [`FontSheet`] (a whole font typed on pages, its text set in `fonts`) in this
+    /// format: PDF, the format that embeds the font whole. The others are a usage error,
+    /// as a format this build lacks is.
+    pub fn write_font_sheet(self, sheet: &FontSheet<'_>, fonts: Arc<Fonts>) -> Result<Vec<u8>> {
+        match self {
+            #[cfg(feature = "pdf")]
+            Format::Pdf => crate::font_sheet_pdf::write(sheet, fonts),
+            #[cfg(not(feature = "pdf"))]
+            Format::Pdf => {
+                let _unread = (sheet, fonts);
+                Err(self.not_built())
+            }
+            _ => {
+                let _unread = (sheet, fonts);
+                Err(Error::usage(format!(
+                    "a font sheet is written as PDF, not {}",
+                    self.name()
+                )))
+            }
+        }
     }
 
     /// Open a document in this format over `sink`, set up as `opts` says (each format
