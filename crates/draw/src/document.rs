@@ -15,9 +15,9 @@
 use crate::backend::{Backend, PageOpener, PageWrite};
 #[cfg(feature = "dxf")]
 use crate::dxf::DxfWriter;
+use crate::font_sheet::FontSheet;
 #[cfg(feature = "gcode")]
 use crate::gcode::{GcodeProfile, GcodeWriter};
-use crate::font_sheet::FontSheet;
 use crate::marks::{GlyphData, Label, Paint, Path, Place, Text};
 #[cfg(feature = "pdf")]
 use crate::pdf::{PdfOptions, PdfWriter};
@@ -960,5 +960,20 @@ mod tests {
             e.to_string(),
             "PDF output is not in this build: build tourglyph-draw with the feature `pdf`"
         );
+    }
+
+    #[test]
+    fn a_font_sheet_is_written_as_pdf_alone() {
+        let sheet = FontSheet {
+            font: &[],
+            ps_name: "Empty".into(),
+            chars: vec![],
+            size: (100.0, 100.0),
+            pages: vec![],
+        };
+        for f in Format::ALL.into_iter().filter(|&f| f != Format::Pdf) {
+            let e = f.write_font_sheet(&sheet, Fonts::bundled()).unwrap_err();
+            assert!(e.is_usage() && e.to_string().contains("PDF"), "{f:?}: {e}");
+        }
     }
 }

@@ -770,4 +770,19 @@ mod tests {
         assert!(caps.contains("<path") && caps.contains(" d=\"M"), "{s}");
         resvg::usvg::Tree::from_str(&s, &resvg::usvg::Options::default()).unwrap();
     }
+
+    #[test]
+    fn markup_keeps_the_attribute_order_and_escapes() {
+        let mut m = Markup::document();
+        m.open("g", &[("z", &1.5), ("a", &"x\"<'&>")])
+            .empty("circle", &[("r", &"2")])
+            .text("a<b")
+            .close("g")
+            .newline();
+        assert_eq!(
+            m.as_str(),
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<g z=\"1.5\" a=\"x&quot;&lt;&apos;&amp;&gt;\"><circle r=\"2\"/>a&lt;b</g>\n"
+        );
+        assert_eq!(escape("a<b&\"c\""), "a&lt;b&amp;&quot;c&quot;");
+    }
 }

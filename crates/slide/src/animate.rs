@@ -111,7 +111,11 @@ pub fn animated_svg(p: &Puzzle, moves: &[Move], opt: &AnimOptions) -> Result<Str
     o.open("title", &[]).text(&title).close("title").newline();
     o.empty(
         "rect",
-        &[("width", &num(w)), ("height", &num(h)), ("fill", &"#ffffff")],
+        &[
+            ("width", &num(w)),
+            ("height", &num(h)),
+            ("fill", &"#ffffff"),
+        ],
     )
     .newline();
     o.open(
@@ -156,7 +160,8 @@ pub fn animated_svg(p: &Puzzle, moves: &[Move], opt: &AnimOptions) -> Result<Str
         }
     }
     if !d.is_empty() {
-        o.empty("path", &[("d", &d), ("fill", &"#b58863")]).newline();
+        o.empty("path", &[("d", &d), ("fill", &"#b58863")])
+            .newline();
     }
     let mut goal = String::new();
     let half = cell * 0.42;

@@ -30,8 +30,8 @@ use crate::output::{Staging, write_file};
 use std::path::{Path, PathBuf};
 use tourglyph_core::input::MAX_TEXT_FILE;
 use tourglyph_core::{Error, Result};
-use tourglyph_draw::text::Fonts;
 use tourglyph_draw::Format;
+use tourglyph_draw::text::Fonts;
 
 /// Every gallery of a folder, as `gallery`'s flags give them.
 #[derive(Clone, Debug, PartialEq, Eq)]
