@@ -65,6 +65,8 @@ run font font --board 4x4 -o f.ttf
 run font-knight font --piece knight --board 5x6 --open --limit 20 --family Knights -o fk.ttf
 # Slide sheet.
 run slide-svg slide --board 4x4 -o slide.svg
+run slide-animate slide --board 4x4 --animate -o slide-walk.svg
+run slide-queen slide --piece queen --board 6x6 --animate -o slide-queen.svg
 # Every other format and motion (issue 57's baseline: a refactor changes none of them).
 run glyph-gcode glyph --board 6x6 --id 17 --style plotter-bold -o g.gcode
 run glyph-nc glyph --board 6x6 --id 17 --style kufic --outline --bridges 2 -o g.nc

@@ -15,6 +15,7 @@
 use crate::backend::{Backend, PageOpener, PageWrite};
 #[cfg(feature = "dxf")]
 use crate::dxf::DxfWriter;
+use crate::font_sheet::FontSheet;
 #[cfg(feature = "gcode")]
 use crate::gcode::{GcodeProfile, GcodeWriter};
 use crate::marks::{GlyphData, Label, Paint, Path, Place, Text};
@@ -412,6 +413,28 @@ impl Format {
     /// What drawing in the format costs ([`crate::estimate`]).
     pub(crate) fn cost(self) -> &'static Cost {
         &self.facts().cost
+    }
+
+    /// A [`FontSheet`] (a whole font typed on pages, its text set in `fonts`) in this
+    /// format: PDF, the format that embeds the font whole. The others are a usage error,
+    /// as a format this build lacks is.
+    pub fn write_font_sheet(self, sheet: &FontSheet<'_>, fonts: Arc<Fonts>) -> Result<Vec<u8>> {
+        match self {
+            #[cfg(feature = "pdf")]
+            Format::Pdf => crate::font_sheet_pdf::write(sheet, fonts),
+            #[cfg(not(feature = "pdf"))]
+            Format::Pdf => {
+                let _unread = (sheet, fonts);
+                Err(self.not_built())
+            }
+            _ => {
+                let _unread = (sheet, fonts);
+                Err(Error::usage(format!(
+                    "a font sheet is written as PDF, not {}",
+                    self.name()
+                )))
+            }
+        }
     }
 
     /// Open a document in this format over `sink`, set up as `opts` says (each format
@@ -937,5 +960,20 @@ mod tests {
             e.to_string(),
             "PDF output is not in this build: build tourglyph-draw with the feature `pdf`"
         );
+    }
+
+    #[test]
+    fn a_font_sheet_is_written_as_pdf_alone() {
+        let sheet = FontSheet {
+            font: &[],
+            ps_name: "Empty".into(),
+            chars: vec![],
+            size: (100.0, 100.0),
+            pages: vec![],
+        };
+        for f in Format::ALL.into_iter().filter(|&f| f != Format::Pdf) {
+            let e = f.write_font_sheet(&sheet, Fonts::bundled()).unwrap_err();
+            assert!(e.is_usage() && e.to_string().contains("PDF"), "{f:?}: {e}");
+        }
     }
 }

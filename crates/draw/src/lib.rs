@@ -14,6 +14,8 @@
 //! - [`pen`]: a plotter's pens (one SVG layer each); [`travel`]: the order a page's
 //!   strokes are drawn in, to cut the pen's travel; [`plot_stats`]: what a plot of an SVG
 //!   file costs (pen-down and pen-up lengths, lifts, time), layer by layer;
+//! - [`font_sheet`]: a whole font typed on pages (a font's specimen), which
+//!   [`Format::write_font_sheet`] writes;
 //! - [`svg`], [`ps`], [`pdf`]: the three backends, each over any `io::Write`; [`png`]
 //!   rasterises SVG pages, [`pattern`] writes a tile as an SVG `<pattern>`;
 //! - [`motion`]: a line drawn as it is walked (an animated SVG, still frames);
@@ -30,7 +32,7 @@
 //! and the modules above without a feature are always built):
 //!
 //! - `svg`: [`svg`], [`pattern`], [`motion`];
-//! - `pdf`: [`pdf`] and its fonts (`pdf-writer`);
+//! - `pdf`: [`pdf`] and its fonts (`pdf-writer`), and font sheets as PDF;
 //! - `png` (with `svg`): [`png`], and SVG and PNG read back with resvg: [`plot_stats`],
 //!   [`silhouette`];
 //! - `gcode`: [`gcode`]; `dxf`: [`dxf`]; `fonts`: the TrueType writer [`ttf`];
@@ -50,6 +52,9 @@ pub mod document;
 pub mod dxf;
 pub mod estimate;
 pub mod flatten;
+pub mod font_sheet;
+#[cfg(feature = "pdf")]
+mod font_sheet_pdf;
 #[cfg(feature = "frames")]
 pub mod frames;
 #[cfg(feature = "gcode")]

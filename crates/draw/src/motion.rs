@@ -20,7 +20,7 @@
 
 use crate::marks::{Rgb, Stroke};
 use crate::num::Num;
-use crate::svg::{cap_name, join_name};
+use crate::svg::{Markup, cap_name, join_name};
 use std::fmt::Write as _;
 use tourglyph_core::error::{Error, Result};
 
@@ -99,36 +99,50 @@ impl Walk {
     }
 
     /// The pen's `<path>` with its dash set (`offset`) and `inner` as its children.
-    fn pen(&self, offset: f64, inner: &str) -> String {
+    fn pen(&self, offset: f64, inner: &Markup) -> Markup {
         let total = self.lengths().last().copied().unwrap_or(0.0);
         let mut d = String::new();
         for (i, &(x, y)) in self.points.iter().enumerate() {
             let _ = write!(d, "{}{} {}", if i == 0 { 'M' } else { 'L' }, Num(x), Num(y));
         }
         let s = &self.stroke;
-        format!(
-            r#"<path d="{d}" fill="none" stroke="{}" stroke-width="{}" stroke-linejoin="{}" stroke-linecap="{}" stroke-miterlimit="{}" stroke-dasharray="{} {}" stroke-dashoffset="{}">{inner}</path>"#,
-            s.color.hex(),
-            Num(s.width),
-            join_name(s.join),
-            cap_name(s.cap),
-            Num(s.miter_limit),
-            Num(total),
-            Num(total + 1.0),
-            Num(offset),
+        let dashes = format!("{} {}", Num(total), Num(total + 1.0));
+        let mut m = Markup::new();
+        m.open(
+            "path",
+            &[
+                ("d", &d),
+                ("fill", &"none"),
+                ("stroke", &s.color.hex()),
+                ("stroke-width", &Num(s.width)),
+                ("stroke-linejoin", &join_name(s.join)),
+                ("stroke-linecap", &cap_name(s.cap)),
+                ("stroke-miterlimit", &Num(s.miter_limit)),
+                ("stroke-dasharray", &dashes),
+                ("stroke-dashoffset", &Num(offset)),
+            ],
         )
+        .markup(inner)
+        .close("path");
+        m
     }
 
     /// The start marker, with `inner` as its children.
-    fn marker(&self, inner: &str) -> String {
+    fn marker(&self, inner: &Markup) -> Markup {
         let (x, y) = self.points.first().copied().unwrap_or((0.0, 0.0));
-        format!(
-            r#"<circle cx="{}" cy="{}" r="{}" fill="{}">{inner}</circle>"#,
-            Num(x),
-            Num(y),
-            Num(self.marker.0),
-            self.marker.1.hex()
+        let mut m = Markup::new();
+        m.open(
+            "circle",
+            &[
+                ("cx", &Num(x)),
+                ("cy", &Num(y)),
+                ("r", &Num(self.marker.0)),
+                ("fill", &self.marker.1.hex()),
+            ],
         )
+        .markup(inner)
+        .close("circle");
+        m
     }
 }
 
@@ -214,23 +228,36 @@ pub fn animated_svg_many(page: &str, walks: &[(&str, &Walk)], timing: &Timing) -
     let d = timing.duration;
     let total_time = if timing.looped { d + timing.hold } else { d };
     let scale = d / total_time;
-    let repeat = if timing.looped {
-        r#" repeatCount="indefinite""#
+    let dur = format!("{}s", Num(total_time));
+    // Played for ever, or once with the end kept.
+    let repeat: (&str, &dyn std::fmt::Display) = if timing.looped {
+        ("repeatCount", &"indefinite")
     } else {
-        r#" fill="freeze""#
+        ("fill", &"freeze")
     };
-    let dur = Num(total_time);
     // Shown while walking, hidden at the end (and the reverse for the glyph).
     let switch = |during: &str, after: &str| {
-        format!(
-            r#"<animate attributeName="visibility" values="{during};{after}" keyTimes="0;{}" calcMode="discrete" dur="{dur}s"{repeat}/>"#,
-            if timing.looped { Num(scale) } else { Num(1.0) }
-        )
+        let values = format!("{during};{after}");
+        let times = format!("0;{}", if timing.looped { Num(scale) } else { Num(1.0) });
+        let mut m = Markup::new();
+        m.empty(
+            "animate",
+            &[
+                ("attributeName", &"visibility"),
+                ("values", &values),
+                ("keyTimes", &times),
+                ("calcMode", &"discrete"),
+                ("dur", &dur),
+                repeat,
+            ],
+        );
+        m
     };
     let hide = switch("visible", "hidden");
     let show = switch("hidden", "visible");
     let mut page = page.to_string();
-    let mut drawn = String::from("<g id=\"walk\">");
+    let mut drawn = Markup::new();
+    drawn.open("g", &[("id", &"walk")]);
     for &(id, walk) in walks {
         if walk.points.len() < 2 || walk.times.len() != walk.points.len() {
             return Err(Error::runtime("animation: a walk needs two vertices"));
@@ -242,15 +269,25 @@ pub fn animated_svg_many(page: &str, walks: &[(&str, &Walk)], timing: &Timing) -
             let _ = write!(times, ";1");
             let _ = write!(values, ";0");
         }
-        let dash = format!(
-            r#"<animate attributeName="stroke-dashoffset" values="{values}" keyTimes="{times}" dur="{dur}s"{repeat}/>"#
-        );
-        page = edit_element(&page, id, r#" visibility="hidden""#, &show)?;
-        drawn.push_str(&walk.pen(len, &format!("{dash}{hide}")));
-        drawn.push_str(&walk.marker(&hide));
+        let mut inner = Markup::new();
+        inner
+            .empty(
+                "animate",
+                &[
+                    ("attributeName", &"stroke-dashoffset"),
+                    ("values", &values),
+                    ("keyTimes", &times),
+                    ("dur", &dur),
+                    repeat,
+                ],
+            )
+            .markup(&hide);
+        page = edit_element(&page, id, r#" visibility="hidden""#, show.as_str())?;
+        drawn.markup(&walk.pen(len, &inner));
+        drawn.markup(&walk.marker(&hide));
     }
-    drawn.push_str("</g>\n");
-    append(&page, &drawn)
+    drawn.close("g").newline();
+    append(&page, drawn.as_str())
 }
 
 /// The still picture of the walk at fraction `f` of its time (see the module doc): the
@@ -261,9 +298,14 @@ pub fn frame_svg(page: &str, id: &str, walk: &Walk, f: f64) -> Result<String> {
     }
     let len = walk.drawn(1.0);
     let page = edit_element(page, id, r#" visibility="hidden""#, "")?;
-    let pen = walk.pen(len - walk.drawn(f), "");
-    let marker = walk.marker("");
-    append(&page, &format!("<g id=\"walk\">{pen}{marker}</g>\n"))
+    let mut drawn = Markup::new();
+    drawn
+        .open("g", &[("id", &"walk")])
+        .markup(&walk.pen(len - walk.drawn(f), &Markup::new()))
+        .markup(&walk.marker(&Markup::new()))
+        .close("g")
+        .newline();
+    append(&page, drawn.as_str())
 }
 
 #[cfg(test)]

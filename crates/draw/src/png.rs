@@ -26,6 +26,12 @@ pub struct PngOptions {
     /// glyph), named in the refusal of an image over [`MAX_PIXELS`]; `None` (the
     /// default) when the size is fixed.
     pub smaller: Option<&'static str>,
+    /// Draw the image this many pixels wide instead of at `dpi`, its resolution what
+    /// that width makes of the page (a preview, a gallery's). Default `None`.
+    pub width: Option<u32>,
+    /// The colour under the page. Default `None`: transparent where the page paints
+    /// nothing.
+    pub paper: Option<crate::Rgb>,
 }
 
 impl Default for PngOptions {
@@ -34,13 +40,18 @@ impl Default for PngOptions {
             dpi: 300.0,
             force: false,
             smaller: None,
+            width: None,
+            paper: None,
         }
     }
 }
 
-/// The pixel size of a `width` × `height` mm page at `dpi`, refused past [`MAX_PIXELS`]
-/// unless `force` (the message gives the size).
+/// The pixel size of a `width` × `height` mm page at `dpi` (or `width` pixels wide),
+/// refused past [`MAX_PIXELS`] unless `force` (the message gives the size).
 pub fn pixels(width_mm: f64, height_mm: f64, opts: PngOptions) -> Result<(u32, u32)> {
+    if let Some(w) = opts.width {
+        return wide(w, width_mm, height_mm);
+    }
     if !(opts.dpi > 0.0 && opts.dpi <= 100_000.0) {
         return Err(Error::usage(format!(
             "bad --dpi {}: give a resolution from 1 to 100000 dots per inch",
@@ -67,8 +78,30 @@ pub fn pixels(width_mm: f64, height_mm: f64, opts: PngOptions) -> Result<(u32, u
     Ok((w as u32, h as u32))
 }
 
-/// Rasterise an SVG document (sized in mm, as the SVG backend writes) to PNG bytes.
+/// The pixel size of a page `width_mm` × `height_mm` drawn `width` pixels wide: a
+/// preview, which is never forced past [`MAX_PIXELS`].
+fn wide(width: u32, width_mm: f64, height_mm: f64) -> Result<(u32, u32)> {
+    let w = width.max(1);
+    wide_fits(w, (height_mm * f64::from(w) / width_mm).round().max(1.0))
+}
+
+/// A preview `w` × `h` pixels, refused past [`MAX_PIXELS`].
+fn wide_fits(w: u32, h: f64) -> Result<(u32, u32)> {
+    if f64::from(w) * h > MAX_PIXELS as f64 {
+        return Err(Error::runtime(format!(
+            "png: a preview {w} pixels wide of a page this tall would be {h} pixels high: too large"
+        )));
+    }
+    Ok((w, h as u32))
+}
+
+/// Rasterise an SVG document (sized in mm, as the SVG backend writes) to PNG bytes: at
+/// `opts.dpi`, or `opts.width` pixels wide (its `pHYs` chunk then states the
+/// resolution that width makes of the page).
 pub fn svg_to_png(svg: &[u8], opts: PngOptions) -> Result<Vec<u8>> {
+    if let Some(width) = opts.width {
+        return svg_to_png_wide(svg, width, opts.paper);
+    }
     let (rgba, w, h) = svg_to_rgba(svg, opts)?;
     encode(&rgba, w, h, opts.dpi)
 }
@@ -89,26 +122,19 @@ pub fn svg_to_rgba(svg: &[u8], opts: PngOptions) -> Result<(Vec<u8>, u32, u32)> 
         f64::from(size.height()) * to_mm,
         opts,
     )?;
-    Ok((raster(&tree, w, h, None)?, w, h))
+    Ok((raster(&tree, w, h, opts.paper)?, w, h))
 }
 
 /// PNG bytes of an SVG document (sized in mm, its text as outlines) drawn `width` pixels
-/// wide on `paper`: a preview (a gallery's), its resolution what that width makes of the
-/// page, stated in its `pHYs` chunk as [`svg_to_png`]'s is.
-pub fn svg_to_png_wide(svg: &[u8], width: u32, paper: crate::Rgb) -> Result<Vec<u8>> {
+/// wide on `paper`, its resolution what that width makes of the page.
+fn svg_to_png_wide(svg: &[u8], width: u32, paper: Option<crate::Rgb>) -> Result<Vec<u8>> {
     let tree = parse(svg)?;
     let size = tree.size();
     let w = width.max(1);
     let k = f64::from(w) / f64::from(size.width());
-    let h = (f64::from(size.height()) * k).round().max(1.0);
-    if f64::from(w) * h > MAX_PIXELS as f64 {
-        return Err(Error::runtime(format!(
-            "png: a preview {w} pixels wide of a page this tall would be {h} pixels high: too large"
-        )));
-    }
-    let h = h as u32;
+    let (w, h) = wide_fits(w, (f64::from(size.height()) * k).round().max(1.0))?;
     // usvg's CSS pixels are 96 to the inch.
-    encode(&raster(&tree, w, h, Some(paper))?, w, h, k * 96.0)
+    encode(&raster(&tree, w, h, paper)?, w, h, k * 96.0)
 }
 
 fn parse(svg: &[u8]) -> Result<usvg::Tree> {

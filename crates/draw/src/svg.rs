@@ -240,7 +240,7 @@ impl<W: PageWrite> SvgWriter<'_, W> {
     /// Write `doc` to the next writer the opener hands out.
     fn write(&mut self, doc: &svg::Document) -> Result<()> {
         let mut w = (self.open)(self.done.len())?;
-        w.write_all(b"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")?;
+        w.write_all(XML_DECLARATION.as_bytes())?;
         svg::write(&mut w, doc)?;
         w.write_all(b"\n")?;
         w.close()?;
@@ -506,6 +506,110 @@ impl<W: PageWrite> Backend for SvgWriter<'_, W> {
     }
 }
 
+/// The XML declaration every SVG file tourglyph writes starts with, and its newline.
+pub const XML_DECLARATION: &str = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
+
+/// SVG written element by element, for what a page of [`SvgWriter`] does not hold: SMIL
+/// animation (a walk drawn over a page, [`crate::motion`]; the sliding puzzle's play).
+/// Attributes are written in the order given (the `svg` crate sorts them by name), their
+/// values and the text between tags escaped ([`escape`]); nothing is indented.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Markup(String);
+
+impl Markup {
+    /// Nothing written yet.
+    pub fn new() -> Markup {
+        Markup::default()
+    }
+
+    /// A document: the XML declaration written ([`XML_DECLARATION`]).
+    pub fn document() -> Markup {
+        Markup(XML_DECLARATION.to_string())
+    }
+
+    fn tag(&mut self, name: &str, attrs: &[(&str, &dyn std::fmt::Display)]) {
+        self.0.push('<');
+        self.0.push_str(name);
+        for (key, value) in attrs {
+            self.0.push(' ');
+            self.0.push_str(key);
+            self.0.push_str("=\"");
+            push_escaped(&mut self.0, &value.to_string());
+            self.0.push('"');
+        }
+    }
+
+    /// A start tag, `<name key="value" …>`.
+    pub fn open(&mut self, name: &str, attrs: &[(&str, &dyn std::fmt::Display)]) -> &mut Markup {
+        self.tag(name, attrs);
+        self.0.push('>');
+        self
+    }
+
+    /// An element without children, `<name key="value" …/>`.
+    pub fn empty(&mut self, name: &str, attrs: &[(&str, &dyn std::fmt::Display)]) -> &mut Markup {
+        self.tag(name, attrs);
+        self.0.push_str("/>");
+        self
+    }
+
+    /// An end tag, `</name>`.
+    pub fn close(&mut self, name: &str) -> &mut Markup {
+        self.0.push_str("</");
+        self.0.push_str(name);
+        self.0.push('>');
+        self
+    }
+
+    /// Text between tags, escaped.
+    pub fn text(&mut self, text: &str) -> &mut Markup {
+        push_escaped(&mut self.0, text);
+        self
+    }
+
+    /// Markup written apart (children made before their parent).
+    pub fn markup(&mut self, m: &Markup) -> &mut Markup {
+        self.0.push_str(&m.0);
+        self
+    }
+
+    /// A line break.
+    pub fn newline(&mut self) -> &mut Markup {
+        self.0.push('\n');
+        self
+    }
+
+    /// What was written.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// What was written.
+    pub fn into_string(self) -> String {
+        self.0
+    }
+}
+
+/// `text` escaped for XML content and attribute values (`&`, `<`, `>`, both quotes).
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    push_escaped(&mut out, text);
+    out
+}
+
+fn push_escaped(out: &mut String, text: &str) {
+    for ch in text.chars() {
+        match ch {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            c => out.push(c),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -665,5 +769,20 @@ mod tests {
         let caps = &s[s.find("% captions").unwrap()..];
         assert!(caps.contains("<path") && caps.contains(" d=\"M"), "{s}");
         resvg::usvg::Tree::from_str(&s, &resvg::usvg::Options::default()).unwrap();
+    }
+
+    #[test]
+    fn markup_keeps_the_attribute_order_and_escapes() {
+        let mut m = Markup::document();
+        m.open("g", &[("z", &1.5), ("a", &"x\"<'&>")])
+            .empty("circle", &[("r", &"2")])
+            .text("a<b")
+            .close("g")
+            .newline();
+        assert_eq!(
+            m.as_str(),
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<g z=\"1.5\" a=\"x&quot;&lt;&apos;&amp;&gt;\"><circle r=\"2\"/>a&lt;b</g>\n"
+        );
+        assert_eq!(escape("a<b&\"c\""), "a&lt;b&amp;&quot;c&quot;");
     }
 }

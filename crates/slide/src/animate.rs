@@ -14,6 +14,7 @@ use super::sliding::Move;
 use super::{Puzzle, replay};
 use std::fmt::Write;
 use tourglyph_core::error::Result;
+use tourglyph_draw::svg::Markup;
 
 /// Timing and size; every field has the documented default.
 #[derive(Clone, Debug)]
@@ -70,22 +71,6 @@ pub fn num(v: f64) -> String {
     s
 }
 
-/// Escape text for XML content and attribute values.
-pub fn escape(s: &str) -> String {
-    let mut o = String::with_capacity(s.len());
-    for ch in s.chars() {
-        match ch {
-            '&' => o.push_str("&amp;"),
-            '<' => o.push_str("&lt;"),
-            '>' => o.push_str("&gt;"),
-            '"' => o.push_str("&quot;"),
-            '\'' => o.push_str("&apos;"),
-            c => o.push(c),
-        }
-    }
-    o
-}
-
 /// The animated SVG of solution `moves` of `p`. Fails on an illegal move.
 pub fn animated_svg(p: &Puzzle, moves: &[Move], opt: &AnimOptions) -> Result<String> {
     let states = replay(p, moves)?;
@@ -112,40 +97,52 @@ pub fn animated_svg(p: &Puzzle, moves: &[Move], opt: &AnimOptions) -> Result<Str
         moves.len()
     );
 
-    let mut o = String::new();
-    let _ = writeln!(o, r#"<?xml version="1.0" encoding="UTF-8"?>"#);
-    let _ = writeln!(
-        o,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{}" height="{}" viewBox="0 0 {} {}">"#,
-        num(w),
-        num(h),
-        num(w),
-        num(h)
-    );
-    let _ = writeln!(o, "<title>{}</title>", escape(&title));
-    let _ = writeln!(
-        o,
-        r##"<rect width="{}" height="{}" fill="#ffffff"/>"##,
-        num(w),
-        num(h)
-    );
-    let _ = writeln!(
-        o,
-        r##"<text x="{}" y="{}" font-family="sans-serif" font-size="{}" fill="#000000">{}</text>"##,
-        num(margin),
-        num(margin + cell * 0.45),
-        num(cell * 0.36),
-        escape(&title)
-    );
+    let mut o = Markup::document();
+    o.open(
+        "svg",
+        &[
+            ("xmlns", &"http://www.w3.org/2000/svg"),
+            ("width", &num(w)),
+            ("height", &num(h)),
+            ("viewBox", &format!("0 0 {} {}", num(w), num(h))),
+        ],
+    )
+    .newline();
+    o.open("title", &[]).text(&title).close("title").newline();
+    o.empty(
+        "rect",
+        &[
+            ("width", &num(w)),
+            ("height", &num(h)),
+            ("fill", &"#ffffff"),
+        ],
+    )
+    .newline();
+    o.open(
+        "text",
+        &[
+            ("x", &num(margin)),
+            ("y", &num(margin + cell * 0.45)),
+            ("font-family", &"sans-serif"),
+            ("font-size", &num(cell * 0.36)),
+            ("fill", &"#000000"),
+        ],
+    )
+    .text(&title)
+    .close("text")
+    .newline();
     // The board.
-    let _ = writeln!(
-        o,
-        r##"<rect x="{}" y="{}" width="{}" height="{}" fill="#f0d9b5"/>"##,
-        num(bx),
-        num(by),
-        num(n * cell),
-        num(n * cell)
-    );
+    o.empty(
+        "rect",
+        &[
+            ("x", &num(bx)),
+            ("y", &num(by)),
+            ("width", &num(n * cell)),
+            ("height", &num(n * cell)),
+            ("fill", &"#f0d9b5"),
+        ],
+    )
+    .newline();
     let mut d = String::new();
     for r in 0..p.n {
         for c in 0..p.n {
@@ -163,7 +160,8 @@ pub fn animated_svg(p: &Puzzle, moves: &[Move], opt: &AnimOptions) -> Result<Str
         }
     }
     if !d.is_empty() {
-        let _ = writeln!(o, r##"<path d="{d}" fill="#b58863"/>"##);
+        o.empty("path", &[("d", &d), ("fill", &"#b58863")])
+            .newline();
     }
     let mut goal = String::new();
     let half = cell * 0.42;
@@ -179,19 +177,29 @@ pub fn animated_svg(p: &Puzzle, moves: &[Move], opt: &AnimOptions) -> Result<Str
             num(2.0 * half)
         );
     }
-    let _ = writeln!(
-        o,
-        r##"<path d="{goal}" fill="none" stroke="#2e8b57" stroke-width="{}"/>"##,
-        num(cell * 0.06)
-    );
-    let _ = writeln!(
-        o,
-        r##"<rect x="{}" y="{}" width="{}" height="{}" fill="none" stroke="#000000" stroke-width="1"/>"##,
-        num(bx),
-        num(by),
-        num(n * cell),
-        num(n * cell)
-    );
+    o.empty(
+        "path",
+        &[
+            ("d", &goal),
+            ("fill", &"none"),
+            ("stroke", &"#2e8b57"),
+            ("stroke-width", &num(cell * 0.06)),
+        ],
+    )
+    .newline();
+    o.empty(
+        "rect",
+        &[
+            ("x", &num(bx)),
+            ("y", &num(by)),
+            ("width", &num(n * cell)),
+            ("height", &num(n * cell)),
+            ("fill", &"none"),
+            ("stroke", &"#000000"),
+            ("stroke-width", &"1"),
+        ],
+    )
+    .newline();
 
     // Visible from its slide's start to the next slide's start (discrete opacity).
     let shown = |j: usize| -> (f64, Option<f64>) {
@@ -199,41 +207,63 @@ pub fn animated_svg(p: &Puzzle, moves: &[Move], opt: &AnimOptions) -> Result<Str
         let end = (j + 1 < moves.len()).then(|| opt.slide_window(j + 1).0);
         (start, end)
     };
-    let blink = |from: f64, to: Option<f64>| -> String {
+    let blink = |o: &mut Markup, from: f64, to: Option<f64>| {
         let (values, times) = match (from > 0.0, to) {
             (true, Some(e)) => ("0;1;0".to_string(), format!("0;{};{}", t(from), t(e))),
             (true, None) => ("0;1".to_string(), format!("0;{}", t(from))),
             (false, Some(e)) => ("1;0".to_string(), format!("0;{}", t(e))),
             (false, None) => ("1".to_string(), "0".to_string()),
         };
-        format!(
-            r#"<animate attributeName="opacity" values="{values}" keyTimes="{times}" calcMode="discrete" dur="{total}" repeatCount="indefinite"/>"#
-        )
+        o.empty(
+            "animate",
+            &[
+                ("attributeName", &"opacity"),
+                ("values", &values),
+                ("keyTimes", &times),
+                ("calcMode", &"discrete"),
+                ("dur", &total),
+                ("repeatCount", &"indefinite"),
+            ],
+        );
     };
 
     // The trail of the current move, under the pieces.
-    let _ = writeln!(
-        o,
-        r##"<g stroke="#c0392b" stroke-width="{}" stroke-linecap="round" fill="#c0392b">"##,
-        num(cell * 0.1)
-    );
+    o.open(
+        "g",
+        &[
+            ("stroke", &"#c0392b"),
+            ("stroke-width", &num(cell * 0.1)),
+            ("stroke-linecap", &"round"),
+            ("fill", &"#c0392b"),
+        ],
+    )
+    .newline();
     for (j, m) in moves.iter().enumerate() {
         let ((x1, y1), (x2, y2)) = (at(m.from), at(m.to));
         let (from, to) = shown(j);
-        let _ = writeln!(
-            o,
-            r#"<g opacity="0"><line x1="{}" y1="{}" x2="{}" y2="{}"/><circle cx="{}" cy="{}" r="{}" stroke="none"/>{}</g>"#,
-            num(x1),
-            num(y1),
-            num(x2),
-            num(y2),
-            num(x1),
-            num(y1),
-            num(cell * 0.1),
-            blink(from, to)
-        );
+        o.open("g", &[("opacity", &"0")])
+            .empty(
+                "line",
+                &[
+                    ("x1", &num(x1)),
+                    ("y1", &num(y1)),
+                    ("x2", &num(x2)),
+                    ("y2", &num(y2)),
+                ],
+            )
+            .empty(
+                "circle",
+                &[
+                    ("cx", &num(x1)),
+                    ("cy", &num(y1)),
+                    ("r", &num(cell * 0.1)),
+                    ("stroke", &"none"),
+                ],
+            );
+        blink(&mut o, from, to);
+        o.close("g").newline();
     }
-    let _ = writeln!(o, "</g>");
+    o.close("g").newline();
 
     // The pieces: piece i starts on start cell i and follows the moves.
     let shape = silhouette(p.piece);
@@ -281,14 +311,35 @@ pub fn animated_svg(p: &Puzzle, moves: &[Move], opt: &AnimOptions) -> Result<Str
             })
             .collect();
         let (x0, y0) = at(tr[0]);
-        let _ = writeln!(
-            o,
-            r##"<g id="piece{i}" transform="translate({},{})"><animateTransform attributeName="transform" type="translate" values="{}" keyTimes="{key_times}" dur="{total}" repeatCount="indefinite"/><path d="{outline}" fill="#222222" stroke="#ffffff" stroke-width="{}"/></g>"##,
-            num(x0),
-            num(y0),
-            values.join(";"),
-            num(cell * 0.03)
-        );
+        o.open(
+            "g",
+            &[
+                ("id", &format!("piece{i}")),
+                ("transform", &format!("translate({},{})", num(x0), num(y0))),
+            ],
+        )
+        .empty(
+            "animateTransform",
+            &[
+                ("attributeName", &"transform"),
+                ("type", &"translate"),
+                ("values", &values.join(";")),
+                ("keyTimes", &key_times),
+                ("dur", &total),
+                ("repeatCount", &"indefinite"),
+            ],
+        )
+        .empty(
+            "path",
+            &[
+                ("d", &outline),
+                ("fill", &"#222222"),
+                ("stroke", &"#ffffff"),
+                ("stroke-width", &num(cell * 0.03)),
+            ],
+        )
+        .close("g")
+        .newline();
     }
 
     // The move counter.
@@ -310,19 +361,24 @@ pub fn animated_svg(p: &Puzzle, moves: &[Move], opt: &AnimOptions) -> Result<Str
         } else {
             shown(j - 1)
         };
-        let _ = writeln!(
-            o,
-            r##"<text x="{}" y="{}" text-anchor="end" font-family="sans-serif" font-size="{}" fill="#c0392b" opacity="{}">{}{}</text>"##,
-            num(cx),
-            num(cy),
-            num(cell * 0.36),
-            if j == 0 { "1" } else { "0" },
-            escape(&label),
-            blink(from, to)
-        );
+        o.open(
+            "text",
+            &[
+                ("x", &num(cx)),
+                ("y", &num(cy)),
+                ("text-anchor", &"end"),
+                ("font-family", &"sans-serif"),
+                ("font-size", &num(cell * 0.36)),
+                ("fill", &"#c0392b"),
+                ("opacity", &if j == 0 { "1" } else { "0" }),
+            ],
+        )
+        .text(&label);
+        blink(&mut o, from, to);
+        o.close("text").newline();
     }
-    let _ = writeln!(o, "</svg>");
-    Ok(o)
+    o.close("svg").newline();
+    Ok(o.into_string())
 }
 
 #[cfg(test)]
@@ -335,6 +391,5 @@ mod tests {
         assert_eq!(num(-0.00001), "0");
         assert_eq!(num(2.5), "2.5");
         assert_eq!(num(1.0 / 3.0), "0.3333");
-        assert_eq!(escape("a<b&\"c\""), "a&lt;b&amp;&quot;c&quot;");
     }
 }

@@ -12,6 +12,7 @@ use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 use std::path::{Path, PathBuf};
 use tourglyph_core::{Error, Result, Tour};
+use tourglyph_draw::Format;
 use tourglyph_draw::text::Fonts;
 use tourglyph_draw::{ttf::FIRST, ttf::FontGlyph, ttf::MAX_GLYPHS};
 use tourglyph_engine::Flow;
@@ -297,7 +298,8 @@ fn make(req: &FontRequest, style: &Style) -> Result<FontFiles> {
             ),
         )
     );
-    let pdf = specimen::pdf(&font, family, &entries, &title, fonts)?;
+    let sheet = specimen::sheet(&font, family, &entries, &title, &fonts)?;
+    let pdf = Format::Pdf.write_font_sheet(&sheet, fonts)?;
     Ok(FontFiles {
         ttf: font,
         map,
@@ -398,7 +400,8 @@ fn make_shape(
         s.len(),
         crate::describe::count(d.parts.len() as u128, "part", "parts")
     );
-    let pdf = specimen::pdf(&font, family, &entries, &title, fonts)?;
+    let sheet = specimen::sheet(&font, family, &entries, &title, &fonts)?;
+    let pdf = Format::Pdf.write_font_sheet(&sheet, fonts)?;
     Ok(FontFiles {
         ttf: font,
         map,

@@ -30,8 +30,8 @@ use crate::output::{Staging, write_file};
 use std::path::{Path, PathBuf};
 use tourglyph_core::input::MAX_TEXT_FILE;
 use tourglyph_core::{Error, Result};
+use tourglyph_draw::Format;
 use tourglyph_draw::text::Fonts;
-use tourglyph_draw::{Format, Rgb};
 
 /// Every gallery of a folder, as `gallery`'s flags give them.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -256,18 +256,16 @@ fn render_gallery(
             files.push((leaf(&p), size));
         }
     }
-    // Page 1 as SVG, rendered apart with text as outlines (as a PNG page is): the preview
-    // shows the text shaped and set exactly as the PDF has it. Only page 1 is drawn, and
-    // estimated.
+    // Page 1 drawn apart as a PNG preview: only page 1 is drawn, and estimated.
     let scratch = Staging::new(staging.path(), "preview").map_err(|e| format!("{file}: {e}"))?;
-    let t = scratch.path().join("p.svg");
-    let mut req = request(m, dir, Format::Svg, force);
-    req.text_as_paths = true;
+    let t = scratch.path().join("p.png");
+    let mut req = request(m, dir, Format::Png, force);
+    req.draw.preview = Some(PREVIEW_WIDTH);
     let (_, written) = sheet_pages(&req, Target::Path(&t, opts()), &Silent, Some(1))
         .map_err(|e| format!("{file}: preview: {e:#}"))?;
-    let svg1 = written.files.into_iter().next().unwrap_or(t);
+    let page1 = written.files.into_iter().next().unwrap_or(t);
     let png = staging.path().join(format!("{name}.png"));
-    preview(&svg1, &png).map_err(|e| format!("{file}: preview: {e}"))?;
+    std::fs::rename(&page1, &png).map_err(|e| format!("{file}: preview: {e}"))?;
     drop(scratch);
     staging.commit().map_err(|e| format!("{file}: {e}"))?;
     // As render does: an earlier SVG sheet's pages of this name not written now go.
@@ -321,15 +319,6 @@ fn leaf(p: &Path) -> String {
     p.file_name()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_default()
-}
-
-/// Rasterise an SVG (its text drawn as outlines) to a PNG [`PREVIEW_WIDTH`] pixels wide,
-/// white paper under it, as draw's PNG backend rasterises a page.
-fn preview(svg: &Path, png: &Path) -> std::result::Result<(), String> {
-    let data = std::fs::read(svg).map_err(|e| format!("{}: {e}", svg.display()))?;
-    let bytes = tourglyph_draw::png::svg_to_png_wide(&data, PREVIEW_WIDTH, Rgb::WHITE)
-        .map_err(|e| format!("{e:#}"))?;
-    write_file(png, &bytes, OutOptions::default()).map_err(|e| e.to_string())
 }
 
 #[cfg(test)]

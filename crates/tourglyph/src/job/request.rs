@@ -144,6 +144,9 @@ pub struct Draw {
     pub padding: Option<String>,
     /// Resolution of PNG output, in dots per inch.
     pub dpi: f64,
+    /// PNG output as a preview this many pixels wide on white paper, instead of an image
+    /// at `dpi` (a gallery's).
+    pub preview: Option<u32>,
     /// Pen strokes for plotters: `hatch`, `concentric` or `none`.
     pub plot: Option<String>,
     /// The pen's width in mm.
@@ -186,6 +189,7 @@ impl Default for Draw {
             corner_radius: None,
             padding: None,
             dpi: 300.0,
+            preview: None,
             plot: None,
             pen_width: None,
             hatch_angle: None,

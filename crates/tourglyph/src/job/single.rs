@@ -210,12 +210,14 @@ pub fn gcode_profile(draw: &Draw, format: Format) -> Result<Option<Arc<GcodeProf
 }
 
 /// PNG options from `--dpi` and `--force` (of a drawing of fixed size: the caller names
-/// the flag that makes it smaller, if any, in `smaller`).
+/// the flag that makes it smaller, if any, in `smaller`), or a preview's width.
 pub fn png_options(draw: &Draw, force: bool) -> PngOptions {
     PngOptions {
         dpi: draw.dpi,
         force,
         smaller: None,
+        width: draw.preview,
+        paper: draw.preview.map(|_| tourglyph_draw::Rgb::WHITE),
     }
 }
 
