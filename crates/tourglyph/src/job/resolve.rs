@@ -4,7 +4,7 @@
 
 use super::limits::budget;
 use super::request::{Pick, Progress, Spec};
-use tourglyph_core::error::Refusal;
+use tourglyph_core::error::{Estimate, Refusal};
 use tourglyph_core::{Board, Error, LeapGraph, Piece, Result, TourKind};
 use tourglyph_engine::{select::Query, select::parse_range};
 
@@ -69,9 +69,10 @@ pub fn resolve(spec: &Spec, sel: Option<&Pick>) -> Result<Resolved> {
         }
     }
     if board.cells() > MAX_ENGINE_CELLS {
-        return Err(Error::refused(
+        return Err(Error::refused_with(
             Refusal::Size,
             true,
+            Estimate::none().with_cells(board.cells() as u64),
             format!(
                 "board {board} has {} cells; count, list and render work on boards of at most {MAX_ENGINE_CELLS} cells (`tourglyph find` finds single tours on larger boards)",
                 board.cells()
@@ -216,10 +217,17 @@ pub fn explain_impossible(r: &Resolved, progress: &dyn Progress) -> bool {
 
 /// Refuse a walk over more IDs than [`WALK_LIMIT`] unless bounded or forced.
 pub fn check_walk(total: u128, r: &Resolved, sel: &Pick, what: &str) -> Result<()> {
-    let refuse = |msg: String| Err(Error::refused(Refusal::Time, true, msg));
+    let refuse = |tours: u128, msg: String| {
+        Err(Error::refused_with(
+            Refusal::Time,
+            true,
+            Estimate::none().with_tours(tours),
+            msg,
+        ))
+    };
     if let Some(k) = sel.sample {
         if u128::from(k) > WALK_LIMIT && !sel.force {
-            return refuse(format!(
+            return refuse(u128::from(k), format!(
                 "{what} {k} random tours would not finish in reasonable time (the limit is \
                  {WALK_LIMIT}); ask for fewer, or add --force"
             ));
@@ -232,7 +240,7 @@ pub fn check_walk(total: u128, r: &Resolved, sel: &Pick, what: &str) -> Result<(
     let walk = walk_len(r.query.range.as_ref(), total);
     if let (Some(sym), true) = (r.query.symmetry, walk > WALK_LIMIT && !sel.force) {
         // Symmetric tours are rare: even --limit may need the whole walk to find them.
-        return refuse(format!(
+        return refuse(walk, format!(
             "{what} {}-symmetric tours means finding them among {walk} tours of {}, \
              which would not finish in reasonable time (here they are found by filtering the \
              walk of every tour; closed rook tours on boards over 8x8 are found directly); count \
@@ -242,7 +250,7 @@ pub fn check_walk(total: u128, r: &Resolved, sel: &Pick, what: &str) -> Result<(
         ));
     }
     if walk > WALK_LIMIT && sel.limit.is_none() && !sel.force {
-        return refuse(format!(
+        return refuse(walk, format!(
             "{what} all {total} tours of {} would not finish in reasonable time; \
              bound it with --limit K or --range A..B, or add --force",
             r.graph.board_name()

@@ -10,7 +10,7 @@ use super::order::{Plan, depth, row_major};
 use super::sweep::sweep_in_words;
 use tourglyph_core::budget::Budget;
 use tourglyph_core::graph::LeapGraph;
-use tourglyph_core::{error::Error, error::Refusal, error::Result};
+use tourglyph_core::{error::Error, error::Estimate, error::Refusal, error::Result};
 
 /// Does the frontier of `g` fit this counter's 128-bit states (and its counts 128 bits)?
 /// The vertex order is row-major on the board as given: the caller turns the board so
@@ -57,9 +57,10 @@ pub fn count_at_cut(
     }
     let bound = log2_bound(g);
     if bound >= 127.0 {
-        return Err(Error::refused(
+        return Err(Error::refused_with(
             Refusal::Size,
             true,
+            Estimate::none().with_bits(bound),
             format!(
                 "the closed {} tours of {} may number more than 2^127, beyond this counter's 128-bit counts; \
              count them modulo primes instead",
@@ -72,12 +73,12 @@ pub fn count_at_cut(
         return halves::count(g, h, budget, progress);
     }
     let p = Plan::new(g, &row_major(g)).ok_or_else(|| {
-        Error::refused(Refusal::Size, true, format!(
-            "the {} board is too wide for the leaper counter with the {}: its frontier of about {} cells does not fit 128 bits; \
+        let frontier = depth(g) * g.board().cols as usize;
+        Error::refused_with(Refusal::Size, true, Estimate::none().with_cells(frontier as u64), format!(
+            "the {} board is too wide for the leaper counter with the {}: its frontier of about {frontier} cells does not fit 128 bits; \
              give the board with fewer columns",
             g.board(),
             g.piece(),
-            depth(g) * g.board().cols as usize
         ))
     })?;
     sweep_in_words(g, &p, bound, budget, progress, "the closed")

@@ -84,9 +84,10 @@ fn run_plan_from(
         }
         // Too large to count exactly: the fix is in the request (a residue), exit 2.
         limbs = size_for(need).ok_or_else(|| {
-            Error::refused(
+            Error::refused_with(
                 tourglyph_core::error::Refusal::Size,
                 true,
+                tourglyph_core::error::Estimate::none().with_bits((64 * need) as f64),
                 format!(
                     "the count needs more than {} bits, where exact counting stops (about {} digits): count the tours modulo a number instead, with --modulus P (e.g. --modulus 2^64)",
                     64 * MAX_LIMBS,
