@@ -6,7 +6,8 @@ Reads every `crates/*/src/**/*.rs` and lists each name that a `pub struct`, `pub
 `pub trait`, `pub type` or `pub union` defines in more than one place, with the places.
 Only plain `pub` items count (`pub(crate)`, `pub(super)` and private items are a
 module's own); a `pub use` re-export is not a definition. Comments and string contents
-are skipped. Exits 1 when any name is defined twice.
+are skipped. Exits 1 when a name is defined twice, but for the few in LEFT (each with
+its reason).
 
     scripts/duplicate-names.py          # exit 0: every public type name is defined once
     scripts/duplicate-names.py DIR      # the same check under another root (a test tree)
@@ -14,6 +15,22 @@ are skipped. Exits 1 when any name is defined twice.
 import os
 import re
 import sys
+
+# Names still defined twice, each with the reason it is left; the check fails on any other
+# name defined twice, and on a name here that no longer is (so the list only shrinks).
+LEFT = {
+    # The facade's jobs and the binary are being restructured (issue 57, item 1): their
+    # names are renamed with them.
+    "Cli": "cli's clap arguments and the facade's key table (crates/tourglyph/src/job)",
+    "Drawing": "the library's Drawing and the slide job's (crates/tourglyph/src/job)",
+    "Entry": "the specimen's entry and the gallery index's (crates/tourglyph/src/gallery)",
+    "Kind": "two enums in the facade's jobs (crates/tourglyph/src/job)",
+    "Selection": "cli's selection flags and describe's (crates/tourglyph, crates/cli)",
+    "Found": "the engine's Found (a tour pushed to a sink) and the find job's answer (crates/tourglyph/src/job/find.rs)",
+    # Not yet renamed: draw's filled region (draw::region::Shape, used across draw, layout
+    # and the tests) against core's shaped board (board_shape::Shape).
+    "Shape": "draw::region::Shape (a filled region) against core's board_shape::Shape",
+}
 
 ITEM = re.compile(
     r"^[ \t]*pub[ \t]+(?:unsafe[ \t]+)?(?:auto[ \t]+)?(struct|enum|trait|type|union)[ \t]+([A-Za-z_][A-Za-z0-9_]*)",
@@ -91,15 +108,20 @@ def main():
     for name, kind, path, line in definitions(root):
         by_name.setdefault(name, []).append(f"{path}:{line} ({kind})")
     dups = {n: places for n, places in sorted(by_name.items()) if len(places) > 1}
-    for name, places in dups.items():
+    left = {n: p for n, p in dups.items() if n in LEFT}
+    new = {n: p for n, p in dups.items() if n not in LEFT}
+    gone = sorted(n for n in LEFT if n not in dups)
+    for name, places in new.items():
         print(f"{name}: defined {len(places)} times")
         for p in places:
             print(f"  {p}")
+    for name in gone:
+        print(f"{name}: defined once now: remove it from LEFT in {os.path.relpath(__file__)}")
     total = sum(len(p) for p in by_name.values())
-    if dups:
-        print(f"{len(dups)} public type names defined more than once (of {len(by_name)} names, {total} definitions): give each a name that says what it is")
+    if new or gone:
+        print(f"{len(new)} public type names defined more than once (of {len(by_name)} names, {total} definitions): give each a name that says what it is")
         return 1
-    print(f"public type names: {len(by_name)}, each defined once")
+    print(f"public type names: {len(by_name)}, each defined once but the {len(left)} left: {', '.join(left)}")
     return 0
 
 

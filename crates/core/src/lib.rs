@@ -24,7 +24,7 @@ pub mod input;
 pub mod interlace;
 pub mod names;
 pub mod piece;
-pub mod shape;
+pub mod board_shape;
 pub mod symmetry;
 pub mod torus;
 pub mod tour;

@@ -3,6 +3,7 @@
 //! count might have wrapped ([`run_plan`]); the limb counts compiled in and the dispatch
 //! to them ([`SweptAny`]).
 
+use crate::count::progress::ProgressFn;
 use super::burnside;
 use super::sweep::{self, Region, Swept};
 use super::wide::{Wide, fits, guess_bits, limbs_for_bits};
@@ -13,9 +14,6 @@ use tourglyph_core::{error::Error, error::Result};
 /// a 4×700 board). The floating-point shadow of [`wide`](super::wide) stays below `f64::MAX`
 /// up to there.
 pub const MAX_LIMBS: usize = 15;
-
-/// A progress callback: (cells done, cells in all).
-pub type Progress<'a> = Option<&'a dyn Fn(usize, usize)>;
 
 /// The sweeps to run.
 pub(super) struct Plan {
@@ -42,7 +40,7 @@ impl<const N: usize> Swept<N> {
 /// floating-point shadow shows a result might have wrapped.
 pub(super) fn run_plan(
     plan: &Plan,
-    progress: Progress<'_>,
+    progress: ProgressFn<'_>,
     read: impl Fn(&[SweptAny]) -> Vec<ValueAny>,
 ) -> Result<Vec<BigUint>> {
     let biggest = plan.sweeps[0];
@@ -53,7 +51,7 @@ pub(super) fn run_plan(
 /// [`run_plan`] starting from `limbs` limbs.
 fn run_plan_from(
     plan: &Plan,
-    progress: Progress<'_>,
+    progress: ProgressFn<'_>,
     read: impl Fn(&[SweptAny]) -> Vec<ValueAny>,
     mut limbs: usize,
 ) -> Result<Vec<BigUint>> {
