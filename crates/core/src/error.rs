@@ -127,8 +127,9 @@ pub enum Error {
         kind: Refusal,
         /// Exit status 2 (else 1).
         usage: bool,
-        /// What the refusal computed of the work: its bytes, seconds, cells, tours, ….
-        estimate: Estimate,
+        /// What the refusal computed of the work: its bytes, seconds, cells, tours, …
+        /// (boxed: an error stays small on every `Result`'s way up).
+        estimate: Box<Estimate>,
         /// The message: what was refused, and the fix.
         msg: String,
     },
@@ -253,7 +254,7 @@ impl Error {
         Error::Refused {
             kind,
             usage,
-            estimate,
+            estimate: Box::new(estimate),
             msg: msg.into(),
         }
     }
@@ -269,7 +270,7 @@ impl Error {
     /// The refusal's estimate, when the work was refused.
     pub fn estimate(&self) -> Option<&Estimate> {
         match self {
-            Error::Refused { estimate, .. } => Some(estimate),
+            Error::Refused { estimate, .. } => Some(estimate.as_ref()),
             _ => None,
         }
     }

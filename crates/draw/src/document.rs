@@ -912,7 +912,9 @@ mod tests {
                 count.set(count.get().max(i + 1));
                 Ok(Vec::new())
             });
-            let mut doc = f.open(Destination::Files(open), DocOptions::default()).unwrap();
+            let mut doc = f
+                .open(Destination::Files(open), DocOptions::default())
+                .unwrap();
             for _ in 0..3 {
                 doc.begin_page(10.0, 10.0).unwrap();
                 doc.end_page().unwrap();
@@ -929,7 +931,8 @@ mod tests {
     fn a_format_not_built_is_named_and_refused_when_opened() {
         assert_eq!(Format::parse("pdf").unwrap(), Format::Pdf);
         assert!(!Format::Pdf.built() && Format::Ps.built() && Format::Eps.built());
-        let Err(e) = Format::Pdf.open(Destination::Stream(Vec::new()), DocOptions::default()) else {
+        let Err(e) = Format::Pdf.open(Destination::Stream(Vec::new()), DocOptions::default())
+        else {
             panic!("PDF opened in a build without the feature `pdf`");
         };
         assert!(e.is_usage(), "{e}");

@@ -9,10 +9,10 @@
 
 use crate::frontier::Zdd;
 use crate::sample::Sampler;
+use tourglyph_core::board_shape::{Shape, refusal};
 use tourglyph_core::budget::Budget;
 use tourglyph_core::graph::LeapGraph;
 use tourglyph_core::piece::Piece;
-use tourglyph_core::board_shape::{Shape, refusal};
 use tourglyph_core::tour::{Tour, TourKind};
 use tourglyph_core::{error::Error, error::Result};
 

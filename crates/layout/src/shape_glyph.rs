@@ -7,8 +7,8 @@
 use crate::glyph::{corner, paint};
 use crate::outline;
 use crate::style::Style;
-use tourglyph_core::error::Result;
 use tourglyph_core::board_shape::Shape;
+use tourglyph_core::error::Result;
 use tourglyph_draw::{Backend, Cap, GlyphData, Join, Label, Paint, Path, Place, Seg, Stroke};
 
 /// The glyph data of one part's closed tour given as cells of the shape's board in

@@ -254,9 +254,7 @@ fn a_program_reads_the_estimate_of_refused_work() {
     // (on time, or on memory on a machine with less): the estimate is in the error.
     let e = tours("rook", "22x22").count().unwrap_err();
     match &e {
-        Error::Refused {
-            kind, estimate, ..
-        } => {
+        Error::Refused { kind, estimate, .. } => {
             let bytes = estimate.bytes.expect("the bytes the count needs");
             assert!((3 << 30..4 << 30).contains(&bytes), "{estimate:?}");
             if *kind == Refusal::Time {

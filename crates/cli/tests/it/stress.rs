@@ -39,7 +39,7 @@ use tourglyph::layout::style::{BUILTIN, CornerKind, Style};
 use tourglyph::layout::{Sheet, SheetText, grid_spec};
 use tourglyph::{Board, Error, LeapGraph, Piece, Tour, TourKind};
 use tourglyph::{draw::Backend, draw::Format, draw::GlyphData, draw::Rgb};
-use tourglyph::{draw::DocOptions, draw::Destination};
+use tourglyph::{draw::Destination, draw::DocOptions};
 use tourglyph::{engine::find::construction::Request, engine::find::construction::find};
 
 /// Points per millimetre.

@@ -331,7 +331,9 @@ mod tests {
             (10, 10, Counter::TorusClasses),
         ] {
             assert_eq!(
-                CountPlan::new(&torus(m, n), kind, &classes).unwrap().counter,
+                CountPlan::new(&torus(m, n), kind, &classes)
+                    .unwrap()
+                    .counter,
                 want,
                 "{m}x{n}"
             );

@@ -52,10 +52,10 @@
 //! allows: [`MAX_WIDTH`] columns at most (a state holds, for each of its `2·width + 2`
 //! slots, the slot at the other end of its path, in 5 bits).
 
-use crate::count::progress::ProgressFn;
 use crate::count::crt::prime::{mul_mod, pow_mod};
 use crate::count::crt::{self, Modulus, Need, Residue};
 use crate::count::modular::arith::{Arith, ModP};
+use crate::count::progress::ProgressFn;
 use num_bigint::BigUint;
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
@@ -171,7 +171,11 @@ pub struct Resume<'a> {
 pub type Record<'a> = dyn Fn(u32, &[u64], &[u64]) + 'a;
 
 /// [`count`] with the given moduli (their product must cover [`need`]).
-pub fn count_with(board: Board, moduli: &[Modulus], progress: ProgressFn<'_>) -> Result<TorusCounted> {
+pub fn count_with(
+    board: Board,
+    moduli: &[Modulus],
+    progress: ProgressFn<'_>,
+) -> Result<TorusCounted> {
     let none = Resume {
         done: &[],
         record: &|_, _, _| {},

@@ -35,8 +35,8 @@
 //! half turn or a translation of order 2 are the largest: half the cells, with a
 //! frontier about as wide as the torus's narrower side.
 
-use crate::count::progress::ProgressFn;
 use super::{torus, voltage};
+use crate::count::progress::ProgressFn;
 use num_bigint::BigUint;
 use rayon::prelude::*;
 use rustc_hash::{FxHashMap, FxHashSet};

@@ -3,7 +3,7 @@
 
 use super::board_checks::{impossible, too_wide};
 use super::projection::{Shape, projected};
-use super::state::{FrontierStep, FrontierPlan};
+use super::state::{FrontierPlan, FrontierStep};
 use crate::{Flow, Found, Sink, Stats};
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
@@ -66,7 +66,8 @@ impl Zdd {
         if impossible(g, kind) {
             return Ok(z);
         }
-        let plan = FrontierPlan::new(n, g.edges(), kind == TourKind::Open).ok_or_else(|| too_wide(g))?;
+        let plan =
+            FrontierPlan::new(n, g.edges(), kind == TourKind::Open).ok_or_else(|| too_wide(g))?;
         let what = format!(
             "the {} {} tours of {}",
             kind.word(),

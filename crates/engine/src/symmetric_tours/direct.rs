@@ -199,7 +199,11 @@ impl Direct {
 
     /// The tours `pick` selects, with their indices, handed to `f` in order (draw order
     /// for a sample); `f` may stop.
-    pub fn pick(&self, pick: &SymmetricPick, mut f: impl FnMut(u128, Tour) -> Result<Flow>) -> Result<()> {
+    pub fn pick(
+        &self,
+        pick: &SymmetricPick,
+        mut f: impl FnMut(u128, Tour) -> Result<Flow>,
+    ) -> Result<()> {
         if let Some((k, seed)) = pick.sample {
             for (i, t) in self.sample(&mut Sampler::new(seed), k)? {
                 if f(i, t)? == Flow::Stop {

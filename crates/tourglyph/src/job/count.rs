@@ -7,7 +7,7 @@ use super::{Progress, Resolved, Spec, WALK_LIMIT, budget, explain_impossible, js
 use num_bigint::BigUint;
 use std::collections::BTreeMap;
 use tourglyph_core::{Error, LeapGraph, Result};
-use tourglyph_engine::count::plan::{Counter, CountPlan, closed_rook};
+use tourglyph_engine::count::plan::{CountPlan, Counter, closed_rook};
 use tourglyph_engine::count::torus_classes;
 use tourglyph_engine::count::transfer;
 use tourglyph_engine::{count::classes, count::crt, count::leaper, count::modular, count::torus};

@@ -227,10 +227,13 @@ pub fn check_walk(total: u128, r: &Resolved, sel: &Pick, what: &str) -> Result<(
     };
     if let Some(k) = sel.sample {
         if u128::from(k) > WALK_LIMIT && !sel.force {
-            return refuse(u128::from(k), format!(
-                "{what} {k} random tours would not finish in reasonable time (the limit is \
+            return refuse(
+                u128::from(k),
+                format!(
+                    "{what} {k} random tours would not finish in reasonable time (the limit is \
                  {WALK_LIMIT}); ask for fewer, or add --force"
-            ));
+                ),
+            );
         }
         if r.query.symmetry.is_none() {
             return Ok(());
@@ -240,21 +243,27 @@ pub fn check_walk(total: u128, r: &Resolved, sel: &Pick, what: &str) -> Result<(
     let walk = walk_len(r.query.range.as_ref(), total);
     if let (Some(sym), true) = (r.query.symmetry, walk > WALK_LIMIT && !sel.force) {
         // Symmetric tours are rare: even --limit may need the whole walk to find them.
-        return refuse(walk, format!(
-            "{what} {}-symmetric tours means finding them among {walk} tours of {}, \
+        return refuse(
+            walk,
+            format!(
+                "{what} {}-symmetric tours means finding them among {walk} tours of {}, \
              which would not finish in reasonable time (here they are found by filtering the \
              walk of every tour; closed rook tours on boards over 8x8 are found directly); count \
              them with `tourglyph count --symmetry`, or add --force",
-            sym.word(),
-            r.graph.board_name()
-        ));
+                sym.word(),
+                r.graph.board_name()
+            ),
+        );
     }
     if walk > WALK_LIMIT && sel.limit.is_none() && !sel.force {
-        return refuse(walk, format!(
-            "{what} all {total} tours of {} would not finish in reasonable time; \
+        return refuse(
+            walk,
+            format!(
+                "{what} all {total} tours of {} would not finish in reasonable time; \
              bound it with --limit K or --range A..B, or add --force",
-            r.graph.board_name()
-        ));
+                r.graph.board_name()
+            ),
+        );
     }
     Ok(())
 }

@@ -13,7 +13,7 @@ use tourglyph_core::board_shape::Shape;
 use tourglyph_core::{Error, Piece, Result};
 use tourglyph_draw::png::PngOptions;
 use tourglyph_draw::text::Fonts;
-use tourglyph_draw::{DocOptions, Format, Label, Destination};
+use tourglyph_draw::{Destination, DocOptions, Format, Label};
 use tourglyph_engine::shape_diagrams::ShapeDiagrams;
 use tourglyph_layout::glyph::reach;
 use tourglyph_layout::grid::Grid;
@@ -280,8 +280,12 @@ pub fn render(
     };
     let written = match target {
         Target::Writer(w) => {
-            let mut sheet =
-                Sheet::new(format.open(Destination::Stream(&mut *w), doc)?, grid, &style, text);
+            let mut sheet = Sheet::new(
+                format.open(Destination::Stream(&mut *w), doc)?,
+                grid,
+                &style,
+                text,
+            );
             glyphs.draw(&mut sheet)?;
             sheet.finish()?.into_writers();
             w.flush()?;
@@ -296,7 +300,12 @@ pub fn render(
                 .as_ref()
                 .map_or_else(|| vec![path.to_path_buf()], |p| p.paths().to_vec());
             let open = Box::new(move |i: usize| open_out_with(&paths[i], out));
-            let mut sheet = Sheet::new(format.open(Destination::Files(open), doc)?, grid, &style, text);
+            let mut sheet = Sheet::new(
+                format.open(Destination::Files(open), doc)?,
+                grid,
+                &style,
+                text,
+            );
             glyphs.draw(&mut sheet)?;
             let files = sheet.finish()?.into_writers();
             match pages {

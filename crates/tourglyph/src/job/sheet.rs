@@ -23,7 +23,7 @@ use tourglyph_draw::PageWrite;
 use tourglyph_draw::estimate;
 use tourglyph_draw::text::Fonts;
 use tourglyph_draw::travel::Optimize;
-use tourglyph_draw::{Backend, DocOptions, Document, Format, Label, Pen, Destination};
+use tourglyph_draw::{Backend, Destination, DocOptions, Document, Format, Label, Pen};
 use tourglyph_engine::Flow;
 use tourglyph_engine::frontier::Zdd;
 use tourglyph_engine::{select::Item, select::Query, select::stream, select::tally};

@@ -12,7 +12,7 @@ use tourglyph_core::{Error, LeapGraph, Result, Tour};
 use tourglyph_draw::gcode::GcodeProfile;
 use tourglyph_draw::png::PngOptions;
 use tourglyph_draw::travel::Optimize;
-use tourglyph_draw::{Backend, DocOptions, Format, GlyphData, Label, Destination};
+use tourglyph_draw::{Backend, Destination, DocOptions, Format, GlyphData, Label};
 use tourglyph_layout::grid::Grid;
 use tourglyph_layout::style::Style;
 use tourglyph_layout::{Sheet, SheetText};

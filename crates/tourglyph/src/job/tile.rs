@@ -3,7 +3,7 @@
 
 use super::{Opened, Target};
 use tourglyph_core::{Board, Error, LeapGraph, Result, Tour};
-use tourglyph_draw::{Backend, DocOptions, Format, Place, Destination};
+use tourglyph_draw::{Backend, Destination, DocOptions, Format, Place};
 use tourglyph_layout::grid::Grid;
 use tourglyph_layout::style::Style;
 use tourglyph_layout::{Sheet, SheetText};

@@ -59,7 +59,11 @@ fn plan(g: &LeapGraph) -> Option<LeaperOrder> {
 
 /// The open tours of `g` (see the module's notes), within `budget`: by halves where
 /// [`halves::open_cut`] allows, else in one sweep.
-pub fn count(g: &LeapGraph, budget: &Budget, progress: SweepProgressFn<'_>) -> Result<LeaperCounted> {
+pub fn count(
+    g: &LeapGraph,
+    budget: &Budget,
+    progress: SweepProgressFn<'_>,
+) -> Result<LeaperCounted> {
     count_at_cut(g, halves::open_cut(g), budget, progress)
 }
 

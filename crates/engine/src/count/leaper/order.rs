@@ -120,7 +120,11 @@ impl LeaperOrder {
     }
 
     /// [`LeaperOrder::build`] on a graph given by its neighbour lists.
-    fn on_lists(lists: &[Vec<u32>], order: &[u32], kept: impl Fn(u32) -> bool) -> Option<LeaperOrder> {
+    fn on_lists(
+        lists: &[Vec<u32>],
+        order: &[u32],
+        kept: impl Fn(u32) -> bool,
+    ) -> Option<LeaperOrder> {
         let n = lists.len();
         let mut pos = vec![usize::MAX; n];
         for (p, &v) in order.iter().enumerate() {

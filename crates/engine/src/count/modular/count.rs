@@ -2,9 +2,9 @@
 //! modulo m (by the vertex counter), and the exact number from a residue per modulus of
 //! [`crt`]'s plan.
 
-use crate::count::progress::ProgressFn;
 use super::{rank, vertex};
 use crate::count::crt::{self, Modulus, Residue, Width};
+use crate::count::progress::ProgressFn;
 use num_bigint::BigUint;
 use tourglyph_core::board::Board;
 use tourglyph_core::error::Result;

@@ -20,7 +20,6 @@
 //! counting the exits, so Fix ≤ the number of such subgraphs, about the square root of
 //! the total's bound.
 
-use crate::count::progress::ProgressFn;
 use super::arith::{Arith, ModP, ModWide, Wrapping};
 use super::limits::MAX_WIDTH;
 use super::rank::Ranks;
@@ -29,6 +28,7 @@ use super::vertex::Mode;
 use super::vertex::sweep::{Bottom, Tables};
 use crate::count::crt::{self, Modulus, Residue, Width};
 use crate::count::glue;
+use crate::count::progress::ProgressFn;
 use num_bigint::BigUint;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU16, AtomicU32, AtomicU64};
@@ -133,7 +133,12 @@ pub fn half_estimate(cols: u32, rows: u32, width: Width) -> (f64, f64) {
 }
 
 /// Sweep the half board and glue its final words.
-fn half<S: AtomicSlot, A: Arith>(cols: u32, rows: u32, a: A, progress: ProgressFn<'_>) -> HalfFixed<u64> {
+fn half<S: AtomicSlot, A: Arith>(
+    cols: u32,
+    rows: u32,
+    a: A,
+    progress: ProgressFn<'_>,
+) -> HalfFixed<u64> {
     let t = Tables::new(cols);
     let v = t.start::<S>();
     let none = t.rows(&v, rows, Bottom::Exits, a, progress, Mode::Blocks);

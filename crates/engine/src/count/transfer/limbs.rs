@@ -3,10 +3,10 @@
 //! count might have wrapped ([`run_plan`]); the limb counts compiled in and the dispatch
 //! to them ([`SweptAny`]).
 
-use crate::count::progress::ProgressFn;
 use super::burnside;
 use super::sweep::{self, Region, Swept};
 use super::wide::{Wide, fits, guess_bits, limbs_for_bits};
+use crate::count::progress::ProgressFn;
 use num_bigint::BigUint;
 use tourglyph_core::{error::Error, error::Result};
 

@@ -1,9 +1,9 @@
 //! The closed rook tours of a board counted in one sweep ([`count_rook_tours`]), what
 //! that is expected to cost ([`estimate`]), and the boards it takes ([`MAX_WIDTH`]).
 
-use crate::count::progress::ProgressFn;
 use super::limbs::{Plan, run_plan};
 use super::sweep::Region;
+use crate::count::progress::ProgressFn;
 use num_bigint::BigUint;
 use tourglyph_core::board::Board;
 use tourglyph_core::{error::Error, error::Result};

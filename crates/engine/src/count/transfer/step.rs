@@ -106,7 +106,11 @@ impl<const N: usize> Default for Workspace<N> {
 }
 
 /// Apply cell `cell` to every state of `layer`, replacing it by the next layer.
-pub fn step<const N: usize>(ws: &mut Workspace<N>, layer: &mut Layer<N>, cell: TransferCell) -> Stepped<N> {
+pub fn step<const N: usize>(
+    ws: &mut Workspace<N>,
+    layer: &mut Layer<N>,
+    cell: TransferCell,
+) -> Stepped<N> {
     let table = Slots::new(cell);
     let bounds = chunk_bounds(&layer.keys);
     let nchunks = bounds.len() - 1;

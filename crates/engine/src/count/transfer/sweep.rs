@@ -13,7 +13,7 @@
 //! one cut, whatever the number of rows.
 
 use super::state;
-use super::step::{self, TransferCell, Layer};
+use super::step::{self, Layer, TransferCell};
 use super::wide::Wide;
 
 /// A rectangle to sweep and the sides paths may leave it by.

@@ -2,10 +2,10 @@
 //! the sweeps each symmetry's fixed tours are read off ([`Rule`], [`class_plan`]), and
 //! Burnside's lemma on those counts with its consistency checks ([`classes_from_fixed`]).
 
-use crate::count::progress::ProgressFn;
 use super::limbs::{Plan, SweptAny, ValueAny, run_plan};
 use super::rook_count::{narrow, no_tours};
 use super::sweep::Region;
+use crate::count::progress::ProgressFn;
 use num_bigint::BigUint;
 use num_traits::CheckedSub;
 use std::collections::BTreeMap;

@@ -2,7 +2,7 @@
 //! and oriented before it is returned.
 
 use super::construct::construct;
-use super::request::{FoundTour, FindMethod, Request};
+use super::request::{FindMethod, FoundTour, Request};
 use super::search::search_tour;
 use super::verify;
 use crate::find::existence;

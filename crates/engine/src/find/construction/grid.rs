@@ -266,7 +266,12 @@ type Plan = (Vec<u32>, Vec<u32>, Option<(usize, usize)>);
 
 /// Build the tour on `board` (both sides ≥ 5): closed, or open from `start` on an
 /// odd×odd board. Blocks are searched with `tie` (seeded ties give other tours).
-pub fn build(board: Board, closed: bool, start: u32, tie: TieBreak) -> Result<Links, ConstructionFailure> {
+pub fn build(
+    board: Board,
+    closed: bool,
+    start: u32,
+    tie: TieBreak,
+) -> Result<Links, ConstructionFailure> {
     let (m, n) = (board.rows, board.cols);
     let odd = m % 2 == 1 && n % 2 == 1;
     if closed && odd {

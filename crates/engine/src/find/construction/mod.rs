@@ -35,5 +35,5 @@ pub mod verify;
 pub use construct::construct;
 pub use dispatch::{MAX_CELLS, MAX_SEARCH_CELLS, SMALL_CELLS, find};
 pub use failure::ConstructionFailure;
-pub use request::{FoundTour, FindMethod, Request};
+pub use request::{FindMethod, FoundTour, Request};
 pub use search::{ATTEMPTS, BUDGET, EXHAUSTIVE_CELLS};

@@ -193,7 +193,12 @@ fn grow(links: &mut Links, kit: &Kit, mut border: u32, times: u32, right: bool) 
 
 /// Build a tour on a board of 3 or 4 rows: closed (3×n, n even ≥ 10) or open from
 /// `start`. `Err` when the start block cannot be found (the caller then reports honestly).
-pub fn build(board: Board, closed: bool, start: u32, tie: TieBreak) -> Result<Links, ConstructionFailure> {
+pub fn build(
+    board: Board,
+    closed: bool,
+    start: u32,
+    tie: TieBreak,
+) -> Result<Links, ConstructionFailure> {
     let (m, n) = (board.rows, board.cols);
     let kit = kit(m).ok_or_else(|| format!("no extension kit for {m} rows"))?;
     let p = kit.width;

@@ -22,11 +22,16 @@ pub fn verify(
     let mut seen = vec![0u64; n.div_ceil(64)];
     for &v in cells {
         if v as usize >= n {
-            return Err(ConstructionFailure::from(format!("cell number {v} is off the {board} board")));
+            return Err(ConstructionFailure::from(format!(
+                "cell number {v} is off the {board} board"
+            )));
         }
         let (w, bit) = (v as usize / 64, 1u64 << (v % 64));
         if seen[w] & bit != 0 {
-            return Err(ConstructionFailure::from(format!("cell {} is visited twice", board.algebraic(v))));
+            return Err(ConstructionFailure::from(format!(
+                "cell {} is visited twice",
+                board.algebraic(v)
+            )));
         }
         seen[w] |= bit;
     }

@@ -11,7 +11,12 @@ use tourglyph_core::error::Result;
 use tourglyph_core::graph::LeapGraph;
 
 /// The closed tours of `g`, counted by halves cut at row `h` (from [`cut`](fn@super::cut)).
-pub fn count(g: &LeapGraph, h: usize, budget: &Budget, progress: SweepProgressFn<'_>) -> Result<LeaperCounted> {
+pub fn count(
+    g: &LeapGraph,
+    h: usize,
+    budget: &Budget,
+    progress: SweepProgressFn<'_>,
+) -> Result<LeaperCounted> {
     count_cut(g, h, false, budget, progress)
 }
 

@@ -1,7 +1,6 @@
 //! The sweep of the edge counter: the board's rows in boustrophedon order, each cell
 //! applied by the step that suits where its two digits lie in the word.
 
-use crate::count::progress::ProgressFn;
 use super::cell::EdgeCell;
 use super::high;
 use super::low::EdgeLowPlan;
@@ -10,6 +9,7 @@ use crate::count::crt::Modulus;
 use crate::count::modular::arith::{Arith, ModWide, Wrapping};
 use crate::count::modular::limits::check_width;
 use crate::count::modular::rank::Ranks;
+use crate::count::progress::ProgressFn;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use tourglyph_core::board::Board;
 use tourglyph_core::error::Result;

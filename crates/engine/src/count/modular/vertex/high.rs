@@ -18,7 +18,14 @@ use rayon::prelude::*;
 use std::ops::Range;
 
 /// Apply `cell` (with `c ≥ h`) to every block.
-pub fn step<S: AtomicSlot, A: Arith>(r: &Ranks, fl: &Flips, plan: &JoinPlan, v: &[S], cell: &VertexCell, a: A) {
+pub fn step<S: AtomicSlot, A: Arith>(
+    r: &Ranks,
+    fl: &Flips,
+    plan: &JoinPlan,
+    v: &[S],
+    cell: &VertexCell,
+    a: A,
+) {
     let hc = cell.c - r.h;
     let sh = 2 * hc;
     let with = |hp: u64, p: u64| (hp & !(15u64 << sh)) | (p << sh);

@@ -1,7 +1,6 @@
 //! The sweep of the vertex counter: the board's rows left to right, each cell applied by
 //! the step that suits where its two digits lie in the word, and the end of each row.
 
-use crate::count::progress::ProgressFn;
 use super::cell::VertexCell;
 use super::flips::Flips;
 use super::high::{self, JoinPlan};
@@ -13,6 +12,7 @@ use crate::count::modular::arith::{Arith, ModP, ModWide, Wrapping};
 use crate::count::modular::limits::check_width;
 use crate::count::modular::rank::{Ranks, alternating, motzkin};
 use crate::count::modular::slot::{AtomicSlot, Width};
+use crate::count::progress::ProgressFn;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU16, AtomicU32, AtomicU64};
 use tourglyph_core::board::Board;
@@ -105,7 +105,13 @@ pub fn bytes_width(w: u32, width: Width) -> f64 {
 }
 
 /// Sweep a `rows × w` board row by row, each word's residue in an `S`.
-fn sweep<S: AtomicSlot, A: Arith>(w: u32, rows: u32, a: A, progress: ProgressFn<'_>, mode: Mode) -> u64 {
+fn sweep<S: AtomicSlot, A: Arith>(
+    w: u32,
+    rows: u32,
+    a: A,
+    progress: ProgressFn<'_>,
+    mode: Mode,
+) -> u64 {
     let t = Tables::new(w);
     let v = t.start::<S>();
     t.rows(&v, rows, Bottom::Closed, a, progress, mode)
