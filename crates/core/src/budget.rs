@@ -349,6 +349,30 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_budget_refuses_with_the_bytes_and_seconds_it_computed() {
+        let budget = Budget {
+            memory: 1 << 30,
+            seconds: Some(60.0),
+        };
+        let memory = budget.check("counting", 1.0, 3e9).unwrap_err();
+        assert_eq!(memory.refusal(), Some(Refusal::Size));
+        let want = Estimate::none().with_bytes(3e9);
+        assert_eq!(memory.estimate(), Some(&want));
+        assert_eq!((memory.exit_status(), memory.http_status()), (1, 413));
+        let time = budget
+            .check_estimate("counting", 600.0, 1e6, true)
+            .unwrap_err();
+        let want = Estimate::none()
+            .with_seconds(600.0)
+            .with_bytes(1e6)
+            .at_least(true);
+        assert_eq!(time.estimate(), Some(&want));
+        assert_eq!((time.exit_status(), time.http_status()), (2, 422));
+        let time_only = budget.check("counting", 600.0, 0.0).unwrap_err();
+        assert_eq!(time_only.estimate().unwrap().bytes, None);
+    }
+
+    #[test]
     fn sizes_parse() {
         assert_eq!(parse_size("4G").unwrap(), 4 << 30);
         assert_eq!(parse_size("512M").unwrap(), 512 << 20);
