@@ -9,11 +9,11 @@
 
 use std::collections::HashMap;
 use tourglyph::{Board, LeapGraph, Piece};
-use tourglyph::{engine::count::leaper::order::Plan, engine::count::leaper::slots};
+use tourglyph::{engine::count::leaper::order::LeaperOrder, engine::count::leaper::slots};
 
 /// Tours, states stepped and widest frontier of `order` (`None`: it does not fit 128 bits).
 fn run(g: &LeapGraph, order: &[u32]) -> Option<(u128, u64, usize)> {
-    let p = Plan::new(g, order)?;
+    let p = LeaperOrder::new(g, order)?;
     let l = slots::Layout::new(&p);
     let mut cur: HashMap<u128, u128> = HashMap::from([(0, 1)]);
     let (mut tours, mut states) = (0u128, 0u64);

@@ -165,6 +165,23 @@ pub fn file_names(dir: impl AsRef<Path>) -> Vec<String> {
     v
 }
 
+/// A temporary folder, removed when dropped.
+pub fn tmp() -> tempfile::TempDir {
+    tempfile::tempdir().expect("temp dir")
+}
+
+/// Write `text` to the file `name` in `dir`; its path, for an argument list.
+pub fn write(dir: &Path, name: &str, text: &str) -> String {
+    let p = dir.join(name);
+    std::fs::write(&p, text).unwrap();
+    p.to_str().unwrap().to_string()
+}
+
+/// Inked pixels of a raster (alpha at least half), row-major.
+pub fn inked(p: &resvg::tiny_skia::Pixmap) -> Vec<bool> {
+    p.data().chunks(4).map(|c| c[3] >= 128).collect()
+}
+
 /// A path as `&str` for a tool's argument list.
 pub fn arg(p: &Path) -> &str {
     p.to_str().expect("utf-8 path")

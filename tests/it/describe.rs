@@ -3,11 +3,7 @@
 //! boards and dashes as titles do; an SVG's `<desc>` is a command that draws the same
 //! bytes again.
 
-use super::common::{arg, run, stderr};
-
-fn tmp() -> tempfile::TempDir {
-    tempfile::tempdir().expect("temp dir")
-}
+use super::common::{arg, run, stderr, tmp};
 
 /// The text of the first `<tag>…</tag>` in `svg`, XML entities undone.
 fn element(svg: &str, tag: &str) -> Option<String> {

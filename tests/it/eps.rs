@@ -2,8 +2,8 @@
 //! bounding box tight around the ink, no page-device operators or `showpage`), which
 //! Ghostscript renders cropped to its box; a sheet of several pages is refused.
 
-use crate::common::{gs, gs_check, run, stderr};
-use crate::render::{pgm, render, tmp};
+use crate::common::{gs, gs_check, run, stderr, tmp};
+use crate::render::{pgm, render};
 use std::path::Path;
 
 /// The `%%HiResBoundingBox` of an EPS file, in points.

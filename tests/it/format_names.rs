@@ -3,12 +3,8 @@
 //! extensions `.nc` and `.ngc` name G-code, and the `--format` help lists every format
 //! the command writes (read from the format table, so it cannot drift).
 
-use crate::common::{arg, run, stderr};
+use crate::common::{arg, run, stderr, tmp};
 use tourglyph::draw::Format;
-
-fn tmp() -> tempfile::TempDir {
-    tempfile::tempdir().unwrap()
-}
 
 const GLYPH: [&str; 5] = ["glyph", "--board", "4x4", "--id", "0"];
 

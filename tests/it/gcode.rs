@@ -5,7 +5,7 @@
 //! profile says; and a plotter simulator draws the segments to a PNG that must match the
 //! SVG's pixels (the PNG is kept in the tests' temporary folder to be looked at).
 
-use super::common::{run, run_threads, stderr, svg_tree};
+use super::common::{inked, run, run_threads, stderr, svg_tree};
 use std::path::{Path, PathBuf};
 
 /// A segment drawn with the pen, page mm (x right, y down from the top left).
@@ -436,11 +436,6 @@ fn simulate(segs: &[Seg], size: (f64, f64), pen: f64, k: f64) -> resvg::tiny_ski
     pix
 }
 
-/// Inked pixels (alpha at least half).
-fn ink(p: &resvg::tiny_skia::Pixmap) -> Vec<bool> {
-    p.data().chunks(4).map(|c| c[3] >= 128).collect()
-}
-
 #[test]
 fn the_simulated_plot_matches_the_svg() {
     let d = tempfile::tempdir().unwrap();
@@ -478,7 +473,7 @@ fn the_simulated_plot_matches_the_svg() {
         resvg::tiny_skia::Transform::from_scale(s, s),
         &mut pix.as_mut(),
     );
-    let (a, b) = (ink(&sim), ink(&pix));
+    let (a, b) = (inked(&sim), inked(&pix));
     let inked = b.iter().filter(|&&x| x).count();
     let differ = a.iter().zip(&b).filter(|(x, y)| x != y).count();
     assert!(inked > 20_000, "the SVG inked {inked} pixels");

@@ -3,8 +3,8 @@
 //! (background) on the strand underneath, in SVG, PDF and PostScript alike; a rook tour
 //! (no crossings) draws one closed band.
 
-use crate::common::{run, stderr, stdout};
-use crate::render::{DPI, Gray, raster, render, tmp};
+use crate::common::{run, stderr, stdout, tmp};
+use crate::render::{DPI, Gray, raster, render};
 use tourglyph::draw::{Corner, GlyphData};
 use tourglyph::layout::{interlace::band, style::Style};
 

@@ -245,3 +245,34 @@ fn a_program_matches_the_kind_of_failure_and_the_binary_exits_by_it() {
     );
     assert_eq!((bad.exit_status(), bad.http_status()), (2, 400));
 }
+
+#[test]
+fn a_program_reads_the_estimate_of_refused_work() {
+    use tourglyph::Error;
+    use tourglyph::error::Refusal;
+    // Closed rook tours of 22×22: about 16 minutes and 3.1 GiB, refused before it starts
+    // (on time, or on memory on a machine with less): the estimate is in the error.
+    let e = tours("rook", "22x22").count().unwrap_err();
+    match &e {
+        Error::Refused { kind, estimate, .. } => {
+            let bytes = estimate.bytes.expect("the bytes the count needs");
+            assert!((3 << 30..4 << 30).contains(&bytes), "{estimate:?}");
+            if *kind == Refusal::Time {
+                let seconds = estimate.seconds.expect("the seconds the count takes");
+                assert!(seconds > 120.0, "{estimate:?}");
+            }
+            assert!(!estimate.at_least);
+        }
+        other => panic!("not Refused: {other:?}"),
+    }
+    let o = run(&["count", "--board", "22x22"]);
+    assert_eq!(o.status.code(), Some(i32::from(e.exit_status())));
+    assert_eq!(
+        crate::common::stderr(&o).trim_end(),
+        format!("tourglyph: {e}")
+    );
+    // A board past the engines: refused with its cells.
+    let big = tours("rook", "1001x1000").graph().unwrap_err();
+    assert_eq!(big.estimate().and_then(|e| e.cells), Some(1_001_000));
+    assert_eq!((big.exit_status(), big.http_status()), (2, 413));
+}

@@ -3,7 +3,8 @@
 //! giraffe glyph was bevelled in SVG (limit 4) and spiky, clipped at the page edge, in
 //! PDF and PostScript (their default limit, 10).
 
-use crate::render::{Gray, raster, render, tmp};
+use crate::common::tmp;
+use crate::render::{Gray, raster, render};
 use std::path::Path;
 use tourglyph::draw::bounds::Bounds;
 use tourglyph::engine::frontier::Zdd;

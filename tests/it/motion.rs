@@ -7,8 +7,7 @@
 //! to the static PNG of the same glyph. The walk starts where `list` starts the tour, or
 //! at `--start`, the other way round with `--reverse`.
 
-use crate::common::{arg, run, stderr, stdout};
-use crate::render::tmp;
+use crate::common::{arg, run, stderr, stdout, tmp};
 use std::path::Path;
 use tourglyph::layout::glyph::reach;
 use tourglyph::layout::grid::Grid;
@@ -141,7 +140,7 @@ fn fmt(x: f64) -> String {
 }
 
 /// Dark pixels (grey below 128) of an 8-bit PNG file, with its width.
-fn ink(p: &Path) -> (Vec<bool>, usize) {
+fn dark(p: &Path) -> (Vec<bool>, usize) {
     let (rgba, w, _) = decode(p);
     (
         rgba.chunks_exact(4)
@@ -297,8 +296,8 @@ fn the_animated_svg_plays_in_chromium() {
             partial(f, &r);
             shot(chromium, &r, None, &rp);
         }
-        let (ia, w) = ink(&a);
-        let (ir, _) = ink(&rp);
+        let (ia, w) = dark(&a);
+        let (ir, _) = dark(&rp);
         // The start marker is left out while walking (the still drawings have none).
         let skip_r = if f >= 1.0 { 0.0 } else { px(0.3 * pitch) };
         let score = iou(&ia, &ir, w, (sx, sy), skip_r);
@@ -600,7 +599,7 @@ fn an_animated_sheet_walks_every_glyph_in_its_slot() {
     shot(chromium, &anim, Some(7.0), &end);
     shot(chromium, &anim, Some(3.0), &mid);
     shot(chromium, &still, None, &st);
-    let ((ie, w), (im, _), (is, _)) = (ink(&end), ink(&mid), ink(&st));
+    let ((ie, w), (im, _), (is, _)) = (dark(&end), dark(&mid), dark(&st));
     let score = iou(&ie, &is, w, (0.0, 0.0), 0.0);
     let count = |v: &[bool]| v.iter().filter(|&&x| x).count();
     eprintln!(

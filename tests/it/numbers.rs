@@ -4,8 +4,7 @@
 //! the tour's own moves; a rook tour's numbers follow `list`'s order; the SVG holds them
 //! as `<text>`.
 
-use crate::common::{arg, run, stderr, stdout, tool};
-use crate::render::tmp;
+use crate::common::{arg, run, stderr, stdout, tmp, tool};
 use std::collections::BTreeSet;
 use tourglyph::layout::glyph::reach;
 use tourglyph::layout::grid::Grid;

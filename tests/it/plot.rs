@@ -2,10 +2,10 @@
 //! checked on pixels against the `--outline` glyph (resvg at 1200 dpi, the pen's width
 //! drawn as the stroke).
 
-use super::common::{run, stderr, svg_tree};
+use super::common::{inked, run, stderr, svg_tree};
 
 /// Rasterise an SVG at 1200 dpi: for each pixel, is it inked (alpha at least half)?
-fn ink(svg: &[u8]) -> (Vec<bool>, usize) {
+fn inked_svg(svg: &[u8]) -> (Vec<bool>, usize) {
     let tree = svg_tree(svg);
     // usvg sizes in CSS px (96 per inch).
     let k = 1200.0 / 96.0;
@@ -20,8 +20,7 @@ fn ink(svg: &[u8]) -> (Vec<bool>, usize) {
         resvg::tiny_skia::Transform::from_scale(k, k),
         &mut pix.as_mut(),
     );
-    let px = pix.data().chunks(4).map(|c| c[3] >= 128).collect();
-    (px, w as usize)
+    (inked(&pix), w as usize)
 }
 
 /// The glyph's SVG (on stdout) with `extra` flags.
@@ -38,8 +37,8 @@ fn glyph(extra: &[&str]) -> Vec<u8> {
 /// (share of the outline's ink the pen covers, pen pixels more than one pixel away from
 /// any outline ink).
 fn coverage(outline: &[u8], pen: &[u8]) -> (f64, usize) {
-    let (o, w) = ink(outline);
-    let (p, w2) = ink(pen);
+    let (o, w) = inked_svg(outline);
+    let (p, w2) = inked_svg(pen);
     assert_eq!(
         (o.len(), w),
         (p.len(), w2),

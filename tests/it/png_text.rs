@@ -5,12 +5,8 @@
 //! PNG's resolution and the bands of inked rows (title, glyph rows, captions, footer)
 //! and their ink across the page are compared.
 
-use crate::common::{arg, run, stderr, tool};
+use crate::common::{arg, run, stderr, tmp, tool};
 use std::path::{Path, PathBuf};
-
-fn tmp() -> tempfile::TempDir {
-    tempfile::tempdir().unwrap()
-}
 
 /// A PNG's first image (any colour type, any depth) as RGBA over white: (pixels, width,
 /// height).

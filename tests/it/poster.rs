@@ -2,8 +2,8 @@
 //! of 6×6 on one page of at least A2 under a title naming them; titles grow with the page
 //! and a long one wraps to two lines before it shrinks.
 
-use crate::common::{pdf_texts, qpdf_pages, run, stderr};
-use crate::render::{render, tmp};
+use crate::common::{pdf_texts, qpdf_pages, run, stderr, tmp};
+use crate::render::render;
 use std::path::Path;
 use tourglyph::layout::grid::MM_PER_PT;
 use tourglyph::layout::text_size::bundled as helvetica;

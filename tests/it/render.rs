@@ -8,7 +8,9 @@
 //! checks of those formats are skipped with one line naming the tool (under
 //! `TOURGLYPH_REQUIRE_TOOLS=1`, as in CI, a missing tool fails instead).
 
-use crate::common::{gs, gs_check, qpdf_check, run, run_threads, stderr, stdout, svg_tree, tool};
+use crate::common::{
+    gs, gs_check, qpdf_check, run, run_threads, stderr, stdout, svg_tree, tmp, tool,
+};
 use std::path::{Path, PathBuf};
 use tourglyph::engine::frontier::Zdd;
 use tourglyph::layout::glyph::reach;
@@ -21,10 +23,6 @@ use tourglyph::{layout::sheet_layout, layout::text_size};
 
 /// Resolution of the rasterised pages.
 pub(crate) const DPI: f64 = 150.0;
-
-pub(crate) fn tmp() -> tempfile::TempDir {
-    tempfile::tempdir().expect("temp dir")
-}
 
 fn s(p: &Path) -> &str {
     p.to_str().expect("utf-8 path")

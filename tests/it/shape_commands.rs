@@ -4,14 +4,8 @@
 //! `--shape` exclude each other, and what cannot apply to a shape is refused in one line
 //! (exit 2).
 
-use super::common::{file_names, run, stderr, stdout};
+use super::common::{file_names, run, stderr, stdout, write};
 use std::path::Path;
-
-fn write(dir: &Path, name: &str, text: &str) -> String {
-    let p = dir.join(name);
-    std::fs::write(&p, text).unwrap();
-    p.to_str().unwrap().to_string()
-}
 
 /// Two parts: a 4x4 square (6 tours; part 0) and a 4x5 rectangle (14 tours): 84 tuples.
 const TWO_PARTS: &str = "####.#####\n####.#####\n####.#####\n####.#####\n";

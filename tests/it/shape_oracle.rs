@@ -7,8 +7,7 @@
 //! the most significant digit); and the rectangle as a shape gives today's counts and
 //! IDs (`count` and `list`).
 
-use super::common::{run, stderr, stdout};
-use std::path::Path;
+use super::common::{run, stderr, stdout, write};
 
 /// A shape as rows of in/out flags.
 #[derive(Clone)]
@@ -378,12 +377,6 @@ fn family() -> Vec<Grid> {
         v.push(g);
     }
     v
-}
-
-fn write(dir: &Path, name: &str, text: &str) -> String {
-    let p = dir.join(name);
-    std::fs::write(&p, text).unwrap();
-    p.to_str().unwrap().to_string()
 }
 
 /// The binary's count for the shape in `file`: `shape count` (or `count --shape`), 0 when

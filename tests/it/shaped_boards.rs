@@ -2,18 +2,7 @@
 //! rectangle commands, the provable refusals by the binary, and tree tours checked on
 //! their JSON cells.
 
-use super::common::{arg, run, stderr, stdout};
-use std::path::Path;
-
-fn tmp() -> tempfile::TempDir {
-    tempfile::tempdir().expect("temp dir")
-}
-
-fn write(dir: &Path, name: &str, text: &str) -> String {
-    let p = dir.join(name);
-    std::fs::write(&p, text).unwrap();
-    p.to_str().unwrap().to_string()
-}
+use super::common::{arg, run, stderr, stdout, tmp, write};
 
 /// Each part of the tour JSON one closed rook tour, the parts covering `cells` cells
 /// once each; returns the number of parts.

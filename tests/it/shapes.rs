@@ -1,7 +1,7 @@
 //! Glyphs as shapes (issue 15): exact Kufic outlines, outlines against strokes in raster,
 //! PNG output, `render --split`, style flags and `styles`, the font of tours.
 
-use super::common::{arg, file_names, qpdf_check, run, stderr, stdout};
+use super::common::{arg, file_names, qpdf_check, run, stderr, stdout, tmp};
 use proptest::prelude::*;
 use std::path::Path;
 use std::process::Command;
@@ -15,10 +15,6 @@ use tourglyph::layout::outline::outline;
 use tourglyph::layout::style::Style;
 use tourglyph::layout::{Sheet, SheetText};
 use tourglyph::{Board, LeapGraph, Piece, Tour, TourKind};
-
-fn tmp() -> tempfile::TempDir {
-    tempfile::tempdir().expect("temp dir")
-}
 
 /// `k` uniform random tours of a board, with their graph (the project's sampler).
 fn tours(

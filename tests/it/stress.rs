@@ -39,7 +39,7 @@ use tourglyph::layout::style::{BUILTIN, CornerKind, Style};
 use tourglyph::layout::{Sheet, SheetText, grid_spec};
 use tourglyph::{Board, Error, LeapGraph, Piece, Tour, TourKind};
 use tourglyph::{draw::Backend, draw::Format, draw::GlyphData, draw::Rgb};
-use tourglyph::{draw::DocOptions, draw::Sink};
+use tourglyph::{draw::Destination, draw::DocOptions};
 use tourglyph::{engine::find::construction::Request, engine::find::construction::find};
 
 /// Points per millimetre.
@@ -444,7 +444,7 @@ impl Job {
             vec![dir.join(format!("sheet.{ext}"))]
         };
         let open = paths.clone();
-        let files = Sink::Files(Box::new(move |i: usize| {
+        let files = Destination::Files(Box::new(move |i: usize| {
             let p = &open[i];
             std::fs::File::create(p)
                 .map(BufWriter::new)

@@ -2,8 +2,8 @@
 //! a repeat in a sample `tour-17-2`, …) and a `<title>` naming piece, board and ID; a
 //! single glyph's file says which tour it is.
 
-use crate::common::svg_tree;
-use crate::render::{render, tmp};
+use crate::common::{svg_tree, tmp};
+use crate::render::render;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// (id, title) of every glyph path, in document order.

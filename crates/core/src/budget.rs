@@ -6,7 +6,7 @@
 //! the engines project their total from what they have built so far and stop early, with
 //! the projected figure in the error, rather than run for hours or be killed for memory.
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Estimate, Refusal, Result};
 use std::cell::RefCell;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -64,10 +64,12 @@ impl Budget {
         // Every check is also a point where work stopped by its caller ends.
         check_stop()?;
         let about = if at_least { "at least" } else { "about" };
+        let estimate = Estimate::none().at_least(at_least);
         if bytes > self.memory as f64 {
-            return Err(Error::refused(
-                crate::error::Refusal::Size,
+            return Err(Error::refused_with(
+                Refusal::Size,
                 false,
+                estimate.with_bytes(bytes),
                 format!(
                     "{what} needs {about} {} of memory, more than the {} allowed; \
                  give more with --max-memory SIZE if the machine has it",
@@ -83,9 +85,15 @@ impl Budget {
                 } else {
                     String::new()
                 };
-                return Err(Error::refused(
-                    crate::error::Refusal::Time,
+                let estimate = estimate.with_seconds(seconds);
+                return Err(Error::refused_with(
+                    Refusal::Time,
                     true,
+                    if bytes > 0.0 {
+                        estimate.with_bytes(bytes)
+                    } else {
+                        estimate
+                    },
                     format!(
                         "{what} would take {about} {}{memory}; add --force to do it anyway",
                         human_seconds(seconds),
@@ -339,6 +347,30 @@ pub fn human_seconds(s: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_budget_refuses_with_the_bytes_and_seconds_it_computed() {
+        let budget = Budget {
+            memory: 1 << 30,
+            seconds: Some(60.0),
+        };
+        let memory = budget.check("counting", 1.0, 3e9).unwrap_err();
+        assert_eq!(memory.refusal(), Some(Refusal::Size));
+        let want = Estimate::none().with_bytes(3e9);
+        assert_eq!(memory.estimate(), Some(&want));
+        assert_eq!((memory.exit_status(), memory.http_status()), (1, 413));
+        let time = budget
+            .check_estimate("counting", 600.0, 1e6, true)
+            .unwrap_err();
+        let want = Estimate::none()
+            .with_seconds(600.0)
+            .with_bytes(1e6)
+            .at_least(true);
+        assert_eq!(time.estimate(), Some(&want));
+        assert_eq!((time.exit_status(), time.http_status()), (2, 422));
+        let time_only = budget.check("counting", 600.0, 0.0).unwrap_err();
+        assert_eq!(time_only.estimate().unwrap().bytes, None);
+    }
 
     #[test]
     fn sizes_parse() {

@@ -109,13 +109,28 @@ pub enum Error {
     /// board beyond the engines, an image too large) or not finish in reasonable time (a
     /// walk of too many tours, a time budget); `usage` says whether the CLI exits 2 (the
     /// fix is in the request: bound it, or add `--force`) or 1.
+    ///
+    /// ```
+    /// use tourglyph_core::budget::Budget;
+    /// use tourglyph_core::error::{Error, Refusal};
+    /// let budget = Budget { memory: 1 << 30, seconds: Some(60.0) };
+    /// match budget.check("counting the 22x22 board", 10.0, 4e9) {
+    ///     Err(Error::Refused { kind: Refusal::Size, estimate, .. }) => {
+    ///         assert_eq!(estimate.bytes, Some(4_000_000_000));
+    ///     }
+    ///     other => panic!("{other:?}"),
+    /// }
+    /// ```
     #[error("{}", one_line(.msg))]
     Refused {
         /// Too large, or too long.
         kind: Refusal,
         /// Exit status 2 (else 1).
         usage: bool,
-        /// The message.
+        /// What the refusal computed of the work: its bytes, seconds, cells, tours, …
+        /// (boxed: an error stays small on every `Result`'s way up).
+        estimate: Box<Estimate>,
+        /// The message: what was refused, and the fix.
         msg: String,
     },
     /// An I/O failure on a named file.
@@ -141,12 +156,105 @@ pub enum Refusal {
     Time,
 }
 
+/// What a refusal computed of the work it refused, each figure it had (`None` for the
+/// others): the library caller's way to the size of the work without reading the message.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[non_exhaustive]
+pub struct Estimate {
+    /// Seconds of work, on the reference machine ([`crate::budget`]).
+    pub seconds: Option<f64>,
+    /// Bytes of memory.
+    pub bytes: Option<u64>,
+    /// Cells: of the board, or of the engine's frontier.
+    pub cells: Option<u64>,
+    /// Tours (or tour IDs) the work would walk.
+    pub tours: Option<u128>,
+    /// Pixels of an image.
+    pub pixels: Option<u64>,
+    /// Bits the count may need (its base-2 logarithm, bounded).
+    pub bits: Option<f64>,
+    /// True when the figures are lower bounds (the work seen so far, before its growth
+    /// shows), not estimates of the whole.
+    pub at_least: bool,
+}
+
+impl Estimate {
+    /// No figure: a refusal that computed none.
+    pub fn none() -> Self {
+        Estimate::default()
+    }
+
+    /// With `seconds` of work.
+    pub fn with_seconds(self, seconds: f64) -> Self {
+        Estimate {
+            seconds: Some(seconds),
+            ..self
+        }
+    }
+
+    /// With `bytes` of memory (saturated at `u64::MAX`).
+    pub fn with_bytes(self, bytes: f64) -> Self {
+        Estimate {
+            bytes: Some(bytes as u64),
+            ..self
+        }
+    }
+
+    /// With `cells`.
+    pub fn with_cells(self, cells: u64) -> Self {
+        Estimate {
+            cells: Some(cells),
+            ..self
+        }
+    }
+
+    /// With `tours`.
+    pub fn with_tours(self, tours: u128) -> Self {
+        Estimate {
+            tours: Some(tours),
+            ..self
+        }
+    }
+
+    /// With `pixels` (saturated at `u64::MAX`).
+    pub fn with_pixels(self, pixels: f64) -> Self {
+        Estimate {
+            pixels: Some(pixels as u64),
+            ..self
+        }
+    }
+
+    /// With `bits`.
+    pub fn with_bits(self, bits: f64) -> Self {
+        Estimate {
+            bits: Some(bits),
+            ..self
+        }
+    }
+
+    /// The figures as lower bounds when `at_least`.
+    pub fn at_least(self, at_least: bool) -> Self {
+        Estimate { at_least, ..self }
+    }
+}
+
 impl Error {
-    /// Work refused before it starts (see [`Error::Refused`]).
+    /// Work refused before it starts, with no estimate (see [`Error::Refused`]).
     pub fn refused(kind: Refusal, usage: bool, msg: impl Into<String>) -> Self {
+        Error::refused_with(kind, usage, Estimate::none(), msg)
+    }
+
+    /// Work refused before it starts, with what the refusal computed of it.
+    pub fn refused_with(
+        kind: Refusal,
+        usage: bool,
+        estimate: Estimate,
+        msg: impl Into<String>,
+    ) -> Self {
         Error::Refused {
             kind,
             usage,
+            estimate: Box::new(estimate),
             msg: msg.into(),
         }
     }
@@ -155,6 +263,14 @@ impl Error {
     pub fn refusal(&self) -> Option<Refusal> {
         match self {
             Error::Refused { kind, .. } => Some(*kind),
+            _ => None,
+        }
+    }
+
+    /// The refusal's estimate, when the work was refused.
+    pub fn estimate(&self) -> Option<&Estimate> {
+        match self {
+            Error::Refused { estimate, .. } => Some(estimate.as_ref()),
             _ => None,
         }
     }
@@ -299,6 +415,50 @@ mod tests {
             assert_eq!((e.exit_status(), e.http_status()), want, "{e:?}");
             assert_eq!(e.is_usage(), want.0 == 2);
         }
+    }
+
+    #[test]
+    fn a_refusal_carries_its_estimate_and_its_statuses() {
+        let estimate = Estimate::none().with_tours(1 << 40).at_least(true);
+        let e = Error::refused_with(Refusal::Time, true, estimate, "walking all tours");
+        match &e {
+            Error::Refused {
+                kind: Refusal::Time,
+                usage: true,
+                estimate,
+                msg,
+            } => {
+                assert_eq!(estimate.tours, Some(1 << 40));
+                assert_eq!((estimate.bytes, estimate.seconds), (None, None));
+                assert!(estimate.at_least);
+                assert_eq!(msg, "walking all tours");
+            }
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(e.estimate(), Some(&estimate));
+        assert_eq!(e.refusal(), Some(Refusal::Time));
+        assert_eq!((e.exit_status(), e.http_status()), (2, 422));
+        assert_eq!(e.to_string(), "walking all tours");
+        // Without an estimate: no figure, and no estimate for another kind.
+        let plain = Error::refused(Refusal::Size, false, "too big");
+        assert_eq!(plain.estimate(), Some(&Estimate::none()));
+        assert_eq!((plain.exit_status(), plain.http_status()), (1, 413));
+        assert_eq!(Error::usage("bad").estimate(), None);
+    }
+
+    #[test]
+    fn a_file_error_carries_its_path_and_its_statuses() {
+        let e = Error::file("out/x.pdf", std::io::Error::other("disk full"));
+        match &e {
+            Error::File { path, source } => {
+                assert_eq!(path, std::path::Path::new("out/x.pdf"));
+                assert_eq!(source.to_string(), "disk full");
+            }
+            other => panic!("{other:?}"),
+        }
+        assert_eq!((e.exit_status(), e.http_status()), (1, 500));
+        assert_eq!(e.to_string(), "out/x.pdf: disk full");
+        assert_eq!(e.estimate(), None);
     }
 
     use super::*;

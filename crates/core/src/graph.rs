@@ -129,7 +129,7 @@ impl LeapGraph {
     }
 
     /// The graph of `piece` on some cells of `board` (a shaped board, or one connected
-    /// part of it: [`crate::shape`]). Vertex i is `cells[i]` once the cells are sorted and
+    /// part of it: [`crate::board_shape`]). Vertex i is `cells[i]` once the cells are sorted and
     /// deduplicated, so vertices follow the board's row-major order over the chosen cells
     /// and edges are numbered in increasing (u, v) order of those vertices, as on a whole
     /// board. With every cell of the board chosen it is [`LeapGraph::new`]'s graph.

@@ -15,6 +15,7 @@
 #![deny(unsafe_code)]
 
 pub mod board;
+pub mod board_shape;
 pub mod budget;
 pub mod cell_text;
 pub mod crossing;
@@ -24,7 +25,6 @@ pub mod input;
 pub mod interlace;
 pub mod names;
 pub mod piece;
-pub mod shape;
 pub mod symmetry;
 pub mod torus;
 pub mod tour;

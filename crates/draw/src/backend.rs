@@ -92,5 +92,5 @@ impl PageWrite for std::fs::File {}
 impl<W: Write> PageWrite for std::io::BufWriter<W> {}
 
 /// A borrowed writer (standard output, an HTTP answer) as the one stream of a document
-/// ([`crate::document::Sink::Stream`]).
+/// ([`crate::document::Destination::Stream`]).
 impl<W: Write + ?Sized> PageWrite for &mut W {}

@@ -4,7 +4,7 @@
 //! costs ([`crate::estimate`]), and which backend draws it.
 //!
 //! A caller picks a [`Format`] (from a name or a file's extension), opens a [`Document`]
-//! over a [`Sink`] with the [`DocOptions`] it has, draws on it as on any [`Backend`], and
+//! over a [`Destination`] with the [`DocOptions`] it has, draws on it as on any [`Backend`], and
 //! takes back its writers ([`Document::into_writers`]). Adding a format is a variant, a
 //! row of facts and an arm of [`Format::open`] here, and its backend.
 //!
@@ -437,13 +437,13 @@ impl Format {
         }
     }
 
-    /// Open a document in this format over `sink`, set up as `opts` says (each format
-    /// takes what it can hold). A one-file format opens its file now (`Sink::Files` is
+    /// Open a document in this format over `to`, set up as `opts` says (each format
+    /// takes what it can hold). A one-file format opens its file now (`Destination::Files` is
     /// asked for file 0); a format of one file per page opens each as its page begins.
     /// A format this build lacks ([`Format::built`]) is a usage error naming its feature.
     pub fn open<'a, W: PageWrite + 'a>(
         self,
-        sink: Sink<'a, W>,
+        to: Destination<'a, W>,
         opts: DocOptions,
     ) -> Result<Document<'a, W>> {
         let DocOptions {
@@ -471,7 +471,7 @@ impl Format {
                     threads: pdf_threads.unwrap_or(defaults.threads),
                     ..defaults
                 };
-                Inner::Pdf(PdfWriter::new(sink.one()?, opts))
+                Inner::Pdf(PdfWriter::new(to.one()?, opts))
             }
             Format::Ps | Format::Eps => {
                 let opts = PsOptions {
@@ -481,13 +481,13 @@ impl Format {
                     texts,
                     eps_box,
                 };
-                Inner::Ps(PsWriter::new(sink.one()?, opts), PhantomData)
+                Inner::Ps(PsWriter::new(to.one()?, opts), PhantomData)
             }
             #[cfg(feature = "svg")]
             Format::Svg => {
                 // The <title> is the title, else the description.
                 let name = if title.is_empty() { &desc } else { &title };
-                let svg = SvgWriter::new(sink.pages(self)).with_pens(pens, split_pens);
+                let svg = SvgWriter::new(to.pages(self)).with_pens(pens, split_pens);
                 Inner::Svg(svg.with_meta(name, &desc).with_text(fonts, text_as_paths))
             }
             // The SVG page rasterised, no title, no description. Its text is drawn as the
@@ -497,17 +497,17 @@ impl Format {
             // into it and no per-character fallback, and without fonts draws none.
             #[cfg(feature = "png")]
             Format::Png => {
-                let mut open = sink.pages(self);
+                let mut open = to.pages(self);
                 let svg = SvgWriter::new(Box::new(move |i| Ok(PngPage::new(open(i)?, png))));
                 Inner::Png(svg.with_text(fonts, true))
             }
             #[cfg(feature = "gcode")]
             Format::Gcode => {
                 let profile = gcode.unwrap_or_default();
-                Inner::Gcode(GcodeWriter::new(sink.pages(self), profile, &title))
+                Inner::Gcode(GcodeWriter::new(to.pages(self), profile, &title))
             }
             #[cfg(feature = "dxf")]
-            Format::Dxf => Inner::Dxf(DxfWriter::new(sink.pages(self))),
+            Format::Dxf => Inner::Dxf(DxfWriter::new(to.pages(self))),
             // A format whose feature is off, refused. The tuple takes the options that only
             // formats not built would read, which would otherwise be unused variables.
             #[allow(
@@ -537,7 +537,7 @@ fn one_of(dot: &str) -> String {
 }
 
 /// Where a document's bytes go.
-pub enum Sink<'a, W> {
+pub enum Destination<'a, W> {
     /// One writer for the whole document (standard output, an HTTP answer, a drawing made
     /// in memory); in a format of one file per page it holds one page, and a second is an
     /// error (callers check the page count first).
@@ -547,12 +547,12 @@ pub enum Sink<'a, W> {
     Files(PageOpener<'a, W>),
 }
 
-impl<'a, W: 'a> Sink<'a, W> {
+impl<'a, W: 'a> Destination<'a, W> {
     /// The one writer of a one-file document.
     fn one(self) -> Result<W> {
         match self {
-            Sink::Stream(w) => Ok(w),
-            Sink::Files(mut open) => open(0),
+            Destination::Stream(w) => Ok(w),
+            Destination::Files(mut open) => open(0),
         }
     }
 
@@ -563,7 +563,7 @@ impl<'a, W: 'a> Sink<'a, W> {
     )]
     fn pages(self, format: Format) -> PageOpener<'a, W> {
         match self {
-            Sink::Stream(w) => {
+            Destination::Stream(w) => {
                 let mut w = Some(w);
                 Box::new(move |_| {
                     w.take().ok_or_else(|| {
@@ -574,7 +574,7 @@ impl<'a, W: 'a> Sink<'a, W> {
                     })
                 })
             }
-            Sink::Files(open) => open,
+            Destination::Files(open) => open,
         }
     }
 }
@@ -638,7 +638,7 @@ impl Default for DocOptions {
 /// A document open in some format ([`Format::open`]): a [`Backend`] like any other.
 pub struct Document<'a, W: PageWrite>(Inner<'a, W>);
 
-/// The backend of each format, over the sink's writers (`'a`: what a page opener
+/// The backend of each format, over the destination's writers (`'a`: what a page opener
 /// borrows). One a document, so a variant's size does not matter.
 #[allow(
     clippy::large_enum_variant,
@@ -892,8 +892,8 @@ mod tests {
             ..DocOptions::default()
         };
         for f in Format::ALL.into_iter().filter(|f| f.built()) {
-            let stream = one_page(f.open(Sink::Stream(Vec::new()), opts()).unwrap());
-            let files = Sink::Files(Box::new(|_| Ok(Vec::new())));
+            let stream = one_page(f.open(Destination::Stream(Vec::new()), opts()).unwrap());
+            let files = Destination::Files(Box::new(|_| Ok(Vec::new())));
             let files = one_page(f.open(files, opts()).unwrap());
             assert_eq!(stream, files, "{f:?}");
             assert_eq!(stream.len(), 1);
@@ -908,7 +908,7 @@ mod tests {
             .filter(|f| f.built() && f.file_per_page())
         {
             let mut doc = f
-                .open(Sink::Stream(Vec::new()), DocOptions::default())
+                .open(Destination::Stream(Vec::new()), DocOptions::default())
                 .unwrap();
             doc.begin_page(10.0, 10.0).unwrap();
             doc.end_page().unwrap();
@@ -935,7 +935,9 @@ mod tests {
                 count.set(count.get().max(i + 1));
                 Ok(Vec::new())
             });
-            let mut doc = f.open(Sink::Files(open), DocOptions::default()).unwrap();
+            let mut doc = f
+                .open(Destination::Files(open), DocOptions::default())
+                .unwrap();
             for _ in 0..3 {
                 doc.begin_page(10.0, 10.0).unwrap();
                 doc.end_page().unwrap();
@@ -952,7 +954,8 @@ mod tests {
     fn a_format_not_built_is_named_and_refused_when_opened() {
         assert_eq!(Format::parse("pdf").unwrap(), Format::Pdf);
         assert!(!Format::Pdf.built() && Format::Ps.built() && Format::Eps.built());
-        let Err(e) = Format::Pdf.open(Sink::Stream(Vec::new()), DocOptions::default()) else {
+        let Err(e) = Format::Pdf.open(Destination::Stream(Vec::new()), DocOptions::default())
+        else {
             panic!("PDF opened in a build without the feature `pdf`");
         };
         assert!(e.is_usage(), "{e}");

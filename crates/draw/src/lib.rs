@@ -86,7 +86,7 @@ pub mod travel;
 pub mod ttf;
 
 pub use backend::{Backend, PageOpener, PageWrite};
-pub use document::{DocOptions, Document, Format, Sink};
+pub use document::{Destination, DocOptions, Document, Format};
 pub use marks::{
     Anchor, Cap, Corner, DEFAULT_MITER_LIMIT, GlyphData, Join, Label, Paint, Path, Place, Rgb, Seg,
     Stroke, Text,

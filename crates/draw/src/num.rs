@@ -18,7 +18,7 @@ pub const DECIMALS: u32 = 3;
 const SCALE: f64 = 1000.0;
 
 /// Append `x` to `buf` (see the module doc). Non-finite values are written as `0`.
-pub fn push(buf: &mut impl Sink, x: f64) {
+pub fn push(buf: &mut impl NumBuffer, x: f64) {
     // Integer fast path: exact small integers, the common case for glyph coordinates.
     if x.fract() == 0.0 && x.abs() < 1e15 {
         let i = x as i64;
@@ -66,7 +66,7 @@ pub fn push(buf: &mut impl Sink, x: f64) {
 }
 
 /// Decimal digits of an integer (never "-0": integers have no negative zero).
-fn push_int(buf: &mut impl Sink, i: i64) {
+fn push_int(buf: &mut impl NumBuffer, i: i64) {
     if (0..10).contains(&i) {
         buf.byte(b'0' + i as u8);
         return;
@@ -114,14 +114,14 @@ impl Digits {
 }
 
 /// Where [`push`] writes: a growing buffer, or a number's bytes on the stack.
-pub trait Sink {
+pub trait NumBuffer {
     /// Append one byte.
     fn byte(&mut self, b: u8);
     /// Append bytes.
     fn bytes(&mut self, b: &[u8]);
 }
 
-impl Sink for Vec<u8> {
+impl NumBuffer for Vec<u8> {
     fn byte(&mut self, b: u8) {
         self.push(b);
     }
@@ -130,7 +130,7 @@ impl Sink for Vec<u8> {
     }
 }
 
-impl Sink for Digits {
+impl NumBuffer for Digits {
     fn byte(&mut self, b: u8) {
         self.bytes(&[b]);
     }

@@ -62,9 +62,10 @@ pub fn pixels(width_mm: f64, height_mm: f64, opts: PngOptions) -> Result<(u32, u
     let (w, h) = (px(width_mm), px(height_mm));
     let total = w * h;
     if total > u32::MAX as f64 || (!opts.force && total > MAX_PIXELS as f64) {
-        return Err(Error::refused(
+        return Err(Error::refused_with(
             tourglyph_core::error::Refusal::Size,
             true,
+            tourglyph_core::error::Estimate::none().with_pixels(total),
             format!(
                 "a {w} x {h} pixel image ({:.0} megapixels) at {} dpi is over the {} megapixel limit: lower --dpi, {}or add --force",
                 total / 1e6,

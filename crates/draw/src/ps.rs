@@ -42,7 +42,7 @@ use super::num;
 use super::ops::PathOps;
 use super::{Backend, Cap, Corner, GlyphData, Join, Label, Paint, Path, Place, Rgb, Seg, Text};
 use crate::text::Fonts;
-use crate::text::ps_font::{PsFonts, Run as PsRun};
+use crate::text::ps_font::{PsFonts, PsRun};
 use std::collections::{HashMap, HashSet};
 use std::io::Write;
 use std::sync::Arc;
@@ -389,7 +389,7 @@ impl<W: Write> PsWriter<W> {
     fn outlines(
         &mut self,
         t: &Text,
-        line: &crate::text::Line,
+        line: &crate::text::TextLine,
         (x, size): (f64, f64),
     ) -> Result<()> {
         self.flush_captions()?;

@@ -23,7 +23,7 @@
 use rand_core::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 use tourglyph_core::board::Board;
-use tourglyph_core::shape::Shape;
+use tourglyph_core::board_shape::Shape;
 
 /// Is `shape` made of aligned 2×2 blocks? Returns the block mask (rows/2 × cols/2,
 /// row-major) when it is.

@@ -17,7 +17,7 @@
 //!   decide when to refuse).
 //! - [`symmetric_tours`]: the tours a board symmetry maps to themselves, counted and
 //!   listed on quotient boards.
-//! - [`shape`]: closed tours of shaped boards, a diagram per part, tuples numbered in
+//! - [`shape_diagrams`]: closed tours of shaped boards, a diagram per part, tuples numbered in
 //!   mixed radix; [`blocks`]: tours of shapes made of 2×2 blocks around a random spanning
 //!   tree (Wilson's algorithm), at any size.
 //! - [`select`], [`sample`]: selections over the ID-ordered stream (ranges, limits,
@@ -38,7 +38,7 @@ pub mod find;
 pub mod frontier;
 pub mod sample;
 pub mod select;
-pub mod shape;
+pub mod shape_diagrams;
 mod sink;
 mod stats;
 pub mod symmetric_tours;

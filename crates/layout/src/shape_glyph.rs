@@ -1,4 +1,4 @@
-//! The glyph of a shaped board ([`tourglyph_core::shape`]): one closed line per part, in
+//! The glyph of a shaped board ([`tourglyph_core::board_shape`]): one closed line per part, in
 //! the shape's own outline. Each part's tour is a polyline through cell centres in the
 //! bounding board's cell units (the mapping of [`crate::glyph`]), so the parts sit where
 //! their cells are; the frame, when the style has one, follows the shape's boundary (the
@@ -7,8 +7,8 @@
 use crate::glyph::{corner, paint};
 use crate::outline;
 use crate::style::Style;
+use tourglyph_core::board_shape::Shape;
 use tourglyph_core::error::Result;
-use tourglyph_core::shape::Shape;
 use tourglyph_draw::{Backend, Cap, GlyphData, Join, Label, Paint, Path, Place, Seg, Stroke};
 
 /// The glyph data of one part's closed tour given as cells of the shape's board in

@@ -797,7 +797,7 @@ fn length(v: &DeValue<'_>, lo: f64, hi: f64) -> Check<f64> {
             "nan is not a length: use a number from {lo} to {hi}"
         ));
     }
-    number(v, lo, hi)
+    number(v, lo, hi).map_err(String::from)
 }
 
 /// `"#rrggbb"`, `"#rgb"`, a CSS colour name or `"none"`.

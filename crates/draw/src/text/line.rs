@@ -1,4 +1,4 @@
-//! A shaped line ([`Line`], its [`Glyph`]s in visual order, in em units) and the memo of
+//! A shaped line ([`TextLine`], its [`Glyph`]s in visual order, in em units) and the memo of
 //! lines each [`Fonts`](super::Fonts) keeps: what fonts and shaping
 //! ([`super::shaping`]) share, at the bottom of [`crate::text`] (it uses neither).
 
@@ -19,7 +19,7 @@ pub struct Glyph {
     pub y: f32,
     /// The glyph's advance, em.
     pub advance: f32,
-    /// The source text this glyph stands for (a byte range of [`Line::text`]): the whole
+    /// The source text this glyph stands for (a byte range of [`TextLine::text`]): the whole
     /// cluster on the cluster's first glyph (a ligature maps to all its characters),
     /// empty on the others.
     pub chars: Range<u32>,
@@ -27,7 +27,7 @@ pub struct Glyph {
 
 /// A shaped line.
 #[derive(Clone, Debug, PartialEq, Default)]
-pub struct Line {
+pub struct TextLine {
     /// The text, as given.
     pub text: String,
     /// Glyphs in visual order.
@@ -36,7 +36,7 @@ pub struct Line {
     pub width: f32,
 }
 
-impl Line {
+impl TextLine {
     /// The characters glyph `g` stands for.
     pub fn chars_of(&self, g: &Glyph) -> &str {
         &self.text[g.chars.start as usize..g.chars.end as usize]
@@ -47,7 +47,7 @@ impl Line {
 #[derive(Default)]
 pub(crate) struct Cache {
     /// Lines shaped lately, by their text.
-    pub(crate) lines: Mutex<HashMap<String, Arc<Line>>>,
+    pub(crate) lines: Mutex<HashMap<String, Arc<TextLine>>>,
     /// The fast path's glyphs, by ASCII code.
     pub(crate) simple: OnceLock<Option<Vec<Option<Glyph>>>>,
     /// The one face every [`super::shaping::SIMPLE`] character is found in, if there is one.

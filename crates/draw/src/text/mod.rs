@@ -4,7 +4,7 @@
 //! [`ps_font`]).
 //!
 //! The layout measures every title, footer and caption with [`width`] (real shaped
-//! advances), and the backends draw the same shaped [`shaping::Line`]: PDF as embedded
+//! advances), and the backends draw the same shaped [`shaping::TextLine`]: PDF as embedded
 //! subset fonts (CIDFontType 2), PostScript as embedded Type 42 subsets (outlines for a
 //! glyph its fonts lack), `--text-as-paths` SVG as outlines, SVG as `<text>` naming the
 //! bundled families.
@@ -19,7 +19,7 @@ pub mod shaping;
 pub mod subset;
 
 pub use fonts::Fonts;
-pub use shaping::{Line, check, shape};
+pub use shaping::{TextLine, check, shape};
 
 use tourglyph_core::error::Result;
 

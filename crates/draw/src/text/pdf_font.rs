@@ -10,7 +10,7 @@
 //! extraction gives the words back. The subset and its tag come from [`super::subset`],
 //! shared with the PostScript fonts ([`super::ps_font`]).
 
-use super::Line;
+use super::TextLine;
 use super::fonts::Fonts;
 use pdf_writer::types::{CidFontType, FontFlags, SystemInfo, UnicodeCmap};
 use pdf_writer::{Chunk, Filter, Name, Rect, Ref, Str};
@@ -124,7 +124,7 @@ impl PdfFonts {
     /// font object its id the first time it is used.
     pub fn show(
         &mut self,
-        line: &Line,
+        line: &TextLine,
         size: f64,
         state: (&mut Option<(usize, f64)>, &mut Option<f64>),
         alloc: &mut dyn FnMut() -> Ref,

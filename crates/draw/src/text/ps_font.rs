@@ -31,7 +31,7 @@
 //! outlines (a CFF-based OpenType `--font`: Type 42 holds `glyf` outlines only). An EPS
 //! file holds its one page until the end, so it embeds exactly the glyphs it shows.
 
-use super::Line;
+use super::TextLine;
 use super::fonts::{Face, Fonts};
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use skrifa::MetadataProvider;
@@ -69,7 +69,7 @@ struct Used {
 
 /// A run of a shaped line: glyphs of one font set side by side at their own advances.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Run {
+pub struct PsRun {
     /// The face and the part of it.
     pub font: (u8, u16),
     /// Where the run starts, em from the line's start (x right, y up); `None` where the
@@ -190,7 +190,7 @@ impl PsFonts {
 
     /// Give every glyph of `line` a code while the fonts are not written (a text the job
     /// knows before the first page).
-    pub fn add(&mut self, line: &Line) {
+    pub fn add(&mut self, line: &TextLine) {
         for g in &line.glyphs {
             self.code(usize::from(g.face), g.gid, line.chars_of(g));
         }
@@ -199,8 +199,8 @@ impl PsFonts {
     /// `line` as runs of codes, or `None` when a glyph of it has no code (it is then drawn
     /// as outlines). A run breaks where the font changes or a glyph is not where the
     /// previous one's advance (the font's own, `hmtx`) leaves the pen.
-    pub fn runs(&mut self, line: &Line) -> Option<Vec<Run>> {
-        let mut runs: Vec<Run> = Vec::new();
+    pub fn runs(&mut self, line: &TextLine) -> Option<Vec<PsRun>> {
+        let mut runs: Vec<PsRun> = Vec::new();
         let mut pen = (0.0f32, 0.0f32);
         for g in &line.glyphs {
             let (part, code) = self.code(usize::from(g.face), g.gid, line.chars_of(g))?;
@@ -209,7 +209,7 @@ impl PsFonts {
             let moved = (g.x - pen.0).abs() > 1e-4 || (g.y - pen.1).abs() > 1e-4;
             match runs.last_mut() {
                 Some(r) if r.font == font && !moved => r.codes.push(code),
-                _ => runs.push(Run {
+                _ => runs.push(PsRun {
                     font,
                     at: moved.then_some((g.x, g.y)),
                     codes: vec![code],

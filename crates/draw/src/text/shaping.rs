@@ -3,7 +3,7 @@
 //! and shaped with harfrust (the HarfBuzz port resvg already uses), so Arabic letters join
 //! and mixed Arabic/Latin lines read correctly.
 //!
-//! A [`Line`] holds glyphs in visual order, left to right, positioned in em units from the
+//! A [`TextLine`] holds glyphs in visual order, left to right, positioned in em units from the
 //! line's start; its width is the sum of the shaped advances, which is what centring,
 //! wrapping and shrink-to-fit measure.
 //!
@@ -14,7 +14,7 @@
 //! else, it is shaped in full. Either way the result is what the shaper gives.
 
 use super::fonts::{Face, Fonts};
-pub use super::line::{Glyph, Line};
+pub use super::line::{Glyph, TextLine};
 use std::ops::Range;
 use std::sync::Arc;
 use tourglyph_core::{error::Error, error::Result};
@@ -87,7 +87,7 @@ fn uncovered(fonts: &Fonts, text: &str, c: char) -> Error {
 }
 
 /// Shape `text` (one line) with `fonts`, through the per-[`Fonts`] memo.
-pub fn shape(fonts: &Fonts, text: &str) -> Result<Arc<Line>> {
+pub fn shape(fonts: &Fonts, text: &str) -> Result<Arc<TextLine>> {
     if let Some(l) = simple(fonts, text) {
         return Ok(Arc::new(l));
     }
@@ -111,7 +111,7 @@ pub fn shape(fonts: &Fonts, text: &str) -> Result<Arc<Line>> {
 }
 
 /// The fast path: `text` of [`SIMPLE`] characters only, set from the table.
-fn simple(fonts: &Fonts, text: &str) -> Option<Line> {
+fn simple(fonts: &Fonts, text: &str) -> Option<TextLine> {
     if text.is_empty() || !text.chars().all(|c| SIMPLE.contains(c)) {
         return None;
     }
@@ -132,7 +132,7 @@ fn simple(fonts: &Fonts, text: &str) -> Option<Line> {
         });
         x += g.advance;
     }
-    Some(Line {
+    Some(TextLine {
         text: text.to_string(),
         glyphs,
         width: x,
@@ -245,9 +245,9 @@ pub fn is_rtl(text: &str) -> bool {
 }
 
 /// Shape without the memo.
-pub fn shape_uncached(fonts: &Fonts, text: &str) -> Result<Line> {
+pub fn shape_uncached(fonts: &Fonts, text: &str) -> Result<TextLine> {
     check(fonts, text)?;
-    let mut line = Line {
+    let mut line = TextLine {
         text: text.to_string(),
         glyphs: Vec::new(),
         width: 0.0,

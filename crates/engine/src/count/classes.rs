@@ -54,12 +54,12 @@ pub enum Phase {
 }
 
 /// A progress callback: (phase, cells done, cells in all of the phase).
-pub type Progress<'a> = Option<&'a dyn Fn(Phase, usize, usize)>;
+pub type PhaseProgressFn<'a> = Option<&'a dyn Fn(Phase, usize, usize)>;
 
 /// The costs of [`count_rook_classes_dense`] before it runs: seconds (2 threads on the
 /// reference machine) and peak bytes, each phase's and in all.
 #[derive(Clone, Copy, Debug)]
-pub struct Estimate {
+pub struct ClassesCost {
     /// The total's residues (none when the total is given).
     pub total: (f64, f64),
     /// The half board's residues.
@@ -70,7 +70,7 @@ pub struct Estimate {
     pub corner: (f64, f64),
 }
 
-impl Estimate {
+impl ClassesCost {
     /// Seconds in all and the largest peak of the phases (they run one after another).
     pub fn sum(&self) -> (f64, f64) {
         let phases = [self.total, self.half, self.quarter, self.corner];
@@ -91,7 +91,7 @@ impl Estimate {
     clippy::disallowed_methods,
     reason = "a guess for the estimate only: the counts use the proven bounds"
 )]
-pub fn estimate(board: Board, width: Width, total_given: bool) -> (Estimate, usize, usize) {
+pub fn estimate(board: Board, width: Width, total_given: bool) -> (ClassesCost, usize, usize) {
     let n = board.rows;
     let guess = |cells: u32| (0.6 * f64::from(cells) + 8.0).ceil() as u64;
     let total_moduli = if total_given {
@@ -102,7 +102,7 @@ pub fn estimate(board: Board, width: Width, total_given: bool) -> (Estimate, usi
     let half_moduli = crt::plan_need(crt::Need::Bits(guess(n * n / 2)), width).len();
     let (ts, tb) = modular::estimate_width(board, width);
     let (hs, hb) = fixed::half_estimate(n, n / 2, width);
-    let e = Estimate {
+    let e = ClassesCost {
         total: (ts * total_moduli as f64, if total_given { 0.0 } else { tb }),
         half: (hs * half_moduli as f64, hb),
         quarter: quarter_estimate(n),
@@ -163,7 +163,7 @@ pub fn count_rook_classes_dense(
     total: Option<BigUint>,
     width: Width,
     budget: &Budget,
-    progress: Progress<'_>,
+    progress: PhaseProgressFn<'_>,
 ) -> Result<ClassCount> {
     if !board.is_square() || board.rows % 2 == 1 || board.rows > modular::MAX_WIDTH {
         return Err(Error::usage(format!(

@@ -26,6 +26,7 @@ pub mod glue;
 pub mod leaper;
 pub mod modular;
 pub mod plan;
+pub mod progress;
 pub mod torus;
 pub mod torus_classes;
 pub mod transfer;

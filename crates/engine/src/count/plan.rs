@@ -1,6 +1,6 @@
 //! Which counter answers a count: the one home of the choice among the engines.
 //!
-//! [`Plan::new`] looks at the board, the piece, the kind of tour (open or closed), the
+//! [`CountPlan::new`] looks at the board, the piece, the kind of tour (open or closed), the
 //! torus and what is asked (a symmetry, classes, the non-crossing filter) and returns its
 //! decision as a value: the [`Counter`] to run and the graph to run it on. The caller
 //! (the `count` job) runs what the plan says and keeps no rule of its own. The boards
@@ -23,7 +23,7 @@
 //!
 //! The counters that sweep a frontier ([`Counter::Walk`], [`Counter::Leaper`],
 //! [`Counter::Frontier`]) run on the board turned a quarter when it has more columns
-//! than rows ([`Plan::turned`]): their cost grows with the number of columns, and every
+//! than rows ([`CountPlan::turned`]): their cost grows with the number of columns, and every
 //! count is the same on both orientations.
 //!
 //! The commands that list, draw or sample the tours a symmetry fixes (`list`, `render`,
@@ -102,7 +102,7 @@ pub const TORUS_WALK_CELLS: usize = 36;
 
 /// A decision: the counter, and the graph it runs on.
 #[derive(Clone, Debug)]
-pub struct Plan {
+pub struct CountPlan {
     /// The engine to run.
     pub counter: Counter,
     /// The board turned a quarter (its graph), when the counter runs on it rather than
@@ -110,11 +110,11 @@ pub struct Plan {
     pub turned: Option<LeapGraph>,
 }
 
-impl Plan {
+impl CountPlan {
     /// The counter for a count of the `kind` tours of `g` with what `q` asks (its
     /// symmetry, classes and non-crossing filter; its range and limit play no part).
-    pub fn new(g: &LeapGraph, kind: TourKind, q: &Query) -> Result<Plan> {
-        let on_board = |counter| Plan {
+    pub fn new(g: &LeapGraph, kind: TourKind, q: &Query) -> Result<CountPlan> {
+        let on_board = |counter| CountPlan {
             counter,
             turned: None,
         };
@@ -149,12 +149,12 @@ impl Plan {
             return Ok(on_board(Counter::TorusClasses));
         }
         if q.classes || q.non_crossing {
-            return Ok(Plan {
+            return Ok(CountPlan {
                 counter: Counter::Walk,
                 turned: turned(g)?,
             });
         }
-        Plan::plain(g, kind)
+        CountPlan::plain(g, kind)
     }
 
     /// The counter for the plain number of the `kind` tours of `g` (no symmetry, classes
@@ -162,10 +162,10 @@ impl Plan {
     /// fits (9–17× faster than the edge-at-a-time DP on knight 6×7, measured with
     /// `benches/experiments/leaper_widths.rs`), the others by the count-only frontier DP;
     /// both on the narrower orientation.
-    pub fn plain(g: &LeapGraph, kind: TourKind) -> Result<Plan> {
+    pub fn plain(g: &LeapGraph, kind: TourKind) -> Result<CountPlan> {
         if closed_rook(g, kind) && g.topology().is_torus() {
             // The torus counter sweeps along the longer side itself.
-            return Ok(Plan {
+            return Ok(CountPlan {
                 counter: Counter::Torus,
                 turned: None,
             });
@@ -183,7 +183,7 @@ impl Plan {
         } else {
             Counter::Frontier
         };
-        Ok(Plan { counter, turned })
+        Ok(CountPlan { counter, turned })
     }
 
     /// The graph the counter runs on: the turned board's, or `g` (the board as asked).
@@ -245,7 +245,7 @@ mod tests {
     #[test]
     fn the_table() {
         let plain = Query::default();
-        let counter = |g: &LeapGraph, kind, q: &Query| Plan::new(g, kind, q).unwrap().counter;
+        let counter = |g: &LeapGraph, kind, q: &Query| CountPlan::new(g, kind, q).unwrap().counter;
         let closed = TourKind::Closed;
         let open = TourKind::Open;
         let rot = Some(Symmetry::Rot180);
@@ -304,7 +304,7 @@ mod tests {
         );
         assert_eq!(counter(&knight, open, &plain), Counter::LeaperOpen);
         // 6×8 runs as 8×6: cut between its rows 3 and 4.
-        let p = Plan::new(&knight, closed, &plain).unwrap();
+        let p = CountPlan::new(&knight, closed, &plain).unwrap();
         assert_eq!(p.counter, Counter::Leaper { halves: Some(4) });
         assert_eq!(p.graph(&knight).board(), Board::new(8, 6));
         assert_eq!(
@@ -321,7 +321,7 @@ mod tests {
         let torus =
             |m, n| tourglyph_core::torus::graph(Board::new(m, n), &Piece::rook(), kind).unwrap();
         let g = torus(4, 4);
-        let p = Plan::new(&g, kind, &Query::default()).unwrap();
+        let p = CountPlan::new(&g, kind, &Query::default()).unwrap();
         assert_eq!(p.counter, Counter::Torus);
         let classes = asked(true, false, None);
         for (m, n, want) in [
@@ -331,7 +331,9 @@ mod tests {
             (10, 10, Counter::TorusClasses),
         ] {
             assert_eq!(
-                Plan::new(&torus(m, n), kind, &classes).unwrap().counter,
+                CountPlan::new(&torus(m, n), kind, &classes)
+                    .unwrap()
+                    .counter,
                 want,
                 "{m}x{n}"
             );

@@ -55,6 +55,7 @@
 use crate::count::crt::prime::{mul_mod, pow_mod};
 use crate::count::crt::{self, Modulus, Need, Residue};
 use crate::count::modular::arith::{Arith, ModP};
+use crate::count::progress::ProgressFn;
 use num_bigint::BigUint;
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
@@ -68,13 +69,9 @@ pub const MAX_WIDTH: u32 = 11;
 /// The longest sweep (the longer side): a state counts its ties in a byte.
 pub const MAX_LENGTH: u32 = 255;
 
-/// Progress: called with (seam classes done, seam classes in all) from the caller's
-/// thread.
-pub type Progress<'a> = Option<&'a dyn Fn(usize, usize)>;
-
 /// What a count found, with what it took.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Counted {
+pub struct TorusCounted {
     /// The number of closed rook tours of the torus.
     pub tours: BigUint,
     /// The residues it was rebuilt from, one per modulus of the plan.
@@ -154,7 +151,7 @@ pub fn estimate(board: Board) -> (f64, f64) {
 /// assert_eq!(torus::count(Board::new(4, 4), None).unwrap().tours, 1344u32.into());
 /// assert_eq!(torus::count(Board::new(6, 6), None).unwrap().tours, 3273360u32.into());
 /// ```
-pub fn count(board: Board, progress: Progress<'_>) -> Result<Counted> {
+pub fn count(board: Board, progress: ProgressFn<'_>) -> Result<TorusCounted> {
     count_with(board, &plan(board), progress)
 }
 
@@ -174,7 +171,11 @@ pub struct Resume<'a> {
 pub type Record<'a> = dyn Fn(u32, &[u64], &[u64]) + 'a;
 
 /// [`count`] with the given moduli (their product must cover [`need`]).
-pub fn count_with(board: Board, moduli: &[Modulus], progress: Progress<'_>) -> Result<Counted> {
+pub fn count_with(
+    board: Board,
+    moduli: &[Modulus],
+    progress: ProgressFn<'_>,
+) -> Result<TorusCounted> {
     let none = Resume {
         done: &[],
         record: &|_, _, _| {},
@@ -188,8 +189,8 @@ pub fn count_resumable(
     board: Board,
     moduli: &[Modulus],
     resume: &Resume<'_>,
-    progress: Progress<'_>,
-) -> Result<Counted> {
+    progress: ProgressFn<'_>,
+) -> Result<TorusCounted> {
     check(board)?;
     // The frontier runs across the narrower side; the sweep along the longer.
     let (n, m) = (board.rows.min(board.cols), board.rows.max(board.cols));
@@ -227,7 +228,7 @@ pub fn count_resumable(
         })
         .collect();
     let tours = crt::combine_need(board, need(board), &rs)?;
-    Ok(Counted { tours, residues })
+    Ok(TorusCounted { tours, residues })
 }
 
 /// The most residues one sweep carries.
@@ -242,7 +243,7 @@ fn sweep_all<const L: usize>(
     n: u32,
     lanes: &[u64],
     resume: &Resume<'_>,
-    progress: Progress<'_>,
+    progress: ProgressFn<'_>,
 ) -> Vec<u64> {
     let moduli: [u64; L] = lanes.try_into().expect("one lane per modulus");
     // 1/t modulo each prime, t = 1..=m (each prime exceeds m).

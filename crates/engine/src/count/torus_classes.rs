@@ -36,6 +36,7 @@
 //! frontier about as wide as the torus's narrower side.
 
 use super::{torus, voltage};
+use crate::count::progress::ProgressFn;
 use num_bigint::BigUint;
 use rayon::prelude::*;
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -59,10 +60,6 @@ pub struct Classes {
     pub fixed: Vec<(Sym, BigUint)>,
 }
 
-/// Progress: called with (conjugacy classes done, classes in all) from the caller's
-/// thread.
-pub type Progress<'a> = Option<&'a dyn Fn(usize, usize)>;
-
 /// The widest frontier (vertices of a quotient at once) that the fixed counts sweep.
 /// Measured on the reference machine (all of a torus's fixed counts, two threads):
 /// 10×10 2.2 s and 129 MB (its half turns sweep 12 wide), 9×12 16 s and 535 MB, 11×12
@@ -71,7 +68,7 @@ pub const MAX_QUOTIENT_WIDTH: u32 = 14;
 
 /// The fixed counts of a torus, planned: every quotient's sweep chosen and its width
 /// checked, nothing counted yet.
-pub struct Plan {
+pub struct TorusClassPlan {
     board: Board,
     /// Each group element's conjugacy class (the identity's is 0).
     class: Vec<usize>,
@@ -80,11 +77,11 @@ pub struct Plan {
     sweeps: Vec<(usize, Vec<voltage::Sweep>)>,
 }
 
-impl Plan {
+impl TorusClassPlan {
     /// Plan the fixed counts of the `board` torus: refused, before anything is counted,
     /// where the torus counter refuses and when a quotient's sweep would be wider than
     /// [`MAX_QUOTIENT_WIDTH`].
-    pub fn new(board: Board) -> Result<Plan> {
+    pub fn new(board: Board) -> Result<TorusClassPlan> {
         torus::check(board)?;
         let maps = group_cell_maps(board);
         if maps.len() != Sym::group(board).len() * board.cells() {
@@ -113,7 +110,7 @@ impl Plan {
                 "classes on the {board} torus need a fixed-tour sweep {widest} cells wide on a quotient of the torus, and it sweeps {MAX_QUOTIENT_WIDTH} at most: count the tours without --classes"
             )));
         }
-        Ok(Plan {
+        Ok(TorusClassPlan {
             board,
             class,
             sweeps,
@@ -124,7 +121,7 @@ impl Plan {
     /// `tourglyph_core::symmetry::torus::group_cell_maps` (its symmetries of the board,
     /// each followed by every translation), with 0 for the identity (whose count is the
     /// torus counter's).
-    pub fn fixed_counts(&self, progress: Progress<'_>) -> Result<Vec<u128>> {
+    pub fn fixed_counts(&self, progress: ProgressFn<'_>) -> Result<Vec<u128>> {
         let mut got: FxHashMap<usize, u128> = FxHashMap::default();
         let chunk = 2 * rayon::current_num_threads().max(1);
         let total = self.sweeps.len();
@@ -146,12 +143,12 @@ impl Plan {
     }
 
     /// Burnside's class count: the total by [`torus::count`] (`count_progress` sees its
-    /// seams), every other fixed count by [`Plan::fixed_counts`] (`progress` sees its
+    /// seams), every other fixed count by [`TorusClassPlan::fixed_counts`] (`progress` sees its
     /// conjugacy classes).
     pub fn classes(
         &self,
-        count_progress: torus::Progress<'_>,
-        progress: Progress<'_>,
+        count_progress: ProgressFn<'_>,
+        progress: ProgressFn<'_>,
     ) -> Result<Classes> {
         let board = self.board;
         let fixed = self.fixed_counts(progress)?;
@@ -437,7 +434,7 @@ mod tests {
             let all: Vec<Vec<u32>> = (0..zdd.count())
                 .map(|id| zdd.unrank(id).unwrap().edges)
                 .collect();
-            let plan = Plan::new(board).unwrap();
+            let plan = TorusClassPlan::new(board).unwrap();
             let fast = plan.fixed_counts(None).unwrap();
             for (i, map) in group_edge_maps(&g).iter().enumerate().skip(1) {
                 let brute = all

@@ -2,7 +2,7 @@
 //! fits a state at all ([`check_width`]), the refusal that says so and the fix, and the
 //! boards with no tour by their degrees, connectivity or colours.
 
-use super::state::Plan;
+use super::state::FrontierPlan;
 use tourglyph_core::error::{Error, Result};
 use tourglyph_core::graph::LeapGraph;
 use tourglyph_core::tour::TourKind;
@@ -29,7 +29,7 @@ pub fn check_width(
         return Err(too_wide_on(board, piece, false));
     }
     let g = LeapGraph::new(probe, piece)?;
-    match Plan::new(g.vertex_count(), g.edges(), open) {
+    match FrontierPlan::new(g.vertex_count(), g.edges(), open) {
         Some(_) => Ok(()),
         None => Err(too_wide_on(board, piece, false)),
     }

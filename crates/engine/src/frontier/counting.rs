@@ -3,7 +3,7 @@
 
 use super::board_checks::{impossible, too_wide};
 use super::projection::{Shape, projected};
-use super::state::{Next, Plan};
+use super::state::{FrontierPlan, FrontierStep};
 use rustc_hash::FxHashMap;
 use tourglyph_core::budget::Budget;
 use tourglyph_core::error::{Error, Result};
@@ -49,7 +49,8 @@ pub fn count_only_with_budget(g: &LeapGraph, kind: TourKind, budget: &Budget) ->
     if impossible(g, kind) {
         return Ok(CountOnly::default());
     }
-    let plan = Plan::new(n, g.edges(), kind == TourKind::Open).ok_or_else(|| too_wide(g))?;
+    let plan =
+        FrontierPlan::new(n, g.edges(), kind == TourKind::Open).ok_or_else(|| too_wide(g))?;
     let shape = Shape::of(g, &plan, kind);
     let mut widths: Vec<u64> = Vec::with_capacity(g.edge_count());
     let overflow = || {
@@ -85,9 +86,9 @@ pub fn count_only_with_budget(g: &LeapGraph, kind: TourKind, budget: &Budget) ->
         for &(s, c) in &cur {
             for take in [false, true] {
                 match plan.step(i, s, take) {
-                    Next::Dead => {}
-                    Next::Done => total = total.checked_add(c).ok_or_else(overflow)?,
-                    Next::State(t) => {
+                    FrontierStep::Dead => {}
+                    FrontierStep::Done => total = total.checked_add(c).ok_or_else(overflow)?,
+                    FrontierStep::State(t) => {
                         let e = next.entry(t).or_insert(0);
                         *e = e.checked_add(c).ok_or_else(overflow)?;
                     }

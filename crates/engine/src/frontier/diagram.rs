@@ -3,7 +3,7 @@
 
 use super::board_checks::{impossible, too_wide};
 use super::projection::{Shape, projected};
-use super::state::{Next, Plan};
+use super::state::{FrontierPlan, FrontierStep};
 use crate::{Flow, Found, Sink, Stats};
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
@@ -66,7 +66,8 @@ impl Zdd {
         if impossible(g, kind) {
             return Ok(z);
         }
-        let plan = Plan::new(n, g.edges(), kind == TourKind::Open).ok_or_else(|| too_wide(g))?;
+        let plan =
+            FrontierPlan::new(n, g.edges(), kind == TourKind::Open).ok_or_else(|| too_wide(g))?;
         let what = format!(
             "the {} {} tours of {}",
             kind.word(),
@@ -81,7 +82,7 @@ impl Zdd {
     /// The diagram of the closed tours that `plan` describes (a graph of its own, such
     /// as the quotient of a board by a symmetry: [`crate::symmetric_tours::quotient`]); `what`
     /// names them in messages.
-    pub fn build_plan(plan: &Plan, what: &str, budget: &Budget) -> Result<Zdd> {
+    pub fn build_plan(plan: &FrontierPlan, what: &str, budget: &Budget) -> Result<Zdd> {
         let mut z = Zdd {
             kind: TourKind::Closed,
             edges: plan.levels.len(),
@@ -100,7 +101,7 @@ impl Zdd {
     /// zero-suppress.
     fn fill(
         &mut self,
-        plan: &Plan,
+        plan: &FrontierPlan,
         what: &str,
         board: &str,
         budget: &Budget,
@@ -400,7 +401,7 @@ impl Zdd {
 /// state in the level returned (numbered as first reached). With `drop_states` (past
 /// the last level of the diagram) a child that is still a state is 0.
 fn step_level(
-    plan: &Plan,
+    plan: &FrontierPlan,
     i: usize,
     cur: &[u128],
     next_start: usize,
@@ -412,10 +413,10 @@ fn step_level(
     let mut next: Vec<u128> = Vec::new();
     let mut child = |s: u128, take: bool| -> u32 {
         match plan.step(i, s, take) {
-            Next::Dead => 0,
-            Next::Done => 1,
-            Next::State(_) if drop_states => 0,
-            Next::State(t) => {
+            FrontierStep::Dead => 0,
+            FrontierStep::Done => 1,
+            FrontierStep::State(_) if drop_states => 0,
+            FrontierStep::State(t) => {
                 let k = *index.entry(t).or_insert_with(|| {
                     next.push(t);
                     (next.len() - 1) as u32

@@ -31,4 +31,4 @@ mod state;
 pub use board_checks::check_width;
 pub use counting::{CountOnly, STATES_PER_SECOND, count_only, count_only_with_budget};
 pub use diagram::{BYTES_PER_NODE, NODES_PER_SECOND, Zdd};
-pub use state::{Level, Next, Plan};
+pub use state::{FrontierPlan, FrontierStep, Level};

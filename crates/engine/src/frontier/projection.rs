@@ -2,7 +2,7 @@
 //! of its levels so far ([`projected`]) and, for the open sweeps of leapers whose moves
 //! span two rows or more, the shape of the sweep ([`Shape`]).
 
-use super::state::Plan;
+use super::state::FrontierPlan;
 use tourglyph_core::graph::LeapGraph;
 use tourglyph_core::tour::TourKind;
 
@@ -70,7 +70,7 @@ impl Shape {
     /// tours too are projected without growth: their widths level off sooner than the
     /// open sweeps the growth is fitted to (closed knight 8×6: 2 min projected at edge
     /// 61 of 116 for a count of about 20 s), and the halves count them on most boards.
-    pub(super) fn of(g: &LeapGraph, plan: &Plan, kind: TourKind) -> Option<Shape> {
+    pub(super) fn of(g: &LeapGraph, plan: &FrontierPlan, kind: TourKind) -> Option<Shape> {
         if g.topology().is_torus() || kind != TourKind::Open {
             return None;
         }

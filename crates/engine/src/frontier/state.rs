@@ -27,7 +27,7 @@
 
 /// Outcome of deciding one edge.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Next {
+pub enum FrontierStep {
     /// No tour extends this choice.
     Dead,
     /// The choice completes a tour; all later edges are excluded.
@@ -59,7 +59,7 @@ pub struct Level {
 
 /// The frontier plan of a graph: one [`Level`] per edge.
 #[derive(Clone, Debug)]
-pub struct Plan {
+pub struct FrontierPlan {
     /// Levels, one per edge.
     pub levels: Vec<Level>,
     /// Bits per slot.
@@ -73,13 +73,13 @@ pub struct Plan {
     pub odd: Vec<bool>,
 }
 
-/// Bit of a state holding the parity of the [`Plan::odd`] edges taken.
+/// Bit of a state holding the parity of the [`FrontierPlan::odd`] edges taken.
 const PARITY: u128 = 1 << 127;
 
-impl Plan {
+impl FrontierPlan {
     /// Lay out the frontiers of a graph with `n` vertices and edges `edges` (increasing).
     /// Returns `None` when a state does not fit 128 bits.
-    pub fn new(n: usize, edges: &[(u32, u32)], open: bool) -> Option<Plan> {
+    pub fn new(n: usize, edges: &[(u32, u32)], open: bool) -> Option<FrontierPlan> {
         let m = edges.len();
         let mut first = vec![usize::MAX; n];
         let mut last = vec![0usize; n];
@@ -154,7 +154,7 @@ impl Plan {
         if bits as usize * max_width > 128 {
             return None;
         }
-        Some(Plan {
+        Some(FrontierPlan {
             levels,
             bits,
             open,
@@ -164,7 +164,7 @@ impl Plan {
 
     /// Require an odd number of the edges marked in `odd` (one flag per edge) in every
     /// tour. `None` when the slots and the parity bit do not fit 128 bits.
-    pub fn with_odd(mut self, odd: Vec<bool>) -> Option<Plan> {
+    pub fn with_odd(mut self, odd: Vec<bool>) -> Option<FrontierPlan> {
         let max_width = self.levels.iter().map(|l| l.width).max().unwrap_or(0);
         if self.bits as usize * max_width > 127 || odd.len() != self.levels.len() {
             return None;
@@ -205,20 +205,20 @@ impl Plan {
 
     /// Decide edge `i` (`take` = include it) from state `s` of level i (whose slots are
     /// the level's frontier minus its entering vertices).
-    pub fn step(&self, i: usize, s: u128, take: bool) -> Next {
+    pub fn step(&self, i: usize, s: u128, take: bool) -> FrontierStep {
         if self.odd.is_empty() {
             return self.step_slots(i, s, take);
         }
         let parity = (s & PARITY) ^ if take && self.odd[i] { PARITY } else { 0 };
         match self.step_slots(i, s & !PARITY, take) {
-            Next::Done if parity == 0 => Next::Dead,
-            Next::State(t) => Next::State(t | parity),
+            FrontierStep::Done if parity == 0 => FrontierStep::Dead,
+            FrontierStep::State(t) => FrontierStep::State(t | parity),
             other => other,
         }
     }
 
-    /// [`Plan::step`] on the slots alone (no parity bit in `s`).
-    fn step_slots(&self, i: usize, s: u128, take: bool) -> Next {
+    /// [`FrontierPlan::step`] on the slots alone (no parity bit in `s`).
+    fn step_slots(&self, i: usize, s: u128, take: bool) -> FrontierStep {
         let lv = &self.levels[i];
         let mut a = [0u8; 128];
         // Unpack the incoming state and insert entering vertices as 0.
@@ -242,7 +242,7 @@ impl Plan {
         if take {
             let (x, y) = (a[lv.su], a[lv.sv]);
             if x == 1 || y == 1 {
-                return Next::Dead;
+                return FrontierStep::Dead;
             }
             match (x, y) {
                 (0, 0) => {
@@ -266,12 +266,12 @@ impl Plan {
                     if l1 == l2 {
                         // Closing a cycle.
                         if self.open {
-                            return Next::Dead;
+                            return FrontierStep::Dead;
                         }
                         return if lv.unseen == 0 && a.iter().all(|&z| z == 1) {
-                            Next::Done
+                            FrontierStep::Done
                         } else {
-                            Next::Dead
+                            FrontierStep::Dead
                         };
                     }
                     let ends1 = a.iter().filter(|&&z| z == l1).count();
@@ -298,17 +298,17 @@ impl Plan {
             };
             let need = if self.open { 1 } else { 2 };
             if deg < need && deg + lv.future[p] < need {
-                return Next::Dead;
+                return FrontierStep::Dead;
             }
         }
         // Vertices leaving after this edge.
         for &p in &lv.leaving {
             match a[p] {
-                0 => return Next::Dead,
+                0 => return FrontierStep::Dead,
                 1 => {}
                 l => {
                     if !self.open {
-                        return Next::Dead;
+                        return FrontierStep::Dead;
                     }
                     a[p] = 1; // provisionally saturated, removed below
                     if !a.contains(&l) {
@@ -341,18 +341,18 @@ impl Plan {
                 }
             }
             if singles > 2 {
-                return Next::Dead;
+                return FrontierStep::Dead;
             }
         }
-        Next::State(self.pack(out))
+        FrontierStep::State(self.pack(out))
     }
 
     /// The path (or cycle) just completed: a tour iff nothing else is left to cover.
-    fn complete(&self, a: &[u8], unseen: usize) -> Next {
+    fn complete(&self, a: &[u8], unseen: usize) -> FrontierStep {
         if unseen == 0 && a.iter().all(|&z| z == 1) {
-            Next::Done
+            FrontierStep::Done
         } else {
-            Next::Dead
+            FrontierStep::Dead
         }
     }
 }

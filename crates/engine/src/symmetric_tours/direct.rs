@@ -32,7 +32,7 @@ use tourglyph_core::{error::Error, error::Result};
 /// Which of the symmetric tours a command takes, by their indices: `--range A..B`
 /// (then at most `--limit K`), or `--sample K --seed S`.
 #[derive(Clone, Debug, Default)]
-pub struct Pick {
+pub struct SymmetricPick {
     /// Indices A..B.
     pub range: Option<Range<u128>>,
     /// At most this many.
@@ -199,7 +199,11 @@ impl Direct {
 
     /// The tours `pick` selects, with their indices, handed to `f` in order (draw order
     /// for a sample); `f` may stop.
-    pub fn pick(&self, pick: &Pick, mut f: impl FnMut(u128, Tour) -> Result<Flow>) -> Result<()> {
+    pub fn pick(
+        &self,
+        pick: &SymmetricPick,
+        mut f: impl FnMut(u128, Tour) -> Result<Flow>,
+    ) -> Result<()> {
         if let Some((k, seed)) = pick.sample {
             for (i, t) in self.sample(&mut Sampler::new(seed), k)? {
                 if f(i, t)? == Flow::Stop {

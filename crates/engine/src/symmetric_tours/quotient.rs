@@ -14,7 +14,7 @@
 //!   the sheet j and each edge (u, v) the voltage sheet(v) − sheet(u) mod |s|: a
 //!   Hamiltonian cycle of Q lifts to one cycle iff its voltages add up to a generator of
 //!   Z_|s|, that is to an odd number (|s| = 2 or 4), that is iff it uses an odd number of
-//!   odd-voltage edges. The frontier states carry that parity ([`crate::frontier::Plan::with_odd`]).
+//!   odd-voltage edges. The frontier states carry that parity ([`crate::frontier::FrontierPlan::with_odd`]).
 //!   An edge orbit within one cell orbit ({x, s(x)}: the middle edge of an odd side under
 //!   the half turn, the four middle edges under the quarter turn) would make s reverse C
 //!   or close a 4-cycle, so it is no edge of Q.
@@ -34,7 +34,7 @@
 //! last row of the top half folds onto itself (up to cols + cols/2 slots). A state must
 //! fit 127 bits (one for the parity).
 
-use crate::{frontier::Plan, frontier::Zdd};
+use crate::{frontier::FrontierPlan, frontier::Zdd};
 use tourglyph_core::budget::Budget;
 use tourglyph_core::graph::LeapGraph;
 use tourglyph_core::symmetry::Sym;
@@ -225,7 +225,7 @@ impl Quotient {
                 "{what} are not found on a quotient board (it needs closed rook tours of a plane board and a symmetry fixing no cell)"
             )));
         };
-        let plan = Plan::new(q.vertices, &q.edges, false);
+        let plan = FrontierPlan::new(q.vertices, &q.edges, false);
         let plan = match q.odd {
             None => plan,
             Some(odd) => plan.and_then(|p| p.with_odd(odd)),

@@ -10,7 +10,7 @@ use super::request::{Progress, Resolved, WALK_LIMIT, explain_impossible, json_st
 use num_bigint::BigUint;
 use std::collections::BTreeMap;
 use tourglyph_core::{Error, LeapGraph, Result};
-use tourglyph_engine::count::plan::{Counter, Plan, closed_rook};
+use tourglyph_engine::count::plan::{CountPlan, Counter, closed_rook};
 use tourglyph_engine::count::torus_classes;
 use tourglyph_engine::count::transfer;
 use tourglyph_engine::{count::classes, count::crt, count::leaper, count::modular, count::torus};
@@ -168,7 +168,7 @@ pub fn counted(
             fixed: None,
         }
     } else {
-        let plan = Plan::new(g, r.kind, &r.query)?;
+        let plan = CountPlan::new(g, r.kind, &r.query)?;
         run(&plan, r, force, width, kept, progress)?
     };
     Ok(Counted {
@@ -186,7 +186,7 @@ pub fn counted(
 
 /// Run the counter `plan` chose for `r` (the dense counter's residues in `width`).
 fn run(
-    plan: &Plan,
+    plan: &CountPlan,
     r: &Resolved,
     force: bool,
     width: Option<crt::Width>,
@@ -350,7 +350,7 @@ fn dense_count(
 }
 
 /// The plain number of tours (no symmetry, classes or filter), by the counter of
-/// [`Plan::plain`]: closed tours of the plane by the vertex-at-a-time leaper counter,
+/// [`CountPlan::plain`]: closed tours of the plane by the vertex-at-a-time leaper counter,
 /// others by the count-only frontier DP, on the narrower orientation (`kept`: the
 /// number the process's tours by ID already know, as for [`counted`]).
 pub fn plain_count(
@@ -360,13 +360,13 @@ pub fn plain_count(
     kept: Option<u128>,
     progress: &dyn Progress,
 ) -> Result<u128> {
-    run_plain(&Plan::plain(g, kind)?, g, kind, force, kept, progress)
+    run_plain(&CountPlan::plain(g, kind)?, g, kind, force, kept, progress)
 }
 
 /// Run a plain count's counter: the leaper counter or the count-only frontier DP, as
 /// `plan` says.
 fn run_plain(
-    plan: &Plan,
+    plan: &CountPlan,
     g: &LeapGraph,
     kind: tourglyph_core::TourKind,
     force: bool,
@@ -445,7 +445,7 @@ fn torus_class_counts(
     progress: &dyn Progress,
 ) -> Result<Figures> {
     // A quotient too wide is refused at once, before the total's budget.
-    let plan = torus_classes::Plan::new(board)?;
+    let plan = torus_classes::TorusClassPlan::new(board)?;
     torus_budget(board, force)?;
     let tick = ticker(progress);
     let c = plan.classes(Some(&tick), Some(&tick))?;

@@ -13,7 +13,7 @@ use std::io::Write;
 use std::time::Instant;
 use tourglyph_core::cell_text;
 use tourglyph_core::{Board, Error, LeapGraph, Piece, Result, Tour, TourKind};
-use tourglyph_engine::find::construction::{Method, Request};
+use tourglyph_engine::find::construction::{FindMethod, Request};
 
 /// Largest board [`Found::draw`] draws (a glyph of a million moves is no longer a picture).
 pub const MAX_DRAW_CELLS: usize = 250_000;
@@ -34,7 +34,7 @@ pub struct Found {
     /// Closed (the last cell is a move from the first).
     pub closed: bool,
     /// How it was found.
-    pub method: Method,
+    pub method: FindMethod,
     /// Search nodes visited.
     pub nodes: u64,
     /// Seconds the search took.

@@ -10,7 +10,7 @@
 //! the crate: every job, every source of tours and the output module stand on it.
 
 use std::path::PathBuf;
-use tourglyph_core::error::Refusal;
+use tourglyph_core::error::{Estimate, Refusal};
 use tourglyph_core::{Board, Error, LeapGraph, Piece, Result, TourKind};
 use tourglyph_engine::select::Query;
 
@@ -612,13 +612,23 @@ pub fn explain_impossible(r: &Resolved, progress: &dyn Progress) -> bool {
 
 /// Refuse a walk over more IDs than [`WALK_LIMIT`] unless bounded or forced.
 pub fn check_walk(total: u128, r: &Resolved, sel: &Pick, what: &str) -> Result<()> {
-    let refuse = |msg: String| Err(Error::refused(Refusal::Time, true, msg));
+    let refuse = |tours: u128, msg: String| {
+        Err(Error::refused_with(
+            Refusal::Time,
+            true,
+            Estimate::none().with_tours(tours),
+            msg,
+        ))
+    };
     if let Some(k) = sel.sample {
         if u128::from(k) > WALK_LIMIT && !sel.force {
-            return refuse(format!(
-                "{what} {k} random tours would not finish in reasonable time (the limit is \
+            return refuse(
+                u128::from(k),
+                format!(
+                    "{what} {k} random tours would not finish in reasonable time (the limit is \
                  {WALK_LIMIT}); ask for fewer, or add --force"
-            ));
+                ),
+            );
         }
         if r.query.symmetry.is_none() {
             return Ok(());
@@ -628,21 +638,27 @@ pub fn check_walk(total: u128, r: &Resolved, sel: &Pick, what: &str) -> Result<(
     let walk = walk_len(r.query.range.as_ref(), total);
     if let (Some(sym), true) = (r.query.symmetry, walk > WALK_LIMIT && !sel.force) {
         // Symmetric tours are rare: even --limit may need the whole walk to find them.
-        return refuse(format!(
-            "{what} {}-symmetric tours means finding them among {walk} tours of {}, \
+        return refuse(
+            walk,
+            format!(
+                "{what} {}-symmetric tours means finding them among {walk} tours of {}, \
              which would not finish in reasonable time (here they are found by filtering the \
              walk of every tour; closed rook tours on boards over 8x8 are found directly); count \
              them with `tourglyph count --symmetry`, or add --force",
-            sym.word(),
-            r.graph.board_name()
-        ));
+                sym.word(),
+                r.graph.board_name()
+            ),
+        );
     }
     if walk > WALK_LIMIT && sel.limit.is_none() && !sel.force {
-        return refuse(format!(
-            "{what} all {total} tours of {} would not finish in reasonable time; \
+        return refuse(
+            walk,
+            format!(
+                "{what} all {total} tours of {} would not finish in reasonable time; \
              bound it with --limit K or --range A..B, or add --force",
-            r.graph.board_name()
-        ));
+                r.graph.board_name()
+            ),
+        );
     }
     Ok(())
 }

@@ -1,5 +1,5 @@
 //! A shaped board as a source of tours (issue 30): a board cut from a text grid or
-//! sampled from a picture ([`tourglyph_core::shape`] says how cells, parts and tuple IDs
+//! sampled from a picture ([`tourglyph_core::board_shape`] says how cells, parts and tuple IDs
 //! are numbered), loaded, counted, listed and its tours picked; `tourglyph shape
 //! count|tour` and the ordinary commands given `--shape` (`count`, `list`, `find`) read
 //! them here, and [`super::shaped_drawing`] draws them.
@@ -16,7 +16,7 @@
 //!
 //! On the ordinary commands, `--shape FILE` (or `--shape-text TEXT`) stands in place of
 //! `--board` ([`shape_of`]). A shape's tours are tuples of closed tours, one per part,
-//! numbered in mixed radix ([`tourglyph_core::shape`]); the selection flags (`--range`,
+//! numbered in mixed radix ([`tourglyph_core::board_shape`]); the selection flags (`--range`,
 //! `--limit`, `--shard`, `--sample K --seed S`) pick tuple IDs as they pick tour IDs on a
 //! board. What has no meaning on a shape yet (open tours, classes, the crossing filter, the
 //! torus, a symmetry, `--split`, animation, your own `--tour`) is refused with a one-line
@@ -29,13 +29,13 @@ use std::fmt::Write as _;
 use std::io::Read;
 use std::io::Write;
 use std::path::Path;
-use tourglyph_core::shape::Shape;
+use tourglyph_core::board_shape::Shape;
 use tourglyph_core::{Board, Error, Piece, Result};
 use tourglyph_engine::blocks;
 use tourglyph_engine::chain::{self, ChainStats};
 use tourglyph_engine::sample::{Sampler, parse_shard, shard_range};
 use tourglyph_engine::select::parse_range;
-use tourglyph_engine::shape::ShapeDiagrams;
+use tourglyph_engine::shape_diagrams::ShapeDiagrams;
 
 /// The widest shape (columns) the `exact` method takes without being asked: the
 /// frontier diagrams of wider shapes grow too large to build quickly.
@@ -511,7 +511,7 @@ pub(crate) fn tree_parts(shape: &Shape, piece: &Piece, seed: u64) -> Result<Vec<
     }
     // Provable refusals first, as for the exact method.
     for (i, g) in shape.part_graphs(piece)?.iter().enumerate() {
-        if let Some(why) = tourglyph_core::shape::refusal(g, i) {
+        if let Some(why) = tourglyph_core::board_shape::refusal(g, i) {
             return Err(Error::runtime(format!("{why}; change the shape")));
         }
     }

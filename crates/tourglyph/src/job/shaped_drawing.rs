@@ -9,12 +9,12 @@ use super::shaped_board::{
 use super::{Draw, Opened, Target, single_format};
 use crate::output::sheet_files::{SheetFiles, Written};
 use crate::output::{check_stdout_pages, open_out_with};
-use tourglyph_core::shape::Shape;
+use tourglyph_core::board_shape::Shape;
 use tourglyph_core::{Error, Piece, Result};
 use tourglyph_draw::png::PngOptions;
 use tourglyph_draw::text::Fonts;
-use tourglyph_draw::{DocOptions, Format, Label, Sink};
-use tourglyph_engine::shape::ShapeDiagrams;
+use tourglyph_draw::{Destination, DocOptions, Format, Label};
+use tourglyph_engine::shape_diagrams::ShapeDiagrams;
 use tourglyph_layout::glyph::reach;
 use tourglyph_layout::grid::Grid;
 use tourglyph_layout::grid::GridSpec;
@@ -97,7 +97,7 @@ pub fn tour_glyph(tour: &ShapeTour, d: &ShapeDrawing, target: Target<'_>) -> Res
         pdf_threads: Some(0),
         ..DocOptions::default()
     };
-    let doc = format.open(Sink::Stream(Vec::new()), opts)?;
+    let doc = format.open(Destination::Stream(Vec::new()), opts)?;
     let mut sheet = Sheet::new(doc, grid, &style, SheetText::default());
     sheet.push_with("", |b, place, st| {
         draw_shape_glyph(b, place, st, shape, &parts, Some(&label))
@@ -280,8 +280,12 @@ pub fn render(
     };
     let written = match target {
         Target::Writer(w) => {
-            let mut sheet =
-                Sheet::new(format.open(Sink::Stream(&mut *w), doc)?, grid, &style, text);
+            let mut sheet = Sheet::new(
+                format.open(Destination::Stream(&mut *w), doc)?,
+                grid,
+                &style,
+                text,
+            );
             glyphs.draw(&mut sheet)?;
             sheet.finish()?.into_writers();
             w.flush()?;
@@ -296,7 +300,12 @@ pub fn render(
                 .as_ref()
                 .map_or_else(|| vec![path.to_path_buf()], |p| p.paths().to_vec());
             let open = Box::new(move |i: usize| open_out_with(&paths[i], out));
-            let mut sheet = Sheet::new(format.open(Sink::Files(open), doc)?, grid, &style, text);
+            let mut sheet = Sheet::new(
+                format.open(Destination::Files(open), doc)?,
+                grid,
+                &style,
+                text,
+            );
             glyphs.draw(&mut sheet)?;
             let files = sheet.finish()?.into_writers();
             match pages {

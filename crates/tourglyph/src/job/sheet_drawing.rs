@@ -26,7 +26,7 @@ use tourglyph_draw::PageWrite;
 use tourglyph_draw::estimate;
 use tourglyph_draw::text::Fonts;
 use tourglyph_draw::travel::Optimize;
-use tourglyph_draw::{Backend, DocOptions, Document, Format, Label, Pen, Sink};
+use tourglyph_draw::{Backend, Destination, DocOptions, Document, Format, Label, Pen};
 use tourglyph_engine::Flow;
 use tourglyph_engine::frontier::Zdd;
 use tourglyph_engine::{select::Item, select::Query, select::stream, select::tally};
@@ -368,7 +368,7 @@ pub fn sheet_pages(
         target if animate => {
             // The static page in memory, then every glyph animated over it.
             let mut page = Vec::new();
-            let doc = format.open(Sink::Stream(&mut page), doc)?;
+            let doc = format.open(Destination::Stream(&mut page), doc)?;
             job.draw_doc(doc)?.into_writers();
             let file = match &target {
                 Target::Path(p, _) if p.as_os_str() != "-" => Some(p.to_path_buf()),
@@ -382,7 +382,7 @@ pub fn sheet_pages(
         }
         Target::Writer(w) => {
             // An SVG or PNG sheet on a writer is one page, checked above.
-            let doc = format.open(Sink::Stream(&mut *w), doc)?;
+            let doc = format.open(Destination::Stream(&mut *w), doc)?;
             job.draw_doc(doc)?.into_writers();
             w.flush()?;
             Written::default()
@@ -394,7 +394,7 @@ pub fn sheet_pages(
                 Box::new(move |i: usize| open_out_with(&paths[i], out))
             };
             let files = job
-                .draw_doc(format.open(Sink::Files(open), doc)?)?
+                .draw_doc(format.open(Destination::Files(open), doc)?)?
                 .into_writers();
             for f in files {
                 f.commit()?;
@@ -415,7 +415,7 @@ pub fn sheet_pages(
                 .map_or_else(|| vec![path.to_path_buf()], |p| p.paths().to_vec());
             let open = Box::new(move |i: usize| open_out_with(&paths[i], out));
             let files = job
-                .draw_doc(format.open(Sink::Files(open), doc)?)?
+                .draw_doc(format.open(Destination::Files(open), doc)?)?
                 .into_writers();
             match pages {
                 Some(pages) => pages.commit(files)?,

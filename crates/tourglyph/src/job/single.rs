@@ -12,7 +12,7 @@ use tourglyph_core::{Error, LeapGraph, Result, Tour};
 use tourglyph_draw::gcode::GcodeProfile;
 use tourglyph_draw::png::PngOptions;
 use tourglyph_draw::travel::Optimize;
-use tourglyph_draw::{Backend, DocOptions, Format, GlyphData, Label, Sink};
+use tourglyph_draw::{Backend, Destination, DocOptions, Format, GlyphData, Label};
 use tourglyph_layout::grid::Grid;
 use tourglyph_layout::style::Style;
 use tourglyph_layout::{Sheet, SheetText};
@@ -133,7 +133,7 @@ pub(crate) fn write_glyph_as(
         gcode,
         ..DocOptions::default()
     };
-    let doc = format.open(Sink::Stream(Vec::new()), opts)?;
+    let doc = format.open(Destination::Stream(Vec::new()), opts)?;
     // A numbered diagram: the tour's cells along its walk, else in `list`'s order.
     let numbers = style.numbers.then(|| {
         let cells = match walk {

@@ -26,7 +26,7 @@ use super::shaped_board::{ShapeRequest, shape_of};
 use super::symmetric_tours;
 use std::ops::Range;
 use std::sync::Arc;
-use tourglyph_core::error::Refusal;
+use tourglyph_core::error::{Estimate, Refusal};
 use tourglyph_core::{Board, Error, LeapGraph, Piece, Result, TourKind};
 use tourglyph_engine::Flow;
 use tourglyph_engine::count::crt;
@@ -294,9 +294,10 @@ pub fn resolve(spec: &Spec, sel: Option<&Pick>) -> Result<Resolved> {
         }
     }
     if board.cells() > MAX_ENGINE_CELLS {
-        return Err(Error::refused(
+        return Err(Error::refused_with(
             Refusal::Size,
             true,
+            Estimate::none().with_cells(board.cells() as u64),
             format!(
                 "board {board} has {} cells; count, list and render work on boards of at most {MAX_ENGINE_CELLS} cells (`tourglyph find` finds single tours on larger boards)",
                 board.cells()

@@ -47,10 +47,10 @@ pub fn build(g: &LeapGraph, sym: Symmetry, force: bool) -> Result<Direct> {
     Direct::build(g, sym, &budget(force))
 }
 
-/// The selection as a [`direct::Pick`] over `total` symmetric tours (`--shard` resolved).
-fn pick(sel: &Pick, r: &mut Resolved, total: u128) -> direct::Pick {
+/// The selection as a [`direct::SymmetricPick`] over `total` symmetric tours (`--shard` resolved).
+fn pick(sel: &Pick, r: &mut Resolved, total: u128) -> direct::SymmetricPick {
     r.fix_range(total);
-    direct::Pick {
+    direct::SymmetricPick {
         range: r.query.range.clone(),
         limit: r.query.limit,
         sample: sel.sample.map(|k| (k, sel.seed)),
@@ -58,7 +58,7 @@ fn pick(sel: &Pick, r: &mut Resolved, total: u128) -> direct::Pick {
 }
 
 /// How many tours `p` selects of `d`'s, known before any tour is made.
-fn selected(p: &direct::Pick, d: &Direct) -> u128 {
+fn selected(p: &direct::SymmetricPick, d: &Direct) -> u128 {
     let n = match (&p.sample, &p.range) {
         (Some((k, _)), _) => u128::from(*k),
         (None, Some(rg)) => super::walk_len(Some(rg), d.count()),

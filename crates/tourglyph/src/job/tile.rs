@@ -3,7 +3,7 @@
 
 use super::{Opened, Target};
 use tourglyph_core::{Board, Error, LeapGraph, Result, Tour};
-use tourglyph_draw::{Backend, DocOptions, Format, Place, Sink};
+use tourglyph_draw::{Backend, Destination, DocOptions, Format, Place};
 use tourglyph_layout::grid::Grid;
 use tourglyph_layout::style::Style;
 use tourglyph_layout::{Sheet, SheetText};
@@ -140,7 +140,7 @@ pub fn write_tile(
         pdf_threads: Some(0),
         ..DocOptions::default()
     };
-    let doc = format.open(Sink::Stream(Vec::new()), opts)?;
+    let doc = format.open(Destination::Stream(Vec::new()), opts)?;
     let bytes = draw(doc, &tg, grid, style, tile.repeat)?
         .into_writers()
         .concat();

@@ -3,14 +3,14 @@
 
 /// Result of a count ([`super::count`]).
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
-pub struct Counted {
+pub struct LeaperCounted {
     /// Exact number of closed tours (undirected cycles).
     pub tours: u128,
     /// States held before each step.
     pub widths: Vec<u64>,
 }
 
-impl Counted {
+impl LeaperCounted {
     /// States stepped in all.
     pub fn states(&self) -> u64 {
         self.widths.iter().sum()
@@ -18,4 +18,4 @@ impl Counted {
 }
 
 /// A progress callback: (cells done, cells in all, states held).
-pub type Progress<'a> = Option<&'a dyn Fn(usize, usize, u64)>;
+pub type SweepProgressFn<'a> = Option<&'a dyn Fn(usize, usize, u64)>;

@@ -41,7 +41,7 @@ pub mod order;
 pub mod pairings;
 mod rows;
 pub mod slots;
-/// [`order::Plan`]'s own numbering of the frontier, stepped by unpacking and
+/// [`order::LeaperOrder`]'s own numbering of the frontier, stepped by unpacking and
 /// renumbering: the independent oracle of [`slots`] in the tests (nothing else steps it).
 #[cfg(test)]
 pub mod state;
@@ -49,6 +49,6 @@ pub mod sweep;
 pub mod word;
 
 pub use bound::log2_bound;
-pub use counted::{Counted, Progress};
+pub use counted::{LeaperCounted, SweepProgressFn};
 pub use cycles::{count, count_at_cut, count_in_one_sweep, count_with_progress, fits};
 pub use word::STATES_PER_SECOND;

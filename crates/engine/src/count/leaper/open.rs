@@ -1,6 +1,6 @@
 //! Open tours (Hamiltonian paths) of a leaper counted in one vertex-at-a-time sweep: the
 //! board's graph with one more vertex, the *apex*, joined to every cell
-//! ([`Plan::with_apex`]). A Hamiltonian cycle of that graph leaves the apex by two edges
+//! ([`LeaperOrder::with_apex`]). A Hamiltonian cycle of that graph leaves the apex by two edges
 //! to the two ends of a Hamiltonian path of the board, and every such path closes into
 //! exactly one cycle, so the cycles counted by the sweep ([`super::sweep`]) are the board's open tours,
 //! each once (undirected). The apex is processed first and stays on the frontier to the
@@ -16,9 +16,9 @@
 //! seconds so (`benches/NOTES.md` has the times).
 
 use super::bound::bregman_term;
-use super::counted::{Counted, Progress};
+use super::counted::{LeaperCounted, SweepProgressFn};
 use super::halves;
-use super::order::{Plan, row_major};
+use super::order::{LeaperOrder, row_major};
 use super::sweep::sweep_in_words;
 use tourglyph_core::budget::Budget;
 use tourglyph_core::error::{Error, Refusal, Result};
@@ -51,20 +51,24 @@ pub fn fits(g: &LeapGraph) -> bool {
 }
 
 /// The apex sweep's plan of `g`, where [`fits`].
-fn plan(g: &LeapGraph) -> Option<Plan> {
+fn plan(g: &LeapGraph) -> Option<LeaperOrder> {
     (!g.topology().is_torus() && g.vertex_count() >= 3 && log2_bound(g) < 127.0)
-        .then(|| Plan::with_apex(g, &row_major(g)))
+        .then(|| LeaperOrder::with_apex(g, &row_major(g)))
         .flatten()
 }
 
 /// The open tours of `g` (see the module's notes), within `budget`: by halves where
 /// [`halves::open_cut`] allows, else in one sweep.
-pub fn count(g: &LeapGraph, budget: &Budget, progress: Progress<'_>) -> Result<Counted> {
+pub fn count(
+    g: &LeapGraph,
+    budget: &Budget,
+    progress: SweepProgressFn<'_>,
+) -> Result<LeaperCounted> {
     count_at_cut(g, halves::open_cut(g), budget, progress)
 }
 
 /// [`count`] in one sweep, never by halves (the oracle of the halves in the tests).
-pub fn count_in_one_sweep(g: &LeapGraph, budget: &Budget) -> Result<Counted> {
+pub fn count_in_one_sweep(g: &LeapGraph, budget: &Budget) -> Result<LeaperCounted> {
     count_at_cut(g, None, budget, None)
 }
 
@@ -74,8 +78,8 @@ fn count_at_cut(
     g: &LeapGraph,
     cut: Option<usize>,
     budget: &Budget,
-    progress: Progress<'_>,
-) -> Result<Counted> {
+    progress: SweepProgressFn<'_>,
+) -> Result<LeaperCounted> {
     let p = plan(g).ok_or_else(|| {
         Error::refused(
             Refusal::Size,

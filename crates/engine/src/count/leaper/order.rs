@@ -30,7 +30,7 @@ pub struct Step {
 
 /// The steps of one vertex order.
 #[derive(Clone, Debug)]
-pub struct Plan {
+pub struct LeaperOrder {
     /// One step per vertex.
     pub steps: Vec<Step>,
     /// Bits per slot in a packed state.
@@ -38,15 +38,15 @@ pub struct Plan {
     /// The vertex each step processes (the apex first, where there is one).
     pub order: Vec<u32>,
     /// The first step from which every vertex processed is kept on the frontier to the
-    /// end (a side's cut rows, [`Plan::build`]'s `kept`); `None` when the last is not.
+    /// end (a side's cut rows, [`LeaperOrder::build`]'s `kept`); `None` when the last is not.
     pub kept_from: Option<usize>,
 }
 
-impl Plan {
+impl LeaperOrder {
     /// The steps of `order` (a permutation of the vertices of `g`); `None` when a state
     /// would not fit 128 bits.
-    pub fn new(g: &LeapGraph, order: &[u32]) -> Option<Plan> {
-        Plan::build(g, order, |_, _| true, |_| false)
+    pub fn new(g: &LeapGraph, order: &[u32]) -> Option<LeaperOrder> {
+        LeaperOrder::build(g, order, |_, _| true, |_| false)
     }
 
     /// The steps of `order` on the subgraph of the edges `{u, v}` of `g` that `edge`
@@ -58,7 +58,7 @@ impl Plan {
         order: &[u32],
         edge: impl Fn(u32, u32) -> bool,
         kept: impl Fn(u32) -> bool,
-    ) -> Option<Plan> {
+    ) -> Option<LeaperOrder> {
         let lists: Vec<Vec<u32>> = (0..g.vertex_count() as u32)
             .map(|v| {
                 g.neighbours(v)
@@ -68,14 +68,14 @@ impl Plan {
                     .collect()
             })
             .collect();
-        Plan::on_lists(&lists, order, kept)
+        LeaperOrder::on_lists(&lists, order, kept)
     }
 
     /// The steps of `order` on `g` with one more vertex, the *apex* (number
     /// `g.vertex_count()`, processed first), joined to every cell: the Hamiltonian
     /// cycles of that graph are the Hamiltonian paths of `g`, each once (the apex's two
     /// edges name its ends). `None` when a state would not fit 128 bits.
-    pub fn with_apex(g: &LeapGraph, order: &[u32]) -> Option<Plan> {
+    pub fn with_apex(g: &LeapGraph, order: &[u32]) -> Option<LeaperOrder> {
         let n = g.vertex_count() as u32;
         let mut lists: Vec<Vec<u32>> = (0..n)
             .map(|v| {
@@ -86,10 +86,10 @@ impl Plan {
             .collect();
         lists.push((0..n).collect());
         let order: Vec<u32> = std::iter::once(n).chain(order.iter().copied()).collect();
-        Plan::on_lists(&lists, &order, |_| false)
+        LeaperOrder::on_lists(&lists, &order, |_| false)
     }
 
-    /// [`Plan::build`] with an apex as in [`Plan::with_apex`], processed first and kept
+    /// [`LeaperOrder::build`] with an apex as in [`LeaperOrder::with_apex`], processed first and kept
     /// to the end, joined to the cells that `apex` accepts (each in `order`): one side of
     /// a cut whose open tours end at those cells (`super::halves`).
     pub fn build_with_apex(
@@ -98,7 +98,7 @@ impl Plan {
         edge: impl Fn(u32, u32) -> bool,
         kept: impl Fn(u32) -> bool,
         apex: impl Fn(u32) -> bool,
-    ) -> Option<Plan> {
+    ) -> Option<LeaperOrder> {
         let n = g.vertex_count() as u32;
         let mut lists: Vec<Vec<u32>> = (0..n)
             .map(|v| {
@@ -116,11 +116,15 @@ impl Plan {
             .collect();
         lists.push((0..n).filter(|&v| apex(v)).collect());
         let order: Vec<u32> = std::iter::once(n).chain(order.iter().copied()).collect();
-        Plan::on_lists(&lists, &order, |v| v == n || kept(v))
+        LeaperOrder::on_lists(&lists, &order, |v| v == n || kept(v))
     }
 
-    /// [`Plan::build`] on a graph given by its neighbour lists.
-    fn on_lists(lists: &[Vec<u32>], order: &[u32], kept: impl Fn(u32) -> bool) -> Option<Plan> {
+    /// [`LeaperOrder::build`] on a graph given by its neighbour lists.
+    fn on_lists(
+        lists: &[Vec<u32>],
+        order: &[u32],
+        kept: impl Fn(u32) -> bool,
+    ) -> Option<LeaperOrder> {
         let n = lists.len();
         let mut pos = vec![usize::MAX; n];
         for (p, &v) in order.iter().enumerate() {
@@ -187,7 +191,7 @@ impl Plan {
         // A packed slot holds 0, 1 or 2 + a slot index below the widest frontier.
         let bits = usize::BITS - (max_width + 1).leading_zeros();
         let kept_tail = order.iter().rev().take_while(|&&v| kept(v)).count();
-        (bits as usize * max_width <= 128).then(|| Plan {
+        (bits as usize * max_width <= 128).then(|| LeaperOrder {
             steps,
             bits,
             order: order.to_vec(),

@@ -1,7 +1,7 @@
 //! The states below a row boundary, for tour IDs by rows ([`super::ids`]).
 
 use super::halves::{Cut, Swept, cut_steps, final_cuts, kept_order, turn};
-use super::order::Plan;
+use super::order::LeaperOrder;
 use tourglyph_core::budget::Budget;
 use tourglyph_core::error::{Error, Result};
 use tourglyph_core::graph::LeapGraph;
@@ -21,7 +21,7 @@ pub(super) fn below(g: &LeapGraph, b: usize, budget: &Budget) -> Result<Vec<(Cut
     // The rows above the two kept ones row by row, then those two in the order that
     // keeps the sweep narrow, as the halves' sides.
     let (order, cut) = kept_order(g, t, edge);
-    let p = Plan::build(g, &order, edge, |v| row(v) + 2 >= t).ok_or_else(|| {
+    let p = LeaperOrder::build(g, &order, edge, |v| row(v) + 2 >= t).ok_or_else(|| {
         Error::runtime(format!(
             "tour IDs by halves: the bottom {t} rows of {} do not fit 128-bit states",
             g.board_name()

@@ -1,4 +1,4 @@
-//! Fixed slots: the sweep's layout of a [`Plan`]'s frontier, stepped on the packed key.
+//! Fixed slots: the sweep's layout of a [`LeaperOrder`]'s frontier, stepped on the packed key.
 //!
 //! The plan numbers the frontier in processing order, so each step renumbers the slots
 //! after the ones leaving and with them every mate: the whole state is unpacked and
@@ -13,7 +13,7 @@
 //! Slot values are the plan's (0: degree 0, 1: degree 2, 2 + j: a path end whose other
 //! end is slot j), `bits` bits a slot, slot 0 lowest.
 
-use super::order::Plan;
+use super::order::LeaperOrder;
 use super::word::Word;
 
 /// One step on fixed slots.
@@ -54,7 +54,7 @@ pub struct Layout {
 impl Layout {
     /// The fixed slots of `plan`'s frontier: the same number of slots at most as its
     /// widest frontier, so the same key width.
-    pub fn new(plan: &Plan) -> Layout {
+    pub fn new(plan: &LeaperOrder) -> Layout {
         let bits = plan.bits;
         let at = |slot: u32| 1u128 << (slot * bits);
         // Slot of each plan position of the frontier before the step.
@@ -300,7 +300,7 @@ mod tests {
                 .map(|k| (k % rows) * cols + k / rows)
                 .collect();
             for order in [(0..n as u32).collect::<Vec<_>>(), column_first] {
-                let Some(p) = Plan::new(&g, &order) else {
+                let Some(p) = LeaperOrder::new(&g, &order) else {
                     continue;
                 };
                 let l = Layout::new(&p);

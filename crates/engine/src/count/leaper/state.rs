@@ -37,7 +37,7 @@ pub fn unpack(s: u128, width: usize, bits: u32, out: &mut [u8]) {
 
 /// What a choice of edges led to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Next {
+pub enum LeaperStep {
     /// No tour extends it.
     Dead,
     /// It closes the one cycle through every vertex.
@@ -110,9 +110,9 @@ pub fn successors(step: &Step, a: &[u8], bits: u32, last: bool, mut emit: impl F
     let need = 2u8.saturating_sub(step.later);
     let mut done = 0;
     let mut try_choice = |pick: &[usize]| match apply(step, a, base, pick, bits, last) {
-        Next::Dead => {}
-        Next::Done => done += 1,
-        Next::State(t) => emit(t),
+        LeaperStep::Dead => {}
+        LeaperStep::Done => done += 1,
+        LeaperStep::State(t) => emit(t),
     };
     if need == 0 {
         try_choice(&[]);
@@ -133,7 +133,7 @@ pub fn successors(step: &Step, a: &[u8], bits: u32, last: bool, mut emit: impl F
 /// Take the edges from the step's vertex (slot `width`) to the slots `pick`; `base` is
 /// the packed state before any edge.
 #[inline]
-fn apply(step: &Step, a: &[u8], base: u128, pick: &[usize], bits: u32, last: bool) -> Next {
+fn apply(step: &Step, a: &[u8], base: u128, pick: &[usize], bits: u32, last: bool) -> LeaperStep {
     let w = step.width;
     let mut b = [0u8; MAX_SLOTS];
     b[..w].copy_from_slice(&a[..w]);
@@ -142,7 +142,7 @@ fn apply(step: &Step, a: &[u8], base: u128, pick: &[usize], bits: u32, last: boo
     let mut t = 0;
     for &x in pick {
         if b[x] == 1 {
-            return Next::Dead;
+            return LeaperStep::Dead;
         }
         for s in [x, w] {
             if b[s] >= 2 {
@@ -158,9 +158,9 @@ fn apply(step: &Step, a: &[u8], base: u128, pick: &[usize], bits: u32, last: boo
             b[x] = 1;
             b[w] = 1;
             return if last && b[..=w].iter().all(|&z| z == 1) {
-                Next::Done
+                LeaperStep::Done
             } else {
-                Next::Dead
+                LeaperStep::Dead
             };
         }
     }
@@ -172,11 +172,11 @@ fn apply(step: &Step, a: &[u8], base: u128, pick: &[usize], bits: u32, last: boo
             _ => 1,
         };
         if deg + r < 2 {
-            return Next::Dead;
+            return LeaperStep::Dead;
         }
     }
     if last {
-        return Next::Dead;
+        return LeaperStep::Dead;
     }
     let mut s = base;
     let touched = &mut touched[..t];
@@ -192,13 +192,13 @@ fn apply(step: &Step, a: &[u8], base: u128, pick: &[usize], bits: u32, last: boo
             s ^= (old ^ enc(step, b[j])) << (k as u32 * bits);
         }
     }
-    Next::State(s)
+    LeaperStep::State(s)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::count::leaper::order::Plan;
+    use crate::count::leaper::order::LeaperOrder;
     use tourglyph_core::{Board, LeapGraph, Piece};
 
     /// Packing puts slot j at bits j·bits and unpacking reads it back, up to the widest
@@ -244,7 +244,7 @@ mod tests {
     fn successors_keep_mates_symmetric() {
         let g = LeapGraph::new(Board::new(5, 4), &Piece::knight()).unwrap();
         let order: Vec<u32> = (0..20).collect();
-        let p = Plan::new(&g, &order).unwrap();
+        let p = LeaperOrder::new(&g, &order).unwrap();
         let mut cur = vec![0u128];
         let mut seen = 0;
         for (i, step) in p.steps.iter().enumerate() {

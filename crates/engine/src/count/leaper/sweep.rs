@@ -2,9 +2,9 @@
 //! a hash of their keys and merged on rayon's workers, with the budget checked against
 //! the work projected from the levels so far.
 
-use super::counted::{Counted, Progress};
+use super::counted::{LeaperCounted, SweepProgressFn};
 use super::mirror::mirrors;
-use super::order::{Plan, depth};
+use super::order::{LeaperOrder, depth};
 use super::slots;
 use super::word::{Count, Word};
 use rayon::prelude::*;
@@ -65,7 +65,7 @@ const BYTES_PER_STATE: f64 = 160.0;
 /// a little and refuses the hopeless ones as soon as their growth shows (8×8 at row 3,
 /// after a fraction of a second).
 ///
-/// A side's cut rows (`kept_from`, [`Plan::kept_from`]) never leave the frontier, so
+/// A side's cut rows (`kept_from`, [`LeaperOrder::kept_from`]) never leave the frontier, so
 /// they do not level off: once the first `cols` of them are swept, the states ahead
 /// grow cell by cell at the geometric mean of the last `cols` cells' growth, to the
 /// end (knight 9×8's bottom side grew ×13.9 over its first kept row, where the rule
@@ -135,11 +135,11 @@ type Scatter<K, C> = Vec<Vec<(K, C)>>;
 /// with the last level sharded by the whole key.
 pub(super) fn sweep<K: Word, C: Count>(
     g: &LeapGraph,
-    p: &Plan,
+    p: &LeaperOrder,
     budget: &Budget,
-    progress: Progress<'_>,
+    progress: SweepProgressFn<'_>,
     part: &str,
-) -> Result<(Counted, Level<K, C>)> {
+) -> Result<(LeaperCounted, Level<K, C>)> {
     sweep_sharded(g, p, budget, progress, part, |t| t, None)
 }
 
@@ -163,13 +163,13 @@ pub(super) fn sweep<K: Word, C: Count>(
 /// workers: sums do not depend on the order of additions.
 pub(super) fn sweep_sharded<K: Word, C: Count>(
     g: &LeapGraph,
-    p: &Plan,
+    p: &LeaperOrder,
     budget: &Budget,
-    progress: Progress<'_>,
+    progress: SweepProgressFn<'_>,
     part: &str,
     last_key: impl Fn(u128) -> u128 + Sync,
     mirror: Option<&dyn Fn(u32) -> u32>,
-) -> Result<(Counted, Level<K, C>)> {
+) -> Result<(LeaperCounted, Level<K, C>)> {
     let layout = slots::Layout::new(p);
     let bits = layout.bits;
     let mirrors = mirror.map_or_else(Vec::new, |m| mirrors(&layout, &p.order, m));
@@ -294,7 +294,7 @@ pub(super) fn sweep_sharded<K: Word, C: Count>(
         }
     }
     Ok((
-        Counted {
+        LeaperCounted {
             tours: tours.to_u128(),
             widths,
         },
@@ -307,12 +307,12 @@ pub(super) fn sweep_sharded<K: Word, C: Count>(
 /// 2^BITS, exact below the bound; `u64` words halve the memory traffic.
 pub(super) fn sweep_in_words(
     g: &LeapGraph,
-    p: &Plan,
+    p: &LeaperOrder,
     log2_bound: f64,
     budget: &Budget,
-    progress: Progress<'_>,
+    progress: SweepProgressFn<'_>,
     part: &str,
-) -> Result<Counted> {
+) -> Result<LeaperCounted> {
     let small_counts = log2_bound < 63.0;
     let small_keys = p.bits as usize * p.max_width() <= 64;
     Ok(match (small_keys, small_counts) {
@@ -446,7 +446,7 @@ mod tests {
     #[test]
     fn every_word_width_counts_the_same() {
         let g = LeapGraph::new(Board::new(7, 6), &Piece::knight()).unwrap();
-        let p = Plan::new(&g, &row_major(&g)).unwrap();
+        let p = LeaperOrder::new(&g, &row_major(&g)).unwrap();
         let b = Budget::default();
         let wide = sweep::<u128, u128>(&g, &p, &b, None, "the closed")
             .unwrap()

@@ -1,14 +1,14 @@
 //! Additions modulo 2^64 (wrapping) or modulo any P below 2^64, plain and atomic (on a
-//! slot of any width, [`Slot`]).
+//! slot of any width, [`AtomicSlot`]).
 
-use super::slot::Slot;
+use super::slot::AtomicSlot;
 
 /// Addition of residues.
 pub trait Arith: Copy + Send + Sync {
     /// `a + b` (both reduced) reduced.
     fn add(self, a: u64, b: u64) -> u64;
     /// `*slot += b`, atomically.
-    fn add_atomic<S: Slot>(self, slot: &S, b: u64);
+    fn add_atomic<S: AtomicSlot>(self, slot: &S, b: u64);
 }
 
 /// Modulo 2^64: plain wrapping additions.
@@ -22,7 +22,7 @@ impl Arith for Wrapping {
     }
 
     #[inline(always)]
-    fn add_atomic<S: Slot>(self, slot: &S, b: u64) {
+    fn add_atomic<S: AtomicSlot>(self, slot: &S, b: u64) {
         slot.add_wrapping(b);
     }
 }
@@ -44,7 +44,7 @@ impl Arith for ModP {
     }
 
     #[inline(always)]
-    fn add_atomic<S: Slot>(self, slot: &S, b: u64) {
+    fn add_atomic<S: AtomicSlot>(self, slot: &S, b: u64) {
         slot.apply(|a| self.add(a, b));
     }
 }
@@ -68,7 +68,7 @@ impl Arith for ModWide {
     }
 
     #[inline(always)]
-    fn add_atomic<S: Slot>(self, slot: &S, b: u64) {
+    fn add_atomic<S: AtomicSlot>(self, slot: &S, b: u64) {
         slot.apply(|a| self.add(a, b));
     }
 }

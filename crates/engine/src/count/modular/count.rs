@@ -2,9 +2,9 @@
 //! modulo m (by the vertex counter), and the exact number from a residue per modulus of
 //! [`crt`]'s plan.
 
-use super::limits::Progress;
 use super::{rank, vertex};
 use crate::count::crt::{self, Modulus, Residue, Width};
+use crate::count::progress::ProgressFn;
 use num_bigint::BigUint;
 use tourglyph_core::board::Board;
 use tourglyph_core::error::Result;
@@ -17,7 +17,7 @@ use tourglyph_core::error::Result;
 /// assert_eq!(count_mod(Board::new(6, 6), Modulus::TwoTo64, None).unwrap(), 1072);
 /// assert_eq!(count_mod(Board::new(6, 6), Modulus::Int(1000), None).unwrap(), 72);
 /// ```
-pub fn count_mod(board: Board, m: Modulus, progress: Progress<'_>) -> Result<u64> {
+pub fn count_mod(board: Board, m: Modulus, progress: ProgressFn<'_>) -> Result<u64> {
     vertex::count_mod(board, m, progress)
 }
 
@@ -27,7 +27,7 @@ pub fn count_mod_width(
     board: Board,
     m: Modulus,
     width: Width,
-    progress: Progress<'_>,
+    progress: ProgressFn<'_>,
 ) -> Result<u64> {
     vertex::count_mod_width(board, m, width, progress)
 }
@@ -64,7 +64,7 @@ pub fn widest_fitting(board: Board, memory: u64) -> Width {
 /// modulus of [`crt::plan_need`]`(need, Width::W64)`, combined by the Chinese remainder
 /// theorem; `need` is [`crt::need`]`(board)`. `progress` is called after every cell of
 /// every residue.
-pub fn count_exact(board: Board, need: crt::Need, progress: Progress<'_>) -> Result<BigUint> {
+pub fn count_exact(board: Board, need: crt::Need, progress: ProgressFn<'_>) -> Result<BigUint> {
     count_exact_width(board, need, Width::W64, progress)
 }
 
@@ -74,7 +74,7 @@ pub fn count_exact_width(
     board: Board,
     need: crt::Need,
     width: Width,
-    progress: Progress<'_>,
+    progress: ProgressFn<'_>,
 ) -> Result<BigUint> {
     let moduli = crt::plan_need(need, width);
     let mut lines = Vec::with_capacity(moduli.len());

@@ -21,13 +21,14 @@
 //! the total's bound.
 
 use super::arith::{Arith, ModP, ModWide, Wrapping};
-use super::limits::{MAX_WIDTH, Progress};
+use super::limits::MAX_WIDTH;
 use super::rank::Ranks;
-use super::slot::Slot;
+use super::slot::AtomicSlot;
 use super::vertex::Mode;
 use super::vertex::sweep::{Bottom, Tables};
 use crate::count::crt::{self, Modulus, Residue, Width};
 use crate::count::glue;
+use crate::count::progress::ProgressFn;
 use num_bigint::BigUint;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU16, AtomicU32, AtomicU64};
@@ -70,7 +71,7 @@ pub fn half_mod_width(
     rows: u32,
     m: Modulus,
     width: Width,
-    progress: Progress<'_>,
+    progress: ProgressFn<'_>,
 ) -> Result<HalfFixed<u64>> {
     check(cols, rows)?;
     width.check(m)?;
@@ -100,7 +101,7 @@ pub fn half_exact(
     rows: u32,
     need: crt::Need,
     width: Width,
-    progress: Progress<'_>,
+    progress: ProgressFn<'_>,
 ) -> Result<HalfFixed<BigUint>> {
     check(cols, rows)?;
     let board = Board::new(2 * rows, cols);
@@ -132,7 +133,12 @@ pub fn half_estimate(cols: u32, rows: u32, width: Width) -> (f64, f64) {
 }
 
 /// Sweep the half board and glue its final words.
-fn half<S: Slot, A: Arith>(cols: u32, rows: u32, a: A, progress: Progress<'_>) -> HalfFixed<u64> {
+fn half<S: AtomicSlot, A: Arith>(
+    cols: u32,
+    rows: u32,
+    a: A,
+    progress: ProgressFn<'_>,
+) -> HalfFixed<u64> {
     let t = Tables::new(cols);
     let v = t.start::<S>();
     let none = t.rows(&v, rows, Bottom::Exits, a, progress, Mode::Blocks);
@@ -142,7 +148,7 @@ fn half<S: Slot, A: Arith>(cols: u32, rows: u32, a: A, progress: Progress<'_>) -
 
 /// The sums, over the words of `v` that close into a tour fixed by the half turn and by
 /// the mirror, of their residues.
-fn glue_words<S: Slot, A: Arith>(r: &Ranks, v: &[S], a: A) -> HalfFixed<u64> {
+fn glue_words<S: AtomicSlot, A: Arith>(r: &Ranks, v: &[S], a: A) -> HalfFixed<u64> {
     let w = r.len as usize;
     let turn = move |j: usize| w - 1 - j;
     let same = |j: usize| j;

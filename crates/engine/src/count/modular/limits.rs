@@ -1,5 +1,4 @@
-//! What the dense counters accept and report: the widest board they count and the
-//! progress callback they call after each cell.
+//! What the dense counters accept: the widest board they count.
 
 use tourglyph_core::board::Board;
 use tourglyph_core::{error::Error, error::Result};
@@ -7,9 +6,6 @@ use tourglyph_core::{error::Error, error::Result};
 /// The widest narrow side accepted: the residues of a board 26 wide take 205 GB (M(26)
 /// words of 8 bytes on the vertex frontier); 22 wide takes 3.2 GB and 24 wide 26 GB.
 pub const MAX_WIDTH: u32 = 26;
-
-/// A progress callback: (cells done, cells in all).
-pub type Progress<'a> = Option<&'a dyn Fn(usize, usize)>;
 
 /// Refuse a board whose narrow side is above [`MAX_WIDTH`] (a usage error).
 pub fn check_width(board: Board) -> Result<()> {

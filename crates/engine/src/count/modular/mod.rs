@@ -38,4 +38,4 @@ pub use count::{
     estimate_width, widest_fitting,
 };
 pub use edge::count_mod_edge;
-pub use limits::{MAX_WIDTH, Progress, check_width};
+pub use limits::{MAX_WIDTH, check_width};

@@ -1,4 +1,4 @@
-//! Where a word's residue lives: a 16-, 32- or 64-bit atomic slot ([`Slot`]), and the
+//! Where a word's residue lives: a 16-, 32- or 64-bit atomic slot ([`AtomicSlot`]), and the
 //! width a count uses ([`Width`]). The steps of the counters are generic over the slot,
 //! so a residue modulo a prime below 2^16 takes two bytes a word, a quarter of the
 //! 64-bit array, and the 64-bit path compiles to the same loads and stores as before.
@@ -12,7 +12,7 @@ pub use crate::count::crt::Width;
 use std::sync::atomic::{AtomicU16, AtomicU32, AtomicU64, Ordering::Relaxed};
 
 /// An atomic cell holding one residue of `BITS` bits.
-pub trait Slot: Send + Sync + Sized {
+pub trait AtomicSlot: Send + Sync + Sized {
     /// The slot's width in bits.
     const BITS: u32;
     /// A slot holding 0.
@@ -27,10 +27,10 @@ pub trait Slot: Send + Sync + Sized {
     fn apply(&self, f: impl Fn(u64) -> u64);
 }
 
-/// One [`Slot`] impl per atomic integer: the same six lines each.
+/// One [`AtomicSlot`] impl per atomic integer: the same six lines each.
 macro_rules! slot {
     ($atomic:ty, $int:ty) => {
-        impl Slot for $atomic {
+        impl AtomicSlot for $atomic {
             const BITS: u32 = <$int>::BITS;
 
             #[inline(always)]
@@ -75,7 +75,7 @@ mod tests {
         s.set(65_535);
         s.add_wrapping(2);
         assert_eq!(s.get(), 1);
-        Slot::apply(&s, |a| a + 65_536 + 5);
+        AtomicSlot::apply(&s, |a| a + 65_536 + 5);
         assert_eq!(s.get(), 6);
         let t = AtomicU32::zero();
         t.set(u64::from(u32::MAX) + 3);

@@ -6,6 +6,7 @@
 use super::burnside;
 use super::sweep::{self, Region, Swept};
 use super::wide::{Wide, fits, guess_bits, limbs_for_bits};
+use crate::count::progress::ProgressFn;
 use num_bigint::BigUint;
 use tourglyph_core::{error::Error, error::Result};
 
@@ -13,9 +14,6 @@ use tourglyph_core::{error::Error, error::Result};
 /// a 4×700 board). The floating-point shadow of [`wide`](super::wide) stays below `f64::MAX`
 /// up to there.
 pub const MAX_LIMBS: usize = 15;
-
-/// A progress callback: (cells done, cells in all).
-pub type Progress<'a> = Option<&'a dyn Fn(usize, usize)>;
 
 /// The sweeps to run.
 pub(super) struct Plan {
@@ -42,7 +40,7 @@ impl<const N: usize> Swept<N> {
 /// floating-point shadow shows a result might have wrapped.
 pub(super) fn run_plan(
     plan: &Plan,
-    progress: Progress<'_>,
+    progress: ProgressFn<'_>,
     read: impl Fn(&[SweptAny]) -> Vec<ValueAny>,
 ) -> Result<Vec<BigUint>> {
     let biggest = plan.sweeps[0];
@@ -53,7 +51,7 @@ pub(super) fn run_plan(
 /// [`run_plan`] starting from `limbs` limbs.
 fn run_plan_from(
     plan: &Plan,
-    progress: Progress<'_>,
+    progress: ProgressFn<'_>,
     read: impl Fn(&[SweptAny]) -> Vec<ValueAny>,
     mut limbs: usize,
 ) -> Result<Vec<BigUint>> {
@@ -84,9 +82,10 @@ fn run_plan_from(
         }
         // Too large to count exactly: the fix is in the request (a residue), exit 2.
         limbs = size_for(need).ok_or_else(|| {
-            Error::refused(
+            Error::refused_with(
                 tourglyph_core::error::Refusal::Size,
                 true,
+                tourglyph_core::error::Estimate::none().with_bits((64 * need) as f64),
                 format!(
                     "the count needs more than {} bits, where exact counting stops (about {} digits): count the tours modulo a number instead, with --modulus P (e.g. --modulus 2^64)",
                     64 * MAX_LIMBS,

@@ -32,7 +32,7 @@ pub mod sweep;
 mod symmetry_classes;
 pub mod wide;
 
-pub use limbs::{MAX_LIMBS, Progress};
+pub use limbs::MAX_LIMBS;
 pub use rook_count::{MAX_WIDTH, count_rook_tours, estimate};
 pub use symmetry_classes::{
     ClassCount, both_mirrors_estimate, both_mirrors_fixed, classes_from_fixed, count_rook_classes,

@@ -1,8 +1,9 @@
 //! The closed rook tours of a board counted in one sweep ([`count_rook_tours`]), what
 //! that is expected to cost ([`estimate`]), and the boards it takes ([`MAX_WIDTH`]).
 
-use super::limbs::{Plan, Progress, run_plan};
+use super::limbs::{Plan, run_plan};
 use super::sweep::Region;
+use crate::count::progress::ProgressFn;
 use num_bigint::BigUint;
 use tourglyph_core::board::Board;
 use tourglyph_core::{error::Error, error::Result};
@@ -22,7 +23,7 @@ pub const MAX_WIDTH: u32 = 20;
 /// let n = count_rook_tours(Board::new(8, 8), None).unwrap();
 /// assert_eq!(n.to_string(), "4638576");
 /// ```
-pub fn count_rook_tours(board: Board, progress: Progress<'_>) -> Result<BigUint> {
+pub fn count_rook_tours(board: Board, progress: ProgressFn<'_>) -> Result<BigUint> {
     let region = narrow(board)?;
     if no_tours(board) {
         return Ok(BigUint::ZERO);

@@ -51,7 +51,7 @@ impl<const N: usize> Layer<N> {
 
 /// What one cell allows.
 #[derive(Clone, Copy, Debug)]
-pub struct Cell {
+pub struct TransferCell {
     /// Profile width (columns of the region).
     pub w: u32,
     /// The cell's column.
@@ -106,7 +106,11 @@ impl<const N: usize> Default for Workspace<N> {
 }
 
 /// Apply cell `cell` to every state of `layer`, replacing it by the next layer.
-pub fn step<const N: usize>(ws: &mut Workspace<N>, layer: &mut Layer<N>, cell: Cell) -> Stepped<N> {
+pub fn step<const N: usize>(
+    ws: &mut Workspace<N>,
+    layer: &mut Layer<N>,
+    cell: TransferCell,
+) -> Stepped<N> {
     let table = Slots::new(cell);
     let bounds = chunk_bounds(&layer.keys);
     let nchunks = bounds.len() - 1;
@@ -290,11 +294,11 @@ fn chunk_bounds(keys: &[u64]) -> Vec<usize> {
 /// prefix and low four bits `low`.
 struct Slots {
     mask: [u16; 16],
-    cell: Cell,
+    cell: TransferCell,
 }
 
 impl Slots {
-    fn new(cell: Cell) -> Self {
+    fn new(cell: TransferCell) -> Self {
         let mut mask = [0u16; 16];
         for (i, m) in mask.iter_mut().enumerate() {
             let (a, b) = (i as u64 & 3, i as u64 >> 2);
@@ -343,7 +347,7 @@ impl Slots {
         out_counts: &mut [Wide<N>],
         side: &mut [(u64, Wide<N>)],
     ) -> Stepped<N> {
-        let Cell { w, c, .. } = self.cell;
+        let TransferCell { w, c, .. } = self.cell;
         let mut res = Stepped::default();
         let mut acc = [Wide::<N>::default(); 10];
         let (mut o, mut s) = (0, 0);

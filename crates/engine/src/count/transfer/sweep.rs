@@ -13,7 +13,7 @@
 //! one cut, whatever the number of rows.
 
 use super::state;
-use super::step::{self, Cell, Layer};
+use super::step::{self, Layer, TransferCell};
 use super::wide::Wide;
 
 /// A rectangle to sweep and the sides paths may leave it by.
@@ -88,7 +88,7 @@ pub fn sweep<const N: usize>(region: Region, tick: &mut dyn FnMut()) -> Swept<N>
         for c in 0..cols {
             let last_row = r + 1 == rows;
             let last_col = c + 1 == cols;
-            let cell = Cell {
+            let cell = TransferCell {
                 w: cols,
                 c,
                 down: !last_row || bottom_exits,

@@ -2,9 +2,10 @@
 //! the sweeps each symmetry's fixed tours are read off ([`Rule`], [`class_plan`]), and
 //! Burnside's lemma on those counts with its consistency checks ([`classes_from_fixed`]).
 
-use super::limbs::{Plan, Progress, SweptAny, ValueAny, run_plan};
+use super::limbs::{Plan, SweptAny, ValueAny, run_plan};
 use super::rook_count::{narrow, no_tours};
 use super::sweep::Region;
+use crate::count::progress::ProgressFn;
 use num_bigint::BigUint;
 use num_traits::CheckedSub;
 use std::collections::BTreeMap;
@@ -43,7 +44,7 @@ pub struct ClassCount {
 /// ```
 ///
 /// [`burnside`]: super::burnside
-pub fn count_rook_classes(board: Board, progress: Progress<'_>) -> Result<ClassCount> {
+pub fn count_rook_classes(board: Board, progress: ProgressFn<'_>) -> Result<ClassCount> {
     narrow(board)?;
     let group = Sym::group(board);
     if no_tours(board) {
@@ -139,7 +140,7 @@ pub fn classes_from_fixed(
 /// ```
 ///
 /// [`burnside::glue_corner`]: super::burnside::glue_corner
-pub fn both_mirrors_fixed(board: Board, progress: Progress<'_>) -> Result<BigUint> {
+pub fn both_mirrors_fixed(board: Board, progress: ProgressFn<'_>) -> Result<BigUint> {
     let (rows, cols) = (board.rows / 2, board.cols / 2);
     if board.rows % 2 == 1 || board.cols % 2 == 1 || rows == 0 || cols == 0 {
         return Err(Error::usage(format!(

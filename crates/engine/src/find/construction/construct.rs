@@ -1,6 +1,7 @@
 //! Step 3 of `find` (the module's notes): the knight's linear constructions, by strips of
 //! 3 or 4 rows ([`strip`]) or by the grid ([`grid`]).
 
+use super::failure::ConstructionFailure;
 use super::links::Links;
 use super::{grid, strip};
 use crate::find::existence;
@@ -14,7 +15,7 @@ pub fn construct(
     closed: bool,
     start: u32,
     tie: TieBreak,
-) -> Result<Vec<u32>, String> {
+) -> Result<Vec<u32>, ConstructionFailure> {
     let short = board.rows.min(board.cols);
     // A closed tour, cut open at the start, is an open tour from any square.
     let want_closed = closed || existence::closed_tour_exists(board).is_ok();

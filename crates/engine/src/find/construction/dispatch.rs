@@ -2,7 +2,7 @@
 //! and oriented before it is returned.
 
 use super::construct::construct;
-use super::request::{Found, Method, Request};
+use super::request::{FindMethod, FoundTour, Request};
 use super::search::search_tour;
 use super::verify;
 use crate::find::existence;
@@ -23,7 +23,7 @@ fn is_knight(p: &Piece) -> bool {
 
 /// Find, verify and return one tour (module doc). Errors: usage for a board too large,
 /// runtime with the reason when no tour exists or none was found within the budget.
-pub fn find(req: &Request) -> Result<Found> {
+pub fn find(req: &Request) -> Result<FoundTour> {
     let board = req.board;
     let n = board.cells();
     if n > MAX_CELLS {
@@ -59,12 +59,12 @@ pub fn find(req: &Request) -> Result<Found> {
                     t.len()
                 )));
             }
-            (t, Method::Warnsdorff)
+            (t, FindMethod::Warnsdorff)
         } else {
             match search_tour(board, &moves, req.closed, start, tie, req.seed.unwrap_or(0)) {
                 (Outcome::Found(t), k) => {
                     nodes = k;
-                    (t, Method::Search)
+                    (t, FindMethod::Search)
                 }
                 (Outcome::None, 0) if n > 1 => {
                     return Err(Error::runtime(tourglyph_core::graph::disconnected(
@@ -88,7 +88,7 @@ pub fn find(req: &Request) -> Result<Found> {
                 (Outcome::Budget, k) => {
                     nodes = k;
                     match knight.then(|| construct(board, req.closed, start, tie)) {
-                        Some(Ok(t)) => (t, Method::Construction),
+                        Some(Ok(t)) => (t, FindMethod::Construction),
                         _ => {
                             return Err(Error::runtime(format!(
                                 "no {kind} {} tour found within the search budget ({k} nodes)",
@@ -104,13 +104,13 @@ pub fn find(req: &Request) -> Result<Found> {
         if !req.closed {
             let t = linear_pass(board, &moves, start, tie);
             if t.len() == n {
-                got = Some((t, Method::Warnsdorff));
+                got = Some((t, FindMethod::Warnsdorff));
             }
         }
         match got {
             Some(g) => g,
             None => match construct(board, req.closed, start, tie) {
-                Ok(t) => (t, Method::Construction),
+                Ok(t) => (t, FindMethod::Construction),
                 Err(why) => {
                     return Err(Error::runtime(format!(
                         "internal error: the {kind} tour construction failed on {board}: {why}"
@@ -127,7 +127,7 @@ pub fn find(req: &Request) -> Result<Found> {
             "internal error: the {kind} tour found on {board} failed verification: {why}"
         ))
     })?;
-    Ok(Found {
+    Ok(FoundTour {
         cells,
         closed: req.closed,
         method,

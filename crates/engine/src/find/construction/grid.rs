@@ -21,6 +21,7 @@
 //! Work and memory are linear in the number of cells: each block is searched once per
 //! size, placed once, and each exchange scans one border.
 
+use super::failure::ConstructionFailure;
 use super::links::{KNIGHT, Links, NONE};
 use crate::{
     find::warnsdorff::Adj, find::warnsdorff::Outcome, find::warnsdorff::Problem,
@@ -263,12 +264,14 @@ impl Tiling<'_> {
 /// A tiling: row parts, column parts, and the odd×odd block holding the start (if any).
 type Plan = (Vec<u32>, Vec<u32>, Option<(usize, usize)>);
 
-/// Why a construction failed (a bug or an unforeseen block pairing; never expected).
-pub type Failure = String;
-
 /// Build the tour on `board` (both sides ≥ 5): closed, or open from `start` on an
 /// odd×odd board. Blocks are searched with `tie` (seeded ties give other tours).
-pub fn build(board: Board, closed: bool, start: u32, tie: TieBreak) -> Result<Links, Failure> {
+pub fn build(
+    board: Board,
+    closed: bool,
+    start: u32,
+    tie: TieBreak,
+) -> Result<Links, ConstructionFailure> {
     let (m, n) = (board.rows, board.cols);
     let odd = m % 2 == 1 && n % 2 == 1;
     if closed && odd {
@@ -292,7 +295,7 @@ pub fn build(board: Board, closed: bool, start: u32, tie: TieBreak) -> Result<Li
             }
         }
     }
-    let mut last_err = String::from("no tiling");
+    let mut last_err = ConstructionFailure::from("no tiling");
     let mut cycles: BTreeMap<(u32, u32), Vec<u32>> = BTreeMap::new();
     for (rp, cp, special) in plans {
         match try_plan(board, &rp, &cp, special, start, tie, &mut cycles) {
@@ -311,7 +314,7 @@ fn try_plan(
     start: u32,
     tie: TieBreak,
     cycles: &mut BTreeMap<(u32, u32), Vec<u32>>,
-) -> Result<Links, Failure> {
+) -> Result<Links, ConstructionFailure> {
     let rows = starts(rp);
     let cols = starts(cp);
     let (p, q) = (rp.len(), cp.len());
@@ -391,10 +394,10 @@ fn try_plan(
     let root = t.pieces.find(0);
     for b in 0..(p * q) as u32 {
         if t.pieces.find(b) != root {
-            return Err(format!(
+            return Err(ConstructionFailure::from(format!(
                 "could not join the blocks of the {}x{} tiling {:?} x {:?}",
                 board.rows, board.cols, rp, cp
-            ));
+            )));
         }
     }
     Ok(links)

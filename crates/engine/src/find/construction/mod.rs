@@ -24,6 +24,7 @@
 
 mod construct;
 mod dispatch;
+mod failure;
 pub mod grid;
 pub mod links;
 mod request;
@@ -33,5 +34,6 @@ pub mod verify;
 
 pub use construct::construct;
 pub use dispatch::{MAX_CELLS, MAX_SEARCH_CELLS, SMALL_CELLS, find};
-pub use request::{Found, Method, Request};
+pub use failure::ConstructionFailure;
+pub use request::{FindMethod, FoundTour, Request};
 pub use search::{ATTEMPTS, BUDGET, EXHAUSTIVE_CELLS};

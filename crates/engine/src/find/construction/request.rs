@@ -1,4 +1,4 @@
-//! What `find` is asked ([`Request`]) and what it returns ([`Found`], [`Method`]).
+//! What `find` is asked ([`Request`]) and what it returns ([`FoundTour`], [`FindMethod`]).
 
 use tourglyph_core::board::Board;
 use tourglyph_core::piece::Piece;
@@ -20,7 +20,7 @@ pub struct Request {
 
 /// How a tour was obtained.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Method {
+pub enum FindMethod {
     /// Backtracking Warnsdorff search.
     Search,
     /// One linear Warnsdorff pass.
@@ -31,13 +31,13 @@ pub enum Method {
 
 /// A verified tour.
 #[derive(Clone, Debug)]
-pub struct Found {
+pub struct FoundTour {
     /// Cells in order from the start, row-major numbers.
     pub cells: Vec<u32>,
     /// Closed?
     pub closed: bool,
     /// How it was found.
-    pub method: Method,
+    pub method: FindMethod,
     /// Search nodes used (0 for the linear methods).
     pub nodes: u64,
 }

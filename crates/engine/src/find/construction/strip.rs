@@ -14,6 +14,7 @@
 //! grows the strip both ways (the left way is the mirror image). A closed 3×n tour
 //! (n even ≥ 10) is a closed 3×10 or 3×12 tour grown to the right. Linear time.
 
+use super::failure::ConstructionFailure;
 use super::links::Links;
 use crate::{
     find::warnsdorff::Adj, find::warnsdorff::Outcome, find::warnsdorff::Problem,
@@ -192,7 +193,12 @@ fn grow(links: &mut Links, kit: &Kit, mut border: u32, times: u32, right: bool) 
 
 /// Build a tour on a board of 3 or 4 rows: closed (3×n, n even ≥ 10) or open from
 /// `start`. `Err` when the start block cannot be found (the caller then reports honestly).
-pub fn build(board: Board, closed: bool, start: u32, tie: TieBreak) -> Result<Links, String> {
+pub fn build(
+    board: Board,
+    closed: bool,
+    start: u32,
+    tie: TieBreak,
+) -> Result<Links, ConstructionFailure> {
     let (m, n) = (board.rows, board.cols);
     let kit = kit(m).ok_or_else(|| format!("no extension kit for {m} rows"))?;
     let p = kit.width;
@@ -281,7 +287,7 @@ pub fn build(board: Board, closed: bool, start: u32, tie: TieBreak) -> Result<Li
         grow(&mut links, kit, c0, c0 / p, false);
         return Ok(links);
     }
-    Err(last)
+    Err(last.into())
 }
 
 #[cfg(test)]

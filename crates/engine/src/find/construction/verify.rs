@@ -1,6 +1,7 @@
 //! Check a tour before anyone sees it: every cell once, every step a legal move, and the
 //! closing step for a closed tour. Linear time, a bit per cell.
 
+use super::failure::ConstructionFailure;
 use tourglyph_core::board::Board;
 
 /// `Ok(())` when `cells` is a tour of `board` for a piece with these `moves`; otherwise
@@ -10,22 +11,27 @@ pub fn verify(
     moves: &[(i64, i64)],
     cells: &[u32],
     closed: bool,
-) -> Result<(), String> {
+) -> Result<(), ConstructionFailure> {
     let n = board.cells();
     if cells.len() != n {
-        return Err(format!(
+        return Err(ConstructionFailure::from(format!(
             "the tour lists {} cells, the board has {n}",
             cells.len()
-        ));
+        )));
     }
     let mut seen = vec![0u64; n.div_ceil(64)];
     for &v in cells {
         if v as usize >= n {
-            return Err(format!("cell number {v} is off the {board} board"));
+            return Err(ConstructionFailure::from(format!(
+                "cell number {v} is off the {board} board"
+            )));
         }
         let (w, bit) = (v as usize / 64, 1u64 << (v % 64));
         if seen[w] & bit != 0 {
-            return Err(format!("cell {} is visited twice", board.algebraic(v)));
+            return Err(ConstructionFailure::from(format!(
+                "cell {} is visited twice",
+                board.algebraic(v)
+            )));
         }
         seen[w] |= bit;
     }
@@ -52,7 +58,7 @@ pub fn verify(
         match col_after(u, v, col) {
             Some(c) => col = c,
             None => {
-                return Err(format!(
+                return Err(ConstructionFailure::from(format!(
                     "step {} from {} to {} is not a legal move{}",
                     i + 1,
                     board.algebraic(u),
@@ -62,7 +68,7 @@ pub fn verify(
                     } else {
                         ""
                     }
-                ));
+                )));
             }
         }
     }
@@ -84,21 +90,24 @@ mod tests {
         assert!(
             verify(b, &r, &[0, 1, 2, 5, 4], false)
                 .unwrap_err()
+                .reason()
                 .contains("5 cells")
         );
         assert!(
             verify(b, &r, &[0, 1, 2, 5, 4, 4], false)
                 .unwrap_err()
+                .reason()
                 .contains("twice")
         );
         let e = verify(b, &r, &[0, 2, 1, 4, 5, 3], false).unwrap_err();
-        assert!(e.contains("step 1 from a2 to c2"), "{e}");
+        assert!(e.reason().contains("step 1 from a2 to c2"), "{e}");
         // Open tour fine, but the closing step c1 -> a2 is not a move.
         let e = verify(b, &r, &[0, 3, 4, 1, 2, 5], true).unwrap_err();
-        assert!(e.contains("closing step"), "{e}");
+        assert!(e.reason().contains("closing step"), "{e}");
         assert!(
             verify(b, &r, &[0, 1, 2, 5, 4, 9], false)
                 .unwrap_err()
+                .reason()
                 .contains("off")
         );
     }

@@ -5,13 +5,18 @@ use super::cut::{cut_cells, middle_edges, mirror};
 use super::estimate::{JOIN_BYTES_PER_STATE, JOIN_STEPS, sample_stride};
 use super::join::{Join, RunIndex};
 use super::side::sides;
-use crate::count::leaper::counted::{Counted, Progress};
+use crate::count::leaper::counted::{LeaperCounted, SweepProgressFn};
 use tourglyph_core::budget::Budget;
 use tourglyph_core::error::Result;
 use tourglyph_core::graph::LeapGraph;
 
 /// The closed tours of `g`, counted by halves cut at row `h` (from [`cut`](fn@super::cut)).
-pub fn count(g: &LeapGraph, h: usize, budget: &Budget, progress: Progress<'_>) -> Result<Counted> {
+pub fn count(
+    g: &LeapGraph,
+    h: usize,
+    budget: &Budget,
+    progress: SweepProgressFn<'_>,
+) -> Result<LeaperCounted> {
     count_cut(g, h, false, budget, progress)
 }
 
@@ -30,8 +35,8 @@ pub fn count_open(
     g: &LeapGraph,
     h: usize,
     budget: &Budget,
-    progress: Progress<'_>,
-) -> Result<Counted> {
+    progress: SweepProgressFn<'_>,
+) -> Result<LeaperCounted> {
     count_cut(g, h, true, budget, progress)
 }
 
@@ -41,8 +46,8 @@ fn count_cut(
     h: usize,
     open: bool,
     budget: &Budget,
-    progress: Progress<'_>,
-) -> Result<Counted> {
+    progress: SweepProgressFn<'_>,
+) -> Result<LeaperCounted> {
     let rows = g.board().rows as usize;
     let n = cut_cells(g, open);
     let cols = g.board().cols as usize;
@@ -109,7 +114,7 @@ fn count_cut(
         report(top_steps + bottom_steps + k, states as u64);
         total = total.add(join.run_all(part, true));
     }
-    Ok(Counted {
+    Ok(LeaperCounted {
         tours: total.tours,
         widths: swept.widths,
     })

@@ -3,7 +3,7 @@
 //! final state over the cut's cells ([`Cut`]), and the half turn and the mirror in the
 //! middle column that map cuts onto cuts.
 
-use crate::count::leaper::order::{Plan, depth, kept_last};
+use crate::count::leaper::order::{LeaperOrder, depth, kept_last};
 use tourglyph_core::graph::LeapGraph;
 
 /// Widest cut: the two rows of `J` hold at most 16 cells (a 4-bit cell index).
@@ -46,11 +46,11 @@ pub fn open_cut(g: &LeapGraph) -> Option<usize> {
 /// The sweep of the top side cut at `h`: rows `0..h − 1` in row-major order, then the
 /// cells of rows `h − 1` and `h`, kept, in the order of [`kept_last`]; the edges inside
 /// rows `< h` and those from row `h − 2` to row `h`. For open tours (`open`), with the
-/// apex ([`Plan::build_with_apex`]) first and kept, joined to the cells of rows `< h`:
+/// apex ([`LeaperOrder::build_with_apex`]) first and kept, joined to the cells of rows `< h`:
 /// the bottom side, the board turned, takes the apex's edges to rows `≥ h`, so each is
 /// on one side, and the half turn maps one side's apex edges onto the other's. With
 /// the plan, the step of each cell of the cut ([`cut_steps`]).
-pub(super) fn side_plan(g: &LeapGraph, h: usize, open: bool) -> Option<(Plan, Vec<usize>)> {
+pub(super) fn side_plan(g: &LeapGraph, h: usize, open: bool) -> Option<(LeaperOrder, Vec<usize>)> {
     let cols = g.board().cols as usize;
     let row = |v: u32| v as usize / cols;
     let edge = |u: u32, v: u32| {
@@ -60,9 +60,9 @@ pub(super) fn side_plan(g: &LeapGraph, h: usize, open: bool) -> Option<(Plan, Ve
     let kept = |v: u32| row(v) + 1 == h || row(v) == h;
     let (order, cut) = kept_order(g, h + 1, edge);
     let plan = if open {
-        Plan::build_with_apex(g, &order, edge, kept, |v| row(v) < h)
+        LeaperOrder::build_with_apex(g, &order, edge, kept, |v| row(v) < h)
     } else {
-        Plan::build(g, &order, edge, kept)
+        LeaperOrder::build(g, &order, edge, kept)
     }?;
     Some((plan, cut_steps(&order, &cut, open)))
 }

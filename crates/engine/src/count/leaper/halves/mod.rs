@@ -11,7 +11,7 @@
 //!
 //! - **The top side** takes the edges inside rows `< h` and the lower edges, and sweeps
 //!   rows `0..=h` with the cells of `J` kept on the frontier to the end
-//!   ([`Plan::build`]): every other cell ends at degree 2 and no cycle closes. A
+//!   ([`LeaperOrder::build`]): every other cell ends at degree 2 and no cycle closes. A
 //!   final state gives each cell of `J` a degree 0–2 and pairs up the ends of its paths.
 //! - **The bottom side** is the top side of the board turned half round, cut at
 //!   `rows − h` (the upper edges become its lower ones); when `rows = 2h` it is the top
@@ -39,7 +39,7 @@
 //! knight 8×8. The join is estimated from a sample before it runs, and the sample's
 //! tours are kept.
 //!
-//! [`Plan::build`]: super::order::Plan::build
+//! [`LeaperOrder::build`]: super::order::LeaperOrder::build
 //! [`kept_last`]: super::order::kept_last
 
 mod counter;

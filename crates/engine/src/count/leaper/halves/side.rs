@@ -6,8 +6,8 @@ use super::cut::{
     Cut, board_mirror, cut_cells, mirror_cells, moved, moved_ends, side_plan, turn, turn_degrees,
     turned_cells,
 };
-use crate::count::leaper::counted::Progress;
-use crate::count::leaper::order::Plan;
+use crate::count::leaper::counted::SweepProgressFn;
+use crate::count::leaper::order::LeaperOrder;
 use crate::count::leaper::slots::Layout;
 use crate::count::leaper::sweep::{Level, sweep_sharded};
 use crate::count::leaper::word::{Count, Sat32, U96, Word};
@@ -34,8 +34,8 @@ pub(super) fn sides(
     h: usize,
     open: bool,
     budget: &Budget,
-    top_progress: Progress<'_>,
-    bottom_progress: Progress<'_>,
+    top_progress: SweepProgressFn<'_>,
+    bottom_progress: SweepProgressFn<'_>,
 ) -> Result<Sides> {
     let rows = g.board().rows as usize;
     let j = 2 * g.board().cols as usize;
@@ -105,7 +105,7 @@ fn side(
     h: usize,
     open: bool,
     budget: &Budget,
-    progress: Progress<'_>,
+    progress: SweepProgressFn<'_>,
     swept: &mut Swept,
 ) -> Result<Side> {
     let (p, cut) = side_plan(g, h, open).expect("cut() and open_cut() checked the plan");
@@ -147,10 +147,10 @@ fn side(
 /// [`mirror`]: crate::count::leaper::mirror
 pub(in crate::count::leaper) fn final_cuts(
     g: &LeapGraph,
-    p: &Plan,
+    p: &LeaperOrder,
     cut: &[usize],
     budget: &Budget,
-    progress: Progress<'_>,
+    progress: SweepProgressFn<'_>,
     swept: &mut Swept,
     part: &str,
 ) -> Result<Side> {
@@ -197,7 +197,7 @@ pub(in crate::count::leaper) struct Swept {
 /// The slot of each cell of the cut (`cut`: the step of each) in the keys of the sweep
 /// `p`: the cells of the cut never leave the frontier, and each keeps the fixed slot it
 /// took when it was processed.
-pub(super) fn cut_slots(p: &Plan, cut: &[usize]) -> Vec<u32> {
+pub(super) fn cut_slots(p: &LeaperOrder, cut: &[usize]) -> Vec<u32> {
     let layout = Layout::new(p);
     cut.iter().map(|&k| layout.steps[k].slot).collect()
 }
@@ -235,7 +235,7 @@ pub(super) fn degree_key(bits: u32, slots: &[u32]) -> impl Fn(u128) -> u128 + Sy
 ///
 /// [`mirror`]: crate::count::leaper::mirror
 pub(super) fn cuts_of<K: Word, C: Count>(
-    p: &Plan,
+    p: &LeaperOrder,
     cut: &[usize],
     last: Level<K, C>,
     unfold: Option<usize>,

@@ -9,7 +9,7 @@ use super::cut::{
 use super::join::{Join, RunIndex, Sums, Tally, Turning, sums_fit_64_bits};
 use super::side::{cut_slots, cuts_of, degree_key, sides, turned};
 use super::weights::{Weighed, top_weights};
-use crate::count::leaper::order::Plan;
+use crate::count::leaper::order::LeaperOrder;
 use crate::count::leaper::pairings;
 use crate::count::leaper::sweep::sweep_sharded;
 use crate::count::leaper::word::{Sat32, U96};
@@ -324,9 +324,9 @@ fn the_kept_rows_in_order_are_the_rows_in_order_with_fewer_states() {
         let kept = |v: u32| row(v) + 1 == h || row(v) == h;
         let order: Vec<u32> = (0..((h + 1) * cols) as u32).collect();
         let by_rows = if open {
-            Plan::build_with_apex(&g, &order, edge, kept, |v| row(v) < h)
+            LeaperOrder::build_with_apex(&g, &order, edge, kept, |v| row(v) < h)
         } else {
-            Plan::build(&g, &order, edge, kept)
+            LeaperOrder::build(&g, &order, edge, kept)
         }
         .unwrap();
         let (_, cut) = kept_rows(cols, h + 1);
@@ -335,7 +335,7 @@ fn the_kept_rows_in_order_are_the_rows_in_order_with_fewer_states() {
         assert_ne!(p_cut, by_rows_cut, "{r}x{c}");
         let b = Budget::default();
         let key = |x: &(Cut, u64)| (x.0.degrees, x.0.partners, x.1);
-        let sharded = |p: &Plan, cut: &[usize]| {
+        let sharded = |p: &LeaperOrder, cut: &[usize]| {
             let by_degrees = degree_key(p.bits, &cut_slots(p, cut));
             let (counted, last) =
                 sweep_sharded::<u128, u128>(&g, p, &b, None, "the closed", by_degrees, None)

@@ -20,7 +20,7 @@ use crate::count::modular::rank::alternating;
 
 /// What cell (r, c) allows.
 #[derive(Clone, Copy, Debug)]
-pub struct Cell {
+pub struct EdgeCell {
     /// The first of the two digits the cell reads and writes.
     pub c: u32,
     /// An edge may leave through digit `c` (down or left, by the row's direction).
@@ -34,7 +34,7 @@ pub struct Cell {
     pub flip: u32,
 }
 
-impl Cell {
+impl EdgeCell {
     /// The alternating sum ([`alternating`]) the low part of a word with
     /// high part `high` must have for the word to hold partial tours, or `None` when no
     /// low part has it.

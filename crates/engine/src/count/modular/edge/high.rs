@@ -1,10 +1,10 @@
 //! Cells whose two digits lie in the high part of the word: a group of high parts moves
 //! whole blocks (every low part at once), with one table look-up per block. Within a
 //! block only the low parts with the alternating sum the checkerboard colouring allows
-//! ([`Cell::low_sum`]) can be nonzero; they are contiguous (low parts are listed by that
+//! ([`EdgeCell::low_sum`]) can be nonzero; they are contiguous (low parts are listed by that
 //! sum), and only they are visited.
 
-use super::cell::Cell;
+use super::cell::EdgeCell;
 use crate::count::modular::arith::Arith;
 use crate::count::modular::brackets::{
     CLOSE_CLOSE, CLOSE_HI, CLOSE_LO, JOIN_PATHS, NEW_PATH, NO_PLUG, OPEN_HI, OPEN_LO, OPEN_OPEN,
@@ -16,7 +16,7 @@ use std::ops::Range;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 /// Apply `cell` (with c ≥ h) to every block.
-pub fn step<A: Arith>(r: &Ranks, v: &[AtomicU64], cell: Cell, a: A) {
+pub fn step<A: Arith>(r: &Ranks, v: &[AtomicU64], cell: EdgeCell, a: A) {
     let c = cell.c - r.h;
     let hl = r.len - r.h;
     let shift = 2 * c;

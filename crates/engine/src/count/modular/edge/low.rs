@@ -1,7 +1,7 @@
 //! Cells whose two digits lie in the low part of the word: the same moves in every block
 //! of a given `e`, listed once per (cell column, `e`) and replayed on each block.
 
-use super::cell::Cell;
+use super::cell::EdgeCell;
 use crate::count::modular::arith::Arith;
 use crate::count::modular::brackets::{
     CLOSE_CLOSE, CLOSE_HI, CLOSE_LO, JOIN_PATHS, NEW_PATH, NO_PLUG, OPEN_HI, OPEN_LO, OPEN_OPEN,
@@ -39,11 +39,11 @@ pub struct LowOps {
 }
 
 /// `ops[c][e]` for every column whose two digits are in the low part (c + 1 < h).
-pub struct LowPlan {
+pub struct EdgeLowPlan {
     ops: Vec<Vec<LowOps>>,
 }
 
-impl LowPlan {
+impl EdgeLowPlan {
     /// List the moves.
     pub fn new(r: &Ranks) -> Self {
         let h = r.h;
@@ -106,11 +106,11 @@ impl LowPlan {
                     .collect()
             })
             .collect();
-        LowPlan { ops }
+        EdgeLowPlan { ops }
     }
 
     /// Apply `cell` (with c + 1 < h) to every block.
-    pub fn step<A: Arith>(&self, r: &Ranks, v: &[AtomicU64], cell: Cell, a: A) {
+    pub fn step<A: Arith>(&self, r: &Ranks, v: &[AtomicU64], cell: EdgeCell, a: A) {
         let ops = &self.ops[cell.c as usize];
         let per = (r.highs.len() / 256).max(1);
         r.highs.par_chunks(per).for_each(|chunk| {
@@ -176,7 +176,7 @@ impl LowPlan {
     }
 
     /// The `((` joins whose `)` is in another block.
-    fn move_out<A: Arith>(&self, r: &Ranks, v: &[AtomicU64], cell: Cell, a: A, per: usize) {
+    fn move_out<A: Arith>(&self, r: &Ranks, v: &[AtomicU64], cell: EdgeCell, a: A, per: usize) {
         let ops = &self.ops[cell.c as usize];
         r.highs.par_chunks(per).for_each(|chunk| {
             for &(high, off, e) in chunk {
@@ -204,8 +204,8 @@ impl LowPlan {
 }
 
 /// The alternating sums a low part needs in the block of `high` for its word to be
-/// possibly nonzero ([`Cell::low_sum`]): without a plug at the flipped digit, and with.
-fn live_sums(r: &Ranks, cell: &Cell, high: u64) -> (i32, i32) {
+/// possibly nonzero ([`EdgeCell::low_sum`]): without a plug at the flipped digit, and with.
+fn live_sums(r: &Ranks, cell: &EdgeCell, high: u64) -> (i32, i32) {
     let base = cell.sum - alternating(high, r.h);
     let sign = if cell.flip % 2 == 0 { 2 } else { -2 };
     (base, base + sign)

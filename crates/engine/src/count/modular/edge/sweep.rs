@@ -1,14 +1,15 @@
 //! The sweep of the edge counter: the board's rows in boustrophedon order, each cell
 //! applied by the step that suits where its two digits lie in the word.
 
-use super::cell::Cell;
+use super::cell::EdgeCell;
 use super::high;
-use super::low::LowPlan;
+use super::low::EdgeLowPlan;
 use super::word::step_words;
 use crate::count::crt::Modulus;
 use crate::count::modular::arith::{Arith, ModWide, Wrapping};
-use crate::count::modular::limits::{Progress, check_width};
+use crate::count::modular::limits::check_width;
 use crate::count::modular::rank::Ranks;
+use crate::count::progress::ProgressFn;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use tourglyph_core::board::Board;
 use tourglyph_core::error::Result;
@@ -22,7 +23,7 @@ use tourglyph_core::error::Result;
 /// use tourglyph_engine::count::{crt::Modulus, modular::count_mod_edge};
 /// assert_eq!(count_mod_edge(Board::new(6, 6), Modulus::TwoTo64, None).unwrap(), 1072);
 /// ```
-pub fn count_mod_edge(board: Board, m: Modulus, progress: Progress<'_>) -> Result<u64> {
+pub fn count_mod_edge(board: Board, m: Modulus, progress: ProgressFn<'_>) -> Result<u64> {
     check_width(board)?;
     let (w, rows) = (board.rows.min(board.cols), board.rows.max(board.cols));
     if board.cells() % 2 == 1 || w < 2 {
@@ -37,9 +38,9 @@ pub fn count_mod_edge(board: Board, m: Modulus, progress: Progress<'_>) -> Resul
 }
 
 /// Sweep a `rows × w` board (`w` the frontier), rows in boustrophedon order.
-fn sweep<A: Arith>(w: u32, rows: u32, a: A, progress: Progress<'_>) -> u64 {
+fn sweep<A: Arith>(w: u32, rows: u32, a: A, progress: ProgressFn<'_>) -> u64 {
     let r = Ranks::new(w + 1);
-    let low = LowPlan::new(&r);
+    let low = EdgeLowPlan::new(&r);
     let v: Vec<AtomicU64> = std::iter::repeat_with(|| AtomicU64::new(0))
         .take(r.count as usize)
         .collect();
@@ -60,7 +61,7 @@ fn sweep<A: Arith>(w: u32, rows: u32, a: A, progress: Progress<'_>) -> u64 {
             }
             let out_lo = if forward { !last_row } else { c > 0 };
             let out_hi = if forward { c + 1 < w } else { !last_row };
-            let cell = Cell {
+            let cell = EdgeCell {
                 c,
                 out_lo,
                 out_hi,
@@ -82,7 +83,7 @@ fn sweep<A: Arith>(w: u32, rows: u32, a: A, progress: Progress<'_>) -> u64 {
 /// digits are in the high part ([`super::high`]), by moves listed per block layout when
 /// they are in the low part ([`super::low`]), word by word when they straddle
 /// ([`super::word`]).
-pub fn step<A: Arith>(r: &Ranks, low: &LowPlan, v: &[AtomicU64], cell: Cell, a: A) {
+pub fn step<A: Arith>(r: &Ranks, low: &EdgeLowPlan, v: &[AtomicU64], cell: EdgeCell, a: A) {
     if cell.c >= r.h {
         high::step(r, v, cell, a);
     } else if cell.c + 1 < r.h {

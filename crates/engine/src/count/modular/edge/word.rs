@@ -1,7 +1,7 @@
 //! A cell of the edge counter applied word by word: any column will do; the sweep uses it
 //! for the one column whose two digits straddle the low and high parts of the word.
 
-use super::cell::Cell;
+use super::cell::EdgeCell;
 use crate::count::modular::arith::Arith;
 use crate::count::modular::brackets::{
     CLOSE_CLOSE, CLOSE_HI, CLOSE_LO, JOIN_PATHS, NEW_PATH, NO_PLUG, OPEN_HI, OPEN_LO, OPEN_OPEN,
@@ -11,7 +11,7 @@ use crate::count::modular::rank::{Ranks, for_each_word};
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 /// Apply `cell` to every word's count in `v`, in place, word by word (any cell).
-pub fn step_words<A: Arith>(r: &Ranks, v: &[AtomicU64], cell: Cell, a: A) {
+pub fn step_words<A: Arith>(r: &Ranks, v: &[AtomicU64], cell: EdgeCell, a: A) {
     let shift = 2 * cell.c;
     let clear = !(15u64 << shift);
     let with = |w: u64, p: u64| (w & clear) | (p << shift);

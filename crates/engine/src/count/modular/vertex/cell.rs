@@ -6,7 +6,7 @@ use crate::count::modular::rank::alternating;
 
 /// One cell: (r, c) and what the colouring and the border allow.
 #[derive(Clone, Copy, Debug)]
-pub struct Cell {
+pub struct VertexCell {
     /// The column: the cell reads and writes digits `c` and `c + 1`.
     pub c: u32,
     /// (−1)^r.
@@ -19,7 +19,7 @@ pub struct Cell {
     pub down: bool,
 }
 
-impl Cell {
+impl VertexCell {
     /// R of a whole word: the colour sum of its plugs outside digits `c` and `c + 1`.
     #[inline(always)]
     pub fn rest(&self, word: u64) -> i32 {

@@ -6,19 +6,26 @@
 //! another group) are listed once per column by target block ([`JoinPlan`]) and done
 //! target by target, each target written by one thread.
 
-use super::cell::Cell;
+use super::cell::VertexCell;
 use super::flips::{Flips, unmatched};
 use super::targets::{ByTarget, number};
 use super::word::{CLOSE_OPEN, OPEN_CLOSE, fresh, join_local, joined, pass, spawn};
 use crate::count::modular::arith::Arith;
 use crate::count::modular::brackets::{pair, partner_left};
 use crate::count::modular::rank::{Ranks, alternating};
-use crate::count::modular::slot::Slot;
+use crate::count::modular::slot::AtomicSlot;
 use rayon::prelude::*;
 use std::ops::Range;
 
 /// Apply `cell` (with `c ≥ h`) to every block.
-pub fn step<S: Slot, A: Arith>(r: &Ranks, fl: &Flips, plan: &JoinPlan, v: &[S], cell: &Cell, a: A) {
+pub fn step<S: AtomicSlot, A: Arith>(
+    r: &Ranks,
+    fl: &Flips,
+    plan: &JoinPlan,
+    v: &[S],
+    cell: &VertexCell,
+    a: A,
+) {
     let hc = cell.c - r.h;
     let sh = 2 * hc;
     let with = |hp: u64, p: u64| (hp & !(15u64 << sh)) | (p << sh);

@@ -21,14 +21,14 @@
 //! about 2.7 times a high one with a pass of moves, then a pass of joins, over every
 //! block; now about 1.3.)
 
-use super::cell::Cell;
+use super::cell::VertexCell;
 use super::flips::{Flips, unmatched};
 use super::targets::number;
 use super::word::{CLOSE_OPEN, OPEN_CLOSE, fresh, join_local, pass, spawn};
 use crate::count::modular::arith::Arith;
 use crate::count::modular::brackets::{join_target, pair, partner_left, partner_right};
 use crate::count::modular::rank::{BySum, Ranks, alternating};
-use crate::count::modular::slot::Slot;
+use crate::count::modular::slot::AtomicSlot;
 use rayon::prelude::*;
 
 /// No such word.
@@ -65,7 +65,7 @@ struct Ops {
 const EXPAND: u32 = 4;
 
 /// `ops[c][e]` for every column whose two digits are in the low half (c + 1 < h).
-pub struct LowPlan {
+pub struct VertexLowPlan {
     ops: Vec<Vec<Ops>>,
     /// The joins into other blocks by target: `pulls[start[t]..start[t + 1]]` lists the
     /// (source block, m) whose `((` runs with their `)` in the high part, the m-th
@@ -74,7 +74,7 @@ pub struct LowPlan {
     start: Vec<u32>,
 }
 
-impl LowPlan {
+impl VertexLowPlan {
     /// List the runs.
     pub fn new(r: &Ranks, fl: &Flips) -> Self {
         let h = r.h;
@@ -99,7 +99,7 @@ impl LowPlan {
             start[t + 1] += start[t];
         }
         let pulls = list.into_iter().map(|(_, x)| x).collect();
-        LowPlan { ops, pulls, start }
+        VertexLowPlan { ops, pulls, start }
     }
 
     /// Apply `cell` (with c + 1 < h) to every block, in one visit per block.
@@ -108,7 +108,7 @@ impl LowPlan {
     /// whose target it holds from the other blocks: their sources, `((` words, are
     /// written by no move, and each has one target, so each word is written by the
     /// thread visiting its block only, with plain loads and stores.
-    pub fn step<S: Slot, A: Arith>(&self, r: &Ranks, v: &[S], cell: &Cell, a: A) {
+    pub fn step<S: AtomicSlot, A: Arith>(&self, r: &Ranks, v: &[S], cell: &VertexCell, a: A) {
         let ops = &self.ops[cell.c as usize];
         let (s, d, down) = (cell.s, cell.delta, cell.down);
         // R = sr·(L − alternating(high)), so R = x needs L = sr·x + alternating(high).

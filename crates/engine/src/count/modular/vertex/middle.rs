@@ -5,13 +5,13 @@
 //! replaced). The `((`/`))` joins go by table too, listed by target block
 //! ([`super::targets`]).
 
-use super::cell::Cell;
+use super::cell::VertexCell;
 use super::targets::{ByTarget, number};
 use super::word::{fresh, join_local, pass, spawn};
 use crate::count::modular::arith::Arith;
 use crate::count::modular::brackets::{join_target, partner_left, partner_right};
 use crate::count::modular::rank::{Ranks, alternating};
-use crate::count::modular::slot::Slot;
+use crate::count::modular::slot::AtomicSlot;
 use rayon::prelude::*;
 use std::ops::Range;
 
@@ -71,7 +71,7 @@ impl Tops {
     }
 
     /// Apply `cell` (with c = h − 1) to every block.
-    pub fn step<S: Slot, A: Arith>(&self, r: &Ranks, v: &[S], cell: &Cell, a: A) {
+    pub fn step<S: AtomicSlot, A: Arith>(&self, r: &Ranks, v: &[S], cell: &VertexCell, a: A) {
         let top = 2 * (r.h - 1);
         // The sign of the top digit of the low part in `alternating`.
         let sigma = if (r.h - 1) % 2 == 0 { 1 } else { -1 };

@@ -13,7 +13,7 @@
 //!   it is the end of a path, written as that end's bracket; with none (degree 0) or both
 //!   (degree 2) the digit is blank.
 //!
-//! A cell ([`Cell`]) decides the right and down edges of cell (r, c) and merges its right
+//! A cell ([`VertexCell`]) decides the right and down edges of cell (r, c) and merges its right
 //! edge with the up edge of cell (r, c + 1): it reads digits `c` and `c + 1` and writes
 //! them back in place (the down edge at `c`, cell (r, c + 1) at `c + 1`).
 //!
@@ -55,5 +55,5 @@ pub mod sweep;
 mod targets;
 pub(super) mod word;
 
-pub use cell::Cell;
+pub use cell::VertexCell;
 pub use sweep::{Mode, bytes, bytes_width, count_mod, count_mod_width, count_wrapping};

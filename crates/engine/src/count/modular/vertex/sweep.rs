@@ -1,17 +1,18 @@
 //! The sweep of the vertex counter: the board's rows left to right, each cell applied by
 //! the step that suits where its two digits lie in the word, and the end of each row.
 
-use super::cell::Cell;
+use super::cell::VertexCell;
 use super::flips::Flips;
 use super::high::{self, JoinPlan};
-use super::low::LowPlan;
+use super::low::VertexLowPlan;
 use super::middle::Tops;
 use super::word;
 use crate::count::crt::Modulus;
 use crate::count::modular::arith::{Arith, ModP, ModWide, Wrapping};
-use crate::count::modular::limits::{Progress, check_width};
+use crate::count::modular::limits::check_width;
 use crate::count::modular::rank::{Ranks, alternating, motzkin};
-use crate::count::modular::slot::{Slot, Width};
+use crate::count::modular::slot::{AtomicSlot, Width};
+use crate::count::progress::ProgressFn;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU16, AtomicU32, AtomicU64};
 use tourglyph_core::board::Board;
@@ -25,7 +26,7 @@ use tourglyph_core::error::Result;
 /// assert_eq!(count_mod(Board::new(6, 6), Modulus::TwoTo64, None).unwrap(), 1072);
 /// assert_eq!(count_mod(Board::new(4, 7), Modulus::Int(5), None).unwrap(), 92 % 5);
 /// ```
-pub fn count_mod(board: Board, m: Modulus, progress: Progress<'_>) -> Result<u64> {
+pub fn count_mod(board: Board, m: Modulus, progress: ProgressFn<'_>) -> Result<u64> {
     count_mod_width(board, m, Width::narrowest(m), progress)
 }
 
@@ -44,7 +45,7 @@ pub fn count_mod_width(
     board: Board,
     m: Modulus,
     width: Width,
-    progress: Progress<'_>,
+    progress: ProgressFn<'_>,
 ) -> Result<u64> {
     check_width(board)?;
     width.check(m)?;
@@ -104,7 +105,13 @@ pub fn bytes_width(w: u32, width: Width) -> f64 {
 }
 
 /// Sweep a `rows × w` board row by row, each word's residue in an `S`.
-fn sweep<S: Slot, A: Arith>(w: u32, rows: u32, a: A, progress: Progress<'_>, mode: Mode) -> u64 {
+fn sweep<S: AtomicSlot, A: Arith>(
+    w: u32,
+    rows: u32,
+    a: A,
+    progress: ProgressFn<'_>,
+    mode: Mode,
+) -> u64 {
     let t = Tables::new(w);
     let v = t.start::<S>();
     t.rows(&v, rows, Bottom::Closed, a, progress, mode)
@@ -127,7 +134,7 @@ pub(crate) struct Tables {
     pub(crate) r: Ranks,
     tops: Tops,
     flips: Flips,
-    plan: LowPlan,
+    plan: VertexLowPlan,
     joins: JoinPlan,
 }
 
@@ -137,7 +144,7 @@ impl Tables {
         let r = Ranks::new(w);
         let tops = Tops::new(&r);
         let flips = Flips::new(&r);
-        let plan = LowPlan::new(&r, &flips);
+        let plan = VertexLowPlan::new(&r, &flips);
         let joins = JoinPlan::new(&r);
         Tables {
             r,
@@ -149,7 +156,7 @@ impl Tables {
     }
 
     /// The residues before the first cell: 1 for the empty word, 0 elsewhere.
-    pub(crate) fn start<S: Slot>(&self) -> Vec<S> {
+    pub(crate) fn start<S: AtomicSlot>(&self) -> Vec<S> {
         let v: Vec<S> = (0..self.r.count)
             .into_par_iter()
             .map(|_| S::zero())
@@ -161,13 +168,13 @@ impl Tables {
     /// Sweep `rows` rows of `v` (a board `self.r.len` wide) row by row: with a
     /// [`Bottom::Closed`] board, the count of closed tours; with [`Bottom::Exits`],
     /// `None`, the words of `v` then holding the exits of the last row.
-    pub(crate) fn rows<S: Slot, A: Arith>(
+    pub(crate) fn rows<S: AtomicSlot, A: Arith>(
         &self,
         v: &[S],
         rows: u32,
         bottom: Bottom,
         a: A,
-        progress: Progress<'_>,
+        progress: ProgressFn<'_>,
         mode: Mode,
     ) -> Option<u64> {
         let Tables {
@@ -190,7 +197,7 @@ impl Tables {
                     return Some(v[r.rank((1u64 << (2 * c)) | (2u64 << (2 * (c + 1))))].get());
                 }
                 let delta = if (row + c) % 2 == 0 { 1 } else { -1 };
-                let cell = Cell {
+                let cell = VertexCell {
                     c,
                     sr,
                     s,
@@ -222,7 +229,7 @@ impl Tables {
 /// (blank top digit, R = S with R over the digits below it), the others keep their
 /// slot, which now stands for the down edge; and the first cell of the next row reads
 /// its up edge at digit 0 as its own state (a plug: degree 1; blank: degree 0).
-fn row_end<S: Slot>(r: &Ranks, v: &[S], w: u32, sr: i32, s: i32) {
+fn row_end<S: AtomicSlot>(r: &Ranks, v: &[S], w: u32, sr: i32, s: i32) {
     let top = 3u64 << (2 * (w - 1 - r.h));
     r.highs.par_iter().for_each(|&(hp, off, e)| {
         if hp & top != 0 {

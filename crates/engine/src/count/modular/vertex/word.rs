@@ -2,7 +2,7 @@
 //!
 //! Digits `c` (cell (r, c)) and `c + 1` (the up edge of cell (r, c + 1)) of a word form a
 //! *pair*; the words that differ only in the pair form a group. A group is led by its
-//! word whose digit `c + 1` is blank: with rest class R ([`Cell::rest`]) it
+//! word whose digit `c + 1` is blank: with rest class R ([`VertexCell::rest`]) it
 //! moves as follows (`x` a bracket, `·` blank, before → after; no down edge in the last
 //! row, so the moves that need one give 0 there):
 //!
@@ -25,11 +25,11 @@
 //! The classes after the cell (S' = S + 2δ, δ' = −δ) are again exactly the ones the
 //! colouring allows, and a word outside them is left zero.
 
-use super::cell::Cell;
+use super::cell::VertexCell;
 use crate::count::modular::arith::Arith;
 use crate::count::modular::brackets::{join_target, pair, partner_left, partner_right};
 use crate::count::modular::rank::{Ranks, for_each_word};
-use crate::count::modular::slot::Slot;
+use crate::count::modular::slot::AtomicSlot;
 
 /// `)(`: cell (r, c) ends a path going `)`, a `(` comes down into (r, c + 1).
 pub const CLOSE_OPEN: u64 = pair(2, 1);
@@ -39,7 +39,7 @@ pub const OPEN_CLOSE: u64 = pair(1, 2);
 /// The `··` group with R = S: `··' = )(`, `()' = ·· + ()`, `)(' = )(` (those two only
 /// with a down edge).
 #[inline(always)]
-pub fn fresh<S: Slot, A: Arith>(
+pub fn fresh<S: AtomicSlot, A: Arith>(
     blank: &S,
     close_open: Option<&S>,
     open_close: &S,
@@ -61,7 +61,7 @@ pub fn fresh<S: Slot, A: Arith>(
 
 /// `x·`, `·x` with R = S − δ: `x·' = ·x` (with a down edge), `·x' = 0`.
 #[inline(always)]
-pub fn spawn<S: Slot>(plug_lo: &S, plug_hi: &S, down: bool) {
+pub fn spawn<S: AtomicSlot>(plug_lo: &S, plug_hi: &S, down: bool) {
     let y = plug_hi.get();
     if y != 0 {
         plug_lo.set(if down { y } else { 0 });
@@ -71,7 +71,7 @@ pub fn spawn<S: Slot>(plug_lo: &S, plug_hi: &S, down: bool) {
 
 /// `x·`, `·x` with R = S + δ: `x·' = x·` (with a down edge), `·x' = x· + ·x`.
 #[inline(always)]
-pub fn pass<S: Slot, A: Arith>(plug_lo: &S, plug_hi: &S, down: bool, a: A) {
+pub fn pass<S: AtomicSlot, A: Arith>(plug_lo: &S, plug_hi: &S, down: bool, a: A) {
     let (x, y) = (plug_lo.get(), plug_hi.get());
     if x != 0 {
         plug_hi.set(a.add(x, y));
@@ -83,7 +83,7 @@ pub fn pass<S: Slot, A: Arith>(plug_lo: &S, plug_hi: &S, down: bool, a: A) {
 
 /// A `((` or `))` word's join: add its value to `target`, keep it only with a down edge.
 #[inline(always)]
-pub fn join<S: Slot, A: Arith>(src: &S, target: &S, down: bool, a: A) {
+pub fn join<S: AtomicSlot, A: Arith>(src: &S, target: &S, down: bool, a: A) {
     let x = src.get();
     if x != 0 {
         a.add_atomic(target, x);
@@ -95,7 +95,7 @@ pub fn join<S: Slot, A: Arith>(src: &S, target: &S, down: bool, a: A) {
 
 /// [`join`] when no other thread can write `target` meanwhile: a plain load and store.
 #[inline(always)]
-pub fn join_local<S: Slot, A: Arith>(src: &S, target: &S, down: bool, a: A) {
+pub fn join_local<S: AtomicSlot, A: Arith>(src: &S, target: &S, down: bool, a: A) {
     let x = src.get();
     if x != 0 {
         target.set(a.add(target.get(), x));
@@ -117,7 +117,7 @@ pub fn joined(w: u64, c: u32, len: u32, open: bool) -> u64 {
 }
 
 /// Apply `cell` word by word.
-pub fn step<S: Slot, A: Arith>(r: &Ranks, v: &[S], cell: &Cell, a: A) {
+pub fn step<S: AtomicSlot, A: Arith>(r: &Ranks, v: &[S], cell: &VertexCell, a: A) {
     let sh = 2 * cell.c;
     let with = |w: u64, p: u64| (w & !(15u64 << sh)) | (p << sh);
     let (s, d) = (cell.s, cell.delta);

@@ -19,7 +19,7 @@
 //! mixed radix with part 0 the most significant digit: with `c_i` tours of part i and
 //! `id_i` the ID of part i's tour among them, the tuple's ID is
 //! `((id_0 · c_1 + id_1) · c_2 + id_2) …` (lexicographic order of the tuples of IDs), so
-//! one part gives its own IDs. The engine (`tourglyph_engine::shape`) counts and unranks
+//! one part gives its own IDs. The engine (`tourglyph_engine::shape_diagrams`) counts and unranks
 //! on each part's frontier diagram.
 //!
 //! Before any engine runs, [`refusal`] looks for a reason a part can have no closed tour

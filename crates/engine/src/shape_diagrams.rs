@@ -1,4 +1,4 @@
-//! Closed tours of a shaped board ([`tourglyph_core::shape`]): one frontier diagram per
+//! Closed tours of a shaped board ([`tourglyph_core::board_shape`]): one frontier diagram per
 //! part, tuples of tours numbered in mixed radix (part 0 the most significant digit, as
 //! the core module's design says), counted, unranked and drawn at random.
 //!
@@ -9,10 +9,10 @@
 
 use crate::frontier::Zdd;
 use crate::sample::Sampler;
+use tourglyph_core::board_shape::{Shape, refusal};
 use tourglyph_core::budget::Budget;
 use tourglyph_core::graph::LeapGraph;
 use tourglyph_core::piece::Piece;
-use tourglyph_core::shape::{Shape, refusal};
 use tourglyph_core::tour::{Tour, TourKind};
 use tourglyph_core::{error::Error, error::Result};
 
