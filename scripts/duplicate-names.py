@@ -2,7 +2,7 @@
 """Public type names defined more than once across the workspace (ARCHITECTURE.md, "Rules
 of the house": names that say one thing).
 
-Reads every `crates/*/src/**/*.rs` and lists each name that a `pub struct`, `pub enum`,
+Reads every `src/**/*.rs` and `crates/*/src/**/*.rs` and lists each name that a `pub struct`, `pub enum`,
 `pub trait`, `pub type` or `pub union` defines in more than one place, with the places.
 Only plain `pub` items count (`pub(crate)`, `pub(super)` and private items are a
 module's own); a `pub use` re-export is not a definition. Comments and string contents
@@ -19,14 +19,6 @@ import sys
 # Names still defined twice, each with the reason it is left; the check fails on any other
 # name defined twice, and on a name here that no longer is (so the list only shrinks).
 LEFT = {
-    # The facade's jobs and the binary are being restructured (issue 57, item 1): their
-    # names are renamed with them.
-    "Cli": "cli's clap arguments and the facade's key table (crates/tourglyph/src/job)",
-    "Drawing": "the library's Drawing and the slide job's (crates/tourglyph/src/job)",
-    "Entry": "the specimen's entry and the gallery index's (crates/tourglyph/src/gallery)",
-    "Kind": "two enums in the facade's jobs (crates/tourglyph/src/job)",
-    "Selection": "cli's selection flags and describe's (crates/tourglyph, crates/cli)",
-    "Found": "the engine's Found (a tour pushed to a sink) and the find job's answer (crates/tourglyph/src/job/find.rs)",
     # Not yet renamed: draw's filled region (draw::region::Shape, used across draw, layout
     # and the tests) against core's shaped board (board_shape::Shape).
     "Shape": "draw::region::Shape (a filled region) against core's board_shape::Shape",
@@ -86,8 +78,11 @@ def definitions(root):
     """(name, kind, path, line) of every public type item under root/crates/*/src."""
     found = []
     crates = os.path.join(root, "crates")
-    for crate in sorted(os.listdir(crates)):
-        src = os.path.join(crates, crate, "src")
+    # The root package (the command, src/) and every library under crates/.
+    srcs = [os.path.join(root, "src")] + [
+        os.path.join(crates, c, "src") for c in sorted(os.listdir(crates))
+    ]
+    for src in srcs:
         for dirpath, dirnames, filenames in os.walk(src):
             dirnames.sort()
             for f in sorted(filenames):

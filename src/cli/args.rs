@@ -3,7 +3,7 @@
 //! ([`super::keys`]); resolution into library objects happens in the jobs; no logic lives
 //! here.
 
-pub use super::keys::{DrawFlags, Selection, ShapeFlags, TourSpec};
+pub use super::keys::{DrawFlags, SelectionFlags, ShapeFlags, TourSpec};
 use super::offer::Offer;
 use clap::{Args, Parser, Subcommand, ValueHint};
 use std::path::PathBuf;
@@ -190,7 +190,7 @@ pub struct ListArgs {
     pub shape: ShapeFlags,
     /// Which tours.
     #[command(flatten)]
-    pub sel: Selection,
+    pub sel: SelectionFlags,
     /// One JSON object per line: id, cells (and orbit with --classes).
     #[arg(long)]
     pub json: bool,
@@ -207,7 +207,7 @@ pub struct RenderArgs {
     pub shape: ShapeFlags,
     /// Which tours.
     #[command(flatten)]
-    pub sel: Selection,
+    pub sel: SelectionFlags,
     /// Output file: the format from the extension (or --format, which must agree with
     /// it); `-` for stdout, with --format (the help lists the formats).
     #[arg(short, long, value_name = "FILE", value_hint = ValueHint::FilePath, help = render_output_help())]
@@ -403,7 +403,7 @@ pub struct FontArgs {
     pub shape: ShapeFlags,
     /// Which of them.
     #[command(flatten)]
-    pub sel: Selection,
+    pub sel: SelectionFlags,
     /// The font file (.ttf); the map (.json) and the specimen (.pdf) are written beside it.
     #[arg(short, long, value_name = "FILE")]
     pub output: PathBuf,

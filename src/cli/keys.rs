@@ -1,5 +1,5 @@
 //! The flags of the request table ([`tourglyph::job::keys`]), declared from it: what to
-//! enumerate ([`TourSpec`]), which tours ([`Selection`]) and how glyphs look
+//! enumerate ([`TourSpec`]), which tours ([`SelectionFlags`]) and how glyphs look
 //! ([`DrawFlags`]). Each is a clap [`Args`] whose arguments are the keys of one group of
 //! the table that the command line takes, with the table's help, placeholder, default and
 //! conflicts (`--non-crossing` for the key `non_crossing`), read back into the request
@@ -8,7 +8,7 @@
 use super::offer::Offer;
 use clap::{Arg, ArgAction, ArgGroup, ArgMatches, Args, Command, FromArgMatches, value_parser};
 use std::sync::LazyLock;
-use tourglyph::job::keys::{self, Doors, Field, Fields, Group, Key, Kind, Value};
+use tourglyph::job::keys::{self, Doors, Field, Fields, Group, Key, Value, ValueKind};
 use tourglyph::job::{Draw, Pick, ShapeKeys, Spec};
 
 /// What to enumerate: shared by `count`, `list`, `render` and `font`.
@@ -17,7 +17,7 @@ pub struct TourSpec(pub Spec);
 
 /// Which tours of the enumeration, and `--force`: shared by `list`, `render` and `font`.
 #[derive(Debug, Clone, Default)]
-pub struct Selection(pub Pick);
+pub struct SelectionFlags(pub Pick);
 
 /// How glyphs look over the `--style`, and how images are rasterised: shared by
 /// `render`, `glyph` and `find`.
@@ -106,10 +106,10 @@ fn read(m: &ArgMatches, group: Group) -> Result<Fields, clap::Error> {
     let mut f = Fields::default();
     for k in keys::of(group, Doors::CLI) {
         let v = match k.kind() {
-            Kind::Switch => Some(Value::Switch(m.get_flag(k.name))),
-            Kind::Text => m.get_one::<String>(k.name).cloned().map(Value::Text),
-            Kind::Number => m.get_one::<u64>(k.name).copied().map(Value::Number),
-            Kind::Real => m.get_one::<f64>(k.name).copied().map(Value::Real),
+            ValueKind::Switch => Some(Value::Switch(m.get_flag(k.name))),
+            ValueKind::Text => m.get_one::<String>(k.name).cloned().map(Value::Text),
+            ValueKind::Number => m.get_one::<u64>(k.name).copied().map(Value::Number),
+            ValueKind::Real => m.get_one::<f64>(k.name).copied().map(Value::Real),
         };
         if let Some(v) = v {
             k.set(&mut f, v)
@@ -153,7 +153,7 @@ impl FromArgMatches for TourSpec {
     }
 }
 
-impl Args for Selection {
+impl Args for SelectionFlags {
     fn group_id() -> Option<clap::Id> {
         Some(clap::Id::from("Selection"))
     }
@@ -165,13 +165,13 @@ impl Args for Selection {
     }
 }
 
-impl FromArgMatches for Selection {
+impl FromArgMatches for SelectionFlags {
     fn from_arg_matches(m: &ArgMatches) -> Result<Self, clap::Error> {
         let pick = Pick {
             force: m.get_flag("force"),
             ..read(m, Group::Pick)?.pick
         };
-        Ok(Selection(pick))
+        Ok(SelectionFlags(pick))
     }
     fn update_from_arg_matches(&mut self, m: &ArgMatches) -> Result<(), clap::Error> {
         *self = Self::from_arg_matches(m)?;

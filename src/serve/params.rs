@@ -11,7 +11,7 @@
 use std::collections::BTreeMap;
 use tourglyph::job::GlyphRequest;
 use tourglyph::job::SheetRequest;
-use tourglyph::job::keys::{self, Doors, Fields, Group, Kind};
+use tourglyph::job::keys::{self, Doors, Fields, Group, ValueKind};
 use tourglyph::layout::style::BUILTIN;
 use tourglyph::{Error, Result};
 use tourglyph::{job::Draw, job::Pick, job::Spec};
@@ -26,26 +26,26 @@ pub enum Take {
 }
 
 /// The endpoints' own parameters (not keys of the request table), with their kind.
-pub const OWN: &[(&str, Kind)] = &[
-    ("id", Kind::Text),
-    ("random", Kind::Switch),
-    ("style", Kind::Text),
-    ("size", Kind::Text),
-    ("repeat", Kind::Text),
-    ("pattern", Kind::Switch),
-    ("page", Kind::Text),
-    ("landscape", Kind::Switch),
-    ("columns", Kind::Number),
-    ("title", Kind::Text),
-    ("no_captions", Kind::Switch),
-    ("text_as_paths", Kind::Switch),
-    ("animate", Kind::Switch),
-    ("duration", Kind::Text),
-    ("loop", Kind::Switch),
-    ("start", Kind::Text),
-    ("reverse", Kind::Switch),
-    ("fps", Kind::Text),
-    ("frames", Kind::Text),
+pub const OWN: &[(&str, ValueKind)] = &[
+    ("id", ValueKind::Text),
+    ("random", ValueKind::Switch),
+    ("style", ValueKind::Text),
+    ("size", ValueKind::Text),
+    ("repeat", ValueKind::Text),
+    ("pattern", ValueKind::Switch),
+    ("page", ValueKind::Text),
+    ("landscape", ValueKind::Switch),
+    ("columns", ValueKind::Number),
+    ("title", ValueKind::Text),
+    ("no_captions", ValueKind::Switch),
+    ("text_as_paths", ValueKind::Switch),
+    ("animate", ValueKind::Switch),
+    ("duration", ValueKind::Text),
+    ("loop", ValueKind::Switch),
+    ("start", ValueKind::Text),
+    ("reverse", ValueKind::Switch),
+    ("fps", ValueKind::Text),
+    ("frames", ValueKind::Text),
 ];
 
 /// The names an endpoint taking `takes` takes, in the order its messages list them: the
@@ -62,7 +62,7 @@ pub fn names(takes: &[Take]) -> Vec<&'static str> {
 }
 
 /// The kind of the parameter `name` (`None`: no endpoint takes it).
-pub fn kind(name: &str) -> Option<Kind> {
+pub fn kind(name: &str) -> Option<ValueKind> {
     keys::find(name)
         .filter(|k| k.doors.has(Doors::SERVE))
         .map(|k| k.kind())

@@ -14,7 +14,7 @@ use axum::http::StatusCode;
 use axum::http::header::CONTENT_TYPE;
 use axum::response::{IntoResponse, Response};
 use tourglyph::Error;
-use tourglyph::job::keys::Kind;
+use tourglyph::job::keys::ValueKind;
 
 /// How long a request waits for a share of the memory before it is answered 503 (and
 /// the `Retry-After` of that answer).
@@ -71,7 +71,7 @@ pub fn for_browser(msg: &str, cli: Option<&str>) -> String {
         let name = flag[2..2 + name_len].replace('-', "_");
         let after = &flag[2 + name_len..];
         let kind = (name_len > 0).then(|| super::params::kind(&name)).flatten();
-        if kind == Some(Kind::Switch) {
+        if kind == Some(ValueKind::Switch) {
             out.push_str(&format!("{name}=true"));
             rest = after;
         } else if kind.is_some() {

@@ -28,7 +28,7 @@ pub struct SheetPage {
     /// The font's glyphs placed on the page, in order.
     pub glyphs: Vec<PlacedGlyph>,
     /// The lines of text, in order.
-    pub lines: Vec<SheetText>,
+    pub lines: Vec<FontSheetText>,
 }
 
 /// A glyph of the sheet's font, its origin at (x, y) points.
@@ -46,7 +46,7 @@ pub struct PlacedGlyph {
 
 /// A run of text, shaped on its own in the sheets' fonts.
 #[derive(Clone, Debug, PartialEq)]
-pub struct SheetText {
+pub struct FontSheetText {
     /// The text.
     pub text: String,
     /// Where the run starts.

@@ -10,7 +10,7 @@
 use crate::{text_size::TITLE_LEADING, text_size::TITLE_SHARE, text_size::wrap_title};
 use std::sync::Arc;
 use tourglyph_core::error::Result;
-use tourglyph_draw::font_sheet::{FontSheet, PlacedGlyph, RunX, SheetPage, SheetText};
+use tourglyph_draw::font_sheet::{FontSheet, FontSheetText, PlacedGlyph, RunX, SheetPage};
 use tourglyph_draw::text::Fonts;
 use tourglyph_draw::ttf::FIRST;
 
@@ -27,7 +27,7 @@ const TITLE_PT: f32 = 11.0;
 const TITLE_BAND: f32 = 12.0;
 
 /// One entry of the sheet: its caption (the tour ID).
-pub struct Entry {
+pub struct SpecimenEntry {
     /// The caption.
     pub caption: String,
 }
@@ -60,7 +60,7 @@ fn grid(n: usize, title_band: f32) -> (usize, usize, f32) {
 pub fn sheet<'a>(
     font: &'a [u8],
     family: &str,
-    entries: &[Entry],
+    entries: &[SpecimenEntry],
     title: &str,
     fonts: &Arc<Fonts>,
 ) -> Result<FontSheet<'a>> {
@@ -101,7 +101,7 @@ pub fn sheet<'a>(
     for p in 0..page_count {
         let (mut lines, mut glyphs) = (Vec::new(), Vec::new());
         let mut say = |text: &str, x: RunX, y: f32, pt: f32| {
-            lines.push(SheetText {
+            lines.push(FontSheetText {
                 text: text.to_string(),
                 x,
                 y,

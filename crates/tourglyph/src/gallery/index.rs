@@ -12,7 +12,7 @@ const TEMPLATE: &str = include_str!("../../../../templates/gallery-index.html");
 
 /// One manifest's entry in the index.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Entry {
+pub enum IndexEntry {
     /// A gallery rendered in all its formats.
     Done {
         /// The manifest's title.
@@ -32,11 +32,11 @@ pub enum Entry {
 }
 
 /// The index page.
-pub fn html(entries: &[Entry]) -> String {
+pub fn html(entries: &[IndexEntry]) -> String {
     let mut items = String::new();
     for e in entries {
         match e {
-            Entry::Done {
+            IndexEntry::Done {
                 title,
                 preview,
                 files,
@@ -54,7 +54,7 @@ pub fn html(entries: &[Entry]) -> String {
                 }
                 items.push_str("</ul>\n</section>\n");
             }
-            Entry::Failed { heading, error } => {
+            IndexEntry::Failed { heading, error } => {
                 items.push_str(&format!(
                     "<section class=\"failed\">\n<h2>{}</h2>\n<p class=\"error\">failed: {}</p>\n</section>\n",
                     html_escape(heading),
@@ -73,12 +73,12 @@ mod tests {
     #[test]
     fn failed_gallery_is_listed_with_its_escaped_error() {
         let page = html(&[
-            Entry::Done {
+            IndexEntry::Done {
                 title: "A & B".into(),
                 preview: "a.png".into(),
                 files: vec![("a.pdf".into(), 10)],
             },
-            Entry::Failed {
+            IndexEntry::Failed {
                 heading: "b<x>.toml".into(),
                 error: "b.toml:4: key 'style': unknown style \"<kuffic>\"".into(),
             },

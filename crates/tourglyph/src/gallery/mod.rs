@@ -14,7 +14,7 @@
 
 pub mod index;
 
-use crate::job::keys::{self, Doors, Fields, Group, Key, Kind, Value};
+use crate::job::keys::{self, Doors, Fields, Group, Key, Value, ValueKind};
 use crate::job::{Pick, Spec};
 use serde::Deserialize;
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, Visitor};
@@ -157,10 +157,10 @@ impl<'de> Visitor<'de> for ManifestVisitor {
                         return Err(de::Error::duplicate_field(k.name));
                     }
                     let v = match k.kind() {
-                        Kind::Switch => Value::Switch(map.next_value()?),
-                        Kind::Number => Value::Number(map.next_value()?),
-                        Kind::Text => Value::Text(map.next_value()?),
-                        Kind::Real => Value::Real(map.next_value()?),
+                        ValueKind::Switch => Value::Switch(map.next_value()?),
+                        ValueKind::Number => Value::Number(map.next_value()?),
+                        ValueKind::Text => Value::Text(map.next_value()?),
+                        ValueKind::Real => Value::Real(map.next_value()?),
                     };
                     k.set(&mut f, v).map_err(de::Error::custom)?;
                     given.push(k.name);

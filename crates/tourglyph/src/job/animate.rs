@@ -44,7 +44,7 @@ pub const FRAMES_LIMIT: usize = 2000;
 
 /// What an animation is written as.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
+pub enum AnimationKind {
     /// An animated SVG.
     Svg,
     /// A GIF.
@@ -66,10 +66,10 @@ pub fn kind(
     format: Option<&str>,
     target: &Target<'_>,
     numbered: bool,
-) -> Result<Option<Kind>> {
+) -> Result<Option<AnimationKind>> {
     let gif_named = format.is_some_and(|f| f.trim().eq_ignore_ascii_case(GIF));
     match target {
-        Target::Writer(_) if gif_named => return Ok(Some(Kind::Gif)),
+        Target::Writer(_) if gif_named => return Ok(Some(AnimationKind::Gif)),
         Target::Path(p, _) => {
             let ext = p.extension().and_then(|e| e.to_str());
             let gif_file = ext.is_some_and(|e| e.eq_ignore_ascii_case(GIF));
@@ -88,7 +88,7 @@ pub fn kind(
                         p.with_extension(GIF).display()
                     )));
                 }
-                return Ok(Some(Kind::Gif));
+                return Ok(Some(AnimationKind::Gif));
             }
             if gif_file {
                 if let Some(f) = format {
@@ -96,7 +96,7 @@ pub fn kind(
                         "a .gif file is written as an animated GIF, not --format {f}: drop --format"
                     )));
                 }
-                return Ok(Some(Kind::Gif));
+                return Ok(Some(AnimationKind::Gif));
             }
         }
         Target::Writer(_) => {}
@@ -113,9 +113,9 @@ pub fn kind(
     }
     let f = super::single_format(format, target)?;
     if f == Format::Svg {
-        Ok(Some(Kind::Svg))
+        Ok(Some(AnimationKind::Svg))
     } else if f == Format::Png {
-        Ok(Some(Kind::Apng))
+        Ok(Some(AnimationKind::Apng))
     } else {
         Err(Error::usage(format!(
             "--animate writes SVG, GIF or PNG, not {}: name the file .svg, .gif or .png",
@@ -202,7 +202,7 @@ pub(super) fn check_style(style: &Style) -> Result<()> {
 /// does not call back into [`super::glyph`]; `id` is its label's), with the walk over it.
 #[allow(clippy::too_many_arguments)]
 pub fn write(
-    kind: Kind,
+    kind: AnimationKind,
     m: &Motion,
     (tour, typed): (&Tour, Option<&[u32]>),
     g: &LeapGraph,
@@ -223,7 +223,7 @@ pub fn write(
     let walk = walk_at(&cells, &grid.slot(0).place, style)?;
     let moves = cells.len().saturating_sub(1);
     let bytes = match kind {
-        Kind::Svg => {
+        AnimationKind::Svg => {
             if m.fps.is_some() || m.frames.is_some() {
                 return Err(Error::usage(
                     "--fps and --frames are for GIF and PNG animations: an SVG plays smoothly; drop them",
@@ -231,7 +231,7 @@ pub fn write(
             }
             animated_svg(&page, &id, &walk, &timing)?.into_bytes()
         }
-        Kind::Gif | Kind::Apng => {
+        AnimationKind::Gif | AnimationKind::Apng => {
             Format::Png.check_size(grid.width, grid.height, png)?;
             let count = frame_count(m, duration, moves)?;
             let (_, w, h) = svg_to_rgba(frame_svg(&page, &id, &walk, 0.0)?.as_bytes(), png)?;
@@ -254,7 +254,7 @@ pub fn write(
                 };
                 Ok((rgba, ms))
             };
-            if kind == Kind::Gif {
+            if kind == AnimationKind::Gif {
                 frames::gif(&play, style.background, &colours(style), &mut frame)?
             } else {
                 frames::apng(&play, &mut frame)?

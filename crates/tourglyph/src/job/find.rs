@@ -1,11 +1,11 @@
 //! `find`: one tour on demand, on a board of any size (the engine is
 //! [`tourglyph_engine::find::construction`]).
 //!
-//! [`find`] finds it; [`Found::write_cells`] writes its cells from the start,
+//! [`find`] finds it; [`FindAnswer::write_cells`] writes its cells from the start,
 //! algebraically and space-separated on one line, or as one JSON object
 //! `{"cells":[[row,col],…],"closed":bool}` (formatted by [`tourglyph_core::cell_text`]:
-//! 25 million cells of 5000×5000 in a fraction of a second); [`Found::draw`] draws it as
-//! a glyph; [`Found::stats`] says how it was found (method, search nodes, time).
+//! 25 million cells of 5000×5000 in a fraction of a second); [`FindAnswer::draw`] draws it as
+//! a glyph; [`FindAnswer::stats`] says how it was found (method, search nodes, time).
 
 use super::request::FindRequest;
 use super::{Draw, Target};
@@ -15,7 +15,7 @@ use tourglyph_core::cell_text;
 use tourglyph_core::{Board, Error, LeapGraph, Piece, Result, Tour, TourKind};
 use tourglyph_engine::find::construction::{FindMethod, Request};
 
-/// Largest board [`Found::draw`] draws (a glyph of a million moves is no longer a picture).
+/// Largest board [`FindAnswer::draw`] draws (a glyph of a million moves is no longer a picture).
 pub const MAX_DRAW_CELLS: usize = 250_000;
 /// Memory `find` holds a cell of the board, for the budget: its peak over boards of 16
 /// and 100 million cells, rounded up (see `benches/NOTES.md`, 2026-12-07).
@@ -24,7 +24,7 @@ const FIND_BYTES_PER_CELL: f64 = 6.0;
 const DRAW_SIZE_MM: f64 = 50.0;
 
 /// A tour found.
-pub struct Found {
+pub struct FindAnswer {
     /// The board.
     pub board: Board,
     /// The piece.
@@ -42,7 +42,7 @@ pub struct Found {
 }
 
 /// Find the tour `req` asks for.
-pub fn find(req: &FindRequest) -> Result<Found> {
+pub fn find(req: &FindRequest) -> Result<FindAnswer> {
     let board: Board = req.board.parse()?;
     let piece: Piece = req.piece.parse()?;
     let start = req
@@ -67,7 +67,7 @@ pub fn find(req: &FindRequest) -> Result<Found> {
         start,
         seed: req.seed,
     })?;
-    Ok(Found {
+    Ok(FindAnswer {
         board,
         piece,
         cells: found.cells,
@@ -78,7 +78,7 @@ pub fn find(req: &FindRequest) -> Result<Found> {
     })
 }
 
-impl Found {
+impl FindAnswer {
     /// How it was found, on one line: `closed knight tour on 8x8: Warnsdorff, 64 search
     /// nodes, 0.001 s`.
     pub fn stats(&self) -> String {

@@ -4,7 +4,7 @@
 //! ([`crate::output::write_files`]). The family is checked against the text faces (the
 //! request's font file first, then the bundled ones) before any tour is drawn.
 
-use super::source::{Origin, TourSource, Walk, locate};
+use super::source::{TourOrigin, TourSource, WalkBudget, locate};
 use super::{Pick, Spec, symmetric_tours};
 use crate::output::OutOptions;
 use crate::output::write_files;
@@ -21,7 +21,7 @@ use tourglyph_engine::{select::Item, select::stream};
 use tourglyph_layout::glyph::glyph_data;
 use tourglyph_layout::outline::outline;
 use tourglyph_layout::style::Style;
-use tourglyph_layout::{specimen, specimen::Entry};
+use tourglyph_layout::{specimen, specimen::SpecimenEntry};
 
 /// A font, as `font`'s flags give it.
 #[derive(Clone, Debug, PartialEq)]
@@ -145,18 +145,18 @@ fn make(req: &FontRequest, style: &Style) -> Result<FontFiles> {
     // `--symmetry` on boards over 8x8: the symmetric tours found directly, numbered by
     // their index among them (the map's `index`, the glyph names `tour_14x14_rot90_I`);
     // closed leaper tours too many for the full diagram: by ID through the halves.
-    let walk = Walk {
+    let walk = WalkBudget {
         sel: &req.pick,
         what: "making a font of",
         capped: true,
     };
     let (direct, halves, zdd) = match locate(&mut r, Some(walk), true, false, req.pick.force)? {
-        Origin::Symmetric => {
+        TourOrigin::Symmetric => {
             let items = symmetric_tours::items(&req.pick, &mut r, MAX_GLYPHS, "making a font of")?;
             (Some(items), None, None)
         }
-        Origin::Halves(ids) => (None, Some(ids), None),
-        Origin::Diagram(zdd) => (None, None, Some(zdd)),
+        TourOrigin::Halves(ids) => (None, Some(ids), None),
+        TourOrigin::Diagram(zdd) => (None, None, Some(zdd)),
     };
     let too_many = |n: String| {
         Error::usage(format!(
@@ -278,9 +278,9 @@ fn make(req: &FontRequest, style: &Style) -> Result<FontFiles> {
         map.push_str(if i + 1 < picked.len() { ",\n" } else { "\n" });
     }
     map.push_str("]\n");
-    let entries: Vec<Entry> = picked
+    let entries: Vec<SpecimenEntry> = picked
         .iter()
-        .map(|(id, _)| Entry {
+        .map(|(id, _)| SpecimenEntry {
             caption: id.to_string(),
         })
         .collect();
@@ -384,9 +384,9 @@ fn make_shape(
         map.push_str(if i + 1 < chosen.len() { ",\n" } else { "\n" });
     }
     map.push_str("]\n");
-    let entries: Vec<Entry> = chosen
+    let entries: Vec<SpecimenEntry> = chosen
         .iter()
-        .map(|id| Entry {
+        .map(|id| SpecimenEntry {
             caption: id.to_string(),
         })
         .collect();

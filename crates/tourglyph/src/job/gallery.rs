@@ -23,7 +23,7 @@ use super::request::SheetRequest;
 use super::sheet_drawing::sheet_pages;
 use super::{Pick, Progress, Silent, Target};
 use crate::gallery::Manifest;
-use crate::gallery::index::{self, Entry};
+use crate::gallery::index::{self, IndexEntry};
 use crate::output::OutOptions;
 use crate::output::sheet_files::SheetFiles;
 use crate::output::{Staging, write_file};
@@ -154,7 +154,7 @@ pub fn gallery(req: &GalleryRequest, progress: &dyn Progress) -> Result<Gallerie
                 // Through the error type, which shows every message on one line.
                 let error = Error::runtime(msg).to_string();
                 progress.note(&error);
-                entries.push(Entry::Failed {
+                entries.push(IndexEntry::Failed {
                     heading: title.unwrap_or_else(|| leaf(&path)),
                     error,
                 });
@@ -172,7 +172,7 @@ pub fn gallery(req: &GalleryRequest, progress: &dyn Progress) -> Result<Gallerie
     let written = entries
         .iter()
         .filter_map(|e| match e {
-            Entry::Done { files, preview, .. } => Some(
+            IndexEntry::Done { files, preview, .. } => Some(
                 files
                     .iter()
                     .map(|(f, _)| f)
@@ -180,7 +180,7 @@ pub fn gallery(req: &GalleryRequest, progress: &dyn Progress) -> Result<Gallerie
                     .map(|f| out.join(f))
                     .collect(),
             ),
-            Entry::Failed { .. } => None,
+            IndexEntry::Failed { .. } => None,
         })
         .collect();
     Ok(Galleries {
@@ -222,7 +222,7 @@ fn render_gallery(
     dir: &Path,
     out: &Path,
     force: bool,
-) -> std::result::Result<Entry, String> {
+) -> std::result::Result<IndexEntry, String> {
     // The font is read now, so that a bad one is refused under its key's name.
     Fonts::with_user(m.font.as_ref().map(|f| dir.join(f)).as_deref())
         .map_err(|e| format!("{file}: key 'font': {e}"))?;
@@ -274,7 +274,7 @@ fn render_gallery(
             .and_then(|f| f.commit(vec![]))
             .map_err(|e| format!("{file}: {e}"))?;
     }
-    Ok(Entry::Done {
+    Ok(IndexEntry::Done {
         title: m.title.clone(),
         preview: leaf(&png),
         files,

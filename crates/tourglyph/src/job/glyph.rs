@@ -37,7 +37,7 @@ pub fn glyph(a: &GlyphRequest, target: Target<'_>) -> Result<Format> {
     };
     let motion = super::animate::kind(&a.motion, a.format.as_deref(), &target, style.numbers)?;
     let format = match motion {
-        Some(super::animate::Kind::Svg) => Format::Svg,
+        Some(super::animate::AnimationKind::Svg) => Format::Svg,
         Some(_) => Format::Png,
         None => single_format(a.format.as_deref(), &target)?,
     };
@@ -100,7 +100,7 @@ pub fn glyph(a: &GlyphRequest, target: Target<'_>) -> Result<Format> {
         let id = label.id.clone();
         let mut page = Vec::new();
         let svg = (Format::Svg, png, None);
-        let raster = k != super::animate::Kind::Svg;
+        let raster = k != super::animate::AnimationKind::Svg;
         write_glyph_as(
             (&tour, Some(walk.as_slice())),
             &g,

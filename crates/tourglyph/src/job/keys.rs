@@ -69,7 +69,7 @@ impl Doors {
 
 /// The kind of a key's value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
+pub enum ValueKind {
     /// A switch: `--open`, `open=true`, `open = true`.
     Switch,
     /// A whole number from 0.
@@ -113,7 +113,7 @@ pub enum Field {
 
 /// What the command line shows for a key (its clap argument).
 #[derive(Clone, Copy)]
-pub struct Cli {
+pub struct FlagHelp {
     /// The help line.
     pub help: &'static str,
     /// The value's placeholder in usage lines (`K` in `--limit <K>`).
@@ -151,13 +151,13 @@ pub struct Key {
     /// is written (a gallery manifest names the key and its line).
     pub check: Option<fn(&str) -> Result<()>>,
     /// What the command line shows for it.
-    pub cli: Cli,
+    pub cli: FlagHelp,
 }
 
 /// The command line's presentation of a key without a default, an offer or negative
 /// numbers.
-const fn cli(help: &'static str, value_name: &'static str) -> Cli {
-    Cli {
+const fn cli(help: &'static str, value_name: &'static str) -> FlagHelp {
+    FlagHelp {
         help,
         value_name,
         default: None,
@@ -167,7 +167,7 @@ const fn cli(help: &'static str, value_name: &'static str) -> Cli {
 }
 
 /// A key of `group` setting `field`, taken by every door, optional, checked by nothing.
-const fn key(name: &'static str, group: Group, field: Field, cli: Cli) -> Key {
+const fn key(name: &'static str, group: Group, field: Field, cli: FlagHelp) -> Key {
     Key {
         name,
         group,
@@ -198,7 +198,7 @@ pub static KEYS: &[Key] = &[
             "piece",
             Group::Spec,
             Field::Text(|f| &mut f.spec.piece),
-            Cli {
+            FlagHelp {
                 default: Some("rook"),
                 offer: Some(pieces),
                 ..cli(
@@ -330,7 +330,7 @@ pub static KEYS: &[Key] = &[
             "cell_height",
             Group::Shape,
             Field::Number(|f| &mut f.spec.shape.cell_height),
-            Cli {
+            FlagHelp {
                 default: Some("24"),
                 ..cli("For --shape-text: rows of cells per line of text", "ROWS")
             },
@@ -384,7 +384,7 @@ pub static KEYS: &[Key] = &[
         "limit",
         Group::Pick,
         Field::MaybeNumber(|f| &mut f.pick.limit),
-        Cli {
+        FlagHelp {
             negative_numbers: true,
             ..cli("At most K tours (or classes)", "K")
         },
@@ -428,7 +428,7 @@ pub static KEYS: &[Key] = &[
         "seed",
         Group::Pick,
         Field::Number(|f| &mut f.pick.seed),
-        Cli {
+        FlagHelp {
             default: Some("0"),
             ..cli("Seed for --sample", "SEED")
         },
@@ -664,7 +664,7 @@ pub static KEYS: &[Key] = &[
                 |f| &mut f.draw.dpi,
                 "give a resolution in dots per inch, e.g. 300",
             ),
-            Cli {
+            FlagHelp {
                 default: Some("300"),
                 ..cli("Resolution of PNG output, in dots per inch", "N")
             },
@@ -751,12 +751,12 @@ impl Key {
     }
 
     /// The kind of its value.
-    pub fn kind(&self) -> Kind {
+    pub fn kind(&self) -> ValueKind {
         match self.field {
-            Field::Switch(_) => Kind::Switch,
-            Field::Text(_) | Field::MaybeText(_) => Kind::Text,
-            Field::Number(_) | Field::MaybeNumber(_) => Kind::Number,
-            Field::Real(..) => Kind::Real,
+            Field::Switch(_) => ValueKind::Switch,
+            Field::Text(_) | Field::MaybeText(_) => ValueKind::Text,
+            Field::Number(_) | Field::MaybeNumber(_) => ValueKind::Number,
+            Field::Real(..) => ValueKind::Real,
         }
     }
 

@@ -4,7 +4,7 @@
 
 use super::cell_text::CellText;
 use super::request::{Pick, Progress, Resolved, Spec, explain_impossible};
-use super::source::{Origin, TourSource, Walk, locate};
+use super::source::{TourOrigin, TourSource, WalkBudget, locate};
 use std::fmt::Write as _;
 use std::io::Write;
 use tourglyph_core::{LeapGraph, Result};
@@ -31,15 +31,15 @@ pub fn list(
     if explain_impossible(&r, progress) {
         return Ok(());
     }
-    let walk = Walk {
+    let walk = WalkBudget {
         sel,
         what: "listing",
         capped: false,
     };
     // Classes go by halves too (a sample of them), where the full diagram is too big.
     let zdd = match locate(&mut r, Some(walk), true, true, sel.force)? {
-        Origin::Symmetric => return super::symmetric_tours::list(sel, json, r, out, progress),
-        Origin::Halves(ids) if r.query.classes => {
+        TourOrigin::Symmetric => return super::symmetric_tours::list(sel, json, r, out, progress),
+        TourOrigin::Halves(ids) if r.query.classes => {
             let items = super::halves::sample_classes(&ids, sel, &mut r, "listing")?;
             let format = formatter(&r.graph, json);
             for item in items {
@@ -47,8 +47,8 @@ pub fn list(
             }
             return Ok(out.flush()?);
         }
-        Origin::Halves(ids) => return by_halves(&ids, sel, r, json, out, progress),
-        Origin::Diagram(zdd) => zdd,
+        TourOrigin::Halves(ids) => return by_halves(&ids, sel, r, json, out, progress),
+        TourOrigin::Diagram(zdd) => zdd,
     };
     let g = &r.graph;
     let walk = super::walk_len(r.query.range.as_ref(), zdd.count());

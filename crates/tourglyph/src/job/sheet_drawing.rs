@@ -12,7 +12,7 @@
 
 use super::animate::SheetWalk;
 use super::request::SheetRequest;
-use super::source::{Origin, TourSource, Walk, locate, resolve};
+use super::source::{TourOrigin, TourSource, WalkBudget, locate, resolve};
 use super::{Progress, Target, budget};
 use crate::describe::describe_selection;
 use crate::output::sheet_files::{SheetFiles, Written};
@@ -118,15 +118,15 @@ pub fn sheet_pages(
     // all tours (captions give their index among the symmetric tours).
     // Closed leaper tours too many for the full diagram: by ID through the halves
     // (classes too, a sample of them).
-    let walk = Walk {
+    let walk = WalkBudget {
         sel: &a.sel,
         what: "rendering",
         capped: true,
     };
     let (direct, halves, zdd) = match locate(&mut r, Some(walk), true, true, a.sel.force)? {
-        Origin::Symmetric => (true, None, None),
-        Origin::Halves(ids) => (false, Some(ids), None),
-        Origin::Diagram(zdd) => (false, None, Some(zdd)),
+        TourOrigin::Symmetric => (true, None, None),
+        TourOrigin::Halves(ids) => (false, Some(ids), None),
+        TourOrigin::Diagram(zdd) => (false, None, Some(zdd)),
     };
     // The selection's size first (a sample's is known before drawing it), then the cost.
     let planned =

@@ -43,7 +43,7 @@ impl Default for SlideRequest {
 
 /// How a solution is drawn.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Drawing {
+pub enum SlideDrawing {
     /// One page of board frames: `pdf`, `ps` or `svg`.
     Frames(String),
     /// One animated SVG that plays the solution.
@@ -92,7 +92,7 @@ pub fn puzzle(req: &SlideRequest) -> Result<Puzzle> {
 
 /// How the solution will be drawn into `output` (animated when `animate`), checked
 /// before the search: the format from the file's extension (`-`: SVG).
-pub fn drawing(output: Option<&Path>, animate: bool) -> Result<Option<Drawing>> {
+pub fn drawing(output: Option<&Path>, animate: bool) -> Result<Option<SlideDrawing>> {
     let ext = match output {
         Some(path) => Some(extension(path)?),
         None => None,
@@ -110,8 +110,8 @@ pub fn drawing(output: Option<&Path>, animate: bool) -> Result<Option<Drawing>> 
         }
     }
     Ok(ext.map(|e| match animate {
-        true => Drawing::Animated,
-        false => Drawing::Frames(e),
+        true => SlideDrawing::Animated,
+        false => SlideDrawing::Frames(e),
     }))
 }
 
@@ -129,16 +129,16 @@ pub fn solve(p: &Puzzle, req: &SlideRequest) -> Result<Report> {
 pub fn draw(
     p: &Puzzle,
     report: &Report,
-    drawing: &Drawing,
+    drawing: &SlideDrawing,
     path: &Path,
     opts: OutOptions,
 ) -> Result<()> {
     match drawing {
-        Drawing::Animated => {
+        SlideDrawing::Animated => {
             let svg = animate::animated_svg(p, &report.solution, &animate::AnimOptions::default())?;
             crate::output::write_file(path, svg.as_bytes(), opts)
         }
-        Drawing::Frames(ext) => frame_sheet(path, ext, p, &report.solution, opts),
+        SlideDrawing::Frames(ext) => frame_sheet(path, ext, p, &report.solution, opts),
     }
 }
 

@@ -3,11 +3,11 @@
 //! [`super::shaped_board`]) and a board ([`TourSource::Board`]: the request resolved into
 //! leap graph, kind and query, with the refusals made before any work: boards too large
 //! for the engines, wrong combinations of flags); on a board, among the symmetric tours
-//! found directly on quotient boards ([`Origin::Symmetric`], [`super::symmetric_tours`]),
-//! closed leaper tours by ID through the halves ([`Origin::Halves`], [`super::halves`])
-//! and the frontier diagram of all tours ([`Origin::Diagram`]) ([`locate`]). The budget
+//! found directly on quotient boards ([`TourOrigin::Symmetric`], [`super::symmetric_tours`]),
+//! closed leaper tours by ID through the halves ([`TourOrigin::Halves`], [`super::halves`])
+//! and the frontier diagram of all tours ([`TourOrigin::Diagram`]) ([`locate`]). The budget
 //! of a walk is checked here too, once, whatever the command ([`locate`] with a
-//! [`Walk`]): an unbounded listing is refused by the count before the walk is started.
+//! [`WalkBudget`]): an unbounded listing is refused by the count before the walk is started.
 //!
 //! What a source offers: its count ([`count_with`], by the counter the engine's plan
 //! chooses: transfer matrix, dense residues, leaper counters, the torus, Burnside's
@@ -62,7 +62,7 @@ impl TourSource {
 }
 
 /// Where a board's tours come from, once [`locate`]d.
-pub enum Origin {
+pub enum TourOrigin {
     /// The tours a symmetry fixes, found directly on quotient boards (no diagram of all
     /// tours; they are numbered by their index among the symmetric tours).
     Symmetric,
@@ -77,7 +77,7 @@ pub enum Origin {
 /// fixed number of tours (a sheet, a font: `capped`; the cap refuses a larger
 /// selection) or takes every tour it is given (a listing).
 #[derive(Clone, Copy)]
-pub struct Walk<'a> {
+pub struct WalkBudget<'a> {
     /// The selection.
     pub sel: &'a Pick,
     /// The work, e.g. `listing`.
@@ -97,11 +97,11 @@ pub struct Walk<'a> {
 /// tours by halves by their count, before the quotient diagrams or the halves are built.
 pub fn locate(
     r: &mut Resolved,
-    walk: Option<Walk<'_>>,
+    walk: Option<WalkBudget<'_>>,
     direct: bool,
     classes_by_halves: bool,
     force: bool,
-) -> Result<Origin> {
+) -> Result<TourOrigin> {
     let unbounded_listing = |r: &Resolved| {
         walk.filter(|w| {
             !w.capped
@@ -125,7 +125,7 @@ pub fn locate(
                 return Err(symmetric_tours::too_long(n, sym, board));
             }
         }
-        return Ok(Origin::Symmetric);
+        return Ok(TourOrigin::Symmetric);
     }
     let plain = !r.query.non_crossing
         && r.query.symmetry.is_none()
@@ -138,7 +138,7 @@ pub fn locate(
                 let total = count_plain(&r.graph, r.kind, force, &Silent)?;
                 check_walk(total, r, w.sel, w.what)?;
             }
-            Origin::Halves(halves::ids(&r.graph, force)?)
+            TourOrigin::Halves(halves::ids(&r.graph, force)?)
         }
         route => {
             let zdd = match route {
@@ -150,7 +150,7 @@ pub fn locate(
                 r.fix_range(zdd.count());
                 check_walk(zdd.count(), r, w.sel, w.what)?;
             }
-            Origin::Diagram(zdd)
+            TourOrigin::Diagram(zdd)
         }
     })
 }
@@ -189,7 +189,7 @@ pub fn for_each(
     }
     let zdd = match locate(r, None, false, false, force)? {
         // Too big for the full diagram: the tours by ID through the halves.
-        Origin::Halves(index) => {
+        TourOrigin::Halves(index) => {
             let mut given = 0;
             for id in ids.start..ids.end.min(index.count()) {
                 let tour = index
@@ -207,8 +207,8 @@ pub fn for_each(
             }
             return Ok(given);
         }
-        Origin::Diagram(zdd) => zdd,
-        Origin::Symmetric => unreachable!("not located directly"),
+        TourOrigin::Diagram(zdd) => zdd,
+        TourOrigin::Symmetric => unreachable!("not located directly"),
     };
     r.query.range = Some(ids.start.min(zdd.count())..ids.end.min(zdd.count()));
     stream(&zdd, &r.graph, &r.query, Item::clone, |item| Ok(f(item)))
@@ -220,7 +220,7 @@ pub fn sample_one(r: &mut Resolved, seed: u64, force: bool) -> Result<Option<Ite
     let mut sampler = Sampler::new(seed);
     // Classes are sampled on the diagram (the halves serve plain requests here).
     Ok(match locate(r, None, false, false, force)? {
-        Origin::Halves(index) => match sampler.ids(index.count(), 1)?.next() {
+        TourOrigin::Halves(index) => match sampler.ids(index.count(), 1)?.next() {
             Some(id) => index.unrank(id)?.map(|tour| Item {
                 id,
                 tour,
@@ -228,7 +228,7 @@ pub fn sample_one(r: &mut Resolved, seed: u64, force: bool) -> Result<Option<Ite
             }),
             None => None,
         },
-        Origin::Diagram(zdd) => {
+        TourOrigin::Diagram(zdd) => {
             if r.query.classes {
                 sampler.classes(&zdd, &r.graph, 1)?.next()
             } else {
@@ -240,7 +240,7 @@ pub fn sample_one(r: &mut Resolved, seed: u64, force: bool) -> Result<Option<Ite
                 })
             }
         }
-        Origin::Symmetric => unreachable!("not located directly"),
+        TourOrigin::Symmetric => unreachable!("not located directly"),
     })
 }
 
