@@ -309,9 +309,12 @@ def main():
         if graph:
             for a, b in sorted(e):
                 print(f"{name(c, a)} -> {name(c, b)}")
-        for comp in sccs(list(k.mods), e):
+        circles = sccs(list(k.mods), e)
+        for comp in circles:
             bad += 1
             print(f"circle in {c}: " + ", ".join(sorted(name(c, m) for m in comp)))
+        if circles:
+            continue  # a chain is only defined where there is no circle
         chain = longest_chain(list(k.mods), e)
         limit = CHAIN_LIMIT.get(c)
         if chains or (limit and len(chain) > limit):

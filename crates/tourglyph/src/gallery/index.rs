@@ -4,8 +4,6 @@
 //! the one-line error that `gallery` also printed on stderr, so a failure is seen where
 //! the galleries are looked at.
 
-use super::html_escape;
-
 /// The page template (`templates/gallery-index.html`); `{{ITEMS}}` is replaced by the
 /// sections.
 const TEMPLATE: &str = include_str!("../../../../templates/gallery-index.html");
@@ -64,6 +62,22 @@ pub fn html(entries: &[IndexEntry]) -> String {
         }
     }
     TEMPLATE.replace("{{ITEMS}}", &items)
+}
+
+/// Escape text for HTML element content and attribute values.
+pub fn html_escape(s: &str) -> String {
+    let mut o = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => o.push_str("&amp;"),
+            '<' => o.push_str("&lt;"),
+            '>' => o.push_str("&gt;"),
+            '"' => o.push_str("&quot;"),
+            '\'' => o.push_str("&#39;"),
+            _ => o.push(c),
+        }
+    }
+    o
 }
 
 #[cfg(test)]
