@@ -2,9 +2,9 @@
 """Import circles between the modules of each crate (ARCHITECTURE.md, "Rules of the house").
 
 For the root package (the command's src/) and every crate under crates/, each source file
-is a module. A module imports another when it names one of its items: a `use` path or an inline path starting
-with `crate::`, `super::` or `self::`, or a bare path through a child module declared in
-the file (`mod x;` then `x::Item`). A name re-exported with `pub use` is followed to the
+is a module. A module imports another when it names one of its items: a `use` path or an
+inline path starting with `crate::`, `super::` or `self::`, or a bare path through a child
+module declared in the file (`mod x;` then `x::Item`). A name re-exported with `pub use` is followed to the
 module that defines it, so a facade module that only declares and re-exports adds no
 edge. A parent declaring its children (`mod x;`) is not an import, nor is an inline
 `mod tests` using `super::*` (that is the module itself).

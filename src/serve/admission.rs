@@ -12,7 +12,8 @@ pub(super) struct Pool {
     share: u32,
 }
 
-/// The server's pool, set by [`run`](super::listen::run) (a router served otherwise gets the default's).
+/// The server's pool, set by [`run`](super::listen::run) (a router served otherwise gets
+/// the default's).
 pub(super) static POOL: std::sync::OnceLock<Pool> = std::sync::OnceLock::new();
 
 fn pool() -> &'static Pool {

@@ -128,6 +128,22 @@ fn tours_by_id_and_at_random_are_the_ones_list_gives() {
         assert_eq!(got.id.to_string(), v["id"].to_string(), "{piece} {board}");
         assert_eq!(cells(&set, &got.tour), cli_cells(line));
     }
+    // A class at random goes by halves too, where the diagram is too big: the class
+    // `list --classes --sample` draws first, with its orbit.
+    let set = tours("knight", "6x8").classes();
+    let args = "list --piece knight --board 6x8 --classes --sample 1 --seed 7 --json";
+    let o = run(&args.split(' ').collect::<Vec<_>>());
+    assert!(o.status.success(), "{}", crate::common::stderr(&o));
+    let line = stdout(&o);
+    let line = line.lines().next().unwrap();
+    let v: serde_json::Value = serde_json::from_str(line).unwrap();
+    let got = set.random(7).unwrap();
+    assert_eq!(got.id.to_string(), v["id"].to_string());
+    assert_eq!(
+        got.orbit.map(|k| k.to_string()),
+        Some(v["orbit"].to_string())
+    );
+    assert_eq!(cells(&set, &got.tour), cli_cells(line));
     // An ID past the last is an error naming the set, not a panic or an empty tour.
     let err = tours("rook", "4x4").tour(6).unwrap_err();
     assert!(err.is_usage(), "{err}");

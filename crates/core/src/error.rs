@@ -395,6 +395,8 @@ pub fn one_line(text: &str) -> std::borrow::Cow<'_, str> {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
     #[test]
     fn every_kind_has_its_exit_and_http_status() {
         let io = || std::io::Error::other("disk full");
@@ -460,8 +462,6 @@ mod tests {
         assert_eq!(e.to_string(), "out/x.pdf: disk full");
         assert_eq!(e.estimate(), None);
     }
-
-    use super::*;
 
     #[test]
     fn one_line_escapes_breaks_only() {

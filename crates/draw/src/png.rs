@@ -100,11 +100,8 @@ fn wide_fits(w: u32, h: f64) -> Result<(u32, u32)> {
 /// `opts.dpi`, or `opts.width` pixels wide (its `pHYs` chunk then states the
 /// resolution that width makes of the page).
 pub fn svg_to_png(svg: &[u8], opts: PngOptions) -> Result<Vec<u8>> {
-    if let Some(width) = opts.width {
-        return svg_to_png_wide(svg, width, opts.paper);
-    }
-    let (rgba, w, h) = svg_to_rgba(svg, opts)?;
-    encode(&rgba, w, h, opts.dpi)
+    let (rgba, w, h, dpi) = rasterise(svg, opts)?;
+    encode(&rgba, w, h, dpi)
 }
 
 /// Rasterise an SVG document (sized in mm) to unpremultiplied RGBA pixels, with the
@@ -114,28 +111,34 @@ pub fn svg_to_png(svg: &[u8], opts: PngOptions) -> Result<Vec<u8>> {
 /// draws it ([`crate::document`]'s PNG, `SvgWriter::with_text`): the parse loads no
 /// fonts, so an SVG `<text>` element draws nothing.
 pub fn svg_to_rgba(svg: &[u8], opts: PngOptions) -> Result<(Vec<u8>, u32, u32)> {
+    let (rgba, w, h, _) = rasterise(svg, opts)?;
+    Ok((rgba, w, h))
+}
+
+/// [`svg_to_rgba`]'s pixels and size, with the image's resolution: `opts.dpi`, or at a
+/// width, what that width makes of the page.
+fn rasterise(svg: &[u8], opts: PngOptions) -> Result<(Vec<u8>, u32, u32, f64)> {
     let tree = parse(svg)?;
     // usvg sizes the tree in CSS pixels, 96 to the inch.
     let size = tree.size();
-    let to_mm = 25.4 / 96.0;
-    let (w, h) = pixels(
-        f64::from(size.width()) * to_mm,
-        f64::from(size.height()) * to_mm,
-        opts,
-    )?;
-    Ok((raster(&tree, w, h, opts.paper)?, w, h))
-}
-
-/// PNG bytes of an SVG document (sized in mm, its text as outlines) drawn `width` pixels
-/// wide on `paper`, its resolution what that width makes of the page.
-fn svg_to_png_wide(svg: &[u8], width: u32, paper: Option<crate::Rgb>) -> Result<Vec<u8>> {
-    let tree = parse(svg)?;
-    let size = tree.size();
-    let w = width.max(1);
-    let k = f64::from(w) / f64::from(size.width());
-    let (w, h) = wide_fits(w, (f64::from(size.height()) * k).round().max(1.0))?;
-    // usvg's CSS pixels are 96 to the inch.
-    encode(&raster(&tree, w, h, paper)?, w, h, k * 96.0)
+    let (w, h, dpi) = match opts.width {
+        Some(width) => {
+            let w = width.max(1);
+            let k = f64::from(w) / f64::from(size.width());
+            let (w, h) = wide_fits(w, (f64::from(size.height()) * k).round().max(1.0))?;
+            (w, h, k * 96.0)
+        }
+        None => {
+            let to_mm = 25.4 / 96.0;
+            let (w, h) = pixels(
+                f64::from(size.width()) * to_mm,
+                f64::from(size.height()) * to_mm,
+                opts,
+            )?;
+            (w, h, opts.dpi)
+        }
+    };
+    Ok((raster(&tree, w, h, opts.paper)?, w, h, dpi))
 }
 
 fn parse(svg: &[u8]) -> Result<usvg::Tree> {

@@ -10,13 +10,6 @@ use toml::de::DeValue;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BadSetting(String);
 
-impl BadSetting {
-    /// The phrase.
-    pub fn phrase(&self) -> &str {
-        &self.0
-    }
-}
-
 impl fmt::Display for BadSetting {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.0)

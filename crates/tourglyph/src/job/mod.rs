@@ -31,11 +31,11 @@
 //!    board's glyphs and sheets).
 //! 4. The sheet drawing ([`sheet_drawing`]: a sheet page by page, or one file a tour),
 //!    which `render`, `gallery` and [`crate::Tours`] share.
-//! 5. The jobs, one a command, siblings that import none of each other: [`count`] (`count`'s answer; [`residues`]: a count
-//!    spread over many machines), [`list`], [`sheet`] (`render`), [`glyph`], [`font`],
-//!    [`find`], [`slide`] (the sliding rooks and queens puzzle), [`plot_stats`] (what
-//!    plotting an SVG file costs) and [`gallery`] (every manifest of a folder and their
-//!    index).
+//! 5. The jobs, one a command, siblings that import none of each other: [`count`]
+//!    (`count`'s answer; [`residues`]: a count spread over many machines), [`list`],
+//!    [`sheet`] (`render`), [`glyph`], [`font`], [`find`], [`slide`] (the sliding rooks
+//!    and queens puzzle), [`plot_stats`] (what plotting an SVG file costs) and
+//!    [`gallery`] (every manifest of a folder and their index).
 //!
 //! Jobs sit above the pipeline (engine → sinks → layout → render) and only call into it;
 //! nothing below calls a job. Progress and notices go through [`Progress`], which a

@@ -322,8 +322,8 @@ pub struct SheetRequest {
     pub font: Option<PathBuf>,
     /// SVG: draw text as outlines (paths) instead of editable text.
     pub text_as_paths: bool,
-    /// SVG: one file a page and plotter pen (`sheet_drawing::split_layer_paths` names them), the style's
-    /// layers by role unless it says otherwise.
+    /// SVG: one file a page and plotter pen (`sheet_drawing::split_layer_paths` names
+    /// them), the style's layers by role unless it says otherwise.
     pub split_layers: bool,
     /// SVG: each glyph drawn as its tour is walked, all in step (`--animate` and its
     /// flags, [`super::animate`]); one page of at most

@@ -218,8 +218,13 @@ pub fn for_each(
 /// the same `seed`; `None` when there is none.
 pub fn sample_one(r: &mut Resolved, seed: u64, force: bool) -> Result<Option<Item>> {
     let mut sampler = Sampler::new(seed);
-    // Classes are sampled on the diagram (the halves serve plain requests here).
-    Ok(match locate(r, None, false, false, force)? {
+    // Classes too go by halves where the full diagram is too big (a uniform class drawn
+    // from the tours by ID, as `list --classes --sample` draws them).
+    Ok(match locate(r, None, false, true, force)? {
+        TourOrigin::Halves(index) if r.query.classes => sampler
+            .classes_of(index.as_ref(), &r.graph, 1)?
+            .next()
+            .transpose()?,
         TourOrigin::Halves(index) => match sampler.ids(index.count(), 1)?.next() {
             Some(id) => index.unrank(id)?.map(|tour| Item {
                 id,
