@@ -22,6 +22,10 @@ pub const REQUEST_TIMEOUT: Duration =
     Duration::from_secs(tourglyph::budget::DEFAULT_SECONDS as u64 * 3 / 2);
 /// Largest request body (the API takes none).
 pub const MAX_BODY: usize = 16 * 1024;
+/// Largest total of a request's header names and values. hyper's own limit (its read
+/// buffer, about 400 KiB of address and headers) holds or not depending on how the bytes
+/// arrive; this one is checked on every request it passes, so the answer is always 431.
+pub const MAX_HEADERS: usize = 64 * 1024;
 
 /// How to serve.
 #[derive(Clone, Debug)]

@@ -10,6 +10,10 @@ use std::task::{Context, Poll, ready};
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
 
+/// The message of a 431, whether hyper's buffer or [`super::options::MAX_HEADERS`] refused
+/// the headers (a head over hyper's buffer is over both).
+pub const HEADERS_TOO_LARGE: &str = "the request's headers are too large (the server takes up to 64 KiB of them): send fewer or shorter headers";
+
 /// The TCP listener whose connections are [`Conn`]s.
 pub struct Listener(pub TcpListener);
 
@@ -50,10 +54,7 @@ fn replacement(written: &[u8]) -> Option<Vec<u8>> {
             "the request's address is too long (the server reads up to 64 KiB of it): the API's queries are short; give each parameter once, with short values",
         )
     } else if written.starts_with(b"HTTP/1.1 431 ") {
-        (
-            "431 Request Header Fields Too Large",
-            "the request's headers are too large (the server reads up to about 400 KiB of address and headers): send fewer or shorter headers and a shorter query",
-        )
+        ("431 Request Header Fields Too Large", HEADERS_TOO_LARGE)
     } else {
         return None;
     };

@@ -2,7 +2,8 @@
 //! answers the bytes the CLI writes for the same flags.
 
 use super::admission::{admit, blocking};
-use super::options::{MAX_BODY, MAX_CONCURRENT, REQUEST_TIMEOUT};
+use super::options::{MAX_BODY, MAX_CONCURRENT, MAX_HEADERS, REQUEST_TIMEOUT};
+use super::oversized::HEADERS_TOO_LARGE;
 use super::page;
 use super::params::{self, Params};
 use super::reply::{Failure, json_error};
@@ -47,6 +48,7 @@ pub fn router() -> Router {
         .fallback(not_found);
     api.layer(
         tower::ServiceBuilder::new()
+            .layer(axum::middleware::from_fn(headers_within_limit))
             .layer(RequestBodyLimitLayer::new(MAX_BODY))
             .layer(TimeoutLayer::with_status_code(
                 StatusCode::REQUEST_TIMEOUT,
@@ -54,6 +56,30 @@ pub fn router() -> Router {
             ))
             .layer(ConcurrencyLimitLayer::new(MAX_CONCURRENT)),
     )
+}
+
+/// 431, and the connection closed, for headers over [`MAX_HEADERS`]; else the route.
+async fn headers_within_limit(
+    req: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let size: usize = req
+        .headers()
+        .iter()
+        .map(|(name, value)| name.as_str().len() + value.len() + 4)
+        .sum();
+    if size <= MAX_HEADERS {
+        return next.run(req).await;
+    }
+    let mut r = json_error(
+        StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
+        HEADERS_TOO_LARGE,
+    );
+    r.headers_mut().insert(
+        axum::http::header::CONNECTION,
+        axum::http::HeaderValue::from_static("close"),
+    );
+    r
 }
 
 /// The query's pairs, or a 400 naming what is wrong with it.
