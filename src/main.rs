@@ -63,8 +63,14 @@ fn on_signals_remove_partial_outputs() {
 /// joined), the name clap suggests for a mistyped one, and where to read more, e.g. `the following required arguments were not
 /// provided: --board <BOARD> (see 'tourglyph count --help')`.
 fn fold_clap_error(e: &clap::Error) -> String {
-    use clap::error::{ContextKind, ContextValue};
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
     let text = e.render().to_string();
+    // A value the key table's own parser refused (a board, a piece, a symmetry: an error
+    // with no clap context) says the fix itself, as it does at the other front doors.
+    if e.kind() == ErrorKind::ValueValidation && e.get(ContextKind::InvalidArg).is_none() {
+        let line = text.lines().next().unwrap_or_default();
+        return line.strip_prefix("error: ").unwrap_or(line).to_string();
+    }
     let parts: Vec<&str> = text
         .lines()
         .take_while(|l| !l.starts_with("Usage:"))

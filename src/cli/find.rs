@@ -14,8 +14,8 @@ use tourglyph::job::shaped_drawing::ShapeDrawing;
 /// Run `find`.
 pub fn run(a: FindArgs, quiet: bool) -> Result<()> {
     let req = FindRequest {
-        piece: a.piece,
-        board: a.board.unwrap_or_default(),
+        piece: a.piece.parse()?,
+        board: a.board.as_deref().map(str::parse).transpose()?,
         closed: a.closed,
         start: a.start,
         seed: a.seed,

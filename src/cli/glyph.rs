@@ -8,7 +8,7 @@ use tourglyph::job::Target;
 
 /// Run `glyph`.
 pub fn run(a: GlyphArgs, quiet: bool) -> Result<()> {
-    let req = request(&a);
+    let req = request(&a)?;
     if let Some(shape) = tourglyph::job::source::TourSource::shape(&req.spec())? {
         let target = Target::Path(&a.output, a.out.options());
         let (t, _) = tourglyph::job::shaped_drawing::glyph(&req, &shape, target)?;
@@ -23,11 +23,11 @@ pub fn run(a: GlyphArgs, quiet: bool) -> Result<()> {
     Ok(())
 }
 
-/// The flags as a request.
-pub fn request(a: &GlyphArgs) -> GlyphRequest {
-    GlyphRequest {
-        piece: a.piece.clone(),
-        board: a.board.clone().unwrap_or_default(),
+/// The flags as a request, the piece, the board and the symmetry parsed.
+pub fn request(a: &GlyphArgs) -> Result<GlyphRequest> {
+    Ok(GlyphRequest {
+        piece: a.piece.parse()?,
+        board: a.board.as_deref().map(str::parse).transpose()?,
         open: a.open,
         torus: a.torus,
         repeat: a.repeat.clone(),
@@ -35,7 +35,7 @@ pub fn request(a: &GlyphArgs) -> GlyphRequest {
         id: a.id.clone(),
         tour: a.tour.clone(),
         random: a.random,
-        symmetry: a.symmetry.clone(),
+        symmetry: a.symmetry.as_deref().map(str::parse).transpose()?,
         seed: a.seed,
         format: a.format.clone(),
         size: a.size.clone(),
@@ -44,5 +44,5 @@ pub fn request(a: &GlyphArgs) -> GlyphRequest {
         force: a.force,
         motion: a.motion.motion(),
         shape: a.shape.0.clone(),
-    }
+    })
 }

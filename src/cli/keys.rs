@@ -54,7 +54,7 @@ fn arg(k: &'static Key) -> Arg {
             .required(false)
             .value_parser(value_parser!(bool))
             .action(ArgAction::SetTrue),
-        Field::Text(_) => {
+        Field::Text(_) | Field::Parsed { .. } => {
             let a = a.required(k.required && k.cli.default.is_none());
             match k.cli.offer {
                 Some(offer) => a.value_parser(Offer(offer())).hide_possible_values(true),
@@ -276,8 +276,8 @@ mod tests {
             panic!("not render")
         };
         let spec = Spec {
-            piece: "king".into(),
-            board: "6x6".into(),
+            piece: tourglyph::Piece::king(),
+            board: Some(tourglyph::Board::new(6, 6)),
             non_crossing: true,
             ..Spec::default()
         };
@@ -295,7 +295,7 @@ mod tests {
         let Command::List(a) = c.command else {
             panic!("not list")
         };
-        assert_eq!(a.spec.0.piece, "rook");
+        assert_eq!(a.spec.0.piece, tourglyph::Piece::rook());
         assert_eq!(a.sel.0, Pick::default());
     }
 

@@ -10,8 +10,8 @@ use tourglyph::job::shaped_board::{ShapePick, ShapeRequest};
 use tourglyph::job::shaped_drawing::ShapeDrawing;
 
 impl ShapeSource {
-    pub(super) fn request(&self) -> ShapeRequest {
-        ShapeRequest {
+    pub(super) fn request(&self) -> Result<ShapeRequest> {
+        Ok(ShapeRequest {
             file: self.shape.clone().unwrap_or_default(),
             board: self.board.clone(),
             threshold: self
@@ -19,12 +19,12 @@ impl ShapeSource {
                 .unwrap_or(if self.shape_text.is_some() { 0.3 } else { 0.5 }),
             // Text is taken in blocks unless --no-blocks says otherwise.
             blocks: self.blocks || (self.shape_text.is_some() && !self.no_blocks),
-            piece: self.piece.clone(),
+            piece: self.piece.parse()?,
             text: self.shape_text.as_ref().map(|t| t.replace("\\n", "\n")),
             font: self.font.clone(),
             cell_height: self.cell_height,
             grid: None,
-        }
+        })
     }
 }
 
@@ -45,7 +45,7 @@ impl PickFlags {
 pub fn run(a: ShapeArgs, quiet: bool) -> Result<()> {
     match a.action {
         ShapeAction::Count { src, json, force } => {
-            let c = tourglyph::job::shaped_board::count_shape(&src.request(), force)?;
+            let c = tourglyph::job::shaped_board::count_shape(&src.request()?, force)?;
             // The number alone on stdout (as `count` prints it); what it counts on stderr.
             if !json && !quiet {
                 eprintln!("tourglyph: {}", c.sentence());
@@ -55,7 +55,7 @@ pub fn run(a: ShapeArgs, quiet: bool) -> Result<()> {
             out.commit()
         }
         ShapeAction::Tour { src, pick } => {
-            let t = tourglyph::job::shaped_board::pick(&src.request(), &pick.pick())?;
+            let t = tourglyph::job::shaped_board::pick(&src.request()?, &pick.pick())?;
             if !quiet {
                 eprintln!("tourglyph: {}", t.how());
             }
@@ -75,7 +75,7 @@ pub fn run(a: ShapeArgs, quiet: bool) -> Result<()> {
             style,
             draw,
         } => {
-            let t = tourglyph::job::shaped_board::pick(&src.request(), &pick.pick())?;
+            let t = tourglyph::job::shaped_board::pick(&src.request()?, &pick.pick())?;
             if !quiet {
                 eprintln!("tourglyph: {}", t.how());
             }

@@ -394,7 +394,8 @@ mod tests {
         )
         .unwrap();
         let spec = p.spec().unwrap();
-        assert!(spec.non_crossing && spec.board == "4x4" && spec.piece == "rook");
+        assert!(spec.non_crossing && spec.piece == tourglyph::Piece::rook());
+        assert_eq!(spec.board, Some(tourglyph::Board::new(4, 4)));
         assert_eq!(p.pick().unwrap().seed, 3);
         let p = Params::new(pairs(&[("board", "4x4"), ("open", "yes")]), COUNT).unwrap();
         assert_eq!(

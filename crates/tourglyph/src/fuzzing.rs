@@ -275,10 +275,8 @@ pub fn manifest(data: &[u8]) {
     let src = text(data);
     match Manifest::parse(&src, FILE, STEM) {
         Ok(m) => {
-            m.spec.piece.parse::<Piece>().unwrap();
-            if !m.spec.shape.given() {
-                m.spec.board.parse::<Board>().unwrap();
-            }
+            // The piece and the board were parsed as the manifest was read.
+            assert!(m.spec.shape.given() || m.spec.board.is_some());
             PageSpec::parse(&m.page).unwrap();
             if let Some(r) = &m.pick.range {
                 parse_range(r).unwrap();

@@ -51,8 +51,8 @@ impl Tours {
     pub fn closed(piece: Piece, board: Board) -> Tours {
         Tours {
             spec: Spec {
-                piece: piece.to_string(),
-                board: board.to_string(),
+                piece,
+                board: Some(board),
                 ..Spec::default()
             },
             force: false,
@@ -86,7 +86,7 @@ impl Tours {
 
     /// Only the tours `symmetry` fixes.
     pub fn fixed_by(mut self, symmetry: Symmetry) -> Tours {
-        self.spec.symmetry = Some(symmetry.word().to_string());
+        self.spec.symmetry = Some(symmetry);
         self
     }
 
@@ -282,7 +282,7 @@ impl Drawing {
             What::Glyph(id) => {
                 let req = crate::job::request::GlyphRequest {
                     piece: t.spec.piece.clone(),
-                    board: t.spec.board.clone(),
+                    board: t.spec.board,
                     open: t.spec.open,
                     torus: t.spec.torus,
                     id: Some(id.to_string()),

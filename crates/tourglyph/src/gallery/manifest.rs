@@ -143,13 +143,7 @@ impl<'de> Visitor<'de> for ManifestVisitor {
                     if given.contains(&k.name) {
                         return Err(de::Error::duplicate_field(k.name));
                     }
-                    let v = match k.kind() {
-                        ValueKind::Switch => Value::Switch(map.next_value()?),
-                        ValueKind::Number => Value::Number(map.next_value()?),
-                        ValueKind::Text => Value::Text(map.next_value()?),
-                        ValueKind::Real => Value::Real(map.next_value()?),
-                    };
-                    k.set(&mut f, v).map_err(de::Error::custom)?;
+                    map.next_value_seed(SetSeed { key: k, f: &mut f })?;
                     given.push(k.name);
                 }
                 Slot::Own(0) => once(&mut style, map.next_value::<String>()?, OWN[0])?,
@@ -180,6 +174,27 @@ impl<'de> Visitor<'de> for ManifestVisitor {
             font: font.flatten(),
             force: force.unwrap_or(false),
         })
+    }
+}
+
+/// A key's value read and set into the fields, typed by the key's kind and parsed as it
+/// is set (a board, a piece): an error is the value's, at the value's line.
+struct SetSeed<'a> {
+    key: &'static Key,
+    f: &'a mut Fields,
+}
+
+impl<'de> DeserializeSeed<'de> for SetSeed<'_> {
+    type Value = ();
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        let v = match self.key.kind() {
+            ValueKind::Switch => Value::Switch(bool::deserialize(d)?),
+            ValueKind::Number => Value::Number(u64::deserialize(d)?),
+            ValueKind::Text => Value::Text(String::deserialize(d)?),
+            ValueKind::Real => Value::Real(f64::deserialize(d)?),
+        };
+        self.key.set(self.f, v).map_err(de::Error::custom)
     }
 }
 

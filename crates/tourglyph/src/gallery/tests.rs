@@ -24,7 +24,8 @@ fn manifest_key_or_name_with_newline_is_one_line_error() {
 #[test]
 fn defaults_and_name() {
     let m = parse("title = \"T\"\nboard = \"4x4\"\n").unwrap();
-    assert_eq!(m.spec.piece, "rook");
+    assert_eq!(m.spec.piece, tourglyph_core::Piece::rook());
+    assert_eq!(m.spec.board, Some(tourglyph_core::Board::new(4, 4)));
     assert_eq!(m.style, "line");
     assert_eq!(m.name(), "x");
     assert_eq!(m.formats(), vec![Format::Pdf]);

@@ -7,7 +7,7 @@
 //! 25 million cells of 5000×5000 in a fraction of a second); [`FindAnswer::draw`] draws it as
 //! a glyph; [`FindAnswer::stats`] says how it was found (method, search nodes, time).
 
-use super::request::FindRequest;
+use super::request::{FindRequest, require_board};
 use super::{Draw, Target};
 use std::io::Write;
 use std::time::Instant;
@@ -43,8 +43,8 @@ pub struct FindAnswer {
 
 /// Find the tour `req` asks for.
 pub fn find(req: &FindRequest) -> Result<FindAnswer> {
-    let board: Board = req.board.parse()?;
-    let piece: Piece = req.piece.parse()?;
+    let board: Board = require_board(req.board)?;
+    let piece: Piece = req.piece.clone();
     let start = req
         .start
         .as_deref()

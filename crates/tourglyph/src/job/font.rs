@@ -334,7 +334,7 @@ fn make_shape(
         )));
     }
     let b = s.board();
-    let piece = req.spec.piece.parse::<tourglyph_core::Piece>()?;
+    let piece = req.spec.piece.clone();
     let prefix = {
         let p: String = piece
             .to_string()

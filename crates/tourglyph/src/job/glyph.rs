@@ -12,7 +12,7 @@
 //! for the explorer's glyph view.
 
 use super::halves::Route;
-use super::request::{GlyphRequest, parse_size};
+use super::request::{GlyphRequest, parse_size, require_board};
 use super::single::{shell_word, style_words, turn_words, write_glyph, write_glyph_as};
 use super::{Target, single_format};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -43,8 +43,8 @@ pub fn glyph(a: &GlyphRequest, target: Target<'_>) -> Result<Format> {
     };
     let gcode = super::gcode_profile(&a.draw, format)?;
     let size = parse_size(&a.size)?;
-    let piece: Piece = a.piece.parse()?;
-    let board: Board = a.board.parse()?;
+    let piece: Piece = a.piece.clone();
+    let board: Board = require_board(a.board)?;
     let kind = if a.open {
         TourKind::Open
     } else {
@@ -166,8 +166,8 @@ fn redraw(
         (true, _) => {
             words.push("--random".into());
             flag(&mut words, "--seed", &a.seed.to_string());
-            if let Some(s) = &a.symmetry {
-                flag(&mut words, "--symmetry", s);
+            if let Some(s) = a.symmetry {
+                flag(&mut words, "--symmetry", s.word());
             }
         }
         (false, Some(id)) => flag(&mut words, "--id", &id.to_string()),
@@ -246,9 +246,8 @@ fn pick(a: &GlyphRequest, g: &LeapGraph, kind: TourKind) -> Result<(Tour, String
         let (_, t, id) = by_id(g, kind, id, a.force)?;
         return Ok((t, format!("{what}, ID {id}"), Some(id)));
     }
-    if let (true, Some(sym)) = (a.random, &a.symmetry) {
+    if let (true, Some(s)) = (a.random, a.symmetry) {
         // Boards over 8x8: drawn from the symmetric tours found directly.
-        let s: tourglyph_engine::symmetric_tours::Symmetry = sym.parse()?;
         s.elements(g.board())?;
         if crate::job::symmetric_tours::applies_to(g, kind, s) {
             let (t, i, id) = crate::job::symmetric_tours::random(g, s, a.seed, a.force)?;
@@ -260,7 +259,7 @@ fn pick(a: &GlyphRequest, g: &LeapGraph, kind: TourKind) -> Result<(Tour, String
             ));
         }
         let z = zdd()?;
-        return random_symmetric(a, g, sym, &what, &z);
+        return random_symmetric(a, g, s, &what, &z);
     }
     if a.random {
         if let Some(ids) = halves()? {
@@ -351,8 +350,8 @@ impl Orbit {
 /// The symmetry class of the tour `a.id` names (piece, board, open, torus as in `a`),
 /// from the classes' own test ([`tourglyph_core::symmetry::ClassChecker`]).
 pub fn orbit(a: &GlyphRequest) -> Result<Orbit> {
-    let piece: Piece = a.piece.parse()?;
-    let board: Board = a.board.parse()?;
+    let piece: Piece = a.piece.clone();
+    let board: Board = require_board(a.board)?;
     let kind = if a.open {
         TourKind::Open
     } else {
@@ -402,11 +401,10 @@ pub fn orbit(a: &GlyphRequest) -> Result<Orbit> {
 fn random_symmetric(
     a: &GlyphRequest,
     g: &LeapGraph,
-    sym: &str,
+    sym: tourglyph_engine::symmetric_tours::Symmetry,
     what: &str,
     z: &Zdd,
 ) -> Result<(Tour, String, Option<u128>)> {
-    let sym: tourglyph_engine::symmetric_tours::Symmetry = sym.parse()?;
     sym.elements(g.board())?;
     if z.count() > super::WALK_LIMIT && !a.force {
         return Err(Error::refused(

@@ -16,7 +16,7 @@
 //! its use where the request is resolved: every front door then takes it.
 
 use super::request::{Draw, Pick, Spec};
-use tourglyph_core::{Board, Error, Piece, Result};
+use tourglyph_core::{Error, Result};
 
 /// Everything the keys set: what to enumerate, which tours, how glyphs look.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -74,7 +74,7 @@ pub enum ValueKind {
     Switch,
     /// A whole number from 0.
     Number,
-    /// Text, as written (the job parses it).
+    /// Text: as written, or parsed into its field's type as it is set.
     Text,
     /// A number with a fraction.
     Real,
@@ -109,6 +109,15 @@ pub enum Field {
     /// A number with a fraction, with a default, and what to write instead of a bad
     /// value (`give a resolution in dots per inch, e.g. 300`).
     Real(fn(&mut Fields) -> &mut f64, &'static str),
+    /// Text parsed into a typed field as it is set (the piece, the board, the symmetry):
+    /// `set` parses and stores it (a bad value is the type's own one-line error), `get`
+    /// writes the field back as text (`None`: not given).
+    Parsed {
+        /// Parse the text and store it.
+        set: fn(&mut Fields, &str) -> Result<()>,
+        /// The field as text.
+        get: fn(&Fields) -> Option<String>,
+    },
 }
 
 /// What the command line shows for a key (its clap argument).
@@ -193,11 +202,16 @@ fn pieces() -> Vec<&'static str> {
 /// Every key, in the order the command line lists them (and the manifests' errors).
 pub static KEYS: &[Key] = &[
     Key {
-        check: Some(|s| s.parse::<Piece>().map(drop)),
         ..key(
             "piece",
             Group::Spec,
-            Field::Text(|f| &mut f.spec.piece),
+            Field::Parsed {
+                set: |f, s| {
+                    f.spec.piece = s.parse()?;
+                    Ok(())
+                },
+                get: |f| Some(f.spec.piece.to_string()),
+            },
             FlagHelp {
                 default: Some("rook"),
                 offer: Some(pieces),
@@ -211,11 +225,16 @@ pub static KEYS: &[Key] = &[
     Key {
         required: true,
         required_unless: SHAPE_SOURCES,
-        check: Some(|s| s.parse::<Board>().map(drop)),
         ..key(
             "board",
             Group::Spec,
-            Field::Text(|f| &mut f.spec.board),
+            Field::Parsed {
+                set: |f, s| {
+                    f.spec.board = Some(s.parse()?);
+                    Ok(())
+                },
+                get: |f| f.spec.board.map(|b| b.to_string()),
+            },
             cli("The board, ROWSxCOLS (e.g. 6x6)", "BOARD"),
         )
     },
@@ -260,14 +279,16 @@ pub static KEYS: &[Key] = &[
     },
     Key {
         doors: Doors::CLI.and(Doors::SERVE),
-        check: Some(|s| {
-            s.parse::<tourglyph_engine::symmetric_tours::Symmetry>()
-                .map(drop)
-        }),
         ..key(
             "symmetry",
             Group::Spec,
-            Field::MaybeText(|f| &mut f.spec.symmetry),
+            Field::Parsed {
+                set: |f, s| {
+                    f.spec.symmetry = Some(s.parse()?);
+                    Ok(())
+                },
+                get: |f| f.spec.symmetry.map(|s| s.word().to_string()),
+            },
             cli(
                 "Only tours fixed by a symmetry: rot90 (quarter turn, square boards), rot180 (half turn), mirror (left-right or top-bottom) or any. No tour is fixed by a diagonal mirror (it would meet the tour in n ≥ 3 points; a mirror meets it in two). Closed rook tours on boards over 8x8 are found directly (on the quotient board) and numbered by their own order: --range, --shard and --sample then give indices",
                 "SYM",
@@ -754,7 +775,7 @@ impl Key {
     pub fn kind(&self) -> ValueKind {
         match self.field {
             Field::Switch(_) => ValueKind::Switch,
-            Field::Text(_) | Field::MaybeText(_) => ValueKind::Text,
+            Field::Text(_) | Field::MaybeText(_) | Field::Parsed { .. } => ValueKind::Text,
             Field::Number(_) | Field::MaybeNumber(_) => ValueKind::Number,
             Field::Real(..) => ValueKind::Real,
         }
@@ -765,7 +786,9 @@ impl Key {
     pub fn parse(&self, v: &str) -> Result<Value> {
         Ok(match self.field {
             Field::Switch(_) => Value::Switch(parse_switch(self.name, v)?),
-            Field::Text(_) | Field::MaybeText(_) => Value::Text(v.to_string()),
+            Field::Text(_) | Field::MaybeText(_) | Field::Parsed { .. } => {
+                Value::Text(v.to_string())
+            }
             Field::Number(_) | Field::MaybeNumber(_) => Value::Number(parse_number(self.name, v)?),
             Field::Real(_, hint) => {
                 Value::Real(v.trim().parse::<f64>().map_err(|_| {
@@ -782,6 +805,7 @@ impl Key {
             (Field::Switch(at), Value::Switch(b)) => *at(f) = b,
             (Field::Text(at), Value::Text(s)) => *at(f) = s,
             (Field::MaybeText(at), Value::Text(s)) => *at(f) = Some(s),
+            (Field::Parsed { set, .. }, Value::Text(s)) => set(f, &s)?,
             (Field::Number(at), Value::Number(n)) => *at(f) = n,
             (Field::MaybeNumber(at), Value::Number(n)) => *at(f) = Some(n),
             (Field::Real(at, _), Value::Real(x)) => *at(f) = x,
@@ -806,6 +830,7 @@ impl Key {
             Field::Number(at) => Some(Value::Number(*at(&mut f))),
             Field::MaybeNumber(at) => at(&mut f).map(Value::Number),
             Field::Real(at, _) => Some(Value::Real(*at(&mut f))),
+            Field::Parsed { get, .. } => get(&f).map(Value::Text),
         }
     }
 
@@ -881,7 +906,8 @@ mod tests {
             assert_eq!(k.value(&f), Some(v), "{name}");
             k.check_in(&f).unwrap();
         }
-        assert_eq!(f.spec.piece, "knight");
+        assert_eq!(f.spec.piece, tourglyph_core::Piece::knight());
+        assert_eq!(f.spec.board, Some(tourglyph_core::Board::new(6, 6)));
         assert!(f.spec.non_crossing && !f.spec.open);
         assert_eq!(f.pick.limit, Some(12));
         assert_eq!(f.pick.range.as_deref(), Some("3..9"));
@@ -910,9 +936,21 @@ mod tests {
             e("dpi", "high"),
             "bad value 'high' for dpi: give a resolution in dots per inch, e.g. 300"
         );
-        let mut f = Fields::default();
-        f.spec.board = "6y6".into();
-        assert!(find("board").unwrap().check_in(&f).is_err());
+        // The piece, the board and the symmetry are parsed as they are set, with their
+        // types' own messages.
+        let set = |name: &str, v: &str| {
+            let k = find(name).unwrap();
+            k.set(&mut Fields::default(), k.parse(v).unwrap())
+                .unwrap_err()
+                .to_string()
+        };
+        assert!(
+            set("board", "6y6").starts_with("bad board '6y6'"),
+            "{}",
+            set("board", "6y6")
+        );
+        assert!(set("piece", "bishop").starts_with("unknown piece 'bishop'"));
+        assert!(set("symmetry", "rot45").contains("rot45"));
     }
 
     #[test]

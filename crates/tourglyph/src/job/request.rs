@@ -13,14 +13,17 @@ use std::path::PathBuf;
 use tourglyph_core::error::{Estimate, Refusal};
 use tourglyph_core::{Board, Error, LeapGraph, Piece, Result, TourKind};
 use tourglyph_engine::select::Query;
+use tourglyph_engine::symmetric_tours::Symmetry;
 
-/// What to enumerate (the flags shared by `count`, `list` and `render`).
+/// What to enumerate (the flags shared by `count`, `list` and `render`), typed: the
+/// front doors parse the piece, the board and the symmetry through the key table
+/// ([`super::keys`]) before any job sees them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Spec {
-    /// The piece as written: `rook`, `knight`, `leaper:1,3`, …
-    pub piece: String,
-    /// The board as written: `6x6`.
-    pub board: String,
+    /// The piece: `rook` by default.
+    pub piece: Piece,
+    /// The board; `None` when a shape stands in for it.
+    pub board: Option<Board>,
     /// Open tours (Hamiltonian paths) instead of closed ones.
     pub open: bool,
     /// One tour per symmetry class, with its orbit size.
@@ -29,8 +32,8 @@ pub struct Spec {
     pub non_crossing: bool,
     /// On the torus (closed rook tours).
     pub torus: bool,
-    /// Only tours fixed by this symmetry, as written (`rot90`, `rot180`, `mirror`, `any`).
-    pub symmetry: Option<String>,
+    /// Only tours fixed by this symmetry.
+    pub symmetry: Option<Symmetry>,
     /// A shaped board in place of `board` (issue 30), when one of its sources is given.
     pub shape: ShapeKeys,
 }
@@ -89,8 +92,8 @@ impl ShapeKeys {
 impl Default for Spec {
     fn default() -> Self {
         Spec {
-            piece: "rook".into(),
-            board: String::new(),
+            piece: Piece::rook(),
+            board: None,
             open: false,
             classes: false,
             non_crossing: false,
@@ -356,10 +359,10 @@ impl Default for SheetRequest {
 /// One glyph, as `glyph`'s flags give it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GlyphRequest {
-    /// The piece as written.
-    pub piece: String,
-    /// The board as written.
-    pub board: String,
+    /// The piece.
+    pub piece: Piece,
+    /// The board; `None` when a shape stands in for it.
+    pub board: Option<Board>,
     /// An open tour.
     pub open: bool,
     /// A tour on the torus, drawn as a tile.
@@ -374,8 +377,8 @@ pub struct GlyphRequest {
     pub tour: Option<String>,
     /// A uniformly random tour, drawn with `seed`.
     pub random: bool,
-    /// With `random`: among the tours this symmetry fixes, as written.
-    pub symmetry: Option<String>,
+    /// With `random`: among the tours this symmetry fixes.
+    pub symmetry: Option<Symmetry>,
     /// Seed for `random`.
     pub seed: u64,
     /// `svg`, `pdf`, `ps`, `eps` or `png`; `None`: from the file's extension (SVG on a
@@ -402,10 +405,10 @@ impl GlyphRequest {
     pub fn spec(&self) -> Spec {
         Spec {
             piece: self.piece.clone(),
-            board: self.board.clone(),
+            board: self.board,
             open: self.open,
             torus: self.torus,
-            symmetry: self.symmetry.clone(),
+            symmetry: self.symmetry,
             shape: self.shape.clone(),
             ..Spec::default()
         }
@@ -415,8 +418,8 @@ impl GlyphRequest {
 impl Default for GlyphRequest {
     fn default() -> Self {
         GlyphRequest {
-            piece: "rook".into(),
-            board: String::new(),
+            piece: Piece::rook(),
+            board: None,
             open: false,
             torus: false,
             repeat: None,
@@ -440,10 +443,10 @@ impl Default for GlyphRequest {
 /// One tour to find, as `find`'s flags give it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FindRequest {
-    /// The piece as written (default `knight`).
-    pub piece: String,
-    /// The board as written, `ROWSxCOLS`.
-    pub board: String,
+    /// The piece (default the knight).
+    pub piece: Piece,
+    /// The board; `None` when a shape stands in for it.
+    pub board: Option<Board>,
     /// A closed tour (the last cell is a move from the first).
     pub closed: bool,
     /// The start cell as written: algebraic (`e4`) or `ROW,COL`.
@@ -459,7 +462,7 @@ impl FindRequest {
     pub fn spec(&self) -> Spec {
         Spec {
             piece: self.piece.clone(),
-            board: self.board.clone(),
+            board: self.board,
             shape: self.shape.clone(),
             ..Spec::default()
         }
@@ -469,8 +472,8 @@ impl FindRequest {
 impl Default for FindRequest {
     fn default() -> Self {
         FindRequest {
-            piece: "knight".into(),
-            board: String::new(),
+            piece: Piece::knight(),
+            board: None,
             closed: false,
             start: None,
             seed: None,
@@ -529,9 +532,10 @@ impl Resolved {
     }
 }
 
-/// Parse `--piece` and `--board`.
-pub fn piece_board(piece: &str, board: &str) -> Result<(Piece, Board)> {
-    Ok((piece.parse()?, board.parse()?))
+/// The board of a request made on a board, or the usage error for none given (a
+/// library caller that built the request without one; the front doors require it).
+pub fn require_board(board: Option<Board>) -> Result<Board> {
+    board.ok_or_else(|| Error::usage("no board given: give --board ROWSxCOLS, e.g. 6x6"))
 }
 
 /// How many of `total` tours `range` (or all, without one) takes.

@@ -62,8 +62,8 @@ pub struct ShapeRequest {
     /// Take the shape in 2×2 blocks: a picture sampled onto half the rows and columns
     /// and each of those cells made a block; a text grid's cells each made a block.
     pub blocks: bool,
-    /// The piece as written.
-    pub piece: String,
+    /// The piece.
+    pub piece: Piece,
     /// Instead of a file: this text set in the fonts (`\n` between lines) and sampled
     /// onto cells ([`tourglyph_draw::silhouette::text_mask`]).
     pub text: Option<String>,
@@ -83,7 +83,7 @@ impl Default for ShapeRequest {
             board: None,
             threshold: 0.5,
             blocks: false,
-            piece: "rook".into(),
+            piece: Piece::rook(),
             text: None,
             font: None,
             cell_height: 24,
@@ -276,7 +276,7 @@ impl ShapeCount {
 /// Count the closed tours of the shape: a count per part and their product.
 pub fn count_shape(req: &ShapeRequest, force: bool) -> Result<ShapeCount> {
     let shape = load(req)?;
-    let piece: Piece = req.piece.parse()?;
+    let piece: Piece = req.piece.clone();
     let d = part_diagrams(&shape, &piece, force)?;
     Ok(ShapeCount {
         board: shape.board(),
@@ -418,7 +418,7 @@ impl ShapeTour {
 /// The tour `pick` asks for on the shape of `req`.
 pub fn pick(req: &ShapeRequest, pick: &ShapePick) -> Result<ShapeTour> {
     let shape = load(req)?;
-    let piece: Piece = req.piece.parse()?;
+    let piece: Piece = req.piece.clone();
     let method = match &pick.method {
         Some(m) => Method::parse(m)?,
         None if pick.id.is_some() || shape.board().cols <= EXACT_MAX_COLS => Method::Exact,
@@ -584,7 +584,7 @@ pub fn shape_of(spec: &Spec) -> Result<Option<ShapeRequest>> {
             "give one shape: --shape FILE, --shape-grid GRID or --shape-text TEXT",
         ));
     }
-    if !spec.board.is_empty() {
+    if spec.board.is_some() {
         return Err(Error::usage(
             "--board and a shape exclude each other: give one of them",
         ));
@@ -726,7 +726,7 @@ pub(crate) fn diagrams(
 ) -> Result<(Shape, ShapeDiagrams)> {
     let req = request(spec, shape)?;
     let s = load(&req)?;
-    let piece: Piece = req.piece.parse()?;
+    let piece: Piece = req.piece.clone();
     let d = part_diagrams(&s, &piece, force)?;
     Ok((s, d))
 }
@@ -851,7 +851,7 @@ impl Picked {
 pub(crate) fn picked(spec: &Spec, sel: &Pick, shape: &ShapeRequest) -> Result<Picked> {
     let req = request(spec, shape)?;
     let s = load(&req)?;
-    let piece: Piece = req.piece.parse()?;
+    let piece: Piece = req.piece.clone();
     let tree = sel.sample.is_some()
         && sel.range.is_none()
         && sel.shard.is_none()

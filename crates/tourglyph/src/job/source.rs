@@ -20,7 +20,7 @@ use super::halves::{self, Route};
 use super::limits::budget;
 use super::request::{
     MAX_ENGINE_CELLS, Pick, Progress, Resolved, Silent, Spec, WALK_LIMIT, check_walk, impossible,
-    piece_board,
+    require_board,
 };
 use super::shaped_board::{ShapeRequest, shape_of};
 use super::symmetric_tours;
@@ -282,7 +282,7 @@ pub fn resolve(spec: &Spec, sel: Option<&Pick>) -> Result<Resolved> {
             "this work is done on a board, not on a shape: give --board instead of --shape",
         ));
     }
-    let (piece, board) = piece_board(&spec.piece, &spec.board)?;
+    let (piece, board) = (spec.piece.clone(), require_board(spec.board)?);
     let range = match sel.and_then(|s| s.range.as_deref()) {
         Some(r) => Some(parse_range(r)?),
         None => None,
@@ -323,9 +323,8 @@ pub fn resolve(spec: &Spec, sel: Option<&Pick>) -> Result<Resolved> {
         };
         tourglyph_engine::frontier::check_width(b, &piece, spec.open)?;
     }
-    let symmetry = match &spec.symmetry {
-        Some(s) => {
-            let sym: tourglyph_engine::symmetric_tours::Symmetry = s.parse()?;
+    let symmetry = match spec.symmetry {
+        Some(sym) => {
             if spec.torus {
                 return Err(Error::usage(
                     "--symmetry is for plane boards; on the torus --classes already identifies translations, turns and mirrors: drop --symmetry or --torus",
