@@ -5,9 +5,11 @@
 //! ([`super::source::count_with`]), as do the refusals that need a count before a walk
 //! and the residues of a count spread over machines ([`super::residues`]).
 
+use super::json::{Digits, Text};
 use super::limits::budget;
-use super::request::{Progress, Resolved, WALK_LIMIT, explain_impossible, json_str};
+use super::request::{Progress, Resolved, WALK_LIMIT, explain_impossible};
 use num_bigint::BigUint;
+use serde::Serialize;
 use std::collections::BTreeMap;
 use tourglyph_core::{Error, LeapGraph, Result};
 use tourglyph_engine::count::plan::{CountPlan, Counter, closed_rook};
@@ -226,38 +228,30 @@ impl Counted {
     /// script reads the string.
     pub fn json(&self) -> String {
         let c = self;
-        let mut s = format!(
-            "{{\"piece\":{},\"board\":\"{}\",\"closed\":{},\"tours\":{},\"tours_text\":\"{}\"",
-            json_str(&c.piece),
-            c.board,
-            c.closed,
-            c.tours,
-            c.tours
-        );
-        if c.torus {
-            s += ",\"torus\":true";
-        }
-        if let Some((word, n)) = &c.symmetric {
-            s += &format!(",\"symmetry\":\"{word}\",\"symmetric\":{n},\"symmetric_text\":\"{n}\"");
-        }
-        if let Some(sel) = &c.selected {
-            s += &format!(",\"non_crossing\":{sel},\"non_crossing_text\":\"{sel}\"");
-        }
-        if let Some((classes, orbits)) = &c.classes {
-            s += &format!(",\"classes\":{classes},\"classes_text\":\"{classes}\"");
-            // Burnside's lemma on the torus gives no orbit sizes.
-            if let Some(orbits) = orbits {
-                let parts: Vec<String> =
-                    orbits.iter().map(|(k, v)| format!("\"{k}\":{v}")).collect();
-                s += &format!(",\"orbits\":{{{}}}", parts.join(","));
-            }
-        }
-        if let Some(fixed) = &c.fixed {
-            let parts: Vec<String> = fixed.iter().map(|(k, v)| format!("\"{k}\":{v}")).collect();
-            s += &format!(",\"fixed\":{{{}}}", parts.join(","));
-        }
-        s += "}\n";
-        s
+        let (classes, orbits) = match &c.classes {
+            Some((n, orbits)) => (Some(n), orbits.as_ref()),
+            None => (None, None),
+        };
+        super::json::line(&CountedJson {
+            piece: &c.piece,
+            board: &c.board,
+            closed: c.closed,
+            tours: Digits(&c.tours),
+            tours_text: Text(&c.tours),
+            torus: c.torus,
+            symmetry: c.symmetric.as_ref().map(|(word, _)| *word),
+            symmetric: c.symmetric.as_ref().map(|(_, n)| Digits(n)),
+            symmetric_text: c.symmetric.as_ref().map(|(_, n)| Text(n)),
+            non_crossing: c.selected.as_ref().map(Digits),
+            non_crossing_text: c.selected.as_ref().map(Text),
+            classes: classes.map(Digits),
+            classes_text: classes.map(Text),
+            orbits: orbits.map(|o| NumberMap(o.iter().map(|(k, v)| (*k, v)).collect())),
+            fixed: c
+                .fixed
+                .as_ref()
+                .map(|f| NumberMap(f.iter().map(|(k, v)| (*k, v)).collect())),
+        })
     }
 
     /// `count`'s text: the number alone, or a line per figure.
@@ -285,6 +279,45 @@ impl Counted {
             s += &format!("fixed: {}\n", parts.join(", "));
         }
         s
+    }
+}
+
+/// `count --json`'s object: each count a number, and again a string (`…_text`).
+#[derive(Serialize)]
+struct CountedJson<'a> {
+    piece: &'a str,
+    board: &'a str,
+    closed: bool,
+    tours: Digits<&'a BigUint>,
+    tours_text: Text<&'a BigUint>,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    torus: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    symmetry: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    symmetric: Option<Digits<&'a BigUint>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    symmetric_text: Option<Text<&'a BigUint>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    non_crossing: Option<Digits<&'a BigUint>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    non_crossing_text: Option<Text<&'a BigUint>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    classes: Option<Digits<&'a BigUint>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    classes_text: Option<Text<&'a BigUint>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    orbits: Option<NumberMap<'a, u32>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    fixed: Option<NumberMap<'a, &'static str>>,
+}
+
+/// An object of counts by key (`orbits` by orbit size, `fixed` by symmetry), in order.
+struct NumberMap<'a, K>(Vec<(K, &'a BigUint)>);
+
+impl<K: Serialize> Serialize for NumberMap<'_, K> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        s.collect_map(self.0.iter().map(|(k, v)| (k, Digits(*v))))
     }
 }
 

@@ -325,7 +325,7 @@ fn parse_id(id: &str) -> Result<u128> {
 }
 
 /// A tour's symmetry class, for the explorer's glyph view.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Orbit {
     /// The tour's ID.
     pub id: u128,
@@ -340,10 +340,7 @@ pub struct Orbit {
 impl Orbit {
     /// As JSON, with its newline.
     pub fn json(&self) -> String {
-        format!(
-            "{{\"id\":{},\"orbit\":{},\"class\":{}}}\n",
-            self.id, self.orbit, self.class
-        )
+        super::json::line(self)
     }
 }
 

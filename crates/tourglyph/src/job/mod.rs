@@ -50,6 +50,7 @@ pub mod font;
 pub mod gallery;
 pub mod glyph;
 pub mod halves;
+mod json;
 pub mod keys;
 pub mod limits;
 pub mod list;
@@ -74,7 +75,7 @@ pub use limits::{budget, set_max_memory, set_notices};
 pub use request::{
     Draw, FindRequest, GlyphRequest, MAX_ENGINE_CELLS, Motion, Pick, Progress, Resolved, ShapeKeys,
     SheetRequest, Silent, Spec, WALK_LIMIT, check_walk, empty_selection, explain_impossible,
-    impossible, json_str, require_board, walk_len,
+    impossible, require_board, walk_len,
 };
 pub use single::{gcode_profile, png_options, style_with};
 pub use source::{build_zdd, resolve};

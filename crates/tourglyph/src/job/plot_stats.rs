@@ -2,7 +2,7 @@
 //! lengths, pen lifts and the time at a given speed ([`tourglyph_draw::plot_stats`] says
 //! how each is measured), as text or one JSON object.
 
-use super::json_str;
+use super::json::Digits;
 use std::path::PathBuf;
 use tourglyph_core::{Error, Result};
 use tourglyph_draw::plot_stats::{LIFT_SECONDS, LayerStats, measure};
@@ -70,31 +70,56 @@ pub fn stats(a: &PlotStatsRequest) -> Result<(Vec<LayerStats>, LayerStats)> {
 pub fn report(a: &PlotStatsRequest) -> Result<String> {
     let (layers, total) = stats(a)?;
     Ok(match a.json {
-        true => json(a, &layers, &total),
+        true => json(a, &layers, &total)?,
         false => text(a, &layers, &total),
     })
 }
 
-fn json(a: &PlotStatsRequest, layers: &[LayerStats], total: &LayerStats) -> String {
-    let one = |l: &LayerStats| {
-        format!(
-            "{{\"label\":{},\"pen_down_mm\":{:.3},\"pen_up_mm\":{:.3},\"lifts\":{},\"seconds\":{:.1}}}",
-            json_str(&l.label),
-            l.pen_down,
-            l.pen_up,
-            l.lifts,
-            l.seconds(a.speed)
-        )
+fn json(a: &PlotStatsRequest, layers: &[LayerStats], total: &LayerStats) -> Result<String> {
+    let one = |l| LayerJson::new(l, a.speed);
+    let report = ReportJson {
+        file: a.file.display().to_string(),
+        speed_mm_s: Digits(a.speed),
+        lift_s: Digits(LIFT_SECONDS),
+        layers: layers.iter().map(one).collect(),
+        total: one(total),
     };
-    let all: Vec<String> = layers.iter().map(one).collect();
-    format!(
-        "{{\"file\":{},\"speed_mm_s\":{},\"lift_s\":{},\"layers\":[{}],\"total\":{}}}\n",
-        json_str(&a.file.display().to_string()),
-        a.speed,
-        LIFT_SECONDS,
-        all.join(","),
-        one(total)
-    )
+    serde_json::to_string(&report)
+        .map(|s| s + "\n")
+        .map_err(|e| Error::runtime(format!("{}: {e}", a.file.display())))
+}
+
+/// `plot-stats --json`'s object. Lengths and times are written to fixed decimals, the
+/// speed and the lift time with Rust's shortest digits (`25`, not serde_json's `25.0`).
+#[derive(serde::Serialize)]
+struct ReportJson<'a> {
+    file: String,
+    speed_mm_s: Digits<f64>,
+    lift_s: Digits<f64>,
+    layers: Vec<LayerJson<'a>>,
+    total: LayerJson<'a>,
+}
+
+/// One layer's figures (or the total's) in `plot-stats --json`.
+#[derive(serde::Serialize)]
+struct LayerJson<'a> {
+    label: &'a str,
+    pen_down_mm: Digits<String>,
+    pen_up_mm: Digits<String>,
+    lifts: u64,
+    seconds: Digits<String>,
+}
+
+impl LayerJson<'_> {
+    fn new(l: &LayerStats, speed: f64) -> LayerJson<'_> {
+        LayerJson {
+            label: &l.label,
+            pen_down_mm: Digits(format!("{:.3}", l.pen_down)),
+            pen_up_mm: Digits(format!("{:.3}", l.pen_up)),
+            lifts: l.lifts,
+            seconds: Digits(format!("{:.1}", l.seconds(speed))),
+        }
+    }
 }
 
 fn text(a: &PlotStatsRequest, layers: &[LayerStats], total: &LayerStats) -> String {

@@ -271,11 +271,6 @@ pub struct Silent;
 
 impl Progress for Silent {}
 
-/// Escape a string for JSON.
-pub fn json_str(s: &str) -> String {
-    serde_json::to_string(s).expect("strings serialise")
-}
-
 /// The animation flags of `glyph`, as written.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Motion {

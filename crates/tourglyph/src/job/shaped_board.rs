@@ -22,10 +22,9 @@
 //! torus, a symmetry, `--split`, animation, your own `--tour`) is refused with a one-line
 //! usage error naming the flag.
 
-use super::json_str;
+use super::json::{Text, line, push_line};
 use super::request::FindRequest;
 use super::{Pick, ShapeKeys, Spec};
-use std::fmt::Write as _;
 use std::io::Read;
 use std::io::Write;
 use std::path::Path;
@@ -222,6 +221,16 @@ fn text_shape(req: &ShapeRequest, text: &str) -> Result<Shape> {
     if req.blocks { doubled(&s) } else { Ok(s) }
 }
 
+/// `shape count --json`'s object: the counts as strings.
+#[derive(serde::Serialize)]
+struct ShapeCountJson<'a> {
+    piece: &'a str,
+    board: Text<Board>,
+    cells: usize,
+    parts: Vec<Text<&'a u128>>,
+    count: Text<u128>,
+}
+
 /// `shape count`'s figures.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ShapeCount {
@@ -240,15 +249,13 @@ pub struct ShapeCount {
 impl ShapeCount {
     /// One JSON object.
     pub fn json(&self) -> String {
-        let parts: Vec<String> = self.parts.iter().map(|c| format!("\"{c}\"")).collect();
-        format!(
-            "{{\"piece\":{},\"board\":\"{}\",\"cells\":{},\"parts\":[{}],\"count\":\"{}\"}}\n",
-            json_str(&self.piece),
-            self.board,
-            self.cells,
-            parts.join(","),
-            self.total
-        )
+        line(&ShapeCountJson {
+            piece: &self.piece,
+            board: Text(self.board),
+            cells: self.cells,
+            parts: self.parts.iter().map(Text).collect(),
+            count: Text(self.total),
+        })
     }
 
     /// The text answer: the count alone, as `count --board` prints its count, so that
@@ -386,33 +393,52 @@ impl ShapeTour {
     /// `[row, col]` pairs in walking order.
     pub fn json(&self) -> String {
         let b = self.shape.board();
-        let mut s = String::with_capacity(self.parts.iter().map(|p| p.len() * 10).sum());
-        s.push_str(&format!(
-            "{{\"method\":\"{}\",\"id\":{},{}\"board\":\"{b}\",\"parts\":[",
-            self.method.name(),
-            self.id.map_or("null".to_string(), |i| format!("\"{i}\"")),
-            self.chain.map_or(String::new(), |c| format!(
-                "\"steps\":{},\"accepted\":{},",
-                c.proposed, c.accepted
-            ))
-        ));
-        for (i, p) in self.parts.iter().enumerate() {
-            if i > 0 {
-                s.push(',');
-            }
-            s.push('[');
-            for (j, &c) in p.iter().enumerate() {
-                let (r, col) = b.coords(c);
-                if j > 0 {
-                    s.push(',');
-                }
-                s.push_str(&format!("[{r},{col}]"));
-            }
-            s.push(']');
-        }
-        s.push_str("]}\n");
-        s
+        line(&ShapeTourJson {
+            method: self.method.name(),
+            id: self.id.map(Text),
+            steps: self.chain.map(|c| c.proposed),
+            accepted: self.chain.map(|c| c.accepted),
+            board: Text(b),
+            parts: self
+                .parts
+                .iter()
+                .map(|p| CellPairs { board: b, cells: p })
+                .collect(),
+        })
     }
+}
+
+/// `shape tour --json`'s object: the ID a string (or null), the chain's figures when
+/// the method is `chain`.
+#[derive(serde::Serialize)]
+struct ShapeTourJson<'a> {
+    method: &'a str,
+    id: Option<Text<u128>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    steps: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    accepted: Option<u64>,
+    board: Text<Board>,
+    parts: Vec<CellPairs<'a>>,
+}
+
+/// A part's cells as `[row, col]` pairs of the shape's board, in walking order.
+struct CellPairs<'a> {
+    board: Board,
+    cells: &'a [u32],
+}
+
+impl serde::Serialize for CellPairs<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        s.collect_seq(self.cells.iter().map(|&c| self.board.coords(c)))
+    }
+}
+
+/// `list --shape --json`'s line of one tuple.
+#[derive(serde::Serialize)]
+struct ShapeListLine<'a> {
+    id: u128,
+    parts: Vec<CellPairs<'a>>,
 }
 
 /// The tour `pick` asks for on the shape of `req`.
@@ -743,26 +769,26 @@ pub fn list(
 ) -> Result<()> {
     let (s, d) = diagrams(spec, shape, sel.force)?;
     let b = s.board();
+    let mut buf = Vec::new();
     for id in ids(d.count(), sel)? {
         let parts = tuple(&d, id);
-        let mut line = String::new();
         if json {
-            write!(line, "{{\"id\":{id},\"parts\":[").unwrap();
-            for (i, p) in parts.iter().enumerate() {
-                line.push_str(if i > 0 { ",[" } else { "[" });
-                for (k, &c) in p.iter().enumerate() {
-                    let (r, col) = b.coords(c);
-                    write!(line, "{}[{r},{col}]", if k > 0 { "," } else { "" }).unwrap();
-                }
-                line.push(']');
-            }
-            line.push_str("]}\n");
+            buf.clear();
+            let parts = parts.iter().map(|p| CellPairs { board: b, cells: p });
+            push_line(
+                &mut buf,
+                &ShapeListLine {
+                    id,
+                    parts: parts.collect(),
+                },
+            );
+            out.write_all(&buf)?;
         } else {
-            write!(line, "{id}:").unwrap();
+            let mut line = format!("{id}:");
             push_parts(&mut line, b, &parts);
             line.push('\n');
+            out.write_all(line.as_bytes())?;
         }
-        out.write_all(line.as_bytes())?;
     }
     Ok(out.flush()?)
 }

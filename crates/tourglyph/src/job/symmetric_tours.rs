@@ -5,6 +5,7 @@
 //! Callers: [`super::list`], [`super::sheet`], [`super::glyph`] (`--random`) and the
 //! CLI's `font`.
 
+use super::json::{Pairs, push_line};
 use super::{Pick, Progress, Resolved, WALK_LIMIT, budget};
 use rayon::prelude::*;
 use std::fmt::Write as _;
@@ -74,6 +75,15 @@ fn ids_diagram(g: &LeapGraph) -> Option<Zdd> {
         .flatten()
 }
 
+/// `list --json`'s object for one directly found tour.
+#[derive(serde::Serialize)]
+struct SymmetricLine<'a> {
+    index: u128,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    id: Option<u128>,
+    cells: Pairs<'a>,
+}
+
 /// Write `list`'s lines of the directly found tours to `out` (flushed): `index`, the
 /// global `id` when known, the cells. Why a theorem leaves no tour goes to `progress`.
 pub fn list(
@@ -97,39 +107,40 @@ pub fn list(
     let g = &r.graph;
     let board = g.board();
     let zdd = ids_diagram(g);
-    // Per-cell text made once, and lines formatted on the workers in batches, written in
-    // index order (as `list` does for all tours).
-    let super::cell_text::CellText { names, pairs } = super::cell_text::CellText::new(board);
+    // Per-cell names and coordinates made once, and lines formatted on the workers in
+    // batches, written in index order (as `list` does for all tours).
+    let names = super::cell_text::CellText::new(board).names;
+    let coords: Vec<(u32, u32)> = (0..board.cells() as u32).map(|c| board.coords(c)).collect();
     let format = |i: u128, t: &Tour| -> Result<String> {
         t.validate(g)?;
         let id = zdd.as_ref().and_then(|z| z.rank(&t.edges));
         let cells = t.cells(g);
-        let mut s = String::with_capacity(16 + cells.len() * 8);
         if json {
-            write!(s, "{{\"index\":{i}").unwrap();
-            if let Some(id) = id {
-                write!(s, ",\"id\":{id}").unwrap();
-            }
-            s.push_str(",\"cells\":[");
-            for (k, &c) in cells.iter().enumerate() {
-                if k > 0 {
-                    s.push(',');
-                }
-                s.push_str(&pairs[c as usize]);
-            }
-            s.push_str("]}\n");
-        } else {
-            write!(s, "{i}").unwrap();
-            if let Some(id) = id {
-                write!(s, " (id {id})").unwrap();
-            }
-            s.push(':');
-            for &c in &cells {
-                s.push(' ');
-                s.push_str(&names[c as usize]);
-            }
-            s.push('\n');
+            let mut buf = Vec::with_capacity(64 + cells.len() * 8);
+            push_line(
+                &mut buf,
+                &SymmetricLine {
+                    index: i,
+                    id,
+                    cells: Pairs {
+                        coords: &coords,
+                        cells: &cells,
+                    },
+                },
+            );
+            return Ok(String::from_utf8(buf).expect("JSON is UTF-8"));
         }
+        let mut s = String::with_capacity(16 + cells.len() * 8);
+        write!(s, "{i}").unwrap();
+        if let Some(id) = id {
+            write!(s, " (id {id})").unwrap();
+        }
+        s.push(':');
+        for &c in &cells {
+            s.push(' ');
+            s.push_str(&names[c as usize]);
+        }
+        s.push('\n');
         Ok(s)
     };
     progress.begin(u64::try_from(n).unwrap_or(u64::MAX), 0);
