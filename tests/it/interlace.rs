@@ -462,7 +462,7 @@ fn the_strapwork_region_is_the_painted_glyphs_ink() {
                 )
             })
             .collect();
-        let fill = |shape: tourglyph::draw::region::Shape| {
+        let fill = |shape: tourglyph::draw::region::FilledRegion| {
             format!(
                 r##"<path d="{}" fill="#000000" fill-rule="nonzero"/>"##,
                 d_of(&shape.to_path(&at))

@@ -28,12 +28,12 @@ pub trait Backend {
         self.path(&glyph.to_path(at), paint)
     }
 
-    /// Fill a [`region::Shape`] placed at `at` (glyph unit (x, y) at `at.map(x, y)`). The
-    /// default draws [`region::Shape::to_path`] with [`Backend::path`]; PDF overrides it
+    /// Fill a [`region::FilledRegion`] placed at `at` (glyph unit (x, y) at `at.map(x, y)`). The
+    /// default draws [`region::FilledRegion::to_path`] with [`Backend::path`]; PDF overrides it
     /// with integer coordinates under one transform.
     fn shape(
         &mut self,
-        shape: &region::Shape,
+        shape: &region::FilledRegion,
         at: &Place,
         paint: &Paint,
         label: Option<&Label>,

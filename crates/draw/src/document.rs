@@ -25,7 +25,7 @@ use crate::pen::Pen;
 #[cfg(feature = "png")]
 use crate::png::{PngOptions, PngPage};
 use crate::ps::{PsOptions, PsWriter};
-use crate::region::Shape;
+use crate::region::FilledRegion;
 #[cfg(feature = "svg")]
 use crate::svg::SvgWriter;
 use crate::text::Fonts;
@@ -714,7 +714,7 @@ impl<W: PageWrite> Backend for Document<'_, W> {
 
     fn shape(
         &mut self,
-        shape: &Shape,
+        shape: &FilledRegion,
         at: &Place,
         paint: &Paint,
         label: Option<&Label>,

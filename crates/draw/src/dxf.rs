@@ -29,7 +29,7 @@
 use crate::backend::{Backend, PageOpener, PageWrite};
 use crate::flatten::{Polyline, polylines};
 use crate::marks::{GlyphData, Label, Paint, Path, Place, Seg, Text};
-use crate::region::Shape;
+use crate::region::FilledRegion;
 use dxf::entities::{Entity, EntityType, LwPolyline};
 use dxf::enums::{AcadVersion, Units};
 use dxf::tables::Layer;
@@ -208,7 +208,7 @@ impl<W: PageWrite> Backend for DxfWriter<'_, W> {
 
     fn shape(
         &mut self,
-        shape: &Shape,
+        shape: &FilledRegion,
         at: &Place,
         paint: &Paint,
         label: Option<&Label>,
@@ -280,7 +280,7 @@ mod tests {
             stroke: None,
             fill: Some(Rgb::BLACK),
         };
-        let shape = Shape {
+        let shape = FilledRegion {
             contours: vec![vec![(0, 0), (8, 0), (8, 8), (0, 8)]],
             unit: 4,
         };
@@ -330,7 +330,7 @@ mod tests {
 
     #[test]
     fn a_shape_with_a_hole_reads_back_as_two_closed_contours() {
-        let shape = Shape {
+        let shape = FilledRegion {
             contours: vec![
                 vec![(0, 0), (8, 0), (8, 8), (0, 8)],
                 vec![(2, 2), (2, 6), (6, 6), (6, 2)],

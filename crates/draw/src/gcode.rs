@@ -37,7 +37,7 @@ use crate::backend::{Backend, PageOpener, PageWrite};
 use crate::flatten::for_each_polyline;
 use crate::marks::{GlyphData, Label, Paint, Path, Place, Text};
 use crate::num::Num;
-use crate::region::Shape;
+use crate::region::FilledRegion;
 use crate::toml_value::{number, pick};
 use g_code::emit::{Field, FormatOptions, Token, Value, format_gcode_io};
 use rust_decimal::Decimal;
@@ -847,7 +847,7 @@ impl<W: PageWrite> Backend for GcodeWriter<'_, W> {
 
     fn shape(
         &mut self,
-        shape: &Shape,
+        shape: &FilledRegion,
         at: &Place,
         paint: &Paint,
         label: Option<&Label>,

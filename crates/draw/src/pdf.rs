@@ -523,7 +523,7 @@ impl<W: Write> Backend for PdfWriter<W> {
 
     fn shape(
         &mut self,
-        s: &crate::region::Shape,
+        s: &crate::region::FilledRegion,
         at: &Place,
         paint: &Paint,
         _label: Option<&Label>,

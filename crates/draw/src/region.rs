@@ -10,7 +10,7 @@ use super::{Path, Place, Seg};
 
 /// A polygon with holes (or several), in integer `1/unit` glyph units.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
-pub struct Shape {
+pub struct FilledRegion {
     /// The contours, each a closed ring of vertices (the last joins the first).
     pub contours: Vec<Vec<(i32, i32)>>,
     /// Coordinates per glyph unit (cell pitch).
@@ -35,7 +35,7 @@ pub fn signed_area(ring: &[(i32, i32)]) -> f64 {
     signed_area2(ring) as f64 / 2.0
 }
 
-impl Shape {
+impl FilledRegion {
     /// The filled area in square coordinate units (holes subtracted), exact.
     pub fn area2(&self) -> i64 {
         self.contours.iter().map(|c| signed_area2(c)).sum()
@@ -73,7 +73,7 @@ mod tests {
 
     #[test]
     fn areas_and_paths() {
-        let s = Shape {
+        let s = FilledRegion {
             contours: vec![
                 vec![(0, 0), (8, 0), (8, 8), (0, 8)],
                 vec![(2, 2), (2, 6), (6, 6), (6, 2)],

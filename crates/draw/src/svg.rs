@@ -335,7 +335,7 @@ impl<W: PageWrite> Backend for SvgWriter<'_, W> {
 
     fn shape(
         &mut self,
-        shape: &crate::region::Shape,
+        shape: &crate::region::FilledRegion,
         at: &Place,
         paint: &Paint,
         label: Option<&Label>,

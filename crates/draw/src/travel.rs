@@ -938,7 +938,7 @@ impl<B: Backend> Backend for Optimize<B> {
 
     fn shape(
         &mut self,
-        shape: &region::Shape,
+        shape: &region::FilledRegion,
         at: &Place,
         paint: &Paint,
         label: Option<&Label>,

@@ -9,7 +9,7 @@
 //! units (4c + 2, 4r + 2) from the box's top-left corner. Contours are lines only; outer
 //! contours run clockwise and holes counter-clockwise (y up), as TrueType wants.
 
-use crate::region::Shape;
+use crate::region::FilledRegion;
 use kurbo::BezPath;
 use tourglyph_core::{error::Error, error::Result};
 use write_fonts::FontBuilder;
@@ -42,7 +42,7 @@ pub struct FontGlyph {
     /// Its PostScript glyph name (`tour_6x6_17`).
     pub name: String,
     /// Its outline.
-    pub shape: Shape,
+    pub shape: FilledRegion,
 }
 
 /// Where a board's glyph box goes in the em: quarter-pitch size and the box's corner.
@@ -83,7 +83,7 @@ impl EmBox {
 }
 
 /// The glyph outline of `shape` in font units; empty contours and collapsed points dropped.
-fn glyph_of(shape: &Shape, em: &EmBox) -> Result<Glyph> {
+fn glyph_of(shape: &FilledRegion, em: &EmBox) -> Result<Glyph> {
     let mut path = BezPath::new();
     let mut any = false;
     for c in &shape.contours {

@@ -19,7 +19,7 @@
 use super::outline::EXACT_UNIT;
 use super::style::{CornerKind, Style};
 use tourglyph_core::{error::Error, error::Result};
-use tourglyph_draw::region::{Shape, signed_area2};
+use tourglyph_draw::region::{FilledRegion, signed_area2};
 use tourglyph_draw::{GlyphData, Join};
 
 /// Coordinates per pitch of a bridged outline: fine enough for a bridge width in mm
@@ -79,7 +79,7 @@ pub fn check(style: &Style, rook: bool, closed: bool) -> Result<()> {
 /// `shape` (the outline of `g` in `style`) with the style's `bridges` across its band, at a
 /// cell pitch of `pitch_mm`; unchanged when there is nothing to bridge (see the module
 /// doc).
-pub fn bridged(g: &GlyphData, style: &Style, shape: Shape, pitch_mm: f64) -> Shape {
+pub fn bridged(g: &GlyphData, style: &Style, shape: FilledRegion, pitch_mm: f64) -> FilledRegion {
     let n = style.bridges;
     let exact = shape.unit == EXACT_UNIT && shape.contours.len() == 2;
     if n == 0 || !g.closed || !exact || pitch_mm <= 0.0 || g.points.len() < 4 {
@@ -87,7 +87,7 @@ pub fn bridged(g: &GlyphData, style: &Style, shape: Shape, pitch_mm: f64) -> Sha
     }
     let half = ((style.bridge_width / pitch_mm * f64::from(UNIT) / 2.0).round() as i64).max(1);
     match cut(&g.points, half, n) {
-        Some(pieces) => Shape {
+        Some(pieces) => FilledRegion {
             contours: pieces,
             unit: UNIT,
         },

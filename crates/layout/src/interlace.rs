@@ -41,7 +41,7 @@ use i_overlay::mesh::int::arc::ArcOptions;
 use i_overlay::mesh::int::stroke::offset::IntStrokeOffset;
 use i_overlay::mesh::int::style::{IntLineCap, IntLineJoin, IntStrokeStyle};
 use tourglyph_core::interlace::{Interlace, interlace};
-use tourglyph_draw::region::{Shape, signed_area2};
+use tourglyph_draw::region::{FilledRegion, signed_area2};
 use tourglyph_draw::{Cap, GlyphData, Join, Paint, Path, Place, Stroke};
 
 /// The pieces of a band, in glyph units.
@@ -332,7 +332,7 @@ pub fn paths(b: &Band, at: &Place, style: &Style) -> Vec<(Path, Paint)> {
     clippy::disallowed_methods,
     reason = "the miter angle of a mitred band shapes the region, an output byte pinned as the platform computes it, as outline::general's is (scripts/fixed-outputs.sh); a correctly rounded replacement could move a last digit"
 )]
-pub fn region(g: &GlyphData, style: &Style, unit: i32) -> Shape {
+pub fn region(g: &GlyphData, style: &Style, unit: i32) -> FilledRegion {
     let b = band(g, style);
     let k = f64::from(unit);
     let outlined = style.band_outline.is_some() && style.band_outline_width > 0.0;
@@ -410,7 +410,7 @@ pub fn region(g: &GlyphData, style: &Style, unit: i32) -> Shape {
             contours.push(ring);
         }
     }
-    Shape { contours, unit }
+    FilledRegion { contours, unit }
 }
 
 #[cfg(test)]

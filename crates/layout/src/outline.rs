@@ -1,4 +1,4 @@
-//! Glyph outlines: the region a stroked glyph covers, as a filled [`Shape`] (polygons with
+//! Glyph outlines: the region a stroked glyph covers, as a filled [`FilledRegion`] (polygons with
 //! holes, no stroke), for cutters, plotters, logos and fonts.
 //!
 //! - **Exact (Kufic on a lattice path).** When the glyph is a rectilinear path on the
@@ -22,7 +22,7 @@ use i_overlay::mesh::int::arc::ArcOptions;
 use i_overlay::mesh::int::stroke::offset::IntStrokeOffset;
 use i_overlay::mesh::int::style::{IntLineCap, IntLineJoin, IntStrokeStyle};
 use tourglyph_draw::{Cap, Corner, GlyphData, Join, Seg};
-use tourglyph_draw::{region::Shape, region::signed_area2};
+use tourglyph_draw::{region::FilledRegion, region::signed_area2};
 
 /// Coordinates per pitch of an exact outline.
 pub const EXACT_UNIT: i32 = 4;
@@ -37,10 +37,10 @@ const CURVE_STEPS: usize = 8;
 /// The outline of `glyph` stroked as `style` says (width, join, cap); empty when the
 /// style has no stroke. An interlaced style's outline is its band's
 /// ([`crate::interlace::region`]).
-pub fn outline(glyph: &GlyphData, style: &Style) -> Shape {
+pub fn outline(glyph: &GlyphData, style: &Style) -> FilledRegion {
     let no_width = style.stroke_width.is_nan() || style.stroke_width <= 0.0;
     if style.stroke.is_none() || no_width || glyph.points.is_empty() {
-        return Shape {
+        return FilledRegion {
             contours: vec![],
             unit: EXACT_UNIT,
         };
@@ -108,7 +108,7 @@ pub(crate) fn lattice_simple(g: &GlyphData) -> bool {
 }
 
 /// The exact Kufic outline of a lattice-simple path (see the module doc).
-fn kufic(g: &GlyphData) -> Shape {
+fn kufic(g: &GlyphData) -> FilledRegion {
     let u = EXACT_UNIT;
     let p: Vec<(i32, i32)> = g.points.iter().map(|&(x, y)| (x * u, y * u)).collect();
     let n = p.len();
@@ -152,7 +152,7 @@ fn kufic(g: &GlyphData) -> Shape {
         contours.push(ring);
     }
     orient(&mut contours);
-    Shape {
+    FilledRegion {
         contours,
         unit: EXACT_UNIT,
     }
@@ -212,7 +212,7 @@ fn polyline(g: &GlyphData) -> Vec<IntPoint> {
     clippy::disallowed_methods,
     reason = "the miter angle shapes the outline, an output byte pinned as the platform computes it (scripts/fixed-outputs.sh); a correctly rounded replacement could move a last digit"
 )]
-fn general(g: &GlyphData, st: &Style) -> Shape {
+fn general(g: &GlyphData, st: &Style) -> FilledRegion {
     let path = polyline(g);
     let width = ((st.stroke_width * f64::from(GENERAL_UNIT)).round() as i32).max(4);
     let arc = ArcOptions {
@@ -263,7 +263,7 @@ fn general(g: &GlyphData, st: &Style) -> Shape {
             }
         }
     }
-    Shape {
+    FilledRegion {
         contours,
         unit: GENERAL_UNIT,
     }

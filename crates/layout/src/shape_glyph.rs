@@ -29,7 +29,7 @@ pub fn part_glyph(shape: &Shape, cells: &[u32], style: &Style) -> GlyphData {
 /// draws each): the parts' contours together, in one unit (the finest of theirs; the
 /// units are powers of two, so each coarser part is scaled exactly). The parts cover
 /// disjoint cells, so their regions do not overlap.
-pub fn shape_outline(parts: &[GlyphData], style: &Style) -> tourglyph_draw::region::Shape {
+pub fn shape_outline(parts: &[GlyphData], style: &Style) -> tourglyph_draw::region::FilledRegion {
     let each: Vec<_> = parts.iter().map(|g| outline::outline(g, style)).collect();
     let unit = each
         .iter()
@@ -45,7 +45,7 @@ pub fn shape_outline(parts: &[GlyphData], style: &Style) -> tourglyph_draw::regi
                 .collect::<Vec<_>>()
         }));
     }
-    tourglyph_draw::region::Shape { contours, unit }
+    tourglyph_draw::region::FilledRegion { contours, unit }
 }
 
 /// The shape's boundary as closed loops of cell edges (cell (r, c) spans x c−½…c+½,

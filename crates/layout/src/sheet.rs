@@ -21,7 +21,7 @@ use tourglyph_draw::{Anchor, Backend, GlyphData, Label, Paint, Path, Pen, Text};
 #[derive(Clone, Debug, Default)]
 pub struct Ahead {
     /// The outline ([`outline::outline`]), when the style draws outlines and does not plot.
-    pub shape: Option<tourglyph_draw::region::Shape>,
+    pub shape: Option<tourglyph_draw::region::FilledRegion>,
     /// The pen strokes ([`plot::pen_strokes`]), when the style plots.
     pub strokes: Option<plot::PenStrokes>,
 }
