@@ -325,21 +325,16 @@ impl Manifest {
         })?;
         let at =
             |key: &str, e: tourglyph_core::Error| err(key_line(src, key), Some(key), e.to_string());
-        // What to draw, how, then which tours: each key's check where it is written.
-        let f = Fields {
-            spec: m.spec.clone(),
-            pick: m.pick.clone(),
-            draw: Default::default(),
-        };
-        let check = |group: Group| {
-            keys::of(group, Doors::GALLERY)
-                .try_for_each(|k| k.check_in(&f).map_err(|e| at(k.name, e)))
-        };
-        check(Group::Spec)?;
-        check(Group::Shape)?;
+        // How to draw, then which tours (the piece and the board were parsed as they
+        // were read): each check where its key is written.
         Style::resolve(&m.style_in(dir)).map_err(|e| at("style", e))?;
         PageSpec::parse(&m.page).map_err(|e| at("page", e))?;
-        check(Group::Pick)?;
+        let f = Fields {
+            pick: m.pick.clone(),
+            ..Fields::default()
+        };
+        keys::of(Group::Pick, Doors::GALLERY)
+            .try_for_each(|k| k.check_in(&f).map_err(|e| at(k.name, e)))?;
         if m.columns == Some(0) {
             return Err(at(
                 "columns",

@@ -838,17 +838,6 @@ impl Key {
     /// their kind's parser already.
     pub fn check_in(&self, f: &Fields) -> Result<()> {
         match (self.check, self.value(f)) {
-            // Not given, where another key stands in for it (its presence is checked
-            // apart).
-            (Some(_), Some(Value::Text(s)))
-                if s.is_empty()
-                    && self
-                        .required_unless
-                        .iter()
-                        .any(|k| find(k).is_some_and(|k| k.value(f).is_some())) =>
-            {
-                Ok(())
-            }
             (Some(check), Some(Value::Text(s))) => check(&s),
             _ => Ok(()),
         }
