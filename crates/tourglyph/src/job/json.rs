@@ -44,6 +44,12 @@ impl<T: Display> Serialize for Text<T> {
     }
 }
 
+/// Each cell's `(row, col)` on `board`, indexed by cell: the table [`Pairs`] reads, made
+/// once for a listing's lines.
+pub(super) fn coords_of(board: tourglyph_core::Board) -> Vec<(u32, u32)> {
+    (0..board.cells() as u32).map(|c| board.coords(c)).collect()
+}
+
 /// Cells as `[row, col]` pairs, in order, from a per-cell table of coordinates.
 pub(super) struct Pairs<'a> {
     /// Each cell's `(row, col)`, indexed by cell.

@@ -22,7 +22,7 @@
 //! torus, a symmetry, `--split`, animation, your own `--tour`) is refused with a one-line
 //! usage error naming the flag.
 
-use super::json::{Text, line, push_line};
+use super::json::{Pairs, Text, coords_of, line, push_line};
 use super::request::FindRequest;
 use super::{Pick, ShapeKeys, Spec};
 use std::io::Read;
@@ -283,12 +283,11 @@ impl ShapeCount {
 /// Count the closed tours of the shape: a count per part and their product.
 pub fn count_shape(req: &ShapeRequest, force: bool) -> Result<ShapeCount> {
     let shape = load(req)?;
-    let piece: Piece = req.piece.clone();
-    let d = part_diagrams(&shape, &piece, force)?;
+    let d = part_diagrams(&shape, &req.piece, force)?;
     Ok(ShapeCount {
         board: shape.board(),
         cells: shape.len(),
-        piece: piece.to_string(),
+        piece: req.piece.to_string(),
         parts: d.part_counts(),
         total: d.count(),
     })
@@ -393,6 +392,7 @@ impl ShapeTour {
     /// `[row, col]` pairs in walking order.
     pub fn json(&self) -> String {
         let b = self.shape.board();
+        let coords = coords_of(b);
         line(&ShapeTourJson {
             method: self.method.name(),
             id: self.id.map(Text),
@@ -402,7 +402,10 @@ impl ShapeTour {
             parts: self
                 .parts
                 .iter()
-                .map(|p| CellPairs { board: b, cells: p })
+                .map(|p| Pairs {
+                    coords: &coords,
+                    cells: p,
+                })
                 .collect(),
         })
     }
@@ -419,26 +422,14 @@ struct ShapeTourJson<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     accepted: Option<u64>,
     board: Text<Board>,
-    parts: Vec<CellPairs<'a>>,
-}
-
-/// A part's cells as `[row, col]` pairs of the shape's board, in walking order.
-struct CellPairs<'a> {
-    board: Board,
-    cells: &'a [u32],
-}
-
-impl serde::Serialize for CellPairs<'_> {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
-        s.collect_seq(self.cells.iter().map(|&c| self.board.coords(c)))
-    }
+    parts: Vec<Pairs<'a>>,
 }
 
 /// `list --shape --json`'s line of one tuple.
 #[derive(serde::Serialize)]
 struct ShapeListLine<'a> {
     id: u128,
-    parts: Vec<CellPairs<'a>>,
+    parts: Vec<Pairs<'a>>,
 }
 
 /// The tour `pick` asks for on the shape of `req`.
@@ -752,8 +743,7 @@ pub(crate) fn diagrams(
 ) -> Result<(Shape, ShapeDiagrams)> {
     let req = request(spec, shape)?;
     let s = load(&req)?;
-    let piece: Piece = req.piece.clone();
-    let d = part_diagrams(&s, &piece, force)?;
+    let d = part_diagrams(&s, &req.piece, force)?;
     Ok((s, d))
 }
 
@@ -769,12 +759,16 @@ pub fn list(
 ) -> Result<()> {
     let (s, d) = diagrams(spec, shape, sel.force)?;
     let b = s.board();
+    let coords = coords_of(b);
     let mut buf = Vec::new();
     for id in ids(d.count(), sel)? {
         let parts = tuple(&d, id);
         if json {
             buf.clear();
-            let parts = parts.iter().map(|p| CellPairs { board: b, cells: p });
+            let parts = parts.iter().map(|p| Pairs {
+                coords: &coords,
+                cells: p,
+            });
             push_line(
                 &mut buf,
                 &ShapeListLine {

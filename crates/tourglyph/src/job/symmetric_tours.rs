@@ -5,7 +5,7 @@
 //! Callers: [`super::list`], [`super::sheet`], [`super::glyph`] (`--random`) and the
 //! CLI's `font`.
 
-use super::json::{Pairs, push_line};
+use super::json::{Pairs, coords_of, push_line};
 use super::{Pick, Progress, Resolved, WALK_LIMIT, budget};
 use rayon::prelude::*;
 use std::fmt::Write as _;
@@ -110,7 +110,7 @@ pub fn list(
     // Per-cell names and coordinates made once, and lines formatted on the workers in
     // batches, written in index order (as `list` does for all tours).
     let names = super::cell_text::CellText::new(board).names;
-    let coords: Vec<(u32, u32)> = (0..board.cells() as u32).map(|c| board.coords(c)).collect();
+    let coords = coords_of(board);
     let format = |i: u128, t: &Tour| -> Result<String> {
         t.validate(g)?;
         let id = zdd.as_ref().and_then(|z| z.rank(&t.edges));
