@@ -74,6 +74,7 @@ run glyph-dxf glyph --board 6x6 --id 17 --style kufic --outline --bridges 2 -o g
 run glyph-gif glyph --board 6x6 --id 17 --style diagram --start a1 --dpi 48 -o walk.gif
 run glyph-apng glyph --board 4x4 --id 2 --animate --dpi 48 -o walk.png
 run glyph-animate glyph --board 6x6 --id 17 --animate --start c3 --reverse -o walk.svg
+run sheet-animate render --board 6x6 --classes --limit 12 --animate --loop --style kufic -o sheet-anim.svg
 run glyph-numbers glyph --piece knight --board 5x5 --open --id 7 --numbers -o n.svg
 run glyph-strapwork glyph --board 6x6 --id 17 --style strapwork -o strap.svg
 run sheet-text-paths render --board 4x4 --title "سلام — Ω" --text-as-paths -o tp.svg

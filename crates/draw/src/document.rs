@@ -460,6 +460,8 @@ impl Format {
             split_pens,
             #[cfg(feature = "gcode")]
             gcode,
+            #[cfg(feature = "svg")]
+            overlay,
         } = opts;
         let inner = match self {
             #[cfg(feature = "pdf")]
@@ -488,7 +490,8 @@ impl Format {
                 // The <title> is the title, else the description.
                 let name = if title.is_empty() { &desc } else { &title };
                 let svg = SvgWriter::new(to.pages(self)).with_pens(pens, split_pens);
-                Inner::Svg(svg.with_meta(name, &desc).with_text(fonts, text_as_paths))
+                let svg = svg.with_meta(name, &desc).with_overlay(overlay);
+                Inner::Svg(svg.with_text(fonts, text_as_paths))
             }
             // The SVG page rasterised, no title, no description. Its text is drawn as the
             // outlines of the glyphs the shaper chose (the fonts given, `--font` first;
@@ -499,7 +502,7 @@ impl Format {
             Format::Png => {
                 let mut open = to.pages(self);
                 let svg = SvgWriter::new(Box::new(move |i| Ok(PngPage::new(open(i)?, png))));
-                Inner::Png(svg.with_text(fonts, true))
+                Inner::Png(svg.with_text(fonts, true).with_overlay(overlay))
             }
             #[cfg(feature = "gcode")]
             Format::Gcode => {
@@ -613,6 +616,10 @@ pub struct DocOptions {
     /// `grbl-servo` ([`crate::gcode::DEFAULT_PROFILE`]).
     #[cfg(feature = "gcode")]
     pub gcode: Option<Arc<GcodeProfile>>,
+    /// SVG and PNG: what each page carries over its drawing, an animation or a frame of
+    /// one ([`crate::svg::Overlay`], [`crate::motion`]). Default `None`.
+    #[cfg(feature = "svg")]
+    pub overlay: Option<Arc<dyn crate::svg::Overlay>>,
 }
 
 impl Default for DocOptions {
@@ -631,6 +638,8 @@ impl Default for DocOptions {
             split_pens: false,
             #[cfg(feature = "gcode")]
             gcode: None,
+            #[cfg(feature = "svg")]
+            overlay: None,
         }
     }
 }

@@ -1,6 +1,7 @@
 //! A line drawn as it is walked: an animated SVG (SMIL) and still frames of the same walk,
-//! made from a finished static SVG page and the walk's pen line. Knows no tours: a walk
-//! is a polyline in page millimetres with the time each vertex is reached.
+//! each an [`Overlay`] the SVG writer puts on the static page as it writes it (no SVG
+//! text is parsed or spliced). Knows no tours: a walk is a polyline in page millimetres
+//! with the time each vertex is reached.
 //!
 //! **How the page moves.** The static page stays as it is, but for the element whose
 //! `id` is given (the glyph, [`crate::Label`]), which is hidden until the walk ends. Over
@@ -20,8 +21,10 @@
 
 use crate::marks::{Rgb, Stroke};
 use crate::num::Num;
-use crate::svg::{Markup, cap_name, join_name};
+use crate::svg::{Lead, Markup, Overlay, cap_name, join_name};
 use std::fmt::Write as _;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
 use tourglyph_core::error::{Error, Result};
 
 /// The most key times an animation writes: past this many vertices, the dash offset is
@@ -146,53 +149,6 @@ impl Walk {
     }
 }
 
-/// The position of the element with `id="{id}"` in `page`: the end of its start tag's
-/// name (`<path`), where attributes can be added.
-fn find_element(page: &str, id: &str) -> Result<usize> {
-    let attr = format!(" id=\"{id}\"");
-    let at = page
-        .find(&attr)
-        .ok_or_else(|| Error::runtime(format!("animation: the page has no element '{id}'")))?;
-    let open = page[..at]
-        .rfind('<')
-        .ok_or_else(|| Error::runtime("animation: malformed page"))?;
-    let name_end = page[open..]
-        .find([' ', '>', '/'])
-        .map(|k| open + k)
-        .ok_or_else(|| Error::runtime("animation: malformed page"))?;
-    Ok(name_end)
-}
-
-/// `page` with `attrs` added to the element `id` and `children` put first inside it (the
-/// element must not be empty-tagged: the SVG backend gives a labelled glyph a `<title>`).
-fn edit_element(page: &str, id: &str, attrs: &str, children: &str) -> Result<String> {
-    let name_end = find_element(page, id)?;
-    let tag_end = page[name_end..]
-        .find('>')
-        .map(|k| name_end + k)
-        .ok_or_else(|| Error::runtime("animation: malformed page"))?;
-    if page[..tag_end].ends_with('/') {
-        return Err(Error::runtime(format!(
-            "animation: the element '{id}' has no children"
-        )));
-    }
-    let mut out = String::with_capacity(page.len() + attrs.len() + children.len());
-    out.push_str(&page[..name_end]);
-    out.push_str(attrs);
-    out.push_str(&page[name_end..=tag_end]);
-    out.push_str(children);
-    out.push_str(&page[tag_end + 1..]);
-    Ok(out)
-}
-
-/// `page` with `extra` put last, before `</svg>`.
-fn append(page: &str, extra: &str) -> Result<String> {
-    let end = page
-        .rfind("</svg>")
-        .ok_or_else(|| Error::runtime("animation: the page has no </svg>"))?;
-    Ok(format!("{}{extra}{}", &page[..end], &page[end..]))
-}
-
 /// Key times and values (`value(t)` at each kept vertex time), as SMIL lists.
 fn keyed(walk: &Walk, value: impl Fn(f64) -> f64, scale: f64) -> (String, String) {
     let n = walk.times.len();
@@ -211,107 +167,218 @@ fn keyed(walk: &Walk, value: impl Fn(f64) -> f64, scale: f64) -> (String, String
     (times, values)
 }
 
-/// The animated page: `page` (a static SVG page holding the element `id`) drawn as
-/// `walk` walks it, timed by `timing` (see the module doc).
-pub fn animated_svg(page: &str, id: &str, walk: &Walk, timing: &Timing) -> Result<String> {
-    animated_svg_many(page, &[(id, walk)], timing)
+/// A walk drawn over a page, each walked glyph hidden until its walk ends (see the module
+/// doc): the [`Overlay`] the SVG writer puts on the page as it writes it. All walks are in
+/// step (same duration, same start), each pen and start marker drawn over the page in
+/// the order the walks were given.
+#[derive(Debug)]
+pub struct Animation {
+    /// Every labelled element is walked (a sheet, whose walks are added as its glyphs
+    /// are drawn), else only those the walks name.
+    every: bool,
+    /// The glyph's visibility switch (hidden while walking, shown at the end) and the
+    /// pen's and marker's (the reverse).
+    show: Markup,
+    hide: Markup,
+    /// `dur` and how the animation repeats, as attribute values, and the walk's share of
+    /// the whole time.
+    dur: String,
+    looped: bool,
+    scale: f64,
+    /// The walks, by their element's id, in drawing order.
+    walks: Mutex<Vec<(String, Walk)>>,
+    /// The ids of the elements hidden so far (a walk whose element the page lacks is an
+    /// error, not a page without its glyph hidden).
+    hidden: Mutex<Vec<String>>,
 }
 
-/// The animated page of several glyphs at once (a sheet, `render --animate`): each
-/// element `id` of `page` hidden while its `walk` walks it, all walks in step (same
-/// duration, same start), each pen and start marker drawn over the page in the order
-/// given. One walk gives exactly [`animated_svg`]'s page.
-pub fn animated_svg_many(page: &str, walks: &[(&str, &Walk)], timing: &Timing) -> Result<String> {
-    if walks.is_empty() {
-        return Err(Error::runtime("animation: no walk to animate"));
+impl Animation {
+    /// The animation of `walks`, each over the element of its id.
+    pub fn of(walks: Vec<(String, Walk)>, timing: &Timing) -> Animation {
+        let mut a = Animation::new(timing);
+        a.every = false;
+        a.walks = Mutex::new(walks);
+        a
     }
-    let d = timing.duration;
-    let total_time = if timing.looped { d + timing.hold } else { d };
-    let scale = d / total_time;
-    let dur = format!("{}s", Num(total_time));
-    // Played for ever, or once with the end kept.
-    let repeat: (&str, &dyn std::fmt::Display) = if timing.looped {
+
+    /// An animation over every labelled element of the page, the walks added as the
+    /// elements are drawn ([`Animation::push`]).
+    pub fn new(timing: &Timing) -> Animation {
+        let d = timing.duration;
+        let total_time = if timing.looped { d + timing.hold } else { d };
+        let scale = d / total_time;
+        let dur = format!("{}s", Num(total_time));
+        // Shown while walking, hidden at the end (and the reverse for the glyph).
+        let switch = |during: &str, after: &str| {
+            let values = format!("{during};{after}");
+            let times = format!("0;{}", if timing.looped { Num(scale) } else { Num(1.0) });
+            let mut m = Markup::new();
+            m.empty(
+                "animate",
+                &[
+                    ("attributeName", &"visibility"),
+                    ("values", &values),
+                    ("keyTimes", &times),
+                    ("calcMode", &"discrete"),
+                    ("dur", &dur),
+                    repeat(timing.looped),
+                ],
+            );
+            m
+        };
+        Animation {
+            every: true,
+            hide: switch("visible", "hidden"),
+            show: switch("hidden", "visible"),
+            dur: dur.clone(),
+            looped: timing.looped,
+            scale,
+            walks: Mutex::new(Vec::new()),
+            hidden: Mutex::new(Vec::new()),
+        }
+    }
+
+    /// Add the walk over the element `id` (drawn after the walks added before).
+    pub fn push(&self, id: String, walk: Walk) {
+        lock(&self.walks).push((id, walk));
+    }
+}
+
+/// Played for ever, or once with the end kept.
+fn repeat(looped: bool) -> (&'static str, &'static dyn std::fmt::Display) {
+    if looped {
         ("repeatCount", &"indefinite")
     } else {
         ("fill", &"freeze")
-    };
-    // Shown while walking, hidden at the end (and the reverse for the glyph).
-    let switch = |during: &str, after: &str| {
-        let values = format!("{during};{after}");
-        let times = format!("0;{}", if timing.looped { Num(scale) } else { Num(1.0) });
-        let mut m = Markup::new();
-        m.empty(
-            "animate",
-            &[
-                ("attributeName", &"visibility"),
-                ("values", &values),
-                ("keyTimes", &times),
-                ("calcMode", &"discrete"),
-                ("dur", &dur),
-                repeat,
-            ],
-        );
-        m
-    };
-    let hide = switch("visible", "hidden");
-    let show = switch("hidden", "visible");
-    let mut page = page.to_string();
-    let mut drawn = Markup::new();
-    drawn.open("g", &[("id", &"walk")]);
-    for &(id, walk) in walks {
-        if walk.points.len() < 2 || walk.times.len() != walk.points.len() {
-            return Err(Error::runtime("animation: a walk needs two vertices"));
-        }
-        let len = walk.drawn(1.0);
-        let (mut times, mut values) = keyed(walk, |t| len - walk.drawn(t), scale);
-        if timing.looped {
-            // The end holds until the loop restarts.
-            let _ = write!(times, ";1");
-            let _ = write!(values, ";0");
-        }
-        let mut inner = Markup::new();
-        inner
-            .empty(
-                "animate",
-                &[
-                    ("attributeName", &"stroke-dashoffset"),
-                    ("values", &values),
-                    ("keyTimes", &times),
-                    ("dur", &dur),
-                    repeat,
-                ],
-            )
-            .markup(&hide);
-        page = edit_element(&page, id, r#" visibility="hidden""#, show.as_str())?;
-        drawn.markup(&walk.pen(len, &inner));
-        drawn.markup(&walk.marker(&hide));
     }
-    drawn.close("g").newline();
-    append(&page, drawn.as_str())
 }
 
-/// The still picture of the walk at fraction `f` of its time (see the module doc): the
-/// static page itself once `f` reaches 1.
-pub fn frame_svg(page: &str, id: &str, walk: &Walk, f: f64) -> Result<String> {
-    if f >= 1.0 {
-        return Ok(page.to_string());
+/// The value behind `m`, even if a thread panicked holding it (the lists stay whole).
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// The hidden glyph's lead: hidden from the start, `children` switching it.
+fn hidden(children: Markup) -> Lead {
+    Lead {
+        attrs: vec![("visibility", "hidden".to_string())],
+        children,
     }
-    let len = walk.drawn(1.0);
-    let page = edit_element(page, id, r#" visibility="hidden""#, "")?;
-    let mut drawn = Markup::new();
-    drawn
-        .open("g", &[("id", &"walk")])
-        .markup(&walk.pen(len - walk.drawn(f), &Markup::new()))
-        .markup(&walk.marker(&Markup::new()))
-        .close("g")
-        .newline();
-    append(&page, drawn.as_str())
+}
+
+impl Overlay for Animation {
+    fn lead(&self, id: &str) -> Option<Lead> {
+        if !self.every && !lock(&self.walks).iter().any(|(w, _)| w == id) {
+            return None;
+        }
+        lock(&self.hidden).push(id.to_string());
+        Some(hidden(self.show.clone()))
+    }
+
+    fn trailer(&self) -> Result<Markup> {
+        let walks = std::mem::take(&mut *lock(&self.walks));
+        if walks.is_empty() {
+            return Err(Error::runtime("animation: no walk to animate"));
+        }
+        let hidden = lock(&self.hidden);
+        let mut drawn = Markup::new();
+        drawn.open("g", &[("id", &"walk")]);
+        for (id, walk) in &walks {
+            if walk.points.len() < 2 || walk.times.len() != walk.points.len() {
+                return Err(Error::runtime("animation: a walk needs two vertices"));
+            }
+            if !hidden.contains(id) {
+                return Err(Error::runtime(format!(
+                    "animation: the page has no element '{id}'"
+                )));
+            }
+            let len = walk.drawn(1.0);
+            let (mut times, mut values) = keyed(walk, |t| len - walk.drawn(t), self.scale);
+            if self.looped {
+                // The end holds until the loop restarts.
+                let _ = write!(times, ";1");
+                let _ = write!(values, ";0");
+            }
+            let mut inner = Markup::new();
+            inner
+                .empty(
+                    "animate",
+                    &[
+                        ("attributeName", &"stroke-dashoffset"),
+                        ("values", &values),
+                        ("keyTimes", &times),
+                        ("dur", &self.dur),
+                        repeat(self.looped),
+                    ],
+                )
+                .markup(&self.hide);
+            drawn.markup(&walk.pen(len, &inner));
+            drawn.markup(&walk.marker(&self.hide));
+        }
+        drawn.close("g");
+        Ok(drawn)
+    }
+}
+
+/// The still picture of a walk at a fraction of its time (see the module doc), as the
+/// [`Overlay`] of the static page: nothing once the fraction reaches 1, the page itself.
+#[derive(Debug)]
+pub struct Frame {
+    id: String,
+    walk: Walk,
+    f: f64,
+    /// The element was hidden (a walk whose element the page lacks is an error).
+    hidden: AtomicBool,
+}
+
+impl Frame {
+    /// The walk over the element `id` at fraction `f` of its time.
+    pub fn new(id: String, walk: Walk, f: f64) -> Frame {
+        Frame {
+            id,
+            walk,
+            f,
+            hidden: AtomicBool::new(false),
+        }
+    }
+}
+
+impl Overlay for Frame {
+    fn lead(&self, id: &str) -> Option<Lead> {
+        let lead = self.f < 1.0 && id == self.id;
+        if lead {
+            self.hidden.store(true, Ordering::Relaxed);
+        }
+        lead.then(|| hidden(Markup::new()))
+    }
+
+    fn trailer(&self) -> Result<Markup> {
+        let mut drawn = Markup::new();
+        if self.f >= 1.0 {
+            return Ok(drawn);
+        }
+        if !self.hidden.load(Ordering::Relaxed) {
+            let id = &self.id;
+            return Err(Error::runtime(format!(
+                "animation: the page has no element '{id}'"
+            )));
+        }
+        let (w, len) = (&self.walk, self.walk.drawn(1.0));
+        drawn
+            .open("g", &[("id", &"walk")])
+            .markup(&w.pen(len - w.drawn(self.f), &Markup::new()))
+            .markup(&w.marker(&Markup::new()))
+            .close("g");
+        Ok(drawn)
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Cap, Join};
+    use crate::svg::SvgWriter;
+    use crate::{Backend, Cap, Join, Label, Paint, Path, Seg};
+    use std::sync::Arc;
 
     fn walk() -> Walk {
         let stroke = Stroke {
@@ -329,7 +396,40 @@ mod tests {
         )
     }
 
-    const PAGE: &str = r#"<svg viewBox="0 0 10 10"><g id="glyphs"><path d="M0 0L3 0L3 4Z" id="tour-1"><title>t</title></path></g></svg>"#;
+    /// A page holding the glyph `tour-1` (and an unlabelled mark), drawn with `overlay`.
+    fn page(overlay: Option<Arc<dyn Overlay>>) -> Result<String> {
+        let mut w = SvgWriter::new(Box::new(|_| Ok(Vec::<u8>::new()))).with_overlay(overlay);
+        let glyph = Path {
+            segs: vec![
+                Seg::MoveTo(0.0, 0.0),
+                Seg::LineTo(3.0, 0.0),
+                Seg::LineTo(3.0, 4.0),
+                Seg::Close,
+            ],
+        };
+        let paint = Paint {
+            stroke: Some(walk().stroke),
+            fill: None,
+        };
+        let label = Label {
+            id: "tour-1".into(),
+            title: "t".into(),
+        };
+        w.begin_page(10.0, 10.0)?;
+        w.mark(&glyph, &paint, None)?;
+        w.mark(&glyph, &paint, Some(&label))?;
+        w.end_page()?;
+        w.finish()?;
+        Ok(String::from_utf8(w.into_writers().concat()).unwrap())
+    }
+
+    fn animated(walks: Vec<(String, Walk)>, t: &Timing) -> Result<String> {
+        page(Some(Arc::new(Animation::of(walks, t))))
+    }
+
+    fn frame(id: &str, f: f64) -> Result<String> {
+        page(Some(Arc::new(Frame::new(id.into(), walk(), f))))
+    }
 
     #[test]
     fn each_move_takes_its_share_of_the_time() {
@@ -349,8 +449,16 @@ mod tests {
             hold: 2.0,
             looped: true,
         };
-        let s = animated_svg(PAGE, "tour-1", &w, &t).unwrap();
-        assert!(s.contains(r#"<path visibility="hidden" d="M0 0L3 0L3 4Z" id="tour-1"><animate attributeName="visibility" values="hidden;visible" keyTimes="0;0.75" calcMode="discrete" dur="8s" repeatCount="indefinite"/><title>"#), "{s}");
+        let one = |w: &Walk| vec![("tour-1".to_string(), w.clone())];
+        let s = animated(one(&w), &t).unwrap();
+        assert!(s.contains(r##"<path visibility="hidden" d="M0 0L3 0L3 4Z" fill="none" id="tour-1" stroke="#000000""##), "{s}");
+        assert!(s.contains(r#"stroke-width="1"><animate attributeName="visibility" values="hidden;visible" keyTimes="0;0.75" calcMode="discrete" dur="8s" repeatCount="indefinite"/>
+<title>t</title>
+</path>"#), "{s}");
+        // Only the labelled glyph is hidden, and the walk is drawn last.
+        assert_eq!(s.matches("visibility=\"hidden\" d=").count(), 1, "{s}");
+        assert!(s.ends_with("</g>\n</svg>\n"), "{s}");
+        assert!(s.find("id=\"walk\"") > s.find("% captions"), "{s}");
         assert!(
             s.contains(r#"values="12;9;5;0;0" keyTimes="0;0.25;0.5;0.75;1""#),
             "{s}"
@@ -358,24 +466,31 @@ mod tests {
         resvg::usvg::Tree::from_str(&s, &resvg::usvg::Options::default()).unwrap();
         // Once: frozen at the end.
         let once = Timing { looped: false, ..t };
-        let s = animated_svg(PAGE, "tour-1", &w, &once).unwrap();
+        let s = animated(one(&w), &once).unwrap();
         assert!(
             s.contains(r#"values="12;9;5;0" keyTimes="0;0.333;0.667;1" dur="6s" fill="freeze""#),
             "{s}"
         );
         // No such element: an error, not a page without its glyph hidden.
-        assert!(animated_svg(PAGE, "tour-2", &w, &t).is_err());
+        let other = vec![("tour-2".to_string(), w.clone())];
+        assert!(animated(other, &t).is_err());
+        assert!(animated(vec![], &t).is_err());
     }
 
     #[test]
     fn a_frame_is_a_still_page() {
-        let w = walk();
-        let s = frame_svg(PAGE, "tour-1", &w, 0.5).unwrap();
+        let s = frame("tour-1", 0.5).unwrap();
         assert!(!s.contains("<animate"), "{s}");
         assert!(
             s.contains(r#"stroke-dasharray="12 13" stroke-dashoffset="7""#),
             "{s}"
         );
-        assert_eq!(frame_svg(PAGE, "tour-1", &w, 1.0).unwrap(), PAGE);
+        assert!(
+            s.contains(r#"<path visibility="hidden" d="M0 0L3 0L3 4Z""#),
+            "{s}"
+        );
+        resvg::usvg::Tree::from_str(&s, &resvg::usvg::Options::default()).unwrap();
+        assert_eq!(frame("tour-1", 1.0).unwrap(), page(None).unwrap());
+        assert!(frame("tour-2", 0.5).is_err());
     }
 }

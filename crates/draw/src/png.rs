@@ -6,6 +6,11 @@
 //!
 //! [`PngPage`] is an SVG page writer ([`PageWrite`]) that turns the page into a PNG when it
 //! is closed: the SVG backend draws, this converts, the output file stays atomic.
+//!
+//! Rasterising the SVG page, rather than drawing the marks with a raster backend of their
+//! own, is a choice (ARCHITECTURE.md says why): the PNG and the SVG of a page are one
+//! picture by construction, and a native backend would antialias the unrounded
+//! coordinates where resvg reads the page's three-decimal ones, moving every PNG's bytes.
 
 use crate::backend::PageWrite;
 use resvg::{tiny_skia, usvg};

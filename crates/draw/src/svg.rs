@@ -61,6 +61,30 @@ pub struct SvgWriter<'a, W: PageWrite> {
     pens: Vec<Pen>,
     /// One document a page and plotting pen.
     split: bool,
+    /// What each page carries over its drawing (an animation), if anything.
+    overlay: Option<Arc<dyn Overlay>>,
+}
+
+/// What a page carries over its drawing, put in as [`SvgWriter`] writes the page (not
+/// spliced into its text afterwards): a walk drawn over the page, or a still frame of one
+/// ([`crate::motion`]). Asked for each labelled element as it is drawn, and for the
+/// page's last markup once its drawing is done.
+pub trait Overlay: Send + Sync + std::fmt::Debug {
+    /// For the labelled element whose id is `id`: attributes written first in its start
+    /// tag and markup put first inside it. `None` leaves it as drawn.
+    fn lead(&self, id: &str) -> Option<Lead>;
+    /// Markup put last on the page, before `</svg>` (empty: nothing), or why the page
+    /// cannot carry the overlay.
+    fn trailer(&self) -> Result<Markup>;
+}
+
+/// What an [`Overlay`] puts on one labelled element.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Lead {
+    /// Attributes, in this order, before the element's own.
+    pub attrs: Vec<(&'static str, String)>,
+    /// Markup before the element's own children (its `<title>`).
+    pub children: Markup,
 }
 
 impl<'a, W: PageWrite> SvgWriter<'a, W> {
@@ -75,7 +99,14 @@ impl<'a, W: PageWrite> SvgWriter<'a, W> {
             as_paths: false,
             pens: Vec::new(),
             split: false,
+            overlay: None,
         }
+    }
+
+    /// Put `overlay` over every page as it is written.
+    pub fn with_overlay(mut self, overlay: Option<Arc<dyn Overlay>>) -> Self {
+        self.overlay = overlay;
+        self
     }
 
     /// Draw each of `pens` on a layer of its own, in this order, on every page
@@ -160,15 +191,43 @@ fn push_path_data(d: &mut Vec<u8>, path: &Path) {
 /// path element gets here sorts after it), and path data needs no escaping (letters,
 /// digits, `-`, `.`, spaces), so the bytes are the crate's.
 fn path_blob(path: &Path, e: &Element) -> Blob {
+    Blob::new(path_string(path, e, ""))
+}
+
+/// [`path_blob`]'s text, `lead` (attributes, each ` name="value"`) written before `d`.
+fn path_string(path: &Path, e: &Element, lead: &str) -> String {
     debug_assert!(e.get_attributes().keys().all(|k| k.as_str() > "d"));
     let rest = e.to_string();
     let rest = rest.strip_prefix("<path").unwrap_or(&rest);
-    let mut out = Vec::with_capacity(path.segs.len() * 12 + rest.len() + 16);
-    out.extend_from_slice(b"<path d=\"");
+    let mut out = Vec::with_capacity(path.segs.len() * 12 + rest.len() + lead.len() + 16);
+    out.extend_from_slice(b"<path");
+    out.extend_from_slice(lead.as_bytes());
+    out.extend_from_slice(b" d=\"");
     push_path_data(&mut out, path);
     out.push(b'"');
     out.extend_from_slice(rest.as_bytes());
-    Blob::new(String::from_utf8(out).unwrap_or_default())
+    String::from_utf8(out).unwrap_or_default()
+}
+
+/// A labelled path with an overlay's `lead`: its attributes first, then `e`'s (which has
+/// no children yet); inside, the lead's markup, then the label's `<title>` as
+/// [`path_blob`] writes it (the title on a line of its own).
+fn led_path_blob(path: &Path, e: &Element, lead: &Lead, title: &str) -> Blob {
+    let mut attrs = String::new();
+    for (key, value) in &lead.attrs {
+        attrs.push(' ');
+        attrs.push_str(key);
+        attrs.push_str("=\"");
+        push_escaped(&mut attrs, value);
+        attrs.push('"');
+    }
+    let bare = path_string(path, e, &attrs);
+    let start = bare.strip_suffix("/>").unwrap_or(&bare);
+    let title = Title::new(xml_chars(title)).to_string();
+    Blob::new(format!(
+        "{start}>{}\n{title}\n</path>",
+        lead.children.as_str()
+    ))
 }
 
 /// `doc` with a document `<title>` and, unless empty, a `<desc>`.
@@ -237,6 +296,18 @@ fn paint_element(paint: &Paint) -> Element {
 }
 
 impl<W: PageWrite> SvgWriter<'_, W> {
+    /// `doc` with the overlay's last markup, if any, put last.
+    fn overlaid(&self, doc: svg::Document) -> Result<svg::Document> {
+        let Some(o) = &self.overlay else {
+            return Ok(doc);
+        };
+        let trailer = o.trailer()?;
+        Ok(match trailer.as_str() {
+            "" => doc,
+            t => doc.add(Blob::new(t)),
+        })
+    }
+
     /// Write `doc` to the next writer the opener hands out.
     fn write(&mut self, doc: &svg::Document) -> Result<()> {
         let mut w = (self.open)(self.done.len())?;
@@ -258,11 +329,21 @@ impl<W: PageWrite> SvgWriter<'_, W> {
             .as_mut()
             .ok_or_else(|| Error::runtime("svg: drawing outside a page"))?;
         page.name_pen(&mut e, pens, paint);
-        if let Some(l) = label {
-            e.assign("id", unique_id(&mut page.ids, &l.id));
-            e.append(Title::new(xml_chars(&l.title)));
-        }
-        page.layer().append(path_blob(path, &e));
+        let Some(l) = label else {
+            page.layer().append(path_blob(path, &e));
+            return Ok(());
+        };
+        let id = unique_id(&mut page.ids, &l.id);
+        let lead = self.overlay.as_ref().and_then(|o| o.lead(&id));
+        e.assign("id", id);
+        let blob = match lead {
+            Some(lead) => led_path_blob(path, &e, &lead, &l.title),
+            None => {
+                e.append(Title::new(xml_chars(&l.title)));
+                path_blob(path, &e)
+            }
+        };
+        page.layer().append(blob);
         Ok(())
     }
 }
@@ -473,7 +554,8 @@ impl<W: PageWrite> Backend for SvgWriter<'_, W> {
             doc = add_meta(doc, title, desc);
         }
         if self.pens.is_empty() {
-            return self.write(&doc.add(p.glyphs).add(p.captions));
+            let doc = self.overlaid(doc.add(p.glyphs).add(p.captions))?;
+            return self.write(&doc);
         }
         if self.split {
             for (pen, group) in self.pens.clone().iter().zip(p.pens) {
@@ -495,7 +577,8 @@ impl<W: PageWrite> Backend for SvgWriter<'_, W> {
         if p.loose {
             doc = doc.add(p.glyphs);
         }
-        self.write(&doc.add(p.captions))
+        let doc = self.overlaid(doc.add(p.captions))?;
+        self.write(&doc)
     }
 
     fn finish(&mut self) -> Result<()> {

@@ -20,10 +20,12 @@
 use super::request::Motion;
 use super::single::walk_order;
 use super::{Opened, Target};
+use std::sync::Arc;
 use tourglyph_core::{Error, LeapGraph, Result, Tour};
 use tourglyph_draw::frames::{self, Play};
-use tourglyph_draw::motion::{Timing, Walk, animated_svg, frame_svg};
+use tourglyph_draw::motion::{Animation, Frame, Timing, Walk};
 use tourglyph_draw::png::{PngOptions, svg_to_rgba};
+use tourglyph_draw::svg::Overlay;
 use tourglyph_draw::{Format, Place, Rgb};
 use tourglyph_layout::glyph::{paint, reach};
 use tourglyph_layout::grid::Grid;
@@ -197,9 +199,13 @@ pub(super) fn check_style(style: &Style) -> Result<()> {
     Ok(())
 }
 
-/// Write `tour` as an animation of `kind` to `target`: `page`, the static glyph as
-/// `glyph` writes it in SVG (the caller draws it with `write_glyph`, so that this module
-/// does not call back into [`super::glyph`]; `id` is its label's), with the walk over it.
+/// Draws the static page in SVG with an overlay over it, returning its bytes.
+pub type DrawPage<'a> = dyn Fn(Arc<dyn Overlay>) -> Result<Vec<u8>> + 'a;
+
+/// Write `tour` as an animation of `kind` to `target`: `page` draws the static glyph as
+/// `glyph` writes it in SVG with an overlay over it (the caller draws it with
+/// `write_glyph_as`, so that this module does not call back into [`super::glyph`]; `id`
+/// is its label's): the walk, or each frame of it.
 #[allow(clippy::too_many_arguments)]
 pub fn write(
     kind: AnimationKind,
@@ -209,14 +215,13 @@ pub fn write(
     style: &Style,
     size: f64,
     png: PngOptions,
-    (page, id): (Vec<u8>, String),
+    (page, id): (&DrawPage<'_>, String),
     target: Target<'_>,
 ) -> Result<()> {
     check_style(style)?;
     let timing = timing(m)?;
     let duration = timing.duration;
     let cells = walk_cells(tour, g, typed, m)?;
-    let page = String::from_utf8(page).map_err(|_| Error::runtime("the page is not UTF-8"))?;
     // Where the glyph lies on it: the grid `write_glyph` draws on.
     let mut grid = Grid::single(g.board(), size, style.padding)?;
     grid.spec.reach = reach(style, g.piece(), tour.kind.is_closed());
@@ -229,12 +234,13 @@ pub fn write(
                     "--fps and --frames are for GIF and PNG animations: an SVG plays smoothly; drop them",
                 ));
             }
-            animated_svg(&page, &id, &walk, &timing)?.into_bytes()
+            page(Arc::new(Animation::of(vec![(id, walk)], &timing)))?
         }
         AnimationKind::Gif | AnimationKind::Apng => {
             Format::Png.check_size(grid.width, grid.height, png)?;
             let count = frame_count(m, duration, moves)?;
-            let (_, w, h) = svg_to_rgba(frame_svg(&page, &id, &walk, 0.0)?.as_bytes(), png)?;
+            let frame_svg = |f: f64| page(Arc::new(Frame::new(id.clone(), walk.clone(), f)));
+            let (_, w, h) = svg_to_rgba(&frame_svg(0.0)?, png)?;
             let play = Play {
                 width: w,
                 height: h,
@@ -245,8 +251,7 @@ pub fn write(
             let step_ms = (duration * 1000.0 / (count - 1) as f64).round() as u32;
             let mut frame = |i: usize| -> Result<(Vec<u8>, u32)> {
                 let f = i as f64 / (count - 1) as f64;
-                let svg = frame_svg(&page, &id, &walk, f)?;
-                let (rgba, _, _) = svg_to_rgba(svg.as_bytes(), png)?;
+                let (rgba, _, _) = svg_to_rgba(&frame_svg(f)?, png)?;
                 let ms = if i + 1 == count {
                     (HOLD * 1000.0) as u32
                 } else {
@@ -280,7 +285,7 @@ fn timing(m: &Motion) -> Result<Timing> {
 /// The pen's walk through `cells` (row, col) of a glyph drawn at `place` in `style`: the
 /// glyph's own stroke (round caps on an outlined band), a start disc sized to the cell,
 /// each move an equal share of the time.
-fn walk_at(cells: &[(u32, u32)], place: &Place, style: &Style) -> Result<Walk> {
+pub fn walk_at(cells: &[(u32, u32)], place: &Place, style: &Style) -> Result<Walk> {
     let points: Vec<(f64, f64)> = cells
         .iter()
         .map(|&(r, c)| place.map(f64::from(c), f64::from(r)))
@@ -337,36 +342,11 @@ pub fn sheet_wanted(
     Ok(true)
 }
 
-/// One glyph of an animated sheet: its element's id on the page, where it is drawn, and
-/// its walk's cells (as [`walk_cells`] gives them).
-pub struct SheetWalk {
-    /// The glyph's element id (its label).
-    pub id: String,
-    /// Where its cell (0, 0) lies and its scale.
-    pub place: Place,
-    /// The walk's cells, (row, col).
-    pub cells: Vec<(u32, u32)>,
-}
-
-/// Write the animated sheet: `page` (the static SVG page as `render` draws it) with every
-/// glyph of `walks` hidden while its walk is drawn, all in step ([`tourglyph_draw::motion::animated_svg_many`]).
-pub fn write_sheet(
-    m: &Motion,
-    style: &Style,
-    page: Vec<u8>,
-    walks: &[SheetWalk],
-    target: Target<'_>,
-) -> Result<()> {
-    check_style(style)?;
-    let timing = timing(m)?;
-    let page = String::from_utf8(page).map_err(|_| Error::runtime("the page is not UTF-8"))?;
-    let pens: Vec<Walk> = walks
-        .iter()
-        .map(|w| walk_at(&w.cells, &w.place, style))
-        .collect::<Result<_>>()?;
-    let pairs: Vec<(&str, &Walk)> = walks.iter().map(|w| w.id.as_str()).zip(&pens).collect();
-    let svg = tourglyph_draw::motion::animated_svg_many(&page, &pairs, &timing)?;
-    Opened::open(target)?.finish(svg.as_bytes())
+/// The animation `render --animate` puts over its page, timed by `m`: every glyph's
+/// walk ([`walk_at`]) is added to it as the glyph is drawn
+/// ([`tourglyph_draw::motion::Animation::new`]).
+pub fn sheet_animation(m: &Motion) -> Result<Animation> {
+    Ok(Animation::new(&timing(m)?))
 }
 
 /// How many frames: `--frames`, else `--fps` over the duration, else one a move (and the

@@ -13,7 +13,7 @@
 
 use super::halves::Route;
 use super::request::{GlyphRequest, parse_size, require_board};
-use super::single::{shell_word, style_words, turn_words, write_glyph, write_glyph_as};
+use super::single::{Svg, shell_word, style_words, turn_words, write_glyph, write_glyph_as};
 use super::{Target, single_format};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -96,21 +96,27 @@ pub fn glyph(a: &GlyphRequest, target: Target<'_>) -> Result<Format> {
     };
     if let Some(k) = motion {
         super::animate::check_style(&style)?;
-        // The static page the animation draws over, as this command writes it in SVG.
+        // The static page the animation draws over, as this command writes it in SVG,
+        // written with the walk (or a frame of it) over it.
         let id = label.id.clone();
-        let mut page = Vec::new();
-        let svg = (Format::Svg, png, None);
         let raster = k != super::animate::AnimationKind::Svg;
-        write_glyph_as(
-            (&tour, Some(walk.as_slice())),
-            &g,
-            &style,
-            size,
-            svg,
-            (label, desc),
-            raster,
-            Target::Writer(&mut page),
-        )?;
+        let page = |overlay| {
+            let mut page = Vec::new();
+            write_glyph_as(
+                (&tour, Some(walk.as_slice())),
+                &g,
+                &style,
+                size,
+                (Format::Svg, png, None),
+                (label.clone(), desc.clone()),
+                Svg {
+                    text_as_paths: raster,
+                    overlay: Some(overlay),
+                },
+                Target::Writer(&mut page),
+            )?;
+            Ok(page)
+        };
         super::animate::write(
             k,
             &a.motion,
@@ -119,7 +125,7 @@ pub fn glyph(a: &GlyphRequest, target: Target<'_>) -> Result<Format> {
             &style,
             size,
             png,
-            (page, id),
+            (&page, id),
             target,
         )?;
         return Ok(format);

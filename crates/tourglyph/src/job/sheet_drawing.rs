@@ -10,10 +10,9 @@
 //! [`Sheet`] over the chosen backend, written to a file (under a temporary name, renamed
 //! when complete) or to any writer.
 
-use super::animate::SheetWalk;
 use super::request::SheetRequest;
 use super::source::{TourOrigin, TourSource, WalkBudget, locate, resolve};
-use super::{Progress, Target, budget};
+use super::{Opened, Progress, Target, budget};
 use crate::describe::describe_selection;
 use crate::output::sheet_files::{SheetFiles, Written};
 use crate::output::{check_stdout_pages, open_out_with};
@@ -24,6 +23,8 @@ use tourglyph_core::{Error, LeapGraph, Result};
 use tourglyph_core::{budget::free_space, budget::human_bytes};
 use tourglyph_draw::PageWrite;
 use tourglyph_draw::estimate;
+use tourglyph_draw::motion::Animation;
+use tourglyph_draw::svg::Overlay;
 use tourglyph_draw::text::Fonts;
 use tourglyph_draw::travel::Optimize;
 use tourglyph_draw::{Backend, Destination, DocOptions, Document, Format, Label, Pen};
@@ -332,7 +333,13 @@ pub fn sheet_pages(
     let texts = known_texts(&text, grid.pages);
     progress.begin(drawn, shown);
     let title = a.title.clone().unwrap_or_default();
-    let walks = std::cell::RefCell::new(Vec::new());
+    // `render --animate`: every glyph's walk, added as the glyph is drawn, over the page.
+    let animation = match animate {
+        true => Some(std::sync::Arc::new(super::animate::sheet_animation(
+            &a.motion,
+        )?)),
+        false => None,
+    };
     let job = Job {
         zdd: zdd_ref,
         by_index: direct,
@@ -346,7 +353,7 @@ pub fn sheet_pages(
         progress,
         plan,
         count: drawn,
-        motion: animate.then_some((&a.motion, &walks)),
+        motion: animation.as_deref().map(|an| (&a.motion, an)),
         turn: &a.motion,
         used: &used,
     };
@@ -362,11 +369,14 @@ pub fn sheet_pages(
         pens,
         split_pens: a.split_layers,
         gcode,
+        overlay: animation
+            .clone()
+            .map(|an| an as std::sync::Arc<dyn Overlay>),
         ..DocOptions::default()
     };
     let written = match target {
         target if animate => {
-            // The static page in memory, then every glyph animated over it.
+            // The page in memory, every glyph's walk over it, then written whole.
             let mut page = Vec::new();
             let doc = format.open(Destination::Stream(&mut page), doc)?;
             job.draw_doc(doc)?.into_writers();
@@ -374,7 +384,7 @@ pub fn sheet_pages(
                 Target::Path(p, _) if p.as_os_str() != "-" => Some(p.to_path_buf()),
                 _ => None,
             };
-            super::animate::write_sheet(&a.motion, &style, page, &walks.into_inner(), target)?;
+            Opened::open(target)?.finish(&page)?;
             Written {
                 files: Vec::from_iter(file),
                 removed: vec![],
@@ -708,11 +718,9 @@ struct Job<'a> {
     plan: Plan,
     /// Glyphs to draw (fewer than the plan's stream holds for a preview).
     count: u64,
-    /// `render --animate`: the walks' flags, and where each drawn glyph's walk is put.
-    motion: Option<(
-        &'a super::request::Motion,
-        &'a std::cell::RefCell<Vec<SheetWalk>>,
-    )>,
+    /// `render --animate`: the walks' flags, and the animation each drawn glyph's walk
+    /// is added to.
+    motion: Option<(&'a super::request::Motion, &'a Animation)>,
     /// `--start` and `--reverse`: where each numbered glyph's numbers begin, and which way.
     turn: &'a super::request::Motion,
     /// The palette colours the glyphs take ([`Plan::tints`]), whose pens the document
@@ -798,17 +806,14 @@ impl Job<'_> {
             } else {
                 0
             };
-            if let (Some(walk), Some((_, walks))) = (walk, motion) {
+            if let (Some(walk), Some((_, animation))) = (walk, motion) {
                 let id = label
                     .ok_or_else(|| Error::runtime("animation: the glyph carries no label"))?
                     .id
                     .clone();
                 let place = sheet.grid().slot(sheet.drawn() - 1).place;
-                walks.borrow_mut().push(SheetWalk {
-                    id,
-                    place,
-                    cells: walk?,
-                });
+                let walk = super::animate::walk_at(&walk?, &place, style)?;
+                animation.push(id, walk);
             }
             progress.update(sheet.drawn(), page);
             Ok::<_, Error>(())

@@ -11,6 +11,7 @@ use std::sync::Arc;
 use tourglyph_core::{Error, LeapGraph, Result, Tour};
 use tourglyph_draw::gcode::GcodeProfile;
 use tourglyph_draw::png::PngOptions;
+use tourglyph_draw::svg::Overlay;
 use tourglyph_draw::travel::Optimize;
 use tourglyph_draw::{Backend, Destination, DocOptions, Format, GlyphData, Label};
 use tourglyph_layout::grid::Grid;
@@ -95,12 +96,30 @@ pub fn write_glyph(
     about: (Label, String),
     target: Target<'_>,
 ) -> Result<()> {
-    write_glyph_as((tour, walk), g, style, size, out, about, false, target)
+    write_glyph_as(
+        (tour, walk),
+        g,
+        style,
+        size,
+        out,
+        about,
+        Svg::default(),
+        target,
+    )
 }
 
-/// [`write_glyph`], an SVG's text drawn as outlines when `text_as_paths`: the page an
-/// animation's GIF or APNG frames are rasterised from, whose move numbers must show as a
-/// PNG page shows them (draw's document draws a PNG's text as outlines).
+/// How [`write_glyph_as`] writes an SVG page beyond the style: for an animation.
+#[derive(Default)]
+pub(crate) struct Svg {
+    /// Text drawn as outlines: the page an animation's GIF or APNG frames are rasterised
+    /// from, whose move numbers must show as a PNG page shows them (draw's document draws
+    /// a PNG's text as outlines).
+    pub text_as_paths: bool,
+    /// The walk over the glyph, or a frame of it ([`tourglyph_draw::motion`]).
+    pub overlay: Option<Arc<dyn Overlay>>,
+}
+
+/// [`write_glyph`], an SVG page written as `svg` says.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn write_glyph_as(
     (tour, walk): (&Tour, Option<&[(u32, u32)]>),
@@ -109,7 +128,7 @@ pub(crate) fn write_glyph_as(
     size: f64,
     out: (Format, PngOptions, Option<Arc<GcodeProfile>>),
     about: (Label, String),
-    text_as_paths: bool,
+    svg: Svg,
     target: Target<'_>,
 ) -> Result<()> {
     let (format, png, gcode) = out;
@@ -126,7 +145,8 @@ pub(crate) fn write_glyph_as(
         title: label.title.clone(),
         desc,
         png,
-        text_as_paths,
+        text_as_paths: svg.text_as_paths,
+        overlay: svg.overlay,
         pdf_threads: Some(0),
         // One glyph, in the stroke colour: no palette colour taken.
         pens: tourglyph_layout::pens::pens(&style, &[]),
