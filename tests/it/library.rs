@@ -291,4 +291,7 @@ fn a_program_reads_the_estimate_of_refused_work() {
     let big = tours("rook", "1001x1000").graph().unwrap_err();
     assert_eq!(big.estimate().and_then(|e| e.cells), Some(1_001_000));
     assert_eq!((big.exit_status(), big.http_status()), (2, 413));
+    // Wider than exact counting goes: refused with its cells too.
+    let wide = tours("rook", "30x30").count().unwrap_err();
+    assert_eq!(wide.estimate().and_then(|e| e.cells), Some(900), "{wide:?}");
 }

@@ -365,8 +365,15 @@ fn dense_count(
     force: bool,
 ) -> Result<Figures> {
     // Its one refusal: a board too big to count (a size, whatever its wording).
-    modular::check_width(board)
-        .map_err(|e| Error::refused(tourglyph_core::error::Refusal::Size, true, e.to_string()))?;
+    modular::check_width(board).map_err(|e| {
+        let cells = tourglyph_core::error::Estimate::none().with_cells(board.cells() as u64);
+        Error::refused_with(
+            tourglyph_core::error::Refusal::Size,
+            true,
+            cells,
+            e.to_string(),
+        )
+    })?;
     let width = width.unwrap_or_else(|| default_width(board));
     let need = crt::need(board);
     let moduli = crt::plan_need(need, width).len();
@@ -518,9 +525,10 @@ fn enumerate_counts(
 ) -> Result<Figures> {
     let total = zdd.count();
     if total > WALK_LIMIT {
-        return Err(Error::refused(
+        return Err(Error::refused_with(
             tourglyph_core::error::Refusal::Time,
             true,
+            tourglyph_core::error::Estimate::none().with_tours(total),
             format!(
                 "{total} tours on {asked}: too many to examine one by one (the limit is {WALK_LIMIT}); {}",
                 if q.non_crossing {

@@ -410,9 +410,10 @@ fn random_symmetric(
 ) -> Result<(Tour, String, Option<u128>)> {
     sym.elements(g.board())?;
     if z.count() > super::WALK_LIMIT && !a.force {
-        return Err(Error::refused(
+        return Err(Error::refused_with(
             tourglyph_core::error::Refusal::Time,
             true,
+            tourglyph_core::error::Estimate::none().with_tours(z.count()),
             format!(
                 "{} tours of {}: too many to search for symmetric ones (the limit is {}); add --force",
                 z.count(),

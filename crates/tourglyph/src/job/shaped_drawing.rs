@@ -380,7 +380,7 @@ pub fn shape_files(
     use super::limits::budget;
     use super::shaped_board::{Method, ShapeTour};
     use crate::output::sheet_files::{MAX_SPLIT_FILES, SIZE_MM, check_dir, names};
-    use tourglyph_core::error::Refusal;
+    use tourglyph_core::error::{Estimate, Refusal};
     let Target::Path(dir, opts) = target else {
         return Err(Error::usage(
             "--split writes one file per tour into a folder: give -o DIR, not -o -",
@@ -394,16 +394,19 @@ pub fn shape_files(
     let p = picked(&a.spec, &a.sel, shape)?;
     let n = p.chosen.len();
     let what = format!("--split of {n} tours of a shape in {}", p.shape.board());
+    let seconds = tourglyph_draw::estimate::files(format, n);
     if n > MAX_SPLIT_FILES && !a.sel.force {
-        return Err(Error::refused(
+        let estimate = Estimate::none().with_seconds(seconds).with_tours(n as u128);
+        return Err(Error::refused_with(
             Refusal::Size,
             true,
+            estimate,
             format!(
                 "{what} would write {n} files (the limit is {MAX_SPLIT_FILES}): select fewer with --limit, --range or --sample, or add --force"
             ),
         ));
     }
-    budget(a.sel.force).check(&what, tourglyph_draw::estimate::files(format, n), 0.0)?;
+    budget(a.sel.force).check(&what, seconds, 0.0)?;
     let stem = format!("{}-shape-{}", p.piece, p.shape.board());
     let drawing = ShapeDrawing {
         format: Some(format.extension().to_string()),

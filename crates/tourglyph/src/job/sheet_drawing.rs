@@ -18,7 +18,7 @@ use crate::output::sheet_files::{SheetFiles, Written};
 use crate::output::{check_stdout_pages, open_out_with};
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
-use tourglyph_core::error::Refusal;
+use tourglyph_core::error::{Estimate, Refusal};
 use tourglyph_core::{Error, LeapGraph, Result};
 use tourglyph_core::{budget::free_space, budget::human_bytes};
 use tourglyph_draw::PageWrite;
@@ -530,10 +530,15 @@ fn check_cost(
     if force {
         return Ok(());
     }
+    let estimate = Estimate::none()
+        .with_seconds(seconds)
+        .with_bytes(bytes)
+        .with_tours(u128::from(count));
     if format.file_per_page() && pages > MAX_SVG_FILES {
-        return Err(Error::refused(
+        return Err(Error::refused_with(
             Refusal::Size,
             true,
+            estimate,
             format!(
                 "{what} would write {pages} {} files, one a page (the limit is {MAX_SVG_FILES}): \
                  use PDF or PostScript, a larger --page, fewer tours, or add --force",
@@ -545,9 +550,10 @@ fn check_cost(
         let dir = path.parent().unwrap_or(Path::new("."));
         // The estimate is within 25 %: refuse only what surely does not fit.
         if let Some(free) = free_space(dir).filter(|&f| bytes * 0.75 > f as f64) {
-            return Err(Error::refused(
+            return Err(Error::refused_with(
                 Refusal::Size,
                 false,
+                estimate,
                 format!(
                     "{}: {what}, but only {} is free there: free some space, write elsewhere, or add --force",
                     path.display(),

@@ -10,7 +10,7 @@ use super::{Target, budget};
 use crate::output::OutOptions;
 use crate::output::sheet_files::{MAX_SPLIT_FILES, SIZE_MM, names};
 use std::path::{Path, PathBuf};
-use tourglyph_core::error::Refusal;
+use tourglyph_core::error::{Estimate, Refusal};
 use tourglyph_core::{Error, LeapGraph, Result, TourKind};
 use tourglyph_draw::Format;
 use tourglyph_draw::png::PngOptions;
@@ -21,9 +21,10 @@ use tourglyph_layout::style::Style;
 /// The IDs of an unfiltered selection of `n` tours (its range's start on).
 pub fn stream_ids(q: &Query, n: u64) -> Result<Vec<u128>> {
     if n as usize > MAX_SPLIT_FILES.max(8_000_000) {
-        return Err(Error::refused(
+        return Err(Error::refused_with(
             Refusal::Size,
             true,
+            Estimate::none().with_tours(u128::from(n)),
             format!(
                 "--split of {n} tours would write {n} files: select fewer with --limit, --range or --classes"
             ),
@@ -109,16 +110,18 @@ impl Split<'_> {
     ) -> Result<Vec<PathBuf>> {
         let n = ids.len();
         let what = format!("--split of {n} tours of {}", self.g.board());
+        let seconds = tourglyph_draw::estimate::files(self.format, n);
         if n > MAX_SPLIT_FILES && !self.force {
-            return Err(Error::refused(
+            let estimate = Estimate::none().with_seconds(seconds).with_tours(n as u128);
+            return Err(Error::refused_with(
                 Refusal::Size,
                 true,
+                estimate,
                 format!(
                     "{what} would write {n} files (the limit is {MAX_SPLIT_FILES}): select fewer with --limit, --range or --classes, or add --force"
                 ),
             ));
         }
-        let seconds = tourglyph_draw::estimate::files(self.format, n);
         budget(self.force).check(&what, seconds, 0.0)?;
         let stem = format!(
             "{}-{}{}{tag}",
@@ -192,6 +195,13 @@ impl Split<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_split_past_the_file_limit_is_refused_with_its_tours() {
+        let e = stream_ids(&Query::default(), 9_000_000).unwrap_err();
+        assert_eq!(e.estimate().and_then(|e| e.tours), Some(9_000_000), "{e:?}");
+        assert_eq!(stream_ids(&Query::default(), 3).unwrap(), vec![0, 1, 2]);
+    }
 
     #[test]
     fn names_pad_and_number_repeats() {

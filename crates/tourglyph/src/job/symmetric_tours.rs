@@ -10,7 +10,7 @@ use super::{Pick, Progress, Resolved, WALK_LIMIT, budget};
 use rayon::prelude::*;
 use std::fmt::Write as _;
 use std::io::Write;
-use tourglyph_core::error::Refusal;
+use tourglyph_core::error::{Estimate, Refusal};
 use tourglyph_core::{Error, LeapGraph, Result, Tour, TourKind};
 use tourglyph_engine::Flow;
 use tourglyph_engine::frontier::Zdd;
@@ -170,9 +170,12 @@ pub fn list(
 
 /// The refusal of a listing of `n` symmetric tours (over the walk limit).
 pub(crate) fn too_long(n: u128, sym: Symmetry, board: tourglyph_core::Board) -> Error {
-    Error::refused(
+    Error::refused_with(
         Refusal::Time,
         true,
+        Estimate::none()
+            .with_tours(n)
+            .with_cells(board.cells() as u64),
         format!(
             "listing {n} {}-symmetric tours of {board} would not finish in reasonable time; bound it with --limit K, --range A..B or --sample K, or add --force",
             sym.word(),
@@ -182,9 +185,13 @@ pub(crate) fn too_long(n: u128, sym: Symmetry, board: tourglyph_core::Board) -> 
 
 /// The refusal of a selection of `n` (or more) symmetric tours over what a job holds.
 fn too_many(what: &str, n: &str, max: usize, sym: Symmetry) -> Error {
-    Error::refused(
+    // `n` is "K" or "K or more": the tours known to be asked for.
+    let known = n.split_whitespace().next().and_then(|k| k.parse().ok());
+    let estimate = known.map_or(Estimate::none(), |k| Estimate::none().with_tours(k));
+    Error::refused_with(
         Refusal::Size,
         true,
+        estimate,
         format!(
             "{what} {n} {}-symmetric tours is more than the {max} it takes at once: bound it with --limit, --range or --sample",
             sym.word()
