@@ -215,11 +215,7 @@ fn path_string(path: &Path, e: &Element, lead: &str) -> String {
 fn led_path_blob(path: &Path, e: &Element, lead: &Lead, title: &str) -> Blob {
     let mut attrs = String::new();
     for (key, value) in &lead.attrs {
-        attrs.push(' ');
-        attrs.push_str(key);
-        attrs.push_str("=\"");
-        push_escaped(&mut attrs, value);
-        attrs.push('"');
+        push_attribute(&mut attrs, key, value);
     }
     let bare = path_string(path, e, &attrs);
     let start = bare.strip_suffix("/>").unwrap_or(&bare);
@@ -614,11 +610,7 @@ impl Markup {
         self.0.push('<');
         self.0.push_str(name);
         for (key, value) in attrs {
-            self.0.push(' ');
-            self.0.push_str(key);
-            self.0.push_str("=\"");
-            push_escaped(&mut self.0, &value.to_string());
-            self.0.push('"');
+            push_attribute(&mut self.0, key, &value.to_string());
         }
     }
 
@@ -678,6 +670,16 @@ pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     push_escaped(&mut out, text);
     out
+}
+
+/// ` key="value"`, the value escaped: how [`Markup`] and an overlay's [`Lead`] write an
+/// attribute.
+fn push_attribute(out: &mut String, key: &str, value: &str) {
+    out.push(' ');
+    out.push_str(key);
+    out.push_str("=\"");
+    push_escaped(out, value);
+    out.push('"');
 }
 
 fn push_escaped(out: &mut String, text: &str) {

@@ -183,11 +183,16 @@ pub(crate) fn too_long(n: u128, sym: Symmetry, board: tourglyph_core::Board) -> 
     )
 }
 
-/// The refusal of a selection of `n` (or more) symmetric tours over what a job holds.
-fn too_many(what: &str, n: &str, max: usize, sym: Symmetry) -> Error {
-    // `n` is "K" or "K or more": the tours known to be asked for.
-    let known = n.split_whitespace().next().and_then(|k| k.parse().ok());
-    let estimate = known.map_or(Estimate::none(), |k| Estimate::none().with_tours(k));
+/// The refusal of a selection of `n` symmetric tours over what a job holds (`None`: more
+/// than `max`, the walk stopped there).
+fn too_many(what: &str, n: Option<u128>, max: usize, sym: Symmetry) -> Error {
+    let (estimate, n) = match n {
+        Some(n) => (Estimate::none().with_tours(n), n.to_string()),
+        None => {
+            let over = Estimate::none().with_tours(max as u128 + 1);
+            (over.at_least(true), format!("more than {max}"))
+        }
+    };
     Error::refused_with(
         Refusal::Size,
         true,
@@ -211,7 +216,7 @@ pub fn items(sel: &Pick, r: &mut Resolved, max: usize, what: &str) -> Result<Vec
     let p = pick(sel, r, d.count());
     let n = selected(&p, &d);
     if n > max as u128 {
-        return Err(too_many(what, &n.to_string(), max, sym));
+        return Err(too_many(what, Some(n), max, sym));
     }
     let mut v = Vec::new();
     let mut over = false;
@@ -228,7 +233,7 @@ pub fn items(sel: &Pick, r: &mut Resolved, max: usize, what: &str) -> Result<Vec
         Ok(Flow::Continue)
     })?;
     if over {
-        return Err(too_many(what, &format!("more than {max}"), max, sym));
+        return Err(too_many(what, None, max, sym));
     }
     Ok(v)
 }
