@@ -22,14 +22,75 @@ pub fn list(
     out: &mut dyn Write,
     progress: &dyn Progress,
 ) -> Result<()> {
-    let mut r = match TourSource::resolve(spec, Some(sel))? {
+    let r = match TourSource::resolve(spec, Some(sel))? {
         TourSource::Shaped(shape) => {
             return super::shaped_board::list(spec, &shape, sel, json, out);
         }
         TourSource::Board(r) => r,
     };
+    let g = r.graph.clone();
+    let format = formatter(&g, json);
+    let write = |line: String| -> Result<Flow> {
+        out.write_all(line.as_bytes())?;
+        Ok(Flow::Continue)
+    };
+    match walk(r, sel, progress, format, write)? {
+        Walked::Tours => Ok(out.flush()?),
+        Walked::Symmetric(r) => super::symmetric_tours::list(sel, json, r, out, progress),
+    }
+}
+
+/// The tours `spec` and `sel` select, in the order [`list`] writes them (ID order; draw
+/// order for a sample), each turned into a `T` by `map` (on the walk's workers where the
+/// walk is parallel) and handed to `sink` until it says [`Flow::Stop`]: `list`'s walk for
+/// a library caller that wants the tours, not their lines (the Python module's
+/// `tourglyph.tours`). Returns the leap graph the tours are read through. Tours a
+/// symmetry fixes and shaped boards are listed by [`list`] alone (their lines carry an
+/// index and a tuple ID that an [`Item`] does not hold): refused here, with the command
+/// that lists them.
+pub fn each<T: Send>(
+    spec: &Spec,
+    sel: &Pick,
+    progress: &dyn Progress,
+    map: impl Fn(&Item) -> T + Sync,
+    sink: impl FnMut(T) -> Result<Flow>,
+) -> Result<LeapGraph> {
+    let refused = |what: &str, flag: &str| {
+        tourglyph_core::Error::usage(format!(
+            "{what} are listed one line each, not as tours by ID: run `tourglyph list {flag} --json`, or count them"
+        ))
+    };
+    let r = match TourSource::resolve(spec, Some(sel))? {
+        TourSource::Shaped(_) => {
+            return Err(refused("the tours of a shaped board", "--shape-grid GRID"));
+        }
+        TourSource::Board(r) => r,
+    };
+    let g = r.graph.clone();
+    match walk(r, sel, progress, map, sink)? {
+        Walked::Tours => Ok(g),
+        Walked::Symmetric(_) => Err(refused("the tours a symmetry fixes", "--symmetry S")),
+    }
+}
+
+/// What [`walk`] did: walked the tours, or left them to the symmetric lister.
+enum Walked {
+    /// The tours went to the sink (none when the board has none).
+    Tours,
+    /// The tours a symmetry fixes: found on quotient boards, listed by their own lister.
+    Symmetric(Resolved),
+}
+
+/// The walk of [`list`] and [`each`]: every selected tour through `map` into `sink`.
+fn walk<T: Send>(
+    mut r: Resolved,
+    sel: &Pick,
+    progress: &dyn Progress,
+    map: impl Fn(&Item) -> T + Sync,
+    mut sink: impl FnMut(T) -> Result<Flow>,
+) -> Result<Walked> {
     if explain_impossible(&r, progress) {
-        return Ok(());
+        return Ok(Walked::Tours);
     }
     let walk = WalkBudget {
         sel,
@@ -38,72 +99,71 @@ pub fn list(
     };
     // Classes go by halves too (a sample of them), where the full diagram is too big.
     let zdd = match locate(&mut r, Some(walk), true, true, sel.force)? {
-        TourOrigin::Symmetric => return super::symmetric_tours::list(sel, json, r, out, progress),
+        TourOrigin::Symmetric => return Ok(Walked::Symmetric(r)),
         TourOrigin::Halves(ids) if r.query.classes => {
             let items = super::halves::sample_classes(&ids, sel, &mut r, "listing")?;
-            let format = formatter(&r.graph, json);
             for item in items {
-                out.write_all(format(&item).as_bytes())?;
+                if sink(map(&item))? == Flow::Stop {
+                    break;
+                }
             }
-            return Ok(out.flush()?);
+            return Ok(Walked::Tours);
         }
-        TourOrigin::Halves(ids) => return by_halves(&ids, sel, r, json, out, progress),
+        TourOrigin::Halves(ids) => {
+            by_halves(&ids, sel, r, &map, &mut sink, progress)?;
+            return Ok(Walked::Tours);
+        }
         TourOrigin::Diagram(zdd) => zdd,
     };
     let g = &r.graph;
     let walk = super::walk_len(r.query.range.as_ref(), zdd.count());
     progress.begin(walk as u64, 0);
-    let format = formatter(g, json);
     if let (Some(k), Some(sym)) = (sel.sample, r.query.symmetry) {
         // Uniform over the symmetric tours: draw indices into their IDs.
         for id in tourglyph_engine::symmetric_tours::sample_ids(&zdd, g, sym, sel.seed, k)? {
             let tour = zdd
                 .unrank(id)
                 .ok_or_else(|| tourglyph_core::Error::runtime(format!("unrank({id}) failed")))?;
-            let line = format(&Item {
+            let item = Item {
                 id,
                 tour,
                 orbit: None,
-            });
-            out.write_all(line.as_bytes())?;
+            };
+            if sink(map(&item))? == Flow::Stop {
+                break;
+            }
         }
-        out.flush()?;
         progress.end();
-        return Ok(());
+        return Ok(Walked::Tours);
     }
     if let Some(k) = sel.sample {
         let mut sampler = Sampler::new(sel.seed);
         if r.query.classes {
             for item in sampler.classes(&zdd, g, k)? {
-                out.write_all(format(&item).as_bytes())?;
+                if sink(map(&item))? == Flow::Stop {
+                    break;
+                }
             }
         } else {
             for (id, tour) in sampler.stream(&zdd, k)? {
-                let line = format(&Item {
+                let item = Item {
                     id,
                     tour,
                     orbit: None,
-                });
-                out.write_all(line.as_bytes())?;
+                };
+                if sink(map(&item))? == Flow::Stop {
+                    break;
+                }
             }
         }
-        out.flush()?;
         progress.end();
-        return Ok(());
+        return Ok(Walked::Tours);
     }
-    stream_progress(
-        &zdd,
-        g,
-        &r.query,
-        format,
-        |line| {
-            out.write_all(line.as_bytes())?;
-            Ok(Flow::Continue)
-        },
-        |done| progress.update(done as u64, 0),
-    )?;
+    stream_progress(&zdd, g, &r.query, map, sink, |done| {
+        progress.update(done as u64, 0)
+    })?;
     progress.end();
-    Ok(out.flush()?)
+    Ok(Walked::Tours)
 }
 
 /// The line of one tour: `list --json`'s object or `list`'s text.
@@ -143,20 +203,19 @@ fn formatter(g: &LeapGraph, json: bool) -> impl Fn(&Item) -> String + Sync + '_ 
     }
 }
 
-/// [`list`] through the halves: the IDs of the range (or shard), or the sample's, each
+/// [`walk`] through the halves: the IDs of the range (or shard), or the sample's, each
 /// unranked, in the order the diagram would give them.
-fn by_halves(
+fn by_halves<T>(
     ids: &Ids,
     sel: &Pick,
     mut r: Resolved,
-    json: bool,
-    out: &mut dyn Write,
+    map: &impl Fn(&Item) -> T,
+    sink: &mut impl FnMut(T) -> Result<Flow>,
     progress: &dyn Progress,
 ) -> Result<()> {
     let total = ids.count();
     let sample = sel.sample.is_some();
     let chosen = super::halves::selected_ids(sel, &mut r, total, "listing")?;
-    let format = formatter(&r.graph, json);
     if !sample {
         let range = r.query.range.clone().unwrap_or(0..total);
         progress.begin(super::walk_len(Some(&range), total) as u64, 0);
@@ -170,11 +229,107 @@ fn by_halves(
             tour,
             orbit: None,
         };
-        out.write_all(format(&item).as_bytes())?;
+        if sink(map(&item))? == Flow::Stop {
+            break;
+        }
         if !sample {
             progress.update(k as u64 + 1, 0);
         }
     }
     progress.end();
-    Ok(out.flush()?)
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::job::request::Silent;
+    use tourglyph_core::Board;
+
+    /// `each` hands over the tours `list` writes, in the same order: the 1,072 of 6x6, a
+    /// sample of classes and a range, each line rebuilt from the item equal to `list`'s.
+    #[test]
+    fn each_gives_the_tours_list_writes() {
+        let spec = Spec {
+            board: Some(Board::new(6, 6)),
+            ..Spec::default()
+        };
+        let classes = Spec {
+            classes: true,
+            ..spec.clone()
+        };
+        for (spec, sel) in [
+            (&spec, Pick::default()),
+            (
+                &classes,
+                Pick {
+                    sample: Some(7),
+                    seed: 3,
+                    ..Pick::default()
+                },
+            ),
+            (
+                &spec,
+                Pick {
+                    range: Some("100..140".into()),
+                    limit: Some(9),
+                    ..Pick::default()
+                },
+            ),
+        ] {
+            let mut lines = Vec::new();
+            list(spec, &sel, true, &mut lines, &Silent).unwrap();
+            let g = LeapGraph::new(Board::new(6, 6), &spec.piece).unwrap();
+            let format = formatter(&g, true);
+            let mut mine = String::new();
+            each(spec, &sel, &Silent, &format, |line| {
+                mine.push_str(&line);
+                Ok(Flow::Continue)
+            })
+            .unwrap();
+            assert!(!mine.is_empty());
+            assert_eq!(mine, String::from_utf8(lines).unwrap());
+        }
+    }
+
+    #[test]
+    fn each_stops_when_told_and_refuses_shaped_boards() {
+        let spec = Spec {
+            board: Some(Board::new(6, 6)),
+            ..Spec::default()
+        };
+        let mut n = 0;
+        each(
+            &spec,
+            &Pick::default(),
+            &Silent,
+            |it| it.id,
+            |_| {
+                n += 1;
+                Ok(if n == 5 { Flow::Stop } else { Flow::Continue })
+            },
+        )
+        .unwrap();
+        assert_eq!(n, 5);
+        let shaped = Spec {
+            board: None,
+            shape: crate::job::ShapeKeys {
+                shape_grid: Some("####\n####".into()),
+                ..Default::default()
+            },
+            ..spec
+        };
+        let e = each(
+            &shaped,
+            &Pick::default(),
+            &Silent,
+            |it| it.id,
+            |_| Ok(Flow::Continue),
+        )
+        .unwrap_err();
+        assert!(
+            e.is_usage() && e.to_string().contains("--shape-grid"),
+            "{e}"
+        );
+    }
 }
