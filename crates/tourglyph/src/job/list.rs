@@ -36,7 +36,7 @@ pub fn list(
     };
     match walk(r, sel, progress, format, write)? {
         Walked::Tours => Ok(out.flush()?),
-        Walked::Symmetric(r) => super::symmetric_tours::list(sel, json, r, out, progress),
+        Walked::Symmetric(r) => super::symmetric_tours::list(sel, json, *r, out, progress),
     }
 }
 
@@ -77,8 +77,9 @@ pub fn each<T: Send>(
 enum Walked {
     /// The tours went to the sink (none when the board has none).
     Tours,
-    /// The tours a symmetry fixes: found on quotient boards, listed by their own lister.
-    Symmetric(Resolved),
+    /// The tours a symmetry fixes: found on quotient boards, listed by their own lister
+    /// (boxed: the request is large beside the other variant's nothing).
+    Symmetric(Box<Resolved>),
 }
 
 /// The walk of [`list`] and [`each`]: every selected tour through `map` into `sink`.
@@ -99,7 +100,7 @@ fn walk<T: Send>(
     };
     // Classes go by halves too (a sample of them), where the full diagram is too big.
     let zdd = match locate(&mut r, Some(walk), true, true, sel.force)? {
-        TourOrigin::Symmetric => return Ok(Walked::Symmetric(r)),
+        TourOrigin::Symmetric => return Ok(Walked::Symmetric(Box::new(r))),
         TourOrigin::Halves(ids) if r.query.classes => {
             let items = super::halves::sample_classes(&ids, sel, &mut r, "listing")?;
             for item in items {
