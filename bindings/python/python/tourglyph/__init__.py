@@ -22,6 +22,7 @@ the drawing methods. Errors are the exceptions of :mod:`tourglyph.errors`, bad i
 from __future__ import annotations
 
 import os
+import sys
 import tempfile
 from array import array
 from typing import Iterable, Iterator, Optional, Sequence, Tuple, Union
@@ -129,7 +130,9 @@ def counts(
         elif k == "count":
             v = int(v)
         elif isinstance(v, dict):
-            v = {(int(a) if a.isdigit() else a): int(b) if isinstance(b, (int, str)) and str(b).isdigit() else b for a, b in v.items()}
+            # `orbits` (orbit size: classes) and `fixed` (symmetry: tours); JSON numbers
+            # are read exactly by Python's json, whatever their size.
+            v = {(int(a) if a.isdigit() else a): b for a, b in v.items()}
         out[k] = v
     return out
 
@@ -193,7 +196,7 @@ class Tour:
         if a.itemsize != 4:  # pragma: no cover - platforms whose "I" is not 32 bits
             a = array("L")
             a.frombytes(self._cells)
-        if os.sys.byteorder != "little":  # pragma: no cover
+        if sys.byteorder != "little":  # pragma: no cover
             a.byteswap()
         return a
 
