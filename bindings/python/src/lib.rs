@@ -496,6 +496,23 @@ fn sheet_write(
     })
 }
 
+/// A tour's cells as `(row, col)` tuples: `cells` (little-endian `u32` cell indices, as
+/// the walk gives them) looked up in `coords`, the board's tuple of each cell's
+/// `(row, col)`, which the Python half makes once a board (`Tour.cells`).
+#[pyfunction]
+fn cells_list<'py>(
+    py: Python<'py>,
+    cells: &Bound<'py, PyBytes>,
+    coords: &Bound<'py, PyTuple>,
+) -> PyResult<Bound<'py, PyList>> {
+    let at = cells.as_bytes().chunks_exact(4).map(|b| {
+        let c = u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as usize;
+        coords.get_item(c)
+    });
+    let items = at.collect::<PyResult<Vec<_>>>()?;
+    PyList::new(py, items)
+}
+
 /// The names the key table gives the request's fields, by group (`spec`, `pick`,
 /// `draw`, `shape`), for the Python half's checks and help.
 #[pyfunction]
@@ -526,6 +543,7 @@ fn _tourglyph(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(sheet_bytes, m)?)?;
     m.add_function(wrap_pyfunction!(sheet_write, m)?)?;
     m.add_function(wrap_pyfunction!(key_names, m)?)?;
+    m.add_function(wrap_pyfunction!(cells_list, m)?)?;
     m.add_class::<TourWalk>()?;
     m.add("VERSION", env!("CARGO_PKG_VERSION"))?;
     Ok(())

@@ -203,8 +203,11 @@ class Tour:
     @property
     def cells(self) -> list:
         """The cells in tour order, as ``(row, col)`` from the top-left corner."""
-        cols = self.board[1]
-        return [divmod(c, cols) for c in self._indices()]
+        coords = self._spec.get("coords")
+        if coords is None:
+            coords = _coords(*self.board)
+            self._spec["coords"] = coords
+        return _tourglyph.cells_list(self._cells, coords)
 
     @property
     def edges(self) -> list:
@@ -268,6 +271,12 @@ class Tour:
         what = f"id={self.id}" if self.id is not None else "found"
         orbit = f", orbit={self.orbit}" if self.orbit is not None else ""
         return f"<Tour {self.piece} {self._spec['board']} {what}{orbit}>"
+
+
+def _coords(rows: int, cols: int) -> tuple:
+    """Each cell's ``(row, col)``, by cell index: made once a board and shared by its
+    tours (the tuples are immutable), so a tour's ``cells`` is a lookup a cell."""
+    return tuple(divmod(c, cols) for c in range(rows * cols))
 
 
 def _size(size) -> str:
