@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import os
 import sys
-import tempfile
 from array import array
 from typing import Iterable, Iterator, Optional, Sequence, Tuple, Union
 
@@ -249,6 +248,10 @@ class Tour:
     def _found_bytes(self, format: str, style: str, draw: list) -> bytes:
         f = self._found
         keys = _keys(self._spec["board"], piece=self._spec.get("piece")) + draw
+        # Imported here, for the one path that needs it: tempfile (with shutil and random)
+        # is most of the package's import time.
+        import tempfile
+
         with tempfile.TemporaryDirectory() as d:
             path = os.path.join(d, "tour." + format)
             _tourglyph.find_write(keys, f["closed_asked"], style, path, f["start"], f["seed"])
