@@ -24,6 +24,7 @@ pub mod classes;
 pub mod crt;
 pub mod glue;
 pub mod leaper;
+pub mod leaper_classes;
 pub mod modular;
 pub mod plan;
 pub mod progress;

@@ -9,6 +9,7 @@
 //!
 //! | asked | piece, kind, board | counter |
 //! |---|---|---|
+//! | a symmetry or classes (not both), without the non-crossing filter | closed tours of another piece on a plane board the halves cut ([`leaper::halves::cut`]) whose group [`leaper_classes::applies`] to | [`Counter::LeaperClasses`] |
 //! | a symmetry alone | closed rook tours | [`Counter::SymmetricBurnside`] |
 //! | a symmetry (with classes or the non-crossing filter, or another piece or kind) | any | [`Counter::SymmetricWalk`] |
 //! | classes | closed rook tours of a square board of even side from [`classes::DENSE_CLASSES_FROM`] (to 26) | [`Counter::DenseClasses`] |
@@ -32,7 +33,7 @@
 //! boards (`symmetric_tours::direct`), numbered by their own order; the others are the
 //! diagram's tours through the symmetry filter, numbered by their global IDs.
 
-use crate::count::{classes, leaper};
+use crate::count::{classes, leaper, leaper_classes};
 use crate::select::Query;
 use crate::symmetric_tours::{Symmetry, direct};
 use tourglyph_core::error::Result;
@@ -84,6 +85,14 @@ pub enum Counter {
     /// (`count::leaper::open`): by halves with the apex in the cut where they apply
     /// (`leaper::halves::open_cut`), else in one vertex-at-a-time sweep.
     LeaperOpen,
+    /// Closed tours of a leaper other than the rook, the tours a symmetry fixes and
+    /// their classes by Burnside's lemma (`count::leaper_classes`): the total by
+    /// [`Counter::Leaper`]'s counter on the plan's graph, each fixed count on a quotient
+    /// of the board as asked.
+    LeaperClasses {
+        /// The row the plan's graph is cut at ([`leaper::halves::cut`]).
+        halves: Option<usize>,
+    },
     /// The count-only frontier DP (`frontier::count_only_with_budget`).
     Frontier,
     /// Closed rook tours of the torus on the cylinder, the seam fixed
@@ -99,6 +108,11 @@ pub enum Counter {
 /// of 6×6 in about 12 s), which also gives how many classes have each orbit size;
 /// Burnside's lemma gives the number of classes alone, on bigger tori.
 pub const TORUS_WALK_CELLS: usize = 36;
+
+/// Boards of pieces other than the rook with at least this many cells list the tours a
+/// turn fixes directly on quotient boards: knight 8×8's diagram, which the filter walks,
+/// is 9.2 GiB; its quotient by the half turn holds 2,432,932 tours.
+pub const DIRECT_LEAPER_FROM_CELLS: usize = 64;
 
 /// A decision: the counter, and the graph it runs on.
 #[derive(Clone, Debug)]
@@ -118,6 +132,21 @@ impl CountPlan {
             counter,
             turned: None,
         };
+        // One or the other: the classes of the symmetric tours are the walk's.
+        let asks_classes = q.symmetry.is_some() != q.classes;
+        if asks_classes && !q.non_crossing && kind.is_closed() && !g.piece().is_rook() {
+            // Knight 8×8: 1,658,420,855,433 classes in under a minute, where the diagram
+            // the walk needs is 9.2 GiB.
+            let turned = turned(g)?;
+            let on = turned.as_ref().unwrap_or(g);
+            let halves = leaper::halves::cut(on);
+            if halves.is_some() && leaper_classes::applies(g) {
+                return Ok(CountPlan {
+                    counter: Counter::LeaperClasses { halves },
+                    turned,
+                });
+            }
+        }
         if q.symmetry.is_some() {
             let burnside = closed_rook(g, kind) && !q.classes && !q.non_crossing;
             return Ok(on_board(if burnside {
@@ -196,9 +225,12 @@ impl CountPlan {
 /// (`symmetric_tours::direct`) rather than from the diagram's walk? (Classes and the
 /// non-crossing filter always walk the diagram: the caller asks only without them.)
 pub fn lists_directly(g: &LeapGraph, kind: TourKind, symmetry: Symmetry) -> bool {
-    direct::supported(g, symmetry)
-        && kind == TourKind::Closed
-        && g.board().cells() > DIRECT_FROM_CELLS
+    let from = if g.piece().is_rook() {
+        DIRECT_FROM_CELLS + 1
+    } else {
+        DIRECT_LEAPER_FROM_CELLS
+    };
+    direct::supported(g, symmetry) && kind == TourKind::Closed && g.board().cells() >= from
 }
 
 /// Closed rook tours: the tours the transfer matrix, the dense counter and Burnside's
@@ -259,6 +291,20 @@ mod tests {
         }
         assert_eq!(
             counter(&plane("knight", 6, 6), closed, &asked(false, false, rot)),
+            Counter::LeaperClasses { halves: Some(3) }
+        );
+        assert_eq!(
+            counter(&plane("knight", 6, 6), closed, &asked(true, false, None)),
+            Counter::LeaperClasses { halves: Some(3) }
+        );
+        // With the non-crossing filter, or a group the quotients do not answer (the
+        // king's mirrors of an even side): the walk.
+        assert_eq!(
+            counter(&plane("knight", 6, 6), closed, &asked(true, true, None)),
+            Counter::Walk
+        );
+        assert_eq!(
+            counter(&plane("king", 4, 6), closed, &asked(false, false, rot)),
             Counter::SymmetricWalk
         );
         assert_eq!(
@@ -341,7 +387,7 @@ mod tests {
     }
 
     /// Symmetric tours are listed directly for closed rook tours of plane boards above
-    /// 64 cells only.
+    /// 64 cells, and for the turns of other pieces from 64 cells.
     #[test]
     fn symmetric_listing() {
         let (closed, open) = (TourKind::Closed, TourKind::Open);
@@ -349,7 +395,14 @@ mod tests {
         assert!(lists_directly(&plane("rook", 10, 10), closed, rot));
         assert!(!lists_directly(&plane("rook", 8, 8), closed, rot));
         assert!(!lists_directly(&plane("rook", 10, 10), open, rot));
-        assert!(!lists_directly(&plane("knight", 10, 10), closed, rot));
+        assert!(lists_directly(&plane("knight", 10, 10), closed, rot));
+        assert!(lists_directly(&plane("knight", 8, 8), closed, rot));
+        assert!(!lists_directly(&plane("knight", 6, 8), closed, rot));
+        assert!(!lists_directly(
+            &plane("knight", 8, 8),
+            closed,
+            Symmetry::Mirror
+        ));
         assert!(!lists_directly(
             &plane("rook", 10, 12),
             closed,

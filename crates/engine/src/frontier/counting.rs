@@ -52,30 +52,51 @@ pub fn count_only_with_budget(g: &LeapGraph, kind: TourKind, budget: &Budget) ->
     let plan =
         FrontierPlan::new(n, g.edges(), kind == TourKind::Open).ok_or_else(|| too_wide(g))?;
     let shape = Shape::of(g, &plan, kind);
-    let mut widths: Vec<u64> = Vec::with_capacity(g.edge_count());
+    let what = format!(
+        "the {} {} tours of {}",
+        kind.word(),
+        g.piece(),
+        g.board_name()
+    );
+    count_levels(&plan, &what, &g.board().to_string(), budget, shape.as_ref())
+}
+
+/// The closed tours that `plan` describes (a graph of its own, such as the quotient of a
+/// board by a symmetry: [`crate::symmetric_tours::quotient`]) counted as [`count_only`]
+/// counts a board's, without the diagram; `what` names them in messages.
+pub fn count_plan(plan: &FrontierPlan, what: &str, budget: &Budget) -> Result<CountOnly> {
+    count_levels(plan, what, what, budget, None)
+}
+
+/// [`count_only_with_budget`]'s levels: `plan` stepped with counts, two levels held,
+/// the work projected from the widths so far (`shape`: the board's, where known).
+fn count_levels(
+    plan: &FrontierPlan,
+    what: &str,
+    board: &str,
+    budget: &Budget,
+    shape: Option<&Shape>,
+) -> Result<CountOnly> {
+    let mut widths: Vec<u64> = Vec::with_capacity(plan.levels.len());
     let overflow = || {
         Error::runtime(format!(
-            "more than 2^128 tours on {}: use the big-integer counter",
-            g.board()
+            "more than 2^128 tours on {board}: use the big-integer counter"
         ))
     };
     let mut cur: Vec<(u128, u128)> = vec![(0, 1)];
     let mut total: u128 = 0;
     let mut max_width = 0u64;
     let mut states = 0usize;
-    let m = g.edge_count();
+    let m = plan.levels.len();
     for i in 0..m {
         max_width = max_width.max(cur.len() as u64);
         states += cur.len();
         widths.push(cur.len() as u64);
-        let work = projected(states, &widths, m, shape.as_ref());
+        let work = projected(states, &widths, m, shape);
         budget.check(
             &format!(
-                "counting the {} {} tours of {} (about {work:.2e} frontier states, projected \
-                 from edge {} of {m})",
-                kind.word(),
-                g.piece(),
-                g.board_name(),
+                "counting {what} (about {work:.2e} frontier states, projected from edge {} \
+                 of {m})",
                 i + 1
             ),
             work / STATES_PER_SECOND,

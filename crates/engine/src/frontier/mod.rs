@@ -29,6 +29,6 @@ mod projection;
 mod state;
 
 pub use board_checks::check_width;
-pub use counting::{CountOnly, STATES_PER_SECOND, count_only, count_only_with_budget};
+pub use counting::{CountOnly, STATES_PER_SECOND, count_only, count_only_with_budget, count_plan};
 pub use diagram::{BYTES_PER_NODE, NODES_PER_SECOND, Zdd};
 pub use state::{FrontierPlan, FrontierStep, Level};

@@ -49,14 +49,20 @@ pub struct Direct {
 }
 
 /// True when `g`'s tours with `symmetry` can be found on quotient boards: closed rook
-/// tours of a plane board whose sides are at least 3.
+/// tours of a plane board whose sides are at least 3; for other pieces, the half or
+/// quarter turn where its quotient holds one part ([`applies`]: knight 8×8's half turn).
 pub fn supported(g: &LeapGraph, symmetry: Symmetry) -> bool {
     let b = g.board();
-    g.piece().is_rook()
-        && !g.topology().is_torus()
-        && b.rows >= 3
-        && b.cols >= 3
-        && (symmetry != Symmetry::Rot90 || b.is_square())
+    let plane = !g.topology().is_torus() && b.rows >= 3 && b.cols >= 3;
+    if g.piece().is_rook() {
+        return plane && (symmetry != Symmetry::Rot90 || b.is_square());
+    }
+    plane
+        && match symmetry {
+            Symmetry::Rot180 => applies(g, Fixed::By(Sym::Rot180)),
+            Symmetry::Rot90 => b.is_square() && applies(g, Fixed::By(Sym::Rot90)),
+            Symmetry::Mirror | Symmetry::Any => false,
+        }
 }
 
 impl Direct {
@@ -64,7 +70,7 @@ impl Direct {
     pub fn build(g: &LeapGraph, symmetry: Symmetry, budget: &Budget) -> Result<Direct> {
         if !supported(g, symmetry) {
             return Err(Error::usage(format!(
-                "the symmetric tours of {} with the {} are found directly only for closed rook tours of a plane board with sides of at least 3",
+                "the symmetric tours of {} with the {} are found directly only for closed rook tours of a plane board with sides of at least 3, and the half and quarter turns of other pieces",
                 g.board(),
                 g.piece()
             )));

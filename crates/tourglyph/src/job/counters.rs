@@ -12,6 +12,7 @@ use num_bigint::BigUint;
 use serde::Serialize;
 use std::collections::BTreeMap;
 use tourglyph_core::{Error, LeapGraph, Result};
+use tourglyph_engine::count::leaper_classes;
 use tourglyph_engine::count::plan::{CountPlan, Counter, closed_rook};
 use tourglyph_engine::count::torus_classes;
 use tourglyph_engine::count::transfer;
@@ -215,6 +216,9 @@ fn run(
         }
         Counter::Torus => Ok(Figures::tours(torus_count(g.board(), force, progress)?)),
         Counter::TorusClasses => torus_class_counts(g.board(), force, progress),
+        Counter::LeaperClasses { halves } => {
+            leaper_class_counts(plan, r, halves, force, kept, progress)
+        }
         Counter::Leaper { .. } | Counter::LeaperOpen | Counter::Frontier => Ok(Figures::tours(
             run_plain(plan, g, r.kind, force, kept, progress)?,
         )),
@@ -653,6 +657,35 @@ pub fn dense_classes(
     let c = classes::count_rook_classes_dense(board, total, width, &budget(force), Some(&tick))?;
     progress.end();
     Ok(c)
+}
+
+/// Closed tours of a piece other than the rook with their classes, or with the tours a
+/// symmetry fixes ([`Counter::LeaperClasses`]): the total by the leaper counter (cut at
+/// `halves`), the fixed counts on quotient boards, Burnside's lemma.
+fn leaper_class_counts(
+    plan: &CountPlan,
+    r: &Resolved,
+    halves: Option<usize>,
+    force: bool,
+    kept: Option<u128>,
+    progress: &dyn Progress,
+) -> Result<Figures> {
+    let g = &r.graph;
+    let total_plan = CountPlan {
+        counter: Counter::Leaper { halves },
+        turned: plan.turned.clone(),
+    };
+    let total = run_plain(&total_plan, g, r.kind, force, kept, progress)?;
+    let c = leaper_classes::classes(g, total, &budget(force))?;
+    let mut f = Figures::classes(&c, g.board());
+    if let Some(sym) = r.query.symmetry {
+        let n = tourglyph_engine::symmetric_tours::from_class_count(g.board(), sym, &c)?;
+        f = Figures {
+            symmetric: Some((sym.word(), n)),
+            ..Figures::tours(c.tours)
+        };
+    }
+    Ok(f)
 }
 
 /// `count --symmetry` by the plan's `counter`: closed rook tours from the fixed-tour
