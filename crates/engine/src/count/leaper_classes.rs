@@ -62,7 +62,8 @@ fn how(g: &LeapGraph, s: Sym) -> Option<Fix> {
 
 /// Does this counter take the closed tours of `g` (a plane board, a piece other than
 /// the rook, whose closed tours the leaper counter counts): every element of the board's
-/// group answered by [`how`]?
+/// group answered (by the cells it fixes, or on a quotient board of one part for a
+/// mirror)?
 pub fn applies(g: &LeapGraph) -> bool {
     !g.piece().is_rook()
         && !g.topology().is_torus()
@@ -118,7 +119,7 @@ fn both_mirrors(g: &LeapGraph, rows: u128, cols: u128, budget: &Budget) -> Resul
 /// sizes and the classes, within `budget`.
 ///
 /// The stabiliser of a tour is a subgroup. On a square board the diagonal mirrors fix
-/// none ([`how`]), so the stabilisers are {1}, ⟨half turn⟩, ⟨one mirror⟩, the quarter
+/// none (they fix n ≥ 3 cells), so the stabilisers are {1}, ⟨half turn⟩, ⟨one mirror⟩, the quarter
 /// turns' C4 and the two mirrors' Klein group K; C4 ∩ K = ⟨half turn⟩, so a tour fixed
 /// by both is fixed by all of D4 and by a diagonal: none. Exactly-H counts: K's is
 /// Fix(K), C4's is Fix(quarter turn), a mirror's is Fix(mirror) − Fix(K), the half
