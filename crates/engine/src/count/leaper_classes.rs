@@ -220,7 +220,9 @@ mod tests {
             assert!(applies(&g), "{piece} {m}x{n}");
             let total = leaper::count(&g, &b).unwrap().tours;
             let c = classes(&g, total, &b).unwrap();
-            let z = Zdd::build(&g, TourKind::Closed).unwrap();
+            // Forced: the 6x8 diagram is past the default time limit (about 2 min, 8.2 GiB).
+            let forced = Budget::new(tourglyph_core::budget::default_memory(), true);
+            let z = Zdd::build_with_budget(&g, TourKind::Closed, &forced).unwrap();
             assert_eq!(z.count(), total, "{piece} {m}x{n}");
             let t = tally(
                 &z,
@@ -252,20 +254,18 @@ mod tests {
         assert!(!applies(&graph("king", 4, 5)));
     }
 
-    /// Knight 6×8 and 8×6 (55 million tours walked): minutes, with `--ignored`.
+    /// Knight 5×8, 6×7 and 8×6 (55 million tours walked): minutes, with `--ignored`. Not
+    /// 6×8: its diagram, 8 cells wide, needs about 18 GiB; its counts are 8×6's with the
+    /// mirrors swapped (the orientation test).
     #[test]
     #[ignore = "minutes: 55 million tours walked"]
     fn classes_are_the_walks_on_6x8() {
-        agrees_with_the_walk(&[
-            ("knight", 5, 8),
-            ("knight", 6, 7),
-            ("knight", 6, 8),
-            ("knight", 8, 6),
-        ]);
+        agrees_with_the_walk(&[("knight", 5, 8), ("knight", 6, 7), ("knight", 8, 6)]);
     }
 
-    /// Knight 8×8: 2,432,932 tours fixed by the half turn (Knuth's figure), none by the
-    /// quarter turn or a mirror, and 1,658,420,855,433 classes. About a minute.
+    /// Knight 8×8: 2,432,932 tours fixed by the half turn, none by the quarter turn or a
+    /// mirror, and 1,658,420,855,433 classes (no published figure was found for the
+    /// half turn; Burnside's sum must divide by 8, and does). About a minute.
     #[test]
     #[ignore = "about a minute and 1.5 GB"]
     fn knight_8x8_classes() {
