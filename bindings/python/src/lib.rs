@@ -149,29 +149,43 @@ fn interruptible<T: Send + 'static>(
             let _ = tx.send(done);
         })
         .map_err(|e| PyRuntimeError::new_err(format!("could not start a thread: {e}")))?;
+    match wait(py, &rx) {
+        Ok(Some(Ok(result))) => result.map_err(|e| to_py(py, e)),
+        Ok(Some(Err(_)) | None) => Err(to_py(
+            py,
+            Error::runtime("tourglyph failed inside (a bug): please report the call that did this"),
+        )),
+        Err(e) => {
+            stop.store(true, Ordering::Relaxed);
+            Err(e)
+        }
+    }
+}
+
+/// The next message from `rx`, waited for with the GIL released in slices of
+/// [`SIGNAL_SLICE`], checking for signals between them: `None` when the sender has
+/// gone, a signal's exception (`KeyboardInterrupt`) at once.
+fn wait<T: Send>(py: Python<'_>, rx: &Mutex<Receiver<T>>) -> PyResult<Option<T>> {
     loop {
         let got = py.detach(|| match rx.lock() {
             Ok(rx) => rx.recv_timeout(SIGNAL_SLICE),
             Err(_) => Err(RecvTimeoutError::Disconnected),
         });
         match got {
-            Ok(Ok(result)) => return result.map_err(|e| to_py(py, e)),
-            Ok(Err(_)) | Err(RecvTimeoutError::Disconnected) => {
-                return Err(to_py(
-                    py,
-                    Error::runtime(
-                        "tourglyph failed inside (a bug): please report the call that did this",
-                    ),
-                ));
-            }
-            Err(RecvTimeoutError::Timeout) => {
-                if let Err(e) = py.check_signals() {
-                    stop.store(true, Ordering::Relaxed);
-                    return Err(e);
-                }
-            }
+            Ok(message) => return Ok(Some(message)),
+            Err(RecvTimeoutError::Disconnected) => return Ok(None),
+            Err(RecvTimeoutError::Timeout) => py.check_signals()?,
         }
     }
+}
+
+/// Cell indices as the Python half reads them: little-endian `u32` each.
+fn cell_bytes(cells: &[u32]) -> Vec<u8> {
+    let mut bytes = Vec::with_capacity(cells.len() * 4);
+    for c in cells {
+        bytes.extend_from_slice(&c.to_le_bytes());
+    }
+    bytes
 }
 
 /// `count --json`'s object for the tours `keys` name (a board's or a shaped board's):
@@ -201,17 +215,10 @@ impl TourWalk {
     /// The next batch of `(id, orbit, cells)` tuples, or `None` when the walk is over;
     /// the walk's error is raised here. Signals are checked while it waits.
     fn next_batch<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyList>>> {
-        let batch = loop {
-            let got = py.detach(|| match self.batches.lock() {
-                Ok(rx) => rx.recv_timeout(SIGNAL_SLICE),
-                Err(_) => Err(RecvTimeoutError::Disconnected),
-            });
-            match got {
-                Ok(Ok(batch)) => break batch,
-                Ok(Err(e)) => return Err(to_py(py, e)),
-                Err(RecvTimeoutError::Disconnected) => return Ok(None),
-                Err(RecvTimeoutError::Timeout) => py.check_signals()?,
-            }
+        let batch = match wait(py, &self.batches)? {
+            Some(Ok(batch)) => batch,
+            Some(Err(e)) => return Err(to_py(py, e)),
+            None => return Ok(None),
         };
         let list = PyList::empty(py);
         for (id, orbit, cells) in batch {
@@ -251,19 +258,8 @@ fn walk(py: Python<'_>, keys: Vec<(String, String)>) -> PyResult<TourWalk> {
 
 /// The walk's thread: the tours into `tx` in batches, then its error if it failed.
 fn walk_into(f: Fields, tx: SyncSender<Result<Vec<Walked>>>) {
-    let g = match tourglyph::job::source::resolve(&f.spec, None) {
-        Ok(r) => r.graph,
-        // A shaped board: `each` says how its tours are listed.
-        Err(_) => tourglyph::LeapGraph::new(tourglyph::Board::new(1, 1), &f.spec.piece)
-            .expect("a 1x1 board"),
-    };
-    let map = |it: &tourglyph::engine::select::Item| -> Walked {
-        let cells = it.tour.cells(&g);
-        let mut bytes = Vec::with_capacity(cells.len() * 4);
-        for c in cells {
-            bytes.extend_from_slice(&c.to_le_bytes());
-        }
-        (it.id, it.orbit, bytes)
+    let map = |g: &tourglyph::LeapGraph, it: &tourglyph::engine::select::Item| -> Walked {
+        (it.id, it.orbit, cell_bytes(&it.tour.cells(g)))
     };
     let mut batch = Vec::with_capacity(BATCH);
     let sent = tourglyph::job::list::each(&f.spec, &f.pick, &Silent, map, |t| {
@@ -306,11 +302,7 @@ fn random_tour(py: Python<'_>, keys: Vec<(String, String)>, seed: u64) -> PyResu
         }
         let it = tours.random(seed)?;
         let g = tours.graph()?;
-        let mut bytes = Vec::new();
-        for c in it.tour.cells(&g) {
-            bytes.extend_from_slice(&c.to_le_bytes());
-        }
-        Ok((it.id, it.orbit, bytes))
+        Ok((it.id, it.orbit, cell_bytes(&it.tour.cells(&g))))
     })
 }
 
@@ -333,11 +325,7 @@ fn find_tour(
     let f = fields(&keys).map_err(|e| to_py(py, e))?;
     interruptible(py, move || {
         let found = tourglyph::job::find::find(&find_request(&f, closed, start, seed))?;
-        let mut bytes = Vec::with_capacity(found.cells.len() * 4);
-        for c in &found.cells {
-            bytes.extend_from_slice(&c.to_le_bytes());
-        }
-        Ok((bytes, found.closed))
+        Ok((cell_bytes(&found.cells), found.closed))
     })
 }
 
@@ -422,11 +410,8 @@ fn glyph_bytes(
         let mut req = glyph_request(&f, id, random, seed, style, size);
         req.format = Some(format);
         let mut out = Vec::new();
-        if let Some(shape) = tourglyph::job::source::TourSource::shape(&req.spec())? {
-            tourglyph::job::shaped_drawing::glyph(&req, &shape, Target::Writer(&mut out))?;
-        } else {
-            tourglyph::job::glyph::glyph(&req, Target::Writer(&mut out))?;
-        }
+        // A shaped board's glyph too: `job::glyph` sends it to the shaped drawing.
+        tourglyph::job::glyph::glyph(&req, Target::Writer(&mut out))?;
         Ok(out)
     })?;
     Ok(PyBytes::new(py, &bytes).unbind())

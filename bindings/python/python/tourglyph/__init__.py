@@ -22,8 +22,6 @@ the drawing methods. Errors are the exceptions of :mod:`tourglyph.errors`, bad i
 from __future__ import annotations
 
 import os
-import sys
-from array import array
 from typing import Iterable, Iterator, Optional, Sequence, Tuple, Union
 
 from . import _tourglyph, errors
@@ -188,16 +186,6 @@ class Tour:
         if self._found is not None:
             return self._found["closed"]
         return not self._spec.get("open", False)
-
-    def _indices(self) -> array:
-        a = array("I")
-        a.frombytes(self._cells)
-        if a.itemsize != 4:  # pragma: no cover - platforms whose "I" is not 32 bits
-            a = array("L")
-            a.frombytes(self._cells)
-        if sys.byteorder != "little":  # pragma: no cover
-            a.byteswap()
-        return a
 
     @property
     def cells(self) -> list:

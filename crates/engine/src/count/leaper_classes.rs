@@ -17,11 +17,10 @@
 //! the quarter turn or a mirror, and (13,267,364,410,532 + 2,432,932)/8 =
 //! 1,658,420,855,433 classes.
 
-use crate::count::transfer::ClassCount;
+use crate::count::transfer::{self, ClassCount};
 use crate::symmetric_tours::quotient::{self, Fixed, Part, Quotient};
 use num_bigint::BigUint;
 use rayon::prelude::*;
-use std::collections::BTreeMap;
 use tourglyph_core::budget::Budget;
 use tourglyph_core::error::{Error, Result};
 use tourglyph_core::graph::LeapGraph;
@@ -101,102 +100,52 @@ fn both_mirrors(g: &LeapGraph, rows: u128, cols: u128, budget: &Budget) -> Resul
     }
     let q = Quotient::build(g, Fixed::By(Sym::FlipRows), budget)?;
     let image = Sym::FlipCols.edge_map(g);
+    // One edge set for every tour: marked, tested, cleared.
+    let mut has = vec![false; g.edge_count()];
     let mut n = 0u128;
     q.for_each(0..q.count(), |_, t| {
-        let mut has = vec![false; g.edge_count()];
         for &e in &t.edges {
             has[e as usize] = true;
         }
         n += u128::from(t.edges.iter().all(|&e| has[image[e as usize] as usize]));
+        for &e in &t.edges {
+            has[e as usize] = false;
+        }
         crate::Flow::Continue
     });
     Ok(n)
 }
 
 /// The closed tours of `g` ([`applies`]) and their classes: `total` of them (the
-/// leaper counter's, counted by the caller), each element's fixed tours, the orbit
-/// sizes and the classes, within `budget`.
+/// leaper counter's, counted by the caller), each element's fixed tours on its quotient
+/// board, and Burnside's lemma with its orbit sizes and checks
+/// ([`transfer::classes_from_fixed`], as for rook tours), within `budget`.
 ///
-/// The stabiliser of a tour is a subgroup. On a square board the diagonal mirrors fix
-/// none (they fix n ≥ 3 cells), so the stabilisers are {1}, ⟨half turn⟩, ⟨one mirror⟩, the quarter
-/// turns' C4 and the two mirrors' Klein group K; C4 ∩ K = ⟨half turn⟩, so a tour fixed
-/// by both is fixed by all of D4 and by a diagonal: none. Exactly-H counts: K's is
-/// Fix(K), C4's is Fix(quarter turn), a mirror's is Fix(mirror) − Fix(K), the half
-/// turn's is Fix(half turn) − Fix(K) − Fix(quarter turn), the identity's the rest; a
-/// tour of stabiliser H has an orbit of |G|/|H|. On an oblong board the group is K
-/// itself, the same without C4.
+/// The rook's stabiliser argument holds: on a square board the diagonal mirrors fix no
+/// tour here (they fix n ≥ 3 cells: the module's notes), so a stabiliser is trivial, one mirror,
+/// the half turn, the quarter turns' C4 or the two mirrors' Klein group.
 pub fn classes(g: &LeapGraph, total: u128, budget: &Budget) -> Result<ClassCount> {
-    let board = g.board();
-    let group = Sym::group(board);
+    let group = Sym::group(g.board());
     // Each element's quotient counted on its own worker (each sweep is sequential):
-    // the quarter turn's two directions fix the same tours, counted once.
+    // the quarter turn's two directions fix the same tours (Fix(s) = Fix(s⁻¹)), counted
+    // once.
     let counted: Vec<(Sym, u128)> = (group.par_iter())
         .filter(|&&s| s != Sym::Id && s != Sym::Rot270)
         .map(|&s| fixed(g, s, budget).map(|n| (s, n)))
         .collect::<Result<_>>()?;
-    let fixed_by: Vec<(Sym, u128)> = (group.iter())
-        .map(|&s| {
-            let n = match s {
-                Sym::Id => total,
-                // Fix(s) = Fix(s⁻¹).
-                Sym::Rot270 => counted
-                    .iter()
-                    .find(|&&(x, _)| x == Sym::Rot90)
-                    .map_or(0, |&(_, n)| n),
-                _ => counted
-                    .iter()
-                    .find(|&&(x, _)| x == s)
-                    .map_or(0, |&(_, n)| n),
-            };
-            (s, n)
-        })
-        .collect();
-    let fix = |s: Sym| {
-        fixed_by
-            .iter()
-            .find(|(x, _)| *x == s)
-            .map_or(0, |&(_, n)| n)
-    };
-    let (rows, cols, half) = (fix(Sym::FlipRows), fix(Sym::FlipCols), fix(Sym::Rot180));
-    let both = both_mirrors(g, rows, cols, budget)?;
-    let quarter = fix(Sym::Rot90);
-    let order = group.len() as u128;
-    let wrong = || {
-        Error::runtime(format!(
-            "internal error: the fixed-tour counts of the closed {} tours of {board} do not add up",
-            g.piece()
-        ))
-    };
-    let sub = |a: u128, b: u128| a.checked_sub(b).ok_or_else(wrong);
-    // Tours by the order of their stabiliser: |G| / order is the orbit size.
-    let by_order4 = both + quarter;
-    let by_order2 = sub(rows, both)? + sub(cols, both)? + sub(sub(half, both)?, quarter)?;
-    let trivial = sub(sub(total, by_order4)?, by_order2)?;
-    let mut orbits = BTreeMap::new();
-    for (tours, stabiliser) in [(trivial, 1u128), (by_order2, 2), (by_order4, 4)] {
-        let size = order / stabiliser;
-        if tours % size != 0 {
-            return Err(wrong());
+    let fix = |s: Sym| match s {
+        Sym::Id => total,
+        _ => {
+            let s = if s == Sym::Rot270 { Sym::Rot90 } else { s };
+            counted
+                .iter()
+                .find(|&&(x, _)| x == s)
+                .map_or(0, |&(_, n)| n)
         }
-        if tours > 0 {
-            orbits.insert(size as u32, BigUint::from(tours / size));
-        }
-    }
-    let classes: BigUint = orbits.values().sum();
-    // Burnside's lemma, the check of the orbits: the mean of the fixed counts.
-    let sum: u128 = fixed_by.iter().map(|&(_, n)| n).sum();
-    if sum % order != 0 || BigUint::from(sum / order) != classes {
-        return Err(wrong());
-    }
-    Ok(ClassCount {
-        tours: BigUint::from(total),
-        classes,
-        fixed: (fixed_by.into_iter())
-            .map(|(s, n)| (s, BigUint::from(n)))
-            .collect(),
-        orbits,
-        both_mirrors: BigUint::from(both),
-    })
+    };
+    let both = both_mirrors(g, fix(Sym::FlipRows), fix(Sym::FlipCols), budget)?;
+    let fixed_by = group.iter().map(|&s| (s, BigUint::from(fix(s)))).collect();
+    transfer::classes_from_fixed(g.board(), fixed_by, BigUint::from(both))
 }
 
 #[cfg(test)]
@@ -205,6 +154,7 @@ mod tests {
     use crate::count::leaper;
     use crate::frontier::Zdd;
     use crate::select::{Query, tally};
+    use std::collections::BTreeMap;
     use tourglyph_core::{Board, Piece, TourKind};
 
     fn graph(piece: &str, rows: u32, cols: u32) -> LeapGraph {

@@ -478,11 +478,13 @@ mod tests {
     use tourglyph_core::board::Board;
     use tourglyph_core::piece::Piece;
 
-    /// The tours fixed by every one of `syms`, by filtering the full diagram.
-    fn fixed_by_filter(g: &LeapGraph, syms: &[Sym]) -> Vec<Vec<u32>> {
-        let z = Zdd::build(g, TourKind::Closed).unwrap();
+    /// Each tour fixed by every one of `syms` (its edges, in ID order) handed to `keep`,
+    /// by filtering the full diagram, built with a forced budget (knight 8×6's is past
+    /// the default time limit: about 2 min and 8.2 GiB).
+    fn filter_fixed(g: &LeapGraph, syms: &[Sym], mut keep: impl FnMut(&[u32])) {
+        let forced = Budget::new(tourglyph_core::budget::default_memory(), true);
+        let z = Zdd::build_with_budget(g, TourKind::Closed, &forced).unwrap();
         let maps: Vec<Vec<u32>> = syms.iter().map(|s| s.edge_map(g)).collect();
-        let mut out = Vec::new();
         z.for_each(0..z.count(), &mut |f: &crate::Found<'_>| {
             if maps.iter().all(|map| {
                 f.edges.iter().all(|&e| {
@@ -490,10 +492,16 @@ mod tests {
                     f.bits[x as usize / 64] >> (x % 64) & 1 == 1
                 })
             }) {
-                out.push(f.edges.to_vec());
+                keep(f.edges);
             }
             crate::Flow::Continue
         });
+    }
+
+    /// The tours fixed by every one of `syms`, by filtering the full diagram.
+    fn fixed_by_filter(g: &LeapGraph, syms: &[Sym]) -> Vec<Vec<u32>> {
+        let mut out = Vec::new();
+        filter_fixed(g, syms, |edges| out.push(edges.to_vec()));
         out
     }
 
@@ -550,24 +558,11 @@ mod tests {
         assert!(nonzero >= 12, "cases with symmetric tours: {nonzero}");
     }
 
-    /// How many tours of the full diagram every one of `syms` fixes (filtered, counted).
+    /// How many tours of the full diagram every one of `syms` fixes (filtered, counted:
+    /// 8×6's 55 million tours are not kept).
     fn fixed_by_filter_count(g: &LeapGraph, syms: &[Sym]) -> u128 {
-        // Forced: the 6x8 diagram is past the default time limit (about 2 min, 8.2 GiB).
-        let forced = Budget::new(tourglyph_core::budget::default_memory(), true);
-        let z = Zdd::build_with_budget(g, TourKind::Closed, &forced).unwrap();
-        let maps: Vec<Vec<u32>> = syms.iter().map(|s| s.edge_map(g)).collect();
         let mut n = 0;
-        z.for_each(0..z.count(), &mut |f: &crate::Found<'_>| {
-            if maps.iter().all(|map| {
-                f.edges.iter().all(|&e| {
-                    let x = map[e as usize];
-                    f.bits[x as usize / 64] >> (x % 64) & 1 == 1
-                })
-            }) {
-                n += 1;
-            }
-            crate::Flow::Continue
-        });
+        filter_fixed(g, syms, |_| n += 1);
         n
     }
 

@@ -677,15 +677,14 @@ fn leaper_class_counts(
     };
     let total = run_plain(&total_plan, g, r.kind, force, kept, progress)?;
     let c = leaper_classes::classes(g, total, &budget(force))?;
-    let mut f = Figures::classes(&c, g.board());
-    if let Some(sym) = r.query.symmetry {
-        let n = tourglyph_engine::symmetric_tours::from_class_count(g.board(), sym, &c)?;
-        f = Figures {
-            symmetric: Some((sym.word(), n)),
-            ..Figures::tours(c.tours)
-        };
-    }
-    Ok(f)
+    let Some(sym) = r.query.symmetry else {
+        return Ok(Figures::classes(&c, g.board()));
+    };
+    let n = tourglyph_engine::symmetric_tours::from_class_count(g.board(), sym, &c)?;
+    Ok(Figures {
+        symmetric: Some((sym.word(), n)),
+        ..Figures::tours(c.tours)
+    })
 }
 
 /// `count --symmetry` by the plan's `counter`: closed rook tours from the fixed-tour

@@ -41,20 +41,19 @@ pub fn list(
 }
 
 /// The tours `spec` and `sel` select, in the order [`list`] writes them (ID order; draw
-/// order for a sample), each turned into a `T` by `map` (on the walk's workers where the
-/// walk is parallel) and handed to `sink` until it says [`Flow::Stop`]: `list`'s walk for
-/// a library caller that wants the tours, not their lines (the Python module's
-/// `tourglyph.tours`). Returns the leap graph the tours are read through. Tours a
-/// symmetry fixes and shaped boards are listed by [`list`] alone (their lines carry an
-/// index and a tuple ID that an [`Item`] does not hold): refused here, with the command
-/// that lists them.
+/// order for a sample), each turned into a `T` by `map` with the leap graph it is read
+/// through (on the walk's workers where the walk is parallel) and handed to `sink` until
+/// it says [`Flow::Stop`]: `list`'s walk for a library caller that wants the tours, not
+/// their lines (the Python module's `tourglyph.tours`). Tours a symmetry fixes and shaped
+/// boards are listed by [`list`] alone (their lines carry an index and a tuple ID that an
+/// [`Item`] does not hold): refused here, with the command that lists them.
 pub fn each<T: Send>(
     spec: &Spec,
     sel: &Pick,
     progress: &dyn Progress,
-    map: impl Fn(&Item) -> T + Sync,
+    map: impl Fn(&LeapGraph, &Item) -> T + Sync,
     sink: impl FnMut(T) -> Result<Flow>,
-) -> Result<LeapGraph> {
+) -> Result<()> {
     let refused = |what: &str, flag: &str| {
         tourglyph_core::Error::usage(format!(
             "{what} are listed one line each, not as tours by ID: run `tourglyph list {flag} --json`, or count them"
@@ -67,8 +66,8 @@ pub fn each<T: Send>(
         TourSource::Board(r) => r,
     };
     let g = r.graph.clone();
-    match walk(r, sel, progress, map, sink)? {
-        Walked::Tours => Ok(g),
+    match walk(r, sel, progress, |item| map(&g, item), sink)? {
+        Walked::Tours => Ok(()),
         Walked::Symmetric(_) => Err(refused("the tours a symmetry fixes", "--symmetry S")),
     }
 }
@@ -283,10 +282,16 @@ mod tests {
             let g = LeapGraph::new(Board::new(6, 6), &spec.piece).unwrap();
             let format = formatter(&g, true);
             let mut mine = String::new();
-            each(spec, &sel, &Silent, &format, |line| {
-                mine.push_str(&line);
-                Ok(Flow::Continue)
-            })
+            each(
+                spec,
+                &sel,
+                &Silent,
+                |_, item| format(item),
+                |line| {
+                    mine.push_str(&line);
+                    Ok(Flow::Continue)
+                },
+            )
             .unwrap();
             assert!(!mine.is_empty());
             assert_eq!(mine, String::from_utf8(lines).unwrap());
@@ -304,7 +309,7 @@ mod tests {
             &spec,
             &Pick::default(),
             &Silent,
-            |it| it.id,
+            |_, it| it.id,
             |_| {
                 n += 1;
                 Ok(if n == 5 { Flow::Stop } else { Flow::Continue })
@@ -324,7 +329,7 @@ mod tests {
             &shaped,
             &Pick::default(),
             &Silent,
-            |it| it.id,
+            |_, it| it.id,
             |_| Ok(Flow::Continue),
         )
         .unwrap_err();

@@ -205,8 +205,10 @@ fn orbit_sizes(
     let f = |g: Sym| -> BigUint { fixed.iter().find(|(s, _)| *s == g).unwrap().1.clone() };
     let total = f(Sym::Id);
     let mut tours_by_orbit: Vec<(u32, BigUint)> = Vec::new();
-    if board.rows == 2 || board.cols == 2 {
-        // The one tour is the boundary ring, fixed by every symmetry.
+    if board.rows == 2 && board.cols == 2 {
+        // The one tour, the square, is fixed by the diagonal mirrors too: every symmetry
+        // fixes it. (On 2×n the rook's ring has the oblong group's stabiliser, below;
+        // other pieces have more tours there.)
         tours_by_orbit.push((1, total.clone()));
     } else if board.is_square() {
         let quarter = f(Sym::Rot90);
@@ -342,6 +344,18 @@ fn class_plan(board: Board) -> (Plan, Vec<Rule>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Two rows: the one rook tour, the ring, is one class of one tour, on 2×2 (fixed by
+    /// the diagonals too) and on 2×n through the oblong group's stabilisers.
+    #[test]
+    fn two_row_boards_have_one_class_of_one_tour() {
+        for (rows, cols) in [(2, 2), (2, 3), (2, 4), (2, 5), (2, 8), (5, 2)] {
+            let c = count_rook_classes(Board::new(rows, cols), None).unwrap();
+            assert_eq!(c.tours, BigUint::from(1u32), "{rows}x{cols}");
+            assert_eq!(c.classes, BigUint::from(1u32), "{rows}x{cols}");
+            assert_eq!(c.orbits, BTreeMap::from([(1, BigUint::from(1u32))]));
+        }
+    }
 
     /// Burnside's sum is a consistency check: a fixed count off by one is an error,
     /// never a class count.
